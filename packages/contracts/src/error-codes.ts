@@ -1,0 +1,51 @@
+/**
+ * Stable error codes. Clients branch on these, so a code, once shipped, never changes meaning.
+ * The HTTP status that goes with each is fixed here too, so every surface answers alike.
+ */
+export const errorStatus = {
+  // request shape
+  invalid_request: 400,
+  missing_file: 400,
+  url_not_allowed: 400,
+  url_fetch_failed: 422,
+  query_too_long: 414,
+  // authentication
+  api_key_required: 401,
+  api_key_invalid: 401,
+  rate_limited: 429,
+  // media checks (also stored as the failure code of a GIF that failed in processing)
+  unsupported_media_type: 415,
+  media_type_mismatch: 415,
+  corrupt_media: 422,
+  file_too_large: 413,
+  dimensions_too_large: 422,
+  too_many_frames: 422,
+  duration_too_long: 422,
+  processing_timeout: 422,
+  processing_failed: 422,
+  // accounts
+  username_taken: 409,
+  invalid_credentials: 401,
+  email_not_confirmed: 403,
+  invalid_token: 400,
+  csrf_failed: 403,
+  not_signed_in: 401,
+  forbidden: 403,
+  too_many_attempts: 429,
+  // lookup
+  not_found: 404,
+  gif_not_found: 404,
+  rendition_not_found: 404,
+  range_not_satisfiable: 416,
+  // server
+  not_ready: 503,
+  internal_error: 500,
+} as const;
+
+/** One of Jiffy's stable error codes. */
+export type ErrorCode = keyof typeof errorStatus;
+
+/** Error body of every non-GIPHY surface: `{ error: { code, message, request_id } }`. */
+export interface ErrorBody {
+  error: { code: ErrorCode; message: string; request_id: string };
+}

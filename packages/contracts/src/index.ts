@@ -1,0 +1,4 @@
+export * from './envelope.ts';
+export * from './error-codes.ts';
+export * from './gif.ts';
+export * from './images.ts';

@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { bundledPath, describeFfmpeg, resolveFfmpeg } from './ffmpeg.ts';
+
+describe('resolveFfmpeg', () => {
+  it('prefers the system ffmpeg (with ffprobe) and caches the answer', async () => {
+    const first = resolveFfmpeg();
+    expect(resolveFfmpeg()).toBe(first);
+    const info = await first;
+    if (process.env['FFMPEG_PATH']) return; // an override decides instead
+    expect(info.source).toBe('system');
+    expect(info.ffprobePath).toMatch(/ffprobe$/);
+    expect(info.fpsModeFlag).toBe('-fps_mode');
+  });
+
+  it('describes the bundled 2018 build: no ffprobe, -vsync only', async () => {
+    const info = await describeFfmpeg(bundledPath(), 'bundled');
+    expect(info.source).toBe('bundled');
+    expect(info.ffprobePath).toBeNull();
+    expect(info.fpsModeFlag).toBe('-vsync');
+    expect(info.version).toMatch(/^N-/);
+  });
+
+  it('refuses something that is not ffmpeg', async () => {
+    await expect(describeFfmpeg('/bin/true', 'system')).rejects.toThrow();
+  });
+});

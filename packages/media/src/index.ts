@@ -1,0 +1,15 @@
+// Public API of @jiffy/media. Test helpers live in '@jiffy/media/testing', not here.
+export * from './types.ts';
+export { sniffFormat, readHead } from './sniff.ts';
+export {
+  extensionFormats,
+  extensionVerdict,
+  formatMatchesExtension,
+  assertExtension,
+  type ExtensionVerdict,
+} from './extensions.ts';
+export { resolveFfmpeg, type FfmpegInfo } from './ffmpeg.ts';
+export { probe } from './probe/probe.ts';
+export { checkLimits, checkByteSize, maxSourceSide } from './limits.ts';
+export { renderRenditions, type RenderRenditionsOptions } from './render/render-renditions.ts';
+export { perceptualHash, hammingDistance } from './phash.ts';

@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { checkByteSize, checkLimits } from './limits.ts';
+import { defaultMediaLimits, MediaError, type MediaProbe } from './types.ts';
+
+const base: MediaProbe = {
+  format: 'gif',
+  kind: 'image',
+  width: 480,
+  height: 270,
+  frames: 45,
+  durationMs: 3000,
+  fps: 15,
+  hasAlpha: false,
+  animated: true,
+};
+
+function codeOf(fn: () => void): string | null {
+  try {
+    fn();
+    return null;
+  } catch (error) {
+    return error instanceof MediaError ? error.code : 'other';
+  }
+}
+
+describe('checkLimits', () => {
+  const limits = defaultMediaLimits;
+  it('passes a source within every limit', () => {
+    expect(codeOf(() => checkLimits(base, limits))).toBeNull();
+  });
+  it('names the limit that was passed', () => {
+    expect(codeOf(() => checkLimits({ ...base, width: 5000, height: 5000 }, limits))).toBe(
+      'dimensions_too_large',
+    );
+    expect(codeOf(() => checkLimits({ ...base, width: 20000, height: 10 }, limits))).toBe(
+      'dimensions_too_large',
+    );
+    expect(codeOf(() => checkLimits({ ...base, frames: 3001 }, limits))).toBe('too_many_frames');
+    expect(codeOf(() => checkLimits({ ...base, durationMs: 60_001 }, limits))).toBe(
+      'duration_too_long',
+    );
+  });
+});
+
+describe('checkByteSize', () => {
+  it('refuses empty and oversized files', () => {
+    expect(codeOf(() => checkByteSize(1, defaultMediaLimits))).toBeNull();
+    expect(codeOf(() => checkByteSize(0, defaultMediaLimits))).toBe('corrupt_media');
+    expect(codeOf(() => checkByteSize(defaultMediaLimits.maxBytes + 1, defaultMediaLimits))).toBe(
+      'file_too_large',
+    );
+  });
+});

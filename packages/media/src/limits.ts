@@ -1,0 +1,50 @@
+import { MediaError, type MediaLimits, type MediaProbe } from './types.ts';
+
+/**
+ * Longest side Jiffy takes whatever the pixel budget: WebP cannot encode past 16383, and a
+ * 1x16M strip would pass a pixel-count check while still being useless to render.
+ */
+export const maxSourceSide = 16_383;
+
+/**
+ * Throws `dimensions_too_large`, `too_many_frames` or `duration_too_long` when a probed source
+ * is past the limits. `probe` already applies this; calling it again is harmless.
+ */
+export function checkLimits(probe: MediaProbe, limits: MediaLimits): void {
+  const { width, height } = probe;
+  if (width * height > limits.maxPixelsPerFrame) {
+    throw new MediaError(
+      'dimensions_too_large',
+      `The media is ${width}x${height}, more than ${limits.maxPixelsPerFrame} pixels per frame.`,
+    );
+  }
+  if (width > maxSourceSide || height > maxSourceSide) {
+    throw new MediaError(
+      'dimensions_too_large',
+      `The media is ${width}x${height}; neither side may pass ${maxSourceSide}.`,
+    );
+  }
+  if (probe.frames > limits.maxFrames) {
+    throw new MediaError(
+      'too_many_frames',
+      `The media has ${probe.frames} frames, more than ${limits.maxFrames}.`,
+    );
+  }
+  if (probe.durationMs > limits.maxDurationMs) {
+    throw new MediaError(
+      'duration_too_long',
+      `The media lasts ${Math.round(probe.durationMs)} ms, longer than ${limits.maxDurationMs} ms.`,
+    );
+  }
+}
+
+/**
+ * Throws `file_too_large` past `maxBytes` and `corrupt_media` for an empty file. The server
+ * enforces the cap while receiving; this is the same rule for files already on disk.
+ */
+export function checkByteSize(bytes: number, limits: MediaLimits): void {
+  if (bytes <= 0) throw new MediaError('corrupt_media', 'The file is empty.');
+  if (bytes > limits.maxBytes) {
+    throw new MediaError('file_too_large', `The file is larger than ${limits.maxBytes} bytes.`);
+  }
+}

@@ -1,0 +1,92 @@
+import { createHash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import sharp from 'sharp';
+import {
+  MediaError,
+  type RenditionFile,
+  type RenditionFormat,
+  type RenditionName,
+} from '../types.ts';
+import { readMp4Facts } from './mp4-boxes.ts';
+
+/** A rendition as planned: which name/format it serves and the file that holds it. */
+export interface ProducedRendition {
+  name: RenditionName;
+  format: RenditionFormat;
+  path: string;
+}
+
+type FileFacts = Omit<RenditionFile, 'name' | 'format' | 'path'>;
+
+/**
+ * Measures each produced file from its bytes (size, sha256, dimensions, frames) and checks it
+ * decodes, since ffmpeg can exit 0 having written nothing useful. Files shared by several
+ * renditions are read once. Any bad file is `processing_failed`.
+ */
+export async function describeOutputs(
+  produced: readonly ProducedRendition[],
+): Promise<RenditionFile[]> {
+  const facts = new Map<string, Promise<FileFacts>>();
+  for (const item of produced) {
+    if (!facts.has(item.path)) facts.set(item.path, measure(item.path, item.format));
+  }
+  return Promise.all(
+    produced.map(async (item) => ({
+      name: item.name,
+      format: item.format,
+      path: item.path,
+      ...(await facts.get(item.path)!),
+    })),
+  );
+}
+
+async function measure(path: string, format: RenditionFormat): Promise<FileFacts> {
+  const { size } = await stat(path).catch(() => {
+    throw new MediaError('processing_failed', `${basename(path)} was not written.`);
+  });
+  if (size === 0) throw new MediaError('processing_failed', `${basename(path)} is empty.`);
+  const [sha256, shape] = await Promise.all([hashFile(path), readShape(path, format)]);
+  return { ...shape, bytes: size, sha256 };
+}
+
+async function readShape(
+  path: string,
+  format: RenditionFormat,
+): Promise<{ width: number; height: number; frames: number }> {
+  if (format === 'mp4') {
+    const facts = await readMp4Facts(path);
+    if (!facts || facts.frames === 0 || facts.width === 0) {
+      throw new MediaError('processing_failed', `${basename(path)} has no video frames.`);
+    }
+    return facts;
+  }
+  try {
+    const animated = format === 'gif' || format === 'webp';
+    const meta = await sharp(path, { animated, failOn: 'error' }).metadata();
+    // Decode one small frame: a header alone does not prove the pixels are there.
+    await sharp(path, { failOn: 'error' }).resize(8, 8, { fit: 'fill' }).raw().toBuffer();
+    const width = meta.width ?? 0;
+    const height = meta.pageHeight ?? meta.height ?? 0;
+    if (width === 0 || height === 0) throw new Error('no size');
+    return { width, height, frames: meta.pages ?? 1 };
+  } catch (error) {
+    if (error instanceof MediaError) throw error;
+    const reason = error instanceof Error ? error.message.split('\n')[0] : String(error);
+    throw new MediaError('processing_failed', `${basename(path)} does not decode: ${reason}`);
+  }
+}
+
+function hashFile(path: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const hash = createHash('sha256');
+    createReadStream(path)
+      .on('data', (chunk) => hash.update(chunk))
+      .on('error', reject)
+      .on('end', () => resolve(hash.digest('hex')));
+  });
+}
+
+function basename(path: string): string {
+  return path.split(/[/\\]/).pop() ?? path;
+}

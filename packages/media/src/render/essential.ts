@@ -1,0 +1,82 @@
+import { copyFile } from 'node:fs/promises';
+import { MediaError, type RenditionFile } from '../types.ts';
+import { outPath, settleAll, type RenderContext } from './context.ts';
+import { describeOutputs, type ProducedRendition } from './describe-output.ts';
+import { runFfmpegJob } from './ffmpeg-job.ts';
+import { outputSet } from './job-outputs.ts';
+import { writeStill, writeWebp } from './sharp-outputs.ts';
+import { evenSize, sameSize } from './sizes.ts';
+import { prepareSources } from './sources.ts';
+
+/**
+ * What a page needs to show the GIF: `original` (gif, mp4, webp), `original_mp4`,
+ * `original_still`, `fixed_width` (gif, mp4, webp) and `fixed_width_still`.
+ *
+ * One ffmpeg process decodes the source once and writes both MP4s and the animated GIFs
+ * (ffmpeg's palette path costs about a third of libvips' GIF writer on busy footage);
+ * meanwhile sharp writes the WebPs (libwebp through libvips is the faster of the two) and the
+ * stills (one decoded frame each). A source GIF already at original size is reused byte for byte.
+ */
+export async function renderEssential(ctx: RenderContext): Promise<RenditionFile[]> {
+  const { sizes, probe } = ctx;
+  const reuseSourceGif = probe.format === 'gif' && sameSize(sizes.original, sizes.source);
+  const sources = await prepareSources(ctx, {
+    ffmpeg: [sizes.original, sizes.fixedWidth],
+    sharp: [sizes.original, sizes.fixedWidth],
+  });
+
+  const ffmpeg = outputSet(ctx);
+  const originalMp4 = ffmpeg.add('original', 'mp4', { size: evenSize(sizes.original) });
+  ffmpeg.add('fixed_width', 'mp4', { size: evenSize(sizes.fixedWidth) });
+  if (!reuseSourceGif) ffmpeg.add('original', 'gif', { size: sizes.original });
+  ffmpeg.add('fixed_width', 'gif', { size: sizes.fixedWidth });
+
+  const sharpMade: ProducedRendition[] = [
+    { name: 'original', format: 'webp', path: outPath(ctx, 'original', 'webp') },
+    { name: 'fixed_width', format: 'webp', path: outPath(ctx, 'fixed_width', 'webp') },
+    { name: 'original_still', format: 'gif', path: outPath(ctx, 'original_still', 'gif') },
+    { name: 'fixed_width_still', format: 'gif', path: outPath(ctx, 'fixed_width_still', 'gif') },
+  ];
+  const [originalWebp, fixedWidthWebp, originalStill, fixedWidthStill] = sharpMade.map(
+    (r) => r.path,
+  ) as [string, string, string, string];
+
+  const tasks: Array<Promise<unknown>> = [
+    runFfmpegJob({
+      ff: ctx.ff,
+      input: sources.ffmpegInput,
+      source: sources.graph,
+      outputs: ffmpeg.jobOutputs,
+      limits: ctx.limits,
+    }).then(() => sources.checkFeed()),
+    writeWebp(sources.sharp, { size: sizes.original, path: originalWebp }),
+    writeWebp(sources.sharp, { size: sizes.fixedWidth, path: fixedWidthWebp }),
+    writeStill(sources.sharp, { size: sizes.original, path: originalStill, format: 'gif' }),
+    writeStill(sources.sharp, { size: sizes.fixedWidth, path: fixedWidthStill, format: 'gif' }),
+  ];
+  const produced = [...ffmpeg.produced, ...sharpMade];
+  if (reuseSourceGif) {
+    const path = outPath(ctx, 'original', 'gif');
+    tasks.push(copyFile(ctx.source, path));
+    produced.push({ name: 'original', format: 'gif', path });
+  }
+  await settleAll(tasks);
+  produced.push({ name: 'original_mp4', format: 'mp4', path: originalMp4 });
+  const files = await describeOutputs(produced);
+  checkComplete(ctx, files.find((f) => f.name === 'original_mp4')?.frames ?? 0);
+  return files;
+}
+
+/**
+ * ffmpeg exits 0 on a source whose data stops early (a cut-off video whose index is intact),
+ * writing a short output. Far fewer frames than probed means the source is damaged.
+ */
+function checkComplete(ctx: RenderContext, frames: number): void {
+  const expected = ctx.probe.frames;
+  if (expected >= 4 && frames < expected * 0.5) {
+    throw new MediaError(
+      'corrupt_media',
+      `Only ${frames} of ${expected} frames could be decoded; the source is damaged.`,
+    );
+  }
+}

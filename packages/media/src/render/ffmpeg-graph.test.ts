@@ -1,0 +1,169 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { resolveFfmpeg } from '../ffmpeg.ts';
+import { makeVideo } from '../testing/index.ts';
+import { defaultMediaLimits, type MediaProbe } from '../types.ts';
+import type { RenderContext } from './context.ts';
+import { buildFilterGraph, type GraphBranch, type GraphSource } from './ffmpeg-graph.ts';
+import { fileInput } from './ffmpeg-input.ts';
+import { runFfmpegJob } from './ffmpeg-job.ts';
+import { outputSet } from './job-outputs.ts';
+import { planSizes } from './plan.ts';
+
+const image: GraphSource = {
+  size: { width: 480, height: 270 },
+  base: { width: 480, height: 270 },
+  extract: null,
+  extractSeconds: 3,
+  extractFrames: 45,
+  exactFrames: true,
+  paletteSample: { width: 160, height: 90 },
+};
+const small = { width: 200, height: 112 };
+const branch = (
+  label: string,
+  tail: GraphBranch['tail'],
+  extra: Partial<GraphBranch> = {},
+): GraphBranch => ({
+  label,
+  tail,
+  size: small,
+  frames: { kind: tail === 'mp4' ? 'all' : 'extract' },
+  alpha: false,
+  ...extra,
+});
+
+describe('buildFilterGraph', () => {
+  it('resizes once for a rendition’s MP4 and GIF, and shares one palette', () => {
+    const graph = buildFilterGraph(image, [
+      branch('o0', 'mp4'),
+      branch('o1', 'gif'),
+      branch('o2', 'gif', { size: { width: 100, height: 56 } }),
+    ]);
+    expect(graph.match(/scale=200:112/g)).toHaveLength(1);
+    expect(graph.match(/palettegen/g)).toHaveLength(1);
+    expect(graph).toContain('[o0]');
+    expect(graph).toContain('[o1]');
+    expect(graph).toContain('[o2]');
+  });
+
+  it('caps only the GIF branches of a video at the extract', () => {
+    const video: GraphSource = {
+      ...image,
+      extract: { seconds: 15, fps: 15 },
+      exactFrames: false,
+      extractFrames: 225,
+    };
+    const graph = buildFilterGraph(video, [branch('o0', 'mp4'), branch('o1', 'gif')]);
+    expect(graph).toMatch(/^\[0:v\]split=2/);
+    expect(graph).toContain('trim=duration=15.000,setpts=PTS-STARTPTS,fps=fps=15');
+    expect(buildFilterGraph(video, [branch('o0', 'mp4')])).not.toContain('trim');
+  });
+
+  it('spreads picks by index and retimes them', () => {
+    const graph = buildFilterGraph(image, [
+      branch('o0', 'gif', { frames: { kind: 'pick', count: 6 } }),
+    ]);
+    expect(graph).toContain("select='eq(n,0)+eq(n,7)+eq(n,15)+eq(n,22)+eq(n,30)+eq(n,37)'");
+    expect(graph).toContain('settb=1/1000,setpts=N*500');
+  });
+
+  it('uses per-frame palettes for streaming GIFs', () => {
+    const graph = buildFilterGraph(image, [branch('o0', 'gif', { palette: 'streaming' })]);
+    expect(graph).toContain('palettegen=stats_mode=single');
+    expect(graph).toContain('new=1');
+  });
+});
+
+describe('outputSet', () => {
+  const ctxFor = async (probe: MediaProbe): Promise<RenderContext> => ({
+    ff: await resolveFfmpeg(),
+    source: '/dev/null',
+    probe,
+    outDir: '/tmp/out',
+    workDir: '/tmp/out/.work',
+    alpha: false,
+    limits: defaultMediaLimits,
+    sizes: planSizes(probe),
+  });
+  const probe: MediaProbe = {
+    format: 'gif',
+    kind: 'image',
+    width: 480,
+    height: 480,
+    frames: 45,
+    durationMs: 3000,
+    fps: 15,
+    hasAlpha: false,
+    animated: true,
+  };
+
+  it('keeps one shared palette for short animations', async () => {
+    const set = outputSet(await ctxFor(probe));
+    set.add('original', 'gif', { size: { width: 480, height: 480 } });
+    expect(set.jobOutputs[0]?.palette).toBeUndefined();
+  });
+
+  it('switches the biggest GIFs to streaming palettes when buffering would be too big', async () => {
+    const set = outputSet(await ctxFor({ ...probe, frames: 3000, durationMs: 60_000 }));
+    set.add('original', 'gif', { size: { width: 480, height: 480 } });
+    set.add('fixed_width_small', 'gif', { size: { width: 100, height: 100 } });
+    const [big, tiny] = set.jobOutputs;
+    expect(big?.palette).toBe('streaming');
+    expect(tiny?.palette).toBeUndefined();
+    expect(set.produced.map((p) => path.basename(p.path))).toEqual([
+      'original.gif',
+      'fixed_width_small.gif',
+    ]);
+  });
+});
+
+describe('runFfmpegJob', () => {
+  let dir: string;
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(tmpdir(), 'jiffy-graph-'));
+  });
+  afterAll(async () => {
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('runs a video graph with full-rate MP4, streaming GIF and picks', async () => {
+    const clip = await makeVideo({
+      path: path.join(dir, 'c.mp4'),
+      width: 64,
+      height: 48,
+      seconds: 2,
+      fps: 20,
+    });
+    const source: GraphSource = {
+      size: { width: 64, height: 48 },
+      base: { width: 64, height: 48 },
+      extract: { seconds: 1, fps: 10 },
+      extractSeconds: 1,
+      extractFrames: 10,
+      exactFrames: false,
+      paletteSample: { width: 64, height: 48 },
+    };
+    const at = (name: string): string => path.join(dir, name);
+    await runFfmpegJob({
+      ff: await resolveFfmpeg(),
+      input: fileInput({ path: clip, format: 'mp4', maxPixels: 1_000_000 }),
+      source,
+      outputs: [
+        { ...branch('o0', 'mp4'), size: { width: 64, height: 48 }, path: at('a.mp4') },
+        {
+          ...branch('o1', 'gif', { palette: 'streaming' }),
+          size: { width: 32, height: 24 },
+          path: at('b.gif'),
+        },
+        { ...branch('o2', 'webp', { frames: { kind: 'pick', count: 4 } }), path: at('c.webp') },
+      ],
+      limits: defaultMediaLimits,
+    });
+    expect((await sharp(at('b.gif'), { animated: true }).metadata()).pages).toBe(10);
+    expect((await sharp(at('c.webp'), { animated: true }).metadata()).pages).toBe(4);
+  });
+});

@@ -1,0 +1,144 @@
+import {
+  branchChains,
+  paletteChain,
+  paletteOf,
+  scaleFilter,
+  subsetFilter,
+} from './ffmpeg-filters.ts';
+import { fitsInside, sameSize, type Size } from './sizes.ts';
+
+/** Which frames a branch encodes. */
+export type FrameSet =
+  | { kind: 'all' }
+  /** The bounded extract (for video: ≤ 15 s at ≤ 15 fps); the same as 'all' for images. */
+  | { kind: 'extract' }
+  /** `count` frames evenly spread over the extract, each shown for duration / count. */
+  | { kind: 'pick'; count: number };
+
+/** One encoded output's video stream, ending at filter label `[label]`. */
+export interface GraphBranch {
+  label: string;
+  size: Size;
+  frames: FrameSet;
+  tail: 'mp4' | 'gif' | 'webp';
+  /** GIF/WebP keep transparency; MP4 is flattened onto white. */
+  alpha: boolean;
+  /**
+   * GIF palette: 'shared' (the default: one palette for every GIF of the job, computed from a
+   * small copy of the extract, since each palettegen has a fixed cost of tens of ms) or
+   * 'streaming' (a new palette per frame, so nothing is buffered; for animations too long to
+   * hold in memory).
+   */
+  palette?: 'shared' | 'streaming';
+}
+
+/** What the graph's single input looks like. */
+export interface GraphSource {
+  size: Size;
+  /** Branches no bigger than this are scaled from one shared resize to it (cheaper). */
+  base: Size;
+  /** Caps for the extract (video only); null means the extract is every frame. */
+  extract: { seconds: number; fps: number | null } | null;
+  /** Duration (s) and frame count of the extract, for spreading picks. */
+  extractSeconds: number;
+  extractFrames: number;
+  /** Images know their exact frame count; a video's is an estimate (picks stay clear of the end). */
+  exactFrames: boolean;
+  /** Size of the copy the shared palette is computed from (small: palettegen is costly). */
+  paletteSample: Size;
+}
+
+type Leaf = { kind: 'branch'; branch: GraphBranch } | { kind: 'palette'; size: Size };
+
+interface Node {
+  filter: string;
+  size: Size;
+  children: Array<Node | Leaf>;
+}
+
+/**
+ * One filter graph for every branch of a job, so the source is decoded once: the full stream
+ * and the bounded extract, each resized once to `base` when branches fit inside it, picks and
+ * resizes shared between the branches that need the same, one shared GIF palette, then the
+ * encoder-specific tail of each branch.
+ */
+export function buildFilterGraph(source: GraphSource, branches: readonly GraphBranch[]): string {
+  const root: Node = { filter: '', size: source.size, children: [] };
+  // Made on first use: an unused branch of a split is an error to ffmpeg.
+  let extractNode: Node | null = null;
+  const extract = (): Node =>
+    (extractNode ??= source.extract ? child(root, subsetFilter(source, null), source.size) : root);
+  const useBase = !sameSize(source.base, source.size);
+  // Each derived stream (resize, subset) is made once per parent and shared by its users.
+  const memo = new Map<Node, Map<string, Node>>();
+  const derived = (parent: Node, key: string, filter: string, size: Size): Node => {
+    let byKey = memo.get(parent);
+    if (!byKey) memo.set(parent, (byKey = new Map<string, Node>()));
+    let node = byKey.get(key);
+    if (!node) {
+      node = child(parent, filter, size);
+      byKey.set(key, node);
+    }
+    return node;
+  };
+  const baseOf = (node: Node): Node =>
+    useBase ? derived(node, 'base', scaleFilter(source.base), source.base) : node;
+
+  for (const branch of branches) {
+    const stream = branch.frames.kind === 'all' ? root : extract();
+    let parent = fitsInside(branch.size, source.base) ? baseOf(stream) : stream;
+    const subset = subsetFilter(source, branch.frames);
+    if (subset) parent = derived(parent, subset, subset, parent.size);
+    // Branches of the same size (a rendition's MP4 and GIF) share one resize.
+    const { width, height } = branch.size;
+    if (!sameSize(branch.size, parent.size)) {
+      parent = derived(parent, `${width}x${height}`, scaleFilter(branch.size), branch.size);
+    }
+    parent.children.push({ kind: 'branch', branch });
+  }
+  const sharers = branches.filter((b) => b.tail === 'gif' && paletteOf(b) === 'shared');
+  if (sharers.length > 0)
+    baseOf(extract()).children.push({ kind: 'palette', size: source.paletteSample });
+
+  const chains: string[] = [];
+  let counter = 0;
+  const fresh = (): string => `t${counter++}`;
+  const paletteLabels = sharers.map(() => fresh());
+  const paletteFor = new Map(sharers.map((b, i) => [b, paletteLabels[i]!]));
+  const emit = (node: Node, input: string): void => {
+    const labels = emitSplit(node, input, chains, fresh);
+    node.children.forEach((item, i) => {
+      const label = labels[i]!;
+      if (!('kind' in item)) emit(item, label);
+      else if (item.kind === 'palette') {
+        chains.push(
+          paletteChain({ input: label, from: node.size, size: item.size, outputs: paletteLabels }),
+        );
+      } else {
+        const palette = paletteFor.get(item.branch);
+        chains.push(
+          ...branchChains({ branch: item.branch, input: label, from: node.size, palette, fresh }),
+        );
+      }
+    });
+  };
+  emit(root, '0:v');
+  return chains.join(';');
+}
+
+function child(parent: Node, filter: string, size: Size): Node {
+  const node: Node = { filter, size, children: [] };
+  parent.children.push(node);
+  return node;
+}
+
+/** Applies the node's filter and splits it once per child; returns each child's input label. */
+function emitSplit(node: Node, input: string, chains: string[], fresh: () => string): string[] {
+  const count = node.children.length;
+  if (count === 0) return [];
+  if (node.filter === '' && count === 1) return [input];
+  const labels = node.children.map(() => fresh());
+  const filters = [node.filter, count > 1 ? `split=${count}` : ''].filter(Boolean).join(',');
+  chains.push(`[${input}]${filters}${labels.map((l) => `[${l}]`).join('')}`);
+  return labels;
+}

@@ -1,0 +1,59 @@
+import { copyFile, writeFile } from 'node:fs/promises';
+import { runProcess } from '../process.ts';
+import { MediaError } from '../types.ts';
+import { workPath, type RenderContext } from './context.ts';
+import { ffmpegFailure } from './ffmpeg-job.ts';
+import { loopingMinMs } from './plan.ts';
+
+/** Repeats past this would only be hiding a broken duration. */
+const maxRepeats = 50;
+
+/**
+ * `looping`: the original MP4 repeated until it lasts at least 5 s. The repeats are joined by
+ * stream copy (concat demuxer), so no frame is encoded twice.
+ */
+export async function writeLooping(
+  ctx: RenderContext,
+  options: { mp4: string; path: string },
+): Promise<void> {
+  const durationMs = ctx.probe.durationMs;
+  const repeats =
+    durationMs > 0 ? Math.min(maxRepeats, Math.max(1, Math.ceil(loopingMinMs / durationMs))) : 1;
+  if (repeats === 1) {
+    await copyFile(options.mp4, options.path);
+    return;
+  }
+  const list = workPath(ctx, 'looping.ffconcat');
+  const entry = `file '${options.mp4.replaceAll("'", "'\\''")}'\n`;
+  await writeFile(list, `ffconcat version 1.0\n${entry.repeat(repeats)}`);
+  const result = await runProcess({
+    file: ctx.ff.ffmpegPath,
+    args: [
+      '-nostdin',
+      '-hide_banner',
+      '-loglevel',
+      'error',
+      '-y',
+      '-protocol_whitelist',
+      'file',
+      '-f',
+      'concat',
+      '-safe',
+      '0',
+      '-i',
+      list,
+      '-map',
+      '0:v:0',
+      '-c',
+      'copy',
+      '-movflags',
+      '+faststart',
+      '-f',
+      'mp4',
+      options.path,
+    ],
+    timeoutMs: ctx.limits.processTimeoutMs,
+  });
+  if (result.timedOut) throw new MediaError('processing_timeout', 'Writing looping timed out.');
+  if (result.code !== 0) throw ffmpegFailure(result.stderr);
+}

@@ -1,0 +1,146 @@
+import { copyFile } from 'node:fs/promises';
+import type { RenditionFile } from '../types.ts';
+import { exists, outPath, settleAll, workPath, type RenderContext } from './context.ts';
+import { describeOutputs, type ProducedRendition } from './describe-output.ts';
+import { runFfmpegJob } from './ffmpeg-job.ts';
+import { outputSet } from './job-outputs.ts';
+import { writeLooping } from './looping.ts';
+import {
+  byteCaps,
+  downsampledFrames,
+  downsizedSmallSeconds,
+  extractSeconds,
+  previewFrames,
+  previewSeconds,
+} from './plan.ts';
+import { finishCapped } from './rest-finish.ts';
+import { writeStill, writeWebp } from './sharp-outputs.ts';
+import { evenSize, sameSize } from './sizes.ts';
+import { kbpsFor } from './size-caps.ts';
+import { prepareSources } from './sources.ts';
+
+/**
+ * Everything the essential phase did not make. One ffmpeg process writes every MP4 and
+ * animated GIF (plus the few-frame WebPs) from one decode while sharp writes the full-length
+ * WebPs and the stills; then the byte-capped renditions are settled and `looping` is joined
+ * from the original MP4. Essential files found in `outDir` are reused; missing ones are
+ * remade here.
+ */
+export async function renderRest(ctx: RenderContext): Promise<RenditionFile[]> {
+  const { sizes, probe } = ctx;
+  const essentialGif = outPath(ctx, 'original', 'gif');
+  const essentialMp4 = outPath(ctx, 'original', 'mp4');
+  const haveGif = await exists(essentialGif);
+  const haveMp4 = await exists(essentialMp4);
+  const reuseSourceGif = probe.format === 'gif' && sameSize(sizes.original, sizes.source);
+  const hd = sizes.hd;
+  const sources = await prepareSources(ctx, {
+    ffmpeg: [sizes.fixedHeight, sizes.fixedWidth, sizes.original, ...(hd ? [hd] : [])],
+    sharp: [sizes.fixedHeight, sizes.fixedHeightSmall, sizes.fixedWidthSmall, sizes.still480],
+  });
+
+  const ff = outputSet(ctx);
+  for (const [name, size] of [
+    ['fixed_height', sizes.fixedHeight],
+    ['fixed_height_small', sizes.fixedHeightSmall],
+    ['fixed_width_small', sizes.fixedWidthSmall],
+  ] as const) {
+    ff.add(name, 'mp4', { size });
+    ff.add(name, 'gif', { size });
+  }
+  if (hd) ff.add('hd', 'mp4', { size: hd });
+  const seconds = Math.max(extractSeconds(probe), 0.1);
+  const smallSeconds = Math.min(seconds, downsizedSmallSeconds);
+  ff.add('downsized_small', 'mp4', {
+    size: sizes.downsizedSmall,
+    maxSeconds: smallSeconds,
+    kbps: kbpsFor(byteCaps.downsized_small, smallSeconds),
+  });
+  const shortSeconds = Math.min(seconds, previewSeconds);
+  ff.add('preview', 'mp4', {
+    size: sizes.preview,
+    maxSeconds: shortSeconds,
+    kbps: kbpsFor(byteCaps.preview, shortSeconds),
+  });
+  const six = { kind: 'pick', count: downsampledFrames } as const;
+  for (const [name, size] of [
+    ['fixed_height_downsampled', sizes.fixedHeight],
+    ['fixed_width_downsampled', sizes.fixedWidth],
+  ] as const) {
+    ff.add(name, 'gif', { size, frames: six });
+    ff.add(name, 'webp', { size, frames: six });
+  }
+  const few = { kind: 'pick', count: previewFrames } as const;
+  ff.add('preview_gif', 'gif', { size: sizes.previewGif, frames: few });
+  ff.add('preview_webp', 'webp', { size: sizes.previewGif, frames: few, quality: 50 });
+  const originalMp4 = haveMp4 ? essentialMp4 : workPath(ctx, 'original.mp4');
+  if (!haveMp4) ff.internal({ tail: 'mp4', size: evenSize(sizes.original), path: originalMp4 });
+  let originalGif = haveGif ? essentialGif : reuseSourceGif ? ctx.source : null;
+  if (!originalGif) {
+    originalGif = workPath(ctx, 'original.gif');
+    ff.internal({ tail: 'gif', size: sizes.original, path: originalGif });
+  }
+
+  const sharpMade: ProducedRendition[] = [];
+  const sharpTasks: Array<Promise<void>> = [];
+  for (const [name, size] of [
+    ['fixed_height', sizes.fixedHeight],
+    ['fixed_height_small', sizes.fixedHeightSmall],
+    ['fixed_width_small', sizes.fixedWidthSmall],
+  ] as const) {
+    const path = outPath(ctx, name, 'webp');
+    sharpMade.push({ name, format: 'webp', path });
+    sharpTasks.push(writeWebp(sources.sharp, { size, path }));
+    const still = outPath(ctx, `${name}_still`, 'gif');
+    sharpMade.push({ name: `${name}_still`, format: 'gif', path: still });
+    sharpTasks.push(writeStill(sources.sharp, { size, path: still, format: 'gif' }));
+  }
+  const stillFormat = ctx.alpha ? 'png' : 'jpg';
+  const still480 = outPath(ctx, '480w_still', stillFormat);
+  sharpMade.push({ name: '480w_still', format: stillFormat, path: still480 });
+  sharpTasks.push(
+    writeStill(sources.sharp, { size: sizes.still480, path: still480, format: stillFormat }),
+  );
+
+  await settleAll([
+    runFfmpegJob({
+      ff: ctx.ff,
+      input: sources.ffmpegInput,
+      source: sources.graph,
+      outputs: ff.jobOutputs,
+      limits: ctx.limits,
+    }).then(() => sources.checkFeed()),
+    ...sharpTasks,
+  ]);
+
+  // Files final now are measured while `looping` and the byte caps are settled (those rewrite
+  // preview, downsized_small and preview_gif in place, so they are measured after).
+  const rewritten = new Set<string>(['preview', 'downsized_small', 'preview_gif']);
+  const final = [...ff.produced, ...sharpMade].filter((r) => !rewritten.has(r.name));
+  const measuring = describeOutputs(final);
+  const looping = outPath(ctx, 'looping', 'mp4');
+  const finishing = (async () => {
+    // One ffmpeg at a time: the loop join is a quick stream copy, then the byte caps.
+    await writeLooping(ctx, { mp4: originalMp4, path: looping });
+    return ownCopies(ctx, await finishCapped(ctx, { sources, originalGif }));
+  })();
+  await settleAll<unknown>([measuring, finishing]);
+  const late = await describeOutputs([
+    ...ff.produced.filter((r) => rewritten.has(r.name)),
+    ...(await finishing),
+    { name: 'looping', format: 'mp4', path: looping },
+  ]);
+  return [...(await measuring), ...late];
+}
+
+/** A downsized rendition that reuses the source bytes gets its own copy in `outDir`. */
+async function ownCopies(
+  ctx: RenderContext,
+  renditions: ProducedRendition[],
+): Promise<ProducedRendition[]> {
+  const copy = renditions.find((r) => r.path === ctx.source);
+  if (!copy) return renditions;
+  const path = outPath(ctx, copy.name, 'gif');
+  await copyFile(ctx.source, path);
+  return renditions.map((r) => (r.path === ctx.source ? { ...r, path } : r));
+}
