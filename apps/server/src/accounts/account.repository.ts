@@ -1,0 +1,123 @@
+import { sql, type Kysely } from 'kysely';
+import type { AccountTokenPurpose, Database, UserRow } from '../db/schema.ts';
+
+/** All SQL about accounts: e-mail lookups, passwords, single-use tokens and sessions. */
+export class AccountRepository {
+  readonly #db: Kysely<Database>;
+  constructor(db: Kysely<Database>) {
+    this.#db = db;
+  }
+
+  async findByEmail(email: string): Promise<UserRow | undefined> {
+    return this.#db
+      .selectFrom('users')
+      .selectAll()
+      .where(sql<string>`lower(email)`, '=', email.toLowerCase())
+      .executeTakeFirst();
+  }
+
+  async setPassword(userId: string, passwordHash: string): Promise<void> {
+    await this.#db
+      .updateTable('users')
+      .set({ password_hash: passwordHash, updated_at: new Date() })
+      .where('id', '=', userId)
+      .execute();
+  }
+
+  async confirmEmail(userId: string): Promise<void> {
+    await this.#db
+      .updateTable('users')
+      .set({ email_confirmed_at: new Date(), updated_at: new Date() })
+      .where('id', '=', userId)
+      .where('email_confirmed_at', 'is', null)
+      .execute();
+  }
+
+  async insertToken(row: {
+    tokenHash: string;
+    codeHash: string | null;
+    userId: string;
+    purpose: AccountTokenPurpose;
+    expiresAt: Date;
+  }): Promise<void> {
+    await this.#db
+      .insertInto('account_tokens')
+      .values({
+        token_hash: row.tokenHash,
+        code_hash: row.codeHash,
+        user_id: row.userId,
+        purpose: row.purpose,
+        expires_at: row.expiresAt,
+      })
+      .execute();
+  }
+
+  /** Marks a live token used and names its user, atomically: a token works once. */
+  async consumeToken(tokenHash: string, purpose: AccountTokenPurpose): Promise<string | null> {
+    const row = await this.#db
+      .updateTable('account_tokens')
+      .set({ used_at: new Date() })
+      .where('token_hash', '=', tokenHash)
+      .where('purpose', '=', purpose)
+      .where('used_at', 'is', null)
+      .where('expires_at', '>', new Date())
+      .returning('user_id')
+      .executeTakeFirst();
+    return row?.user_id ?? null;
+  }
+
+  /** The same, for the code typed from an e-mail (bound to its user). */
+  async consumeCode(
+    userId: string,
+    codeHash: string,
+    purpose: AccountTokenPurpose,
+  ): Promise<boolean> {
+    const row = await this.#db
+      .updateTable('account_tokens')
+      .set({ used_at: new Date() })
+      .where('user_id', '=', userId)
+      .where('code_hash', '=', codeHash)
+      .where('purpose', '=', purpose)
+      .where('used_at', 'is', null)
+      .where('expires_at', '>', new Date())
+      .returning('user_id')
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  async insertSession(row: {
+    tokenHash: string;
+    userId: string;
+    loginType: string | null;
+    expiresAt: Date;
+  }): Promise<void> {
+    await this.#db
+      .insertInto('sessions')
+      .values({
+        token_hash: row.tokenHash,
+        user_id: row.userId,
+        login_type: row.loginType,
+        expires_at: row.expiresAt,
+      })
+      .execute();
+  }
+
+  /** The user of a live session. */
+  async findSessionUser(tokenHash: string): Promise<UserRow | undefined> {
+    return this.#db
+      .selectFrom('sessions')
+      .innerJoin('users', 'users.id', 'sessions.user_id')
+      .selectAll('users')
+      .where('sessions.token_hash', '=', tokenHash)
+      .where('sessions.expires_at', '>', new Date())
+      .executeTakeFirst();
+  }
+
+  async deleteSession(tokenHash: string): Promise<void> {
+    await this.#db.deleteFrom('sessions').where('token_hash', '=', tokenHash).execute();
+  }
+
+  async deleteSessionsOf(userId: string): Promise<void> {
+    await this.#db.deleteFrom('sessions').where('user_id', '=', userId).execute();
+  }
+}

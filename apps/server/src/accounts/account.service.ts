@@ -1,0 +1,178 @@
+import type { UserRow } from '../db/schema.ts';
+import { AppError } from '../errors/app-error.ts';
+import { newUserId } from '../lib/ids.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import type { UserRepository } from '../users/user.repository.ts';
+import type { AccountRepository } from './account.repository.ts';
+import { hashPassword, verifyAgainstNothing, verifyPassword } from './password-hash.ts';
+import { hashSecret, newCode, newSecret } from './secret-token.ts';
+
+const HOUR = 3600_000;
+const CONFIRM_TTL = 48 * HOUR;
+const RESET_TTL = 1 * HOUR;
+const SESSION_TTL = 30 * 24 * HOUR;
+
+export interface AccountServiceDeps {
+  accounts: AccountRepository;
+  users: UserRepository;
+  mailer: Mailer;
+  publicUrl: string;
+}
+
+/** A signed-in session: the secret for the cookie, and whose it is. */
+export interface NewSession {
+  token: string;
+  user: UserRow;
+  expiresAt: Date;
+}
+
+/**
+ * Registration, confirmation, password reset and sign-in. Answers never tell whether an e-mail
+ * address has an account: the caller gets the same response either way, and the owner of the
+ * address is told by e-mail instead.
+ */
+export class AccountService {
+  readonly #deps: AccountServiceDeps;
+  constructor(deps: AccountServiceDeps) {
+    this.#deps = deps;
+  }
+
+  async register(input: { username: string; email: string; password: string }): Promise<void> {
+    const { accounts, users, mailer } = this.#deps;
+    if (await users.findByUsername(input.username)) {
+      throw new AppError('username_taken', 'That username is taken.');
+    }
+    if (await accounts.findByEmail(input.email)) {
+      await mailer.send({
+        to: input.email,
+        subject: 'Someone tried to sign up with your e-mail',
+        text: `Somebody tried to create a Jiffy account with this address, which already has one.\nIf it was you, sign in or reset your password at ${this.#deps.publicUrl}/password.`,
+      });
+      return;
+    }
+    const id = newUserId();
+    await users.insert({
+      id,
+      username: input.username,
+      display_name: input.username,
+      email: input.email,
+      password_hash: await hashPassword(input.password),
+    });
+    await this.#sendConfirmation(id, input.email);
+  }
+
+  async #sendConfirmation(userId: string, email: string): Promise<void> {
+    const token = newSecret();
+    const code = newCode();
+    await this.#deps.accounts.insertToken({
+      tokenHash: hashSecret(token),
+      codeHash: hashSecret(`${userId}:${code}`),
+      userId,
+      purpose: 'confirm_email',
+      expiresAt: new Date(Date.now() + CONFIRM_TTL),
+    });
+    await this.#deps.mailer.send({
+      to: email,
+      subject: 'Confirm your Jiffy account',
+      text: `Your confirmation code: ${code}\nOr open ${this.#deps.publicUrl}/join?confirm=${token}\nIt works once, for 48 hours.`,
+    });
+  }
+
+  /** Confirms with the e-mail's link token, or with the address and the typed code. */
+  async confirm(input: { token: string } | { email: string; code: string }): Promise<void> {
+    const { accounts } = this.#deps;
+    let userId: string | null = null;
+    if ('token' in input) {
+      userId = await accounts.consumeToken(hashSecret(input.token), 'confirm_email');
+    } else {
+      const user = await accounts.findByEmail(input.email);
+      const codeHash = hashSecret(`${user?.id ?? 'nobody'}:${input.code}`);
+      if (user && (await accounts.consumeCode(user.id, codeHash, 'confirm_email')))
+        userId = user.id;
+    }
+    if (!userId)
+      throw new AppError(
+        'invalid_token',
+        'That confirmation is not valid (used, expired or mistyped).',
+      );
+    await accounts.confirmEmail(userId);
+  }
+
+  /** Sends a new confirmation when the address has an unconfirmed account; silent otherwise. */
+  async resendConfirmation(email: string): Promise<void> {
+    const user = await this.#deps.accounts.findByEmail(email);
+    if (user && !user.email_confirmed_at && user.email)
+      await this.#sendConfirmation(user.id, user.email);
+  }
+
+  async requestPasswordReset(email: string): Promise<void> {
+    const user = await this.#deps.accounts.findByEmail(email);
+    if (!user?.email) return;
+    const token = newSecret();
+    await this.#deps.accounts.insertToken({
+      tokenHash: hashSecret(token),
+      codeHash: null,
+      userId: user.id,
+      purpose: 'reset_password',
+      expiresAt: new Date(Date.now() + RESET_TTL),
+    });
+    await this.#deps.mailer.send({
+      to: user.email,
+      subject: 'Reset your Jiffy password',
+      text: `Choose a new password at ${this.#deps.publicUrl}/password?token=${token}\nThe link works once, for one hour.`,
+    });
+  }
+
+  /** Sets a new password with a reset token and ends every session of the account. */
+  async completePasswordReset(input: { token: string; password: string }): Promise<void> {
+    const userId = await this.#deps.accounts.consumeToken(
+      hashSecret(input.token),
+      'reset_password',
+    );
+    if (!userId)
+      throw new AppError('invalid_token', 'That reset link is not valid (used or expired).');
+    await this.#deps.accounts.setPassword(userId, await hashPassword(input.password));
+    await this.#deps.accounts.deleteSessionsOf(userId);
+  }
+
+  /** Signs in with a username or e-mail; the same error (and time) for unknown and wrong. */
+  async login(input: {
+    login: string;
+    password: string;
+    loginType: string | null;
+  }): Promise<NewSession> {
+    const { accounts, users } = this.#deps;
+    const user = input.login.includes('@')
+      ? await accounts.findByEmail(input.login)
+      : await users.findByUsername(input.login);
+    const ok = user?.password_hash
+      ? await verifyPassword(input.password, user.password_hash)
+      : await verifyAgainstNothing(input.password);
+    if (!user || !ok)
+      throw new AppError('invalid_credentials', 'Wrong username, e-mail or password.');
+    if (!user.email_confirmed_at) {
+      throw new AppError(
+        'email_not_confirmed',
+        'Confirm your e-mail address first; we can send the e-mail again.',
+      );
+    }
+    const token = newSecret();
+    const expiresAt = new Date(Date.now() + SESSION_TTL);
+    await accounts.insertSession({
+      tokenHash: hashSecret(token),
+      userId: user.id,
+      loginType: input.loginType,
+      expiresAt,
+    });
+    return { token, user, expiresAt };
+  }
+
+  async logout(token: string): Promise<void> {
+    await this.#deps.accounts.deleteSession(hashSecret(token));
+  }
+
+  /** The user a session cookie belongs to, if it is live. */
+  async sessionUser(token: string): Promise<UserRow | null> {
+    return (await this.#deps.accounts.findSessionUser(hashSecret(token))) ?? null;
+  }
+}

@@ -1,0 +1,65 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { AppError } from '../errors/app-error.ts';
+import { parseInput } from '../http/parse-input.ts';
+import { randomBase62 } from '../lib/ids.ts';
+import type { AccountService } from './account.service.ts';
+import type { CreatorApplicationRepository } from './creator-application.repository.ts';
+import { currentUser, requireUser } from './current-user.ts';
+import { authorize } from './permissions.ts';
+
+const applyBody = z.object({
+  message: z.string().trim().min(10).max(2000),
+  portfolio_url: z
+    .string()
+    .trim()
+    .max(2048)
+    .refine((v) => /^https?:\/\//i.test(v) && URL.canParse(v), 'must be an http(s) URL')
+    .optional(),
+});
+const reviewParams = z.object({
+  id: z.string().regex(/^[A-Za-z0-9]{1,40}$/),
+  decision: z.enum(['approve', 'reject']),
+});
+
+/**
+ * Becoming a verified creator (§6 "creator, artist"): a signed-in user applies once at a time,
+ * and a moderator approves (role creator, verified badge) or rejects.
+ */
+export function creatorApplicationsRoutes(
+  app: FastifyInstance,
+  deps: { applications: CreatorApplicationRepository; accounts: AccountService },
+): void {
+  app.post('/api/v3/creator-applications', async (request, reply) => {
+    const user = await requireUser(request, deps.accounts, 'to apply');
+    if (user.role !== 'user')
+      throw new AppError('invalid_request', 'You are already a creator or staff.');
+    const input = parseInput(applyBody, request.body ?? {});
+    const id = randomBase62(16);
+    const recorded = await deps.applications.insertPending({
+      id,
+      userId: user.id,
+      message: input.message,
+      portfolioUrl: input.portfolio_url ?? null,
+    });
+    if (!recorded)
+      throw new AppError('invalid_request', 'You already have an application waiting for review.');
+    return reply.status(201).send({ data: { id, status: 'pending' } });
+  });
+
+  app.get('/api/v3/creator-applications', async (request) => {
+    authorize(await currentUser(request, deps.accounts), 'application.review');
+    return { data: await deps.applications.listPending(100) };
+  });
+
+  app.post('/api/v3/creator-applications/:id/:decision', async (request) => {
+    const reviewer = await currentUser(request, deps.accounts);
+    authorize(reviewer, 'application.review');
+    const { id, decision } = parseInput(reviewParams, request.params);
+    const status = decision === 'approve' ? 'approved' : 'rejected';
+    if (!(await deps.applications.decide({ id, reviewerId: reviewer.id, status }))) {
+      throw new AppError('not_found', 'No pending application with that id.');
+    }
+    return { data: { id, status } };
+  });
+}

@@ -1,0 +1,45 @@
+import type { FastifyRequest } from 'fastify';
+import type { UserRow } from '../db/schema.ts';
+import { AppError } from '../errors/app-error.ts';
+import { SESSION_COOKIE } from '../http/site-security.ts';
+import type { AccountService } from './account.service.ts';
+import type { ApiTokenRepository } from './api-token.repository.ts';
+import { hashSecret } from './secret-token.ts';
+
+/** `Authorization: Token <secret>` (§6: the stories, trending and scheduler services' header). */
+export function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  const match = typeof header === 'string' ? /^Token ([A-Za-z0-9]{20,100})$/.exec(header) : null;
+  return match?.[1] ?? null;
+}
+
+/** The owner of the request's personal token, if it sends a live one. */
+export async function tokenUser(
+  request: FastifyRequest,
+  tokens: ApiTokenRepository,
+): Promise<UserRow | null> {
+  const token = bearerToken(request);
+  return token ? ((await tokens.userOf(hashSecret(token))) ?? null) : null;
+}
+
+/** The caller of a site request: a personal token when one is sent, else the session cookie. */
+export async function currentUser(
+  request: FastifyRequest,
+  accounts: AccountService,
+  tokens?: ApiTokenRepository,
+): Promise<UserRow | null> {
+  if (tokens && bearerToken(request)) return tokenUser(request, tokens);
+  const session = request.cookies[SESSION_COOKIE];
+  return session ? accounts.sessionUser(session) : null;
+}
+
+/** The signed-in user, or a 401 `not_signed_in` saying what signing in is for. */
+export async function requireUser(
+  request: FastifyRequest,
+  accounts: AccountService,
+  purpose: string,
+): Promise<UserRow> {
+  const user = await currentUser(request, accounts);
+  if (!user) throw new AppError('not_signed_in', `Sign in ${purpose}.`);
+  return user;
+}

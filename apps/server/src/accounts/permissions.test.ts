@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import type { UserRole } from '../db/schema.ts';
+import { can, type Action } from './permissions.ts';
+
+const roles: UserRole[] = ['user', 'creator', 'moderator', 'admin'];
+
+// The whole matrix: for each action, which roles may act on their own object and on another's.
+const expected: Record<Action, { own: UserRole[]; others: UserRole[] }> = {
+  'user.view_private': { own: roles, others: ['admin'] },
+  'user.edit': { own: roles, others: ['admin'] },
+  'gif.edit': { own: roles, others: ['moderator', 'admin'] },
+  'gif.set_cta': { own: roles, others: ['moderator', 'admin'] },
+  'gif.takedown': { own: ['moderator', 'admin'], others: ['moderator', 'admin'] },
+  'gif.moderate': { own: ['moderator', 'admin'], others: ['moderator', 'admin'] },
+  'application.review': { own: ['moderator', 'admin'], others: ['moderator', 'admin'] },
+};
+
+describe('permission table', () => {
+  for (const [action, allowed] of Object.entries(expected) as [
+    Action,
+    (typeof expected)[Action],
+  ][]) {
+    it(`${action}: owners ${allowed.own.join('/')}, others' objects ${allowed.others.join('/')}`, () => {
+      for (const role of roles) {
+        const actor = { id: 'me', role };
+        expect(can(actor, action, { ownerId: 'me' }), `${role} on own`).toBe(
+          allowed.own.includes(role),
+        );
+        expect(can(actor, action, { ownerId: 'someone-else' }), `${role} on other's`).toBe(
+          allowed.others.includes(role),
+        );
+      }
+      expect(can(null, action, { ownerId: 'me' })).toBe(false);
+    });
+  }
+});

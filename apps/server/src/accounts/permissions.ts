@@ -1,0 +1,59 @@
+import type { UserRole } from '../db/schema.ts';
+import { AppError } from '../errors/app-error.ts';
+
+/** Who is asking: a signed-in user, or nobody. */
+export interface Actor {
+  id: string;
+  role: UserRole;
+}
+
+/** What can be done, and to what kind of object. */
+export type Action =
+  | 'user.view_private' // e-mail and other private fields of a profile
+  | 'user.edit'
+  | 'gif.edit' // title, tags, rating
+  | 'gif.set_cta'
+  | 'gif.takedown'
+  | 'gif.moderate'
+  | 'application.review'; // creator applications
+
+/** The owner of the object acted on (a user's own id for profiles), if it has one. */
+export interface Subject {
+  ownerId: string | null;
+}
+
+const STAFF: readonly UserRole[] = ['moderator', 'admin'];
+
+/**
+ * The one permission table: every route asks it, nothing else decides. An owner may change
+ * their own things; moderators may also act on anyone's GIFs; only admins edit other people's
+ * profiles.
+ */
+const rules: Record<Action, (actor: Actor, subject: Subject) => boolean> = {
+  'user.view_private': (actor, subject) => actor.id === subject.ownerId || actor.role === 'admin',
+  'user.edit': (actor, subject) => actor.id === subject.ownerId || actor.role === 'admin',
+  'gif.edit': (actor, subject) => actor.id === subject.ownerId || STAFF.includes(actor.role),
+  'gif.set_cta': (actor, subject) => actor.id === subject.ownerId || STAFF.includes(actor.role),
+  'gif.takedown': (actor) => STAFF.includes(actor.role),
+  'gif.moderate': (actor) => STAFF.includes(actor.role),
+  'application.review': (actor) => STAFF.includes(actor.role),
+};
+
+/** True when `actor` may do `action` to `subject`; nobody signed in may do none of these. */
+export function can(
+  actor: Actor | null,
+  action: Action,
+  subject: Subject = { ownerId: null },
+): boolean {
+  return actor !== null && rules[action](actor, subject);
+}
+
+/** Throws 401 when nobody is signed in, 403 when the actor may not. */
+export function authorize(
+  actor: Actor | null,
+  action: Action,
+  subject?: Subject,
+): asserts actor is Actor {
+  if (!actor) throw new AppError('not_signed_in', 'Sign in first.');
+  if (!can(actor, action, subject)) throw new AppError('forbidden', 'You may not do that.');
+}

@@ -1,0 +1,90 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { analyticsPayload } from '../gifs/gif.presenter.ts';
+import { insertGifRow } from '../testing/gif-rows.ts';
+import { startTestJiffy, type TestJiffy } from '../testing/test-jiffy.ts';
+
+describe('POST /v2/pingback', () => {
+  let t: TestJiffy;
+  beforeAll(async () => {
+    t = await startTestJiffy();
+    await insertGifRow(t.jiffy.services.gifRepository, { id: 'seen1', title: 'Seen' });
+  });
+  afterAll(() => t.stop());
+
+  const post = (payload: unknown) =>
+    t.jiffy.app!.inject({
+      method: 'POST',
+      url: '/v2/pingback?apikey=anything',
+      payload: payload as object,
+    });
+  const event = (action: string, extra: Record<string, unknown> = {}) => ({
+    ts: Date.now(),
+    action_type: action,
+    user_id: 'random-user',
+    analytics_response_payload: `${analyticsPayload('seen1', 'resp1')}&mode=verification`,
+    attributes: { layout_type: 'GRID', position: '{"x":1}' },
+    ...extra,
+  });
+
+  it('stores good events, feeds the counters and counts what it dropped', async () => {
+    const response = await post({
+      events: [
+        event('SEEN'),
+        event('SEEN'),
+        event('CLICK'),
+        event('SENT'),
+        event('FAVORITE'),
+        event('HOVER'),
+        event('START'),
+        event('EXPLODE'),
+        event('SEEN', { analytics_response_payload: 'e=garbage!!' }),
+        event('SEEN', { analytics_response_payload: analyticsPayload('nosuchgif', 'r') }),
+        event('SEEN', { ts: 'yesterday-ish', attributes: 'not an object' }),
+        event('SEEN', { ts: Date.now() + 10 * 24 * 3600 * 1000 }),
+        'not even an object',
+        null,
+      ],
+    });
+    expect(response.statusCode).toBe(200);
+    // The ts and attributes of the 11th are replaced by the time of arrival and {}: kept.
+    expect(response.json<{ data: unknown }>().data).toEqual({
+      received: 14,
+      stored: 8,
+      dropped: 6,
+    });
+    const gif = await t.jiffy.services.gifRepository.findById('seen1');
+    expect(gif).toMatchObject({ view_count: 3, click_count: 1, share_count: 1, favorite_count: 1 });
+  });
+
+  it('refuses what is not a batch, and never answers 500', async () => {
+    for (const payload of [
+      {},
+      { events: 'many' },
+      { events: Array.from({ length: 201 }, () => event('SEEN')) },
+    ]) {
+      const response = await post(payload);
+      expect(response.statusCode).toBe(400);
+      expect(response.json<{ meta: { error_code: string } }>().meta.error_code).toBe(
+        'invalid_request',
+      );
+    }
+    const notJson = await t.jiffy.app!.inject({
+      method: 'POST',
+      url: '/v2/pingback',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"events": [',
+    });
+    expect(notJson.statusCode).toBe(400);
+  });
+
+  it('records the single events behind a GIF object’s analytics URLs', async () => {
+    const gif = await t.jiffy.services.gifRepository.findById('seen1');
+    const before = gif!.click_count;
+    const payload = encodeURIComponent(analyticsPayload('seen1', 'r2'));
+    const response = await t.jiffy.app!.inject(
+      `/v2/pingback/simple?analytics_response_payload=${payload}&action_type=CLICK`,
+    );
+    expect(response.statusCode).toBe(204);
+    expect((await t.jiffy.services.gifRepository.findById('seen1'))!.click_count).toBe(before + 1);
+  });
+});

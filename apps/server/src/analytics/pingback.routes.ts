@@ -1,0 +1,48 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { AppError } from '../errors/app-error.ts';
+import { okEnvelope } from '../http/envelope.ts';
+import { parseInput } from '../http/parse-input.ts';
+import { parsePingback } from './pingback-event.ts';
+import type { PingbackRepository } from './pingback.repository.ts';
+
+const MAX_EVENTS = 200;
+const simpleQuery = z.looseObject({
+  analytics_response_payload: z.string().max(512),
+  action_type: z.string().max(16),
+});
+
+/**
+ * `POST /v2/pingback`: GIPHY's analytics batch (`{ events: [...] }`). Pingbacks come from any
+ * page with GIPHY's own hard-coded key, so no api_key is required. Malformed events are dropped
+ * and counted in the answer; the batch as a whole only fails when it is not a batch at all.
+ * `GET /v2/pingback/simple` records one event (the GIF object's analytics URLs).
+ */
+export function pingbackRoutes(
+  app: FastifyInstance,
+  deps: { pingbacks: PingbackRepository },
+): void {
+  app.post('/v2/pingback', async (request) => {
+    const body = request.body as { events?: unknown } | undefined;
+    if (!body || typeof body !== 'object' || !Array.isArray(body.events)) {
+      throw new AppError('invalid_request', 'Expected a JSON body { "events": [...] }.');
+    }
+    if (body.events.length > MAX_EVENTS) {
+      throw new AppError('invalid_request', `At most ${MAX_EVENTS} events per batch.`);
+    }
+    const now = Date.now();
+    const valid = body.events.flatMap((raw) => parsePingback(raw, now) ?? []);
+    const stored = await deps.pingbacks.store(valid);
+    const dropped = body.events.length - stored;
+    if (dropped > 0)
+      request.log.info({ dropped, received: body.events.length }, 'pingback events dropped');
+    return okEnvelope({ received: body.events.length, stored, dropped }, request);
+  });
+
+  app.get('/v2/pingback/simple', async (request, reply) => {
+    const query = parseInput(simpleQuery, request.query);
+    const event = parsePingback({ ...query, ts: Date.now() }, Date.now());
+    if (event) await deps.pingbacks.store([event]);
+    return reply.status(204).send();
+  });
+}

@@ -1,0 +1,60 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { envSchema, resolveConfig } from './env.ts';
+
+describe('configuration', () => {
+  it('runs with nothing set: port 3000, data under ./data, media served by the server', () => {
+    const config = resolveConfig(envSchema.parse({}));
+    expect(config.PORT).toBe(3000);
+    expect(config.publicUrl).toBe('http://localhost:3000');
+    expect(config.mediaBaseUrl).toBe('http://localhost:3000/media');
+    expect(config.dbDir).toBe(path.resolve('data/db'));
+    expect(config.mediaDir).toBe(path.resolve('data/media'));
+    expect(config.DATABASE_URL).toBeUndefined();
+    expect(config.SEED_DEMO).toBe(true);
+    expect(config.MAX_UPLOAD_BYTES).toBe(100 * 1024 * 1024);
+  });
+
+  it('moves database and media together with DATA_DIR, and URLs with PORT, PUBLIC_URL and MEDIA_BASE_URL', () => {
+    const moved = resolveConfig(envSchema.parse({ DATA_DIR: '/srv/jiffy', PORT: '8080' }));
+    expect(moved.dbDir).toBe('/srv/jiffy/db');
+    expect(moved.mediaDir).toBe('/srv/jiffy/media');
+    expect(moved.publicUrl).toBe('http://localhost:8080');
+    const cdn = resolveConfig(
+      envSchema.parse({
+        PUBLIC_URL: 'https://gifs.example.org/',
+        MEDIA_BASE_URL: 'https://cdn.example.org/m/',
+      }),
+    );
+    expect(cdn.publicUrl).toBe('https://gifs.example.org');
+    expect(cdn.mediaBaseUrl).toBe('https://cdn.example.org/m');
+  });
+
+  it('reports every bad variable at once', () => {
+    const result = envSchema.safeParse({
+      PORT: 'eighty',
+      DATABASE_URL: 'mysql://nope',
+      JIFFY_API_KEY: 'short',
+      WORKER_CONCURRENCY: '0',
+      SEED_DEMO: 'perhaps',
+      URL_IMPORT_ALLOW_HOSTS: 'nas.lan',
+    });
+    expect(result.success).toBe(false);
+    const fields = result.error!.issues.map((i) => i.path[0]);
+    expect(fields).toEqual(
+      expect.arrayContaining([
+        'PORT',
+        'DATABASE_URL',
+        'JIFFY_API_KEY',
+        'WORKER_CONCURRENCY',
+        'SEED_DEMO',
+        'URL_IMPORT_ALLOW_HOSTS',
+      ]),
+    );
+  });
+
+  it('reads the opt-in list of LAN hosts for URL imports', () => {
+    const config = envSchema.parse({ URL_IMPORT_ALLOW_HOSTS: '192.168.1.20:8080, nas.lan:443' });
+    expect(config.URL_IMPORT_ALLOW_HOSTS).toEqual(['192.168.1.20:8080', 'nas.lan:443']);
+  });
+});

@@ -1,0 +1,116 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+const seconds = z.coerce.number().positive();
+const positiveInt = z.coerce.number().int().positive();
+
+/**
+ * Every variable Jiffy reads, parsed once at start. Defaults make `npm start` work with nothing set.
+ */
+export const envSchema = z.object({
+  /** Port the HTTP server listens on. */
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  /** Interface to bind; 0.0.0.0 so a container or LAN can reach it. */
+  HOST: z.string().default('0.0.0.0'),
+  /** Public origin used in absolute URLs (GIF objects, embeds); defaults to http://localhost:PORT. */
+  PUBLIC_URL: z.url().optional(),
+  /** Base URL of media files, e.g. a CDN in front of /media; defaults to PUBLIC_URL + '/media'. */
+  MEDIA_BASE_URL: z.url().optional(),
+  /** Folder holding the embedded database (db/) and media (media/). */
+  DATA_DIR: z.string().default('./data'),
+  /** postgres://... switches from embedded PGlite to a PostgreSQL server. */
+  DATABASE_URL: z.string().startsWith('postgres').optional(),
+  /** Schema on the PostgreSQL server (jobs go to <schema>_jobs); lets instances share a database. */
+  DATABASE_SCHEMA: z
+    .string()
+    .regex(/^[a-z_][a-z0-9_]{0,50}$/)
+    .optional(),
+  /** The instance's default public API key; generated and kept in the database when unset. */
+  JIFFY_API_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{8,64}$/)
+    .optional(),
+  /** smtp(s)://user:pass@host:port sends mail; without it mail goes to DATA_DIR/outbox. */
+  SMTP_URL: z.string().startsWith('smtp').optional(),
+  /** Sender of account e-mails. */
+  MAIL_FROM: z.string().max(200).default('Jiffy <no-reply@localhost>'),
+  /** redis://... shares rate-limit counters between API nodes; in-process when unset. */
+  REDIS_URL: z.string().startsWith('redis').optional(),
+  /** Public API calls allowed per key (or per address without a key) per minute; 429 past it. */
+  API_RATE_LIMIT_PER_MINUTE: positiveInt.default(600),
+  /** Media jobs run at once per worker process (1–2 suits 2 cores). */
+  WORKER_CONCURRENCY: positiveInt.max(16).default(1),
+  /** A job running longer than this is presumed dead and retried (also the per-job deadline). */
+  JOB_TIMEOUT_SECONDS: seconds.default(600),
+  /** How often the queue looks for expired jobs and other upkeep. */
+  QUEUE_MAINTENANCE_SECONDS: positiveInt.default(60),
+  /** Upload cap in bytes (files and URL imports). */
+  MAX_UPLOAD_BYTES: positiveInt.default(100 * 1024 * 1024),
+  /** Largest frame, in pixels (width × height), a source may declare. */
+  MAX_PIXELS_PER_FRAME: positiveInt.default(4096 * 4096),
+  /** Most frames an animated source may have. */
+  MAX_FRAMES: positiveInt.default(3000),
+  /** Longest animation or video accepted. */
+  MAX_DURATION_SECONDS: seconds.default(60),
+  /** Wall-clock cap for any single ffmpeg/sharp step. */
+  PROCESS_TIMEOUT_SECONDS: seconds.default(120),
+  /** Total time allowed for fetching a source_image_url. */
+  URL_IMPORT_TIMEOUT_SECONDS: seconds.default(20),
+  /** host:port list exempt from the private-address block (importing from your own LAN on purpose). */
+  URL_IMPORT_ALLOW_HOSTS: z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    )
+    .refine(
+      (hosts) => hosts.every((h) => /^(\[[0-9a-fA-F:.]+\]|[^:\s/]+):\d{1,5}$/.test(h)),
+      'each entry is host:port (e.g. 192.168.1.20:8080)',
+    ),
+  /** Seed the demo library on the first start. */
+  SEED_DEMO: bool.default(true),
+  /** pino log level. */
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+/** Resolved configuration the rest of the server uses. */
+export interface Config extends Env {
+  publicUrl: string;
+  mediaBaseUrl: string;
+  dbDir: string;
+  mediaDir: string;
+}
+
+/** Derives the settings that depend on others (paths, URLs). */
+export function resolveConfig(env: Env): Config {
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
+  const dataDir = path.resolve(env.DATA_DIR);
+  return {
+    ...env,
+    DATA_DIR: dataDir,
+    publicUrl,
+    mediaBaseUrl: (env.MEDIA_BASE_URL ?? `${publicUrl}/media`).replace(/\/+$/, ''),
+    dbDir: path.join(dataDir, 'db'),
+    mediaDir: path.join(dataDir, 'media'),
+  };
+}
+
+/** Parses the environment, reporting every problem at once; exits non-zero on any. */
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      console.error(`config: ${issue.path.join('.')}: ${issue.message}`);
+    }
+    process.exit(1);
+  }
+  return resolveConfig(parsed.data);
+}

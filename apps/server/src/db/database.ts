@@ -1,0 +1,118 @@
+import fs from 'node:fs/promises';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { Kysely, PostgresDialect, sql } from 'kysely';
+import pg from 'pg';
+import { lockDataDir } from './data-dir-lock.ts';
+import { ConnectionLock, PgliteDialect } from './pglite-dialect.ts';
+import type { Database } from './schema.ts';
+
+/** What pg-boss needs to run its SQL on our connection(s). */
+export interface SqlExecutor {
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
+}
+
+/** An open database on either engine, with the same Kysely API on both. */
+export interface DatabaseHandle {
+  db: Kysely<Database>;
+  engine: 'pglite' | 'postgres';
+  /** Schema the tables live in ('public' unless one was asked for). */
+  schema: string;
+  /** Executor for the job queue; on PGlite it shares the connection lock with Kysely. */
+  queueExecutor: SqlExecutor;
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  /** postgres://... for a server; absent for embedded PGlite. */
+  url?: string | undefined;
+  /** PGlite data folder; absent (with no url) for an in-memory database, as tests use. */
+  dataDir?: string | undefined;
+  /** Schema to live in on a server, so parallel test runs share one database without clashing. */
+  schema?: string | undefined;
+}
+
+const INT8_OID = 20;
+// Counters and byte sizes are bigint columns; as JS numbers they are exact up to 2^53.
+const parseInt8 = (value: string) => Number(value);
+
+function typeParser(oid: number, format?: 'text' | 'binary'): (value: string) => unknown {
+  if (oid === INT8_OID) return parseInt8;
+  return pg.types.getTypeParser(oid, format) as (value: string) => unknown;
+}
+
+export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
+  return options.url ? openPostgres(options.url, options.schema) : openPglite(options.dataDir);
+}
+
+async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> {
+  if (dataDir) await fs.mkdir(dataDir, { recursive: true });
+  const unlock = dataDir ? await lockDataDir(dataDir) : async () => {};
+  const pglite = await PGlite.create(dataDir, {
+    parsers: { [INT8_OID]: parseInt8 },
+    extensions: { pg_trgm },
+  });
+  const lock = new ConnectionLock();
+  const db = new Kysely<Database>({ dialect: new PgliteDialect(pglite, lock) });
+  const queueExecutor: SqlExecutor = {
+    // pg-boss sends parameterless multi-statement scripts (its own migrations, locked upkeep);
+    // PGlite's exec runs those (answering with the last statement's result), query the rest.
+    executeSql: (text, values) =>
+      lock.run(async () => {
+        if (values && values.length > 0) return pglite.query(text, values);
+        const results = await pglite.exec(text);
+        return results.at(-1) ?? { rows: [] };
+      }),
+  };
+  return {
+    db,
+    engine: 'pglite',
+    schema: 'public',
+    queueExecutor,
+    async close() {
+      await db.destroy();
+      await lock.run(() => pglite.close());
+      await unlock();
+    },
+  };
+}
+
+async function openPostgres(url: string, schema: string | undefined): Promise<DatabaseHandle> {
+  if (schema && !/^[a-z_][a-z0-9_]{0,62}$/.test(schema)) throw new Error('invalid schema name');
+  if (schema) {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      await client.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
+    } finally {
+      await client.end();
+    }
+  }
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    // public stays on the path for extensions (pg_trgm) that every schema shares.
+    ...(schema ? { options: `-c search_path=${schema},public` } : {}),
+    types: { getTypeParser: typeParser as typeof pg.types.getTypeParser },
+  });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return {
+    db,
+    engine: 'postgres',
+    schema: schema ?? 'public',
+    queueExecutor: { executeSql: (text, values) => pool.query(text, values) },
+    async close() {
+      await db.destroy();
+    },
+  };
+}
+
+/** True when the database answers a trivial query. */
+export async function pingDatabase(db: Kysely<Database>): Promise<boolean> {
+  try {
+    await sql`SELECT 1`.execute(db);
+    return true;
+  } catch {
+    return false;
+  }
+}

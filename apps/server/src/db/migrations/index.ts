@@ -1,0 +1,24 @@
+import type { Migration } from 'kysely/migration';
+import * as m0001 from './0001_initial.ts';
+import * as m0002 from './0002_search.ts';
+import * as m0003 from './0003_discovery.ts';
+import * as m0004 from './0004_trending_score.ts';
+import * as m0005 from './0005_accounts.ts';
+import * as m0006 from './0006_favorites.ts';
+import * as m0007 from './0007_tokens_and_cta.ts';
+import * as m0008 from './0008_creator_applications.ts';
+
+/**
+ * Forward-only migrations, applied in key order. Add a file `NNNN_name.ts` with an `up` and list
+ * it here; never edit one that has shipped.
+ */
+export const migrations: Record<string, Migration> = {
+  '0001_initial': m0001,
+  '0002_search': m0002,
+  '0003_discovery': m0003,
+  '0004_trending_score': m0004,
+  '0005_accounts': m0005,
+  '0006_favorites': m0006,
+  '0007_tokens_and_cta': m0007,
+  '0008_creator_applications': m0008,
+};

@@ -1,0 +1,194 @@
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
+type UpdatedAt = ColumnType<Date, Date | string | undefined, Date | string>;
+type Counter = ColumnType<number, number | undefined, number>;
+
+export type GifType = 'gif' | 'sticker' | 'video';
+export type GifStatus = 'processing' | 'ready' | 'failed' | 'removed';
+export type Rating = 'g' | 'pg' | 'pg-13' | 'r';
+export type UserRole = 'user' | 'creator' | 'moderator' | 'admin';
+
+export interface UsersTable {
+  id: string;
+  username: string;
+  display_name: string;
+  description: ColumnType<string, string | undefined, string>;
+  avatar_url: string | null;
+  website_url: string | null;
+  instagram_url: string | null;
+  twitter: string | null;
+  is_verified: Generated<boolean>;
+  is_public: Generated<boolean>;
+  suppress_chrome: Generated<boolean>;
+  attribution_display_name: string | null;
+  role: ColumnType<UserRole, UserRole | undefined, UserRole>;
+  email: string | null;
+  password_hash: string | null;
+  email_confirmed_at: Date | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface ApiKeysTable {
+  key: string;
+  user_id: string | null;
+  name: string;
+  is_default: Generated<boolean>;
+  created_at: CreatedAt;
+  revoked_at: Date | null;
+}
+
+export interface GifsTable {
+  id: string;
+  slug: string;
+  title: string;
+  alt_text: string;
+  type: GifType;
+  rating: Rating;
+  source_post_url: string | null;
+  source_image_url: string | null;
+  tags: ColumnType<string[], string[] | undefined, string[]>;
+  user_id: string | null;
+  status: ColumnType<GifStatus, GifStatus | undefined, GifStatus>;
+  failure_code: string | null;
+  failure_message: string | null;
+  source_format: string | null;
+  width: number | null;
+  height: number | null;
+  frames: number | null;
+  duration_ms: number | null;
+  has_alpha: boolean | null;
+  original_bytes: number | null;
+  /** Storage key of the uploaded source; null until a URL import has been fetched. */
+  original_key: string | null;
+  content_sha256: string | null;
+  /** 64-bit dHash as 16 hex characters. */
+  phash: string | null;
+  /** True once the 'rest' rendition phase has finished too. */
+  renditions_complete: Generated<boolean>;
+  view_count: Counter;
+  click_count: Counter;
+  share_count: Counter;
+  favorite_count: Counter;
+  /** Generated: log engagement plus trending (or upload) time; see migration 0004. */
+  trending_score: Generated<number>;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+  ready_at: Date | null;
+  trending_at: Date | null;
+  cta_link: ColumnType<string | null, string | null | undefined, string | null>;
+  cta_text: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+export interface RenditionsTable {
+  gif_id: string;
+  name: string;
+  format: string;
+  width: number;
+  height: number;
+  frames: number;
+  bytes: number;
+  sha256: string;
+  storage_key: string;
+  created_at: CreatedAt;
+}
+
+export interface InstanceSettingsTable {
+  key: string;
+  value: ColumnType<unknown, string, string>;
+}
+
+export interface SearchTermsTable {
+  term: string;
+  searches: Counter;
+  last_searched_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+export type PingbackAction = 'SEEN' | 'CLICK' | 'HOVER' | 'START' | 'SENT' | 'FAVORITE';
+
+export interface PingbackEventsTable {
+  id: Generated<number>;
+  gif_id: string;
+  action_type: PingbackAction;
+  user_id: string | null;
+  random_id: string | null;
+  attributes: ColumnType<unknown, string | undefined, string>;
+  occurred_at: Date | string;
+  received_at: CreatedAt;
+}
+
+export interface SessionsTable {
+  token_hash: string;
+  user_id: string;
+  login_type: string | null;
+  created_at: CreatedAt;
+  expires_at: Date;
+}
+
+export type AccountTokenPurpose = 'confirm_email' | 'reset_password';
+
+export interface AccountTokensTable {
+  token_hash: string;
+  code_hash: string | null;
+  user_id: string;
+  purpose: AccountTokenPurpose;
+  created_at: CreatedAt;
+  expires_at: Date;
+  used_at: Date | null;
+}
+
+export interface FavoritesTable {
+  user_id: string;
+  gif_id: string;
+  created_at: CreatedAt;
+}
+
+export interface ApiTokensTable {
+  id: string;
+  user_id: string;
+  name: string;
+  token_hash: string;
+  created_at: CreatedAt;
+  last_used_at: Date | null;
+  revoked_at: Date | null;
+}
+
+export interface CreatorApplicationsTable {
+  id: string;
+  user_id: string;
+  message: string;
+  portfolio_url: string | null;
+  status: ColumnType<
+    'pending' | 'approved' | 'rejected',
+    'pending' | undefined,
+    'approved' | 'rejected'
+  >;
+  reviewed_by: string | null;
+  reviewed_at: Date | null;
+  created_at: CreatedAt;
+}
+
+/** The database as Kysely sees it. */
+export interface Database {
+  creator_applications: CreatorApplicationsTable;
+  api_tokens: ApiTokensTable;
+  favorites: FavoritesTable;
+  sessions: SessionsTable;
+  account_tokens: AccountTokensTable;
+  search_terms: SearchTermsTable;
+  pingback_events: PingbackEventsTable;
+  users: UsersTable;
+  api_keys: ApiKeysTable;
+  gifs: GifsTable;
+  renditions: RenditionsTable;
+  instance_settings: InstanceSettingsTable;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type GifRow = Selectable<GifsTable>;
+export type NewGif = Insertable<GifsTable>;
+export type GifUpdate = Updateable<GifsTable>;
+export type RenditionRow = Selectable<RenditionsTable>;
+export type NewRendition = Insertable<RenditionsTable>;

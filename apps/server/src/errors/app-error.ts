@@ -1,0 +1,16 @@
+import { errorStatus, type ErrorCode } from '@jiffy/contracts';
+
+/**
+ * The one error type routes and services throw on purpose. Its message is safe to show to the
+ * caller; anything else that escapes becomes a generic 500 with no internals.
+ */
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly status: number;
+  constructor(code: ErrorCode, message: string, options?: { status?: number; cause?: unknown }) {
+    super(message, options?.cause === undefined ? undefined : { cause: options.cause });
+    this.name = 'AppError';
+    this.code = code;
+    this.status = options?.status ?? errorStatus[code];
+  }
+}

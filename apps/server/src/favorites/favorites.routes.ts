@@ -1,0 +1,50 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { AccountService } from '../accounts/account.service.ts';
+import { requireUser } from '../accounts/current-user.ts';
+import { AppError } from '../errors/app-error.ts';
+import type { GifReadService } from '../gifs/gif-read.service.ts';
+import { parseInput } from '../http/parse-input.ts';
+import type { FavoriteRepository } from './favorite.repository.ts';
+
+const gifId = z.string().regex(/^[A-Za-z0-9]{1,64}$/, 'not a GIF id');
+const pageQuery = z.looseObject({
+  limit: z.coerce.number().int().min(1).max(50).default(25),
+  offset: z.coerce.number().int().min(0).max(100_000).default(0),
+});
+
+/** The signed-in user's favorites: list, add, remove (session + CSRF). */
+export function favoritesRoutes(
+  app: FastifyInstance,
+  deps: { favorites: FavoriteRepository; accounts: AccountService; reads: GifReadService },
+): void {
+  const signedIn = (request: FastifyRequest) =>
+    requireUser(request, deps.accounts, 'to keep favorites');
+
+  app.get('/api/v1/favorites', async (request) => {
+    const user = await signedIn(request);
+    const page = parseInput(pageQuery, request.query);
+    const { rows, total } = await deps.favorites.list(user.id, page);
+    const gifs = await deps.reads.presentRows(rows, request.id);
+    return {
+      data: gifs,
+      pagination: { total_count: total, count: gifs.length, offset: page.offset },
+    };
+  });
+
+  app.post('/api/v1/favorites', async (request, reply) => {
+    const user = await signedIn(request);
+    const { gif_id } = parseInput(z.object({ gif_id: gifId }), request.body ?? {});
+    const added = await deps.favorites.add(user.id, gif_id);
+    if (!added && !(await deps.reads.isReady(gif_id)))
+      throw new AppError('gif_not_found', 'No GIF with that id.');
+    return reply.status(added ? 201 : 200).send({ data: { gif_id, favorite: true } });
+  });
+
+  app.delete('/api/v1/favorites/:gif_id', async (request) => {
+    const user = await signedIn(request);
+    const { gif_id } = parseInput(z.object({ gif_id: gifId }), request.params);
+    await deps.favorites.remove(user.id, gif_id);
+    return { data: { gif_id, favorite: false } };
+  });
+}

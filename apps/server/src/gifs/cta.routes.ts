@@ -1,0 +1,59 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { ApiTokenRepository } from '../accounts/api-token.repository.ts';
+import { tokenUser } from '../accounts/current-user.ts';
+import { authorize } from '../accounts/permissions.ts';
+import type { ApiKeyService } from '../api-keys/api-key.service.ts';
+import { AppError } from '../errors/app-error.ts';
+import { okEnvelope } from '../http/envelope.ts';
+import { parseInput } from '../http/parse-input.ts';
+import type { GifRepository } from './gif.repository.ts';
+
+const idParams = z.object({ id: z.string().regex(/^[A-Za-z0-9]{1,64}$/, 'not a GIF id') });
+const ctaBody = z.object({
+  link: z
+    .string()
+    .trim()
+    .max(2048)
+    .refine((v) => /^https?:\/\//i.test(v) && URL.canParse(v), 'must be an http(s) URL'),
+  text: z.string().trim().min(1).max(40),
+});
+
+/**
+ * `PUT` / `DELETE /v1/gifs/{id}/cta` (§7): a call to action on a GIF. Public API dialect (an
+ * api_key), acting as the user of `Authorization: Token`: only the GIF's owner or a moderator.
+ */
+export function ctaRoutes(
+  app: FastifyInstance,
+  deps: {
+    gifs: GifRepository;
+    apiKeys: ApiKeyService;
+    tokens: ApiTokenRepository;
+  },
+): void {
+  async function target(request: Parameters<typeof tokenUser>[0]) {
+    const query = (request.query ?? {}) as Record<string, unknown>;
+    await deps.apiKeys.verify(query.api_key);
+    const { id } = parseInput(idParams, request.params);
+    const gif = await deps.gifs.findById(id);
+    if (!gif || gif.status !== 'ready') throw new AppError('gif_not_found', 'No GIF with that id.');
+    // Only a token authenticates here: the public API takes no cookies, so no CSRF either.
+    const actor = await tokenUser(request, deps.tokens);
+    authorize(actor, 'gif.set_cta', { ownerId: gif.user_id });
+    return gif;
+  }
+
+  app.put('/v1/gifs/:id/cta', async (request) => {
+    const gif = await target(request);
+    const body = { ...(request.query ?? {}), ...(request.body ?? {}) };
+    const { link, text } = parseInput(ctaBody, body);
+    await deps.gifs.update(gif.id, { cta_link: link, cta_text: text });
+    return okEnvelope({ id: gif.id, cta: { link, text } }, request);
+  });
+
+  app.delete('/v1/gifs/:id/cta', async (request) => {
+    const gif = await target(request);
+    await deps.gifs.update(gif.id, { cta_link: null, cta_text: null });
+    return okEnvelope({ id: gif.id, cta: null }, request);
+  });
+}

@@ -1,0 +1,214 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { Kysely } from 'kysely';
+import {
+  MediaError,
+  perceptualHash,
+  probe,
+  renderRenditions,
+  type MediaLimits,
+  type RenditionFile,
+  type RenditionPhase,
+} from '@jiffy/media';
+import type { Database, GifRow, NewRendition } from '../db/schema.ts';
+import { AppError } from '../errors/app-error.ts';
+import type { JobOutcome } from '../jobs/job-types.ts';
+import type { JobQueue } from '../jobs/job-queue.ts';
+import { withTempDir } from '../lib/temp-dir.ts';
+import type { BlobStorage } from '../storage/blob-storage.ts';
+import type { GifRepository } from './gif.repository.ts';
+import type { RenditionRepository } from './rendition.repository.ts';
+import { inspectSource } from './source-inspector.ts';
+
+export interface GifProcessingDeps {
+  db: Kysely<Database>;
+  gifs: GifRepository;
+  renditions: RenditionRepository;
+  storage: BlobStorage;
+  queue: JobQueue;
+  limits: MediaLimits;
+  tempRoot: string;
+  /** Fetches a source_image_url to a file, refusing private addresses on every hop. */
+  download: (url: string, destPath: string) => Promise<unknown>;
+}
+
+/**
+ * Turns a processing GIF into a ready one. The 'essential' phase makes what a page needs and
+ * marks the GIF ready; the 'rest' phase fills in the remaining renditions. Both are idempotent:
+ * a re-run overwrites the same keys and rows.
+ */
+export class GifProcessingService {
+  readonly #deps: GifProcessingDeps;
+  constructor(deps: GifProcessingDeps) {
+    this.#deps = deps;
+  }
+
+  async processEssential(gifId: string): Promise<JobOutcome> {
+    const gif = await this.#deps.gifs.findById(gifId);
+    if (!gif || gif.status !== 'processing') return 'skipped';
+    try {
+      return await withTempDir(this.#deps.tempRoot, async (dir): Promise<JobOutcome> => {
+        const sourcePath = await this.#fetchSource(gif, dir);
+        const probed = await probe(sourcePath, this.#deps.limits);
+        const [files, phash] = await Promise.all([
+          this.#render(gif, sourcePath, probed, path.join(dir, 'out'), 'essential'),
+          perceptualHash(sourcePath),
+        ]);
+        const rows = await this.#store(gif.id, files);
+        let stillProcessing = false;
+        await this.#deps.db.transaction().execute(async (trx) => {
+          await this.#deps.renditions.upsertMany(rows, trx);
+          stillProcessing = await this.#deps.gifs.updateWhileProcessing(
+            gif.id,
+            { status: 'ready', ready_at: new Date(), phash },
+            trx,
+          );
+          if (stillProcessing) {
+            await this.#deps.queue.enqueue(
+              { name: 'gif.renditions-rest', data: { gifId: gif.id } },
+              trx,
+            );
+          }
+        });
+        if (!stillProcessing) return 'skipped';
+        this.#deps.queue.wake();
+        return 'success';
+      });
+    } catch (error) {
+      const expected = expectedFailure(error);
+      if (!expected) throw error;
+      await this.markFailed(gif.id, expected);
+      return 'failed';
+    }
+  }
+
+  async processRest(gifId: string): Promise<JobOutcome> {
+    const gif = await this.#deps.gifs.findById(gifId);
+    if (!gif || gif.status !== 'ready' || gif.renditions_complete || !gif.original_key) {
+      return 'skipped';
+    }
+    const originalKey = gif.original_key;
+    return withTempDir(this.#deps.tempRoot, async (dir): Promise<JobOutcome> => {
+      const sourcePath = path.join(dir, 'source');
+      await this.#deps.storage.getToFile(originalKey, sourcePath);
+      const probed = await probe(sourcePath, this.#deps.limits);
+      const outDir = path.join(dir, 'out');
+      // The essential files go back where the media package looks for them, so the rest phase
+      // reuses them (original GIF/MP4, stills) instead of encoding them again.
+      const storedKeys = await this.#restoreEssentials(gif.id, outDir);
+      const files = await this.#render(gif, sourcePath, probed, outDir, 'rest');
+      const rows = await this.#store(gif.id, files, storedKeys);
+      await this.#deps.db.transaction().execute(async (trx) => {
+        await this.#deps.renditions.upsertMany(rows, trx);
+        await this.#deps.gifs.update(gif.id, { renditions_complete: true }, trx);
+      });
+      return 'success';
+    });
+  }
+
+  /** Records why a GIF could not be processed; it stays out of every listing. */
+  async markFailed(gifId: string, failure: { code: string; message: string }): Promise<void> {
+    await this.#deps.gifs.updateWhileProcessing(gifId, {
+      status: 'failed',
+      failure_code: failure.code,
+      failure_message: failure.message,
+    });
+  }
+
+  /** The source as a local file: fetched and checked on first run for URL imports. */
+  async #fetchSource(gif: GifRow, dir: string): Promise<string> {
+    const sourcePath = path.join(dir, 'source');
+    if (gif.original_key) {
+      await this.#deps.storage.getToFile(gif.original_key, sourcePath);
+      return sourcePath;
+    }
+    if (!gif.source_image_url) throw new MediaError('processing_failed', 'The GIF has no source.');
+    await this.#deps.download(gif.source_image_url, sourcePath);
+    const source = await inspectSource(sourcePath, { filename: null, limits: this.#deps.limits });
+    const originalKey = `gifs/${gif.id}/source`;
+    await this.#deps.storage.putFile(originalKey, sourcePath);
+    const { probe: p } = source;
+    await this.#deps.gifs.updateWhileProcessing(gif.id, {
+      original_key: originalKey,
+      original_bytes: source.bytes,
+      content_sha256: source.sha256,
+      source_format: p.format,
+      width: p.width,
+      height: p.height,
+      frames: p.frames,
+      duration_ms: Math.round(p.durationMs),
+      has_alpha: p.hasAlpha,
+    });
+    return sourcePath;
+  }
+
+  #render(
+    gif: GifRow,
+    source: string,
+    probed: Awaited<ReturnType<typeof probe>>,
+    outDir: string,
+    phase: RenditionPhase,
+  ): Promise<RenditionFile[]> {
+    return renderRenditions({
+      source,
+      probe: probed,
+      outDir,
+      sticker: gif.type === 'sticker',
+      phase,
+      limits: this.#deps.limits,
+    });
+  }
+
+  /** Copies the GIF's stored renditions to `outDir/<name>.<format>`; maps each path to its key. */
+  async #restoreEssentials(gifId: string, outDir: string): Promise<Map<string, string>> {
+    await fs.mkdir(outDir, { recursive: true });
+    const storedKeys = new Map<string, string>();
+    for (const row of await this.#deps.renditions.listForGifs([gifId])) {
+      const filePath = path.join(outDir, `${row.name}.${row.format}`);
+      await this.#deps.storage.getToFile(row.storage_key, filePath);
+      storedKeys.set(filePath, row.storage_key);
+    }
+    return storedKeys;
+  }
+
+  /**
+   * Uploads each distinct file once (files already in storage, `storedKeys`, not at all);
+   * renditions that share a file share its storage key.
+   */
+  async #store(
+    gifId: string,
+    files: RenditionFile[],
+    storedKeys = new Map<string, string>(),
+  ): Promise<NewRendition[]> {
+    const keyOfPath = new Map<string, string>();
+    const toUpload: [string, string][] = [];
+    for (const file of files) {
+      if (keyOfPath.has(file.path)) continue;
+      const stored = storedKeys.get(file.path);
+      const key = stored ?? `gifs/${gifId}/${file.name}.${file.format}`;
+      keyOfPath.set(file.path, key);
+      if (!stored) toUpload.push([file.path, key]);
+    }
+    for (const [filePath, key] of toUpload) await this.#deps.storage.putFile(key, filePath);
+    return files.map((file) => ({
+      gif_id: gifId,
+      name: file.name,
+      format: file.format,
+      width: file.width,
+      height: file.height,
+      frames: file.frames,
+      bytes: file.bytes,
+      sha256: file.sha256,
+      storage_key: keyOfPath.get(file.path)!,
+    }));
+  }
+}
+
+/** Media problems and refused/failed URL fetches end the GIF as failed; anything else is retried. */
+function expectedFailure(error: unknown): { code: string; message: string } | null {
+  if (error instanceof MediaError) return { code: error.code, message: error.message };
+  if (error instanceof AppError && error.status < 500) {
+    return { code: error.code, message: error.message };
+  }
+  return null;
+}

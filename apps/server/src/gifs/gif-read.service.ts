@@ -1,0 +1,84 @@
+import type { Gif } from '@jiffy/contracts';
+import { AppError } from '../errors/app-error.ts';
+import type { GifRow } from '../db/schema.ts';
+import type { UserRepository } from '../users/user.repository.ts';
+import type { GifRepository } from './gif.repository.ts';
+import { presentGif, type PresenterUrls } from './gif.presenter.ts';
+import type { RenditionRepository } from './rendition.repository.ts';
+
+/** Where an upload stands, for uploaders waiting on it. */
+export interface UploadStatus {
+  id: string;
+  status: 'processing' | 'ready' | 'failed' | 'removed';
+  error: { code: string; message: string } | null;
+  /** True once every rendition (not only those a page needs) exists. */
+  renditions_complete: boolean;
+  gif: Gif | null;
+}
+
+/** Reads GIFs for the public API and upload status. */
+export class GifReadService {
+  readonly #gifs: GifRepository;
+  readonly #renditions: RenditionRepository;
+  readonly #users: UserRepository;
+  readonly #urls: PresenterUrls;
+
+  constructor(deps: {
+    gifs: GifRepository;
+    renditions: RenditionRepository;
+    users: UserRepository;
+    urls: PresenterUrls;
+  }) {
+    this.#gifs = deps.gifs;
+    this.#renditions = deps.renditions;
+    this.#users = deps.users;
+    this.#urls = deps.urls;
+  }
+
+  /** A ready GIF as GIPHY's object; processing, failed and removed ones are not found. */
+  async getReady(id: string, responseId = ''): Promise<Gif> {
+    const gif = await this.#gifs.findById(id);
+    if (!gif || gif.status !== 'ready') throw new AppError('gif_not_found', 'No GIF with that id.');
+    return (await this.presentRows([gif], responseId))[0]!;
+  }
+
+  /** True when the GIF exists and is ready to be seen. */
+  async isReady(id: string): Promise<boolean> {
+    return (await this.#gifs.findById(id))?.status === 'ready';
+  }
+
+  /** GIF objects for rows, in their order, with two queries in all (renditions, uploaders). */
+  async presentRows(rows: GifRow[], responseId: string): Promise<Gif[]> {
+    const userIds = [...new Set(rows.flatMap((r) => (r.user_id ? [r.user_id] : [])))];
+    const [renditions, users] = await Promise.all([
+      this.#renditions.listForGifs(rows.map((r) => r.id)),
+      this.#users.findByIds(userIds),
+    ]);
+    const renditionsOf = Map.groupBy(renditions, (r) => r.gif_id);
+    const userById = new Map(users.map((u) => [u.id, u]));
+    return rows.map((row) =>
+      presentGif(
+        row,
+        renditionsOf.get(row.id) ?? [],
+        row.user_id ? userById.get(row.user_id) : undefined,
+        this.#urls,
+        responseId,
+      ),
+    );
+  }
+
+  async getUploadStatus(id: string): Promise<UploadStatus> {
+    const gif = await this.#gifs.findById(id);
+    if (!gif) throw new AppError('gif_not_found', 'No upload with that id.');
+    return {
+      id: gif.id,
+      status: gif.status,
+      error:
+        gif.status === 'failed'
+          ? { code: gif.failure_code ?? 'processing_failed', message: gif.failure_message ?? '' }
+          : null,
+      renditions_complete: gif.renditions_complete,
+      gif: gif.status === 'ready' ? (await this.presentRows([gif], ''))[0]! : null,
+    };
+  }
+}

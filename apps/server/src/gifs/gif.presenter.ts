@@ -1,0 +1,90 @@
+import type { Gif, GifUser } from '@jiffy/contracts';
+import type { GifRow, RenditionRow, UserRow } from '../db/schema.ts';
+import { presentImages } from './images.presenter.ts';
+
+export interface PresenterUrls {
+  publicUrl: string;
+  mediaBaseUrl: string;
+}
+
+/** GIPHY's datetime format, "YYYY-MM-DD HH:MM:SS" in UTC; never-trending is all zeros. */
+export function giphyDatetime(date: Date | null): string {
+  if (!date) return '0000-00-00 00:00:00';
+  return date.toISOString().slice(0, 19).replace('T', ' ');
+}
+
+/** The public fields of a user, as a GIF object embeds them. */
+export function presentGifUser(user: UserRow, urls: PresenterUrls): GifUser {
+  return {
+    id: user.id,
+    username: user.username,
+    display_name: user.display_name || user.username,
+    description: user.description,
+    avatar_url: user.avatar_url ?? '',
+    banner_url: '',
+    profile_url: `${urls.publicUrl}/${user.username}`,
+    website_url: user.website_url ?? '',
+    instagram_url: user.instagram_url ?? '',
+    is_verified: user.is_verified,
+    is_public: user.is_public,
+    suppress_chrome: user.suppress_chrome,
+    attribution_display_name: user.attribution_display_name ?? '',
+  };
+}
+
+/**
+ * The opaque payload GIPHY's analytics send back with every pingback: which GIF, in which
+ * response. base64url so it travels in URLs and JSON untouched.
+ */
+export function analyticsPayload(gifId: string, responseId: string): string {
+  return `e=${Buffer.from(`gif_id=${gifId}&response_id=${responseId}`).toString('base64url')}`;
+}
+
+/** A GIF row, its renditions and its uploader as GIPHY's GIF object. */
+export function presentGif(
+  gif: GifRow,
+  renditions: RenditionRow[],
+  user: UserRow | undefined,
+  urls: PresenterUrls,
+  responseId = '',
+): Gif {
+  const page = `${urls.publicUrl}/gifs/${gif.slug}`;
+  const source = gif.source_post_url ?? '';
+  const payload = analyticsPayload(gif.id, responseId);
+  const pingback = (action: string) => ({
+    url: `${urls.publicUrl}/v2/pingback/simple?analytics_response_payload=${encodeURIComponent(payload)}&action_type=${action}`,
+  });
+  return {
+    type: gif.type,
+    id: gif.id,
+    slug: gif.slug,
+    url: page,
+    bitly_url: `${urls.publicUrl}/gifs/${gif.id}`,
+    bitly_gif_url: `${urls.publicUrl}/gifs/${gif.id}`,
+    embed_url: `${urls.publicUrl}/embed/${gif.id}`,
+    username: user?.username ?? '',
+    source,
+    source_tld: hostOf(source),
+    source_post_url: source,
+    rating: gif.rating,
+    title: gif.title,
+    alt_text: gif.alt_text,
+    is_sticker: gif.type === 'sticker' ? 1 : 0,
+    tags: gif.tags,
+    import_datetime: giphyDatetime(gif.created_at),
+    trending_datetime: giphyDatetime(gif.trending_at),
+    ...(user ? { user: presentGifUser(user, urls) } : {}),
+    images: presentImages(renditions, urls.mediaBaseUrl),
+    ...(gif.cta_link && gif.cta_text ? { cta: { link: gif.cta_link, text: gif.cta_text } } : {}),
+    analytics_response_payload: payload,
+    analytics: { onload: pingback('SEEN'), onclick: pingback('CLICK'), onsent: pingback('SENT') },
+  };
+}
+
+function hostOf(url: string): string {
+  try {
+    return url ? new URL(url).hostname : '';
+  } catch {
+    return '';
+  }
+}

@@ -1,0 +1,77 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Database, GifRow, GifUpdate, NewGif } from '../db/schema.ts';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** All SQL about rows of `gifs`. */
+export class GifRepository {
+  readonly #db: Kysely<Database>;
+  constructor(db: Kysely<Database>) {
+    this.#db = db;
+  }
+
+  async insert(row: NewGif, trx: Db = this.#db): Promise<void> {
+    await trx.insertInto('gifs').values(row).execute();
+  }
+
+  async findById(id: string, trx: Db = this.#db): Promise<GifRow | undefined> {
+    return trx.selectFrom('gifs').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  /** Updates a GIF only while it is still processing; false when it has moved on (e.g. removed). */
+  async updateWhileProcessing(
+    id: string,
+    changes: GifUpdate,
+    trx: Db = this.#db,
+  ): Promise<boolean> {
+    const result = await trx
+      .updateTable('gifs')
+      .set({ ...changes, updated_at: new Date() })
+      .where('id', '=', id)
+      .where('status', '=', 'processing')
+      .executeTakeFirst();
+    return result.numUpdatedRows > 0n;
+  }
+
+  async update(id: string, changes: GifUpdate, trx: Db = this.#db): Promise<void> {
+    await trx
+      .updateTable('gifs')
+      .set({ ...changes, updated_at: new Date() })
+      .where('id', '=', id)
+      .execute();
+  }
+
+  /** The newest ready GIFs and stickers, newest first. */
+  async listNewestReady(limit: number): Promise<GifRow[]> {
+    return this.#db
+      .selectFrom('gifs')
+      .selectAll()
+      .where('status', '=', 'ready')
+      .orderBy('created_at', 'desc')
+      .orderBy('id')
+      .limit(limit)
+      .execute();
+  }
+
+  /** GIF counts by status and type, plus ready GIFs still waiting for their remaining renditions. */
+  async countByStatusAndType(): Promise<
+    { status: string; type: string; complete: boolean; count: number }[]
+  > {
+    const rows = await this.#db
+      .selectFrom('gifs')
+      .select([
+        'status',
+        'type',
+        'renditions_complete',
+        (eb) => eb.fn.countAll<number>().as('count'),
+      ])
+      .groupBy(['status', 'type', 'renditions_complete'])
+      .execute();
+    return rows.map((r) => ({
+      status: r.status,
+      type: r.type,
+      complete: r.renditions_complete,
+      count: Number(r.count),
+    }));
+  }
+}

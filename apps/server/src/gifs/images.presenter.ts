@@ -1,0 +1,40 @@
+import type { Images, Rendition } from '@jiffy/contracts';
+import type { RenditionRow } from '../db/schema.ts';
+
+/** Absolute URL of a rendition file: `<MEDIA_BASE_URL>/<gif id>/<name>.<format>`. */
+export function mediaUrl(
+  mediaBaseUrl: string,
+  row: Pick<RenditionRow, 'gif_id' | 'name' | 'format'>,
+) {
+  return `${mediaBaseUrl}/${row.gif_id}/${row.name}.${row.format}`;
+}
+
+/**
+ * GIPHY's `images` object from rendition rows: one entry per name, whose GIF (or still image)
+ * fills url/size, MP4 fills mp4/mp4_size and WebP fills webp/webp_size. Numbers are strings,
+ * as GIPHY sends them.
+ */
+export function presentImages(rows: RenditionRow[], mediaBaseUrl: string): Images {
+  // A WebP goes in webp/webp_size beside a GIF; alone (preview_webp) it is the url itself.
+  const hasImageUrl = new Set(
+    rows.filter((r) => r.format !== 'mp4' && r.format !== 'webp').map((r) => r.name),
+  );
+  const images: Record<string, Rendition> = {};
+  for (const row of rows) {
+    const entry = (images[row.name] ??= { width: String(row.width), height: String(row.height) });
+    const url = mediaUrl(mediaBaseUrl, row);
+    const size = String(row.bytes);
+    if (row.format === 'mp4') {
+      Object.assign(entry, { mp4: url, mp4_size: size });
+    } else if (row.format === 'webp' && hasImageUrl.has(row.name)) {
+      Object.assign(entry, { webp: url, webp_size: size });
+    } else {
+      // The image's own dimensions win over its MP4's (which are rounded to even numbers).
+      Object.assign(entry, { url, size, width: String(row.width), height: String(row.height) });
+    }
+    if (row.name === 'original' && row.format === 'gif') {
+      Object.assign(entry, { frames: String(row.frames), hash: row.sha256 });
+    }
+  }
+  return images;
+}

@@ -1,0 +1,139 @@
+import type { Kysely } from 'kysely';
+import type { MediaLimits } from '@jiffy/media';
+import type { Database, GifType, Rating } from '../db/schema.ts';
+import { AppError } from '../errors/app-error.ts';
+import type { JobQueue } from '../jobs/job-queue.ts';
+import { gifSlug, newGifId } from '../lib/ids.ts';
+import type { BlobStorage } from '../storage/blob-storage.ts';
+import type { UserRepository } from '../users/user.repository.ts';
+import type { GifRepository } from './gif.repository.ts';
+import { inspectSource } from './source-inspector.ts';
+
+/** Metadata sent with an upload (GIPHY's upload fields plus Jiffy's title/rating/alt text). */
+export interface UploadInput {
+  title: string;
+  tags: string[];
+  sourcePostUrl: string | null;
+  isSticker: boolean;
+  rating: Rating;
+  altText: string;
+  /** Channel to attribute the upload to; must exist. */
+  username: string | null;
+}
+
+export interface UploadServiceDeps {
+  db: Kysely<Database>;
+  gifs: GifRepository;
+  users: UserRepository;
+  storage: BlobStorage;
+  queue: JobQueue;
+  limits: MediaLimits;
+  /** Checks a URL is public before it is accepted (the job checks again when fetching). */
+  assertImportable: (url: string) => Promise<unknown>;
+}
+
+/** Accepts uploads: checks them, records the GIF as processing and enqueues its work atomically. */
+export class UploadService {
+  readonly #deps: UploadServiceDeps;
+  constructor(deps: UploadServiceDeps) {
+    this.#deps = deps;
+  }
+
+  /** A file already received to `tempPath` (the caller removes it afterwards). */
+  async createFromFile(options: {
+    tempPath: string;
+    filename: string | null;
+    input: UploadInput;
+    uploaderId: string | null;
+  }): Promise<string> {
+    const { tempPath, filename, input } = options;
+    const userId = await this.#resolveUser(input.username, options.uploaderId);
+    const source = await inspectSource(tempPath, { filename, limits: this.#deps.limits });
+    const id = newGifId();
+    const originalKey = `gifs/${id}/source`;
+    await this.#deps.storage.putFile(originalKey, tempPath);
+    const { probe } = source;
+    try {
+      await this.#record(id, input, userId, {
+        original_key: originalKey,
+        original_bytes: source.bytes,
+        content_sha256: source.sha256,
+        source_format: probe.format,
+        width: probe.width,
+        height: probe.height,
+        frames: probe.frames,
+        duration_ms: Math.round(probe.durationMs),
+        has_alpha: probe.hasAlpha,
+      });
+    } catch (error) {
+      // Nothing was recorded, so nothing may stay stored.
+      await this.#deps.storage.deletePrefix(`gifs/${id}`);
+      throw error;
+    }
+    return id;
+  }
+
+  /** A `source_image_url`: checked now, fetched by the job. */
+  async createFromUrl(options: {
+    url: string;
+    input: UploadInput;
+    uploaderId: string | null;
+  }): Promise<string> {
+    const userId = await this.#resolveUser(options.input.username, options.uploaderId);
+    await this.#deps.assertImportable(options.url);
+    const id = newGifId();
+    await this.#record(id, options.input, userId, { source_image_url: options.url });
+    return id;
+  }
+
+  async #resolveUser(username: string | null, uploaderId: string | null): Promise<string | null> {
+    if (!username) return uploaderId;
+    const user = await this.#deps.users.findByUsername(username);
+    if (!user) throw new AppError('invalid_request', `username: no user named ${username}`);
+    return user.id;
+  }
+
+  /** Inserts the GIF and its processing job in one transaction, then wakes a local worker. */
+  async #record(
+    id: string,
+    input: UploadInput,
+    userId: string | null,
+    source: Partial<Parameters<GifRepository['insert']>[0]>,
+  ): Promise<void> {
+    const type: GifType = input.isSticker ? 'sticker' : 'gif';
+    await this.#deps.db.transaction().execute(async (trx) => {
+      await this.#deps.gifs.insert(
+        {
+          id,
+          slug: gifSlug(input.title, id),
+          title: input.title,
+          alt_text: input.altText,
+          type,
+          rating: input.rating,
+          tags: input.tags,
+          source_post_url: input.sourcePostUrl,
+          source_image_url: null,
+          user_id: userId,
+          failure_code: null,
+          failure_message: null,
+          source_format: null,
+          width: null,
+          height: null,
+          frames: null,
+          duration_ms: null,
+          has_alpha: null,
+          original_bytes: null,
+          original_key: null,
+          content_sha256: null,
+          phash: null,
+          ready_at: null,
+          trending_at: null,
+          ...source,
+        },
+        trx,
+      );
+      await this.#deps.queue.enqueue({ name: 'gif.process', data: { gifId: id } }, trx);
+    });
+    this.#deps.queue.wake();
+  }
+}

@@ -1,0 +1,130 @@
+import formbody from '@fastify/formbody';
+import multipart from '@fastify/multipart';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import type { Redis } from 'ioredis';
+import { accountsRoutes } from '../accounts/accounts.routes.ts';
+import { apiTokensRoutes } from '../accounts/api-tokens.routes.ts';
+import { creatorApplicationsRoutes } from '../accounts/creator-applications.routes.ts';
+import { pingbackRoutes } from '../analytics/pingback.routes.ts';
+import { apiKeysRoutes } from '../api-keys/api-keys.routes.ts';
+import { AppError } from '../errors/app-error.ts';
+import { ctaRoutes } from '../gifs/cta.routes.ts';
+import { gifsRoutes } from '../gifs/gifs.routes.ts';
+import { uploadRoutes } from '../gifs/upload.routes.ts';
+import { healthRoutes } from '../health/health.routes.ts';
+import { homeRoutes } from '../home/home.routes.ts';
+import { instanceRoutes } from '../instance/instance.routes.ts';
+import { newResponseId } from '../lib/ids.ts';
+import { favoritesRoutes } from '../favorites/favorites.routes.ts';
+import { mediaRoutes } from '../media/media.routes.ts';
+import { usersRoutes } from '../users/users.routes.ts';
+import { categoriesRoutes } from '../public-api/categories.routes.ts';
+import { discoveryRoutes } from '../public-api/discovery.routes.ts';
+import { publicGifsRoutes } from '../public-api/public-gifs.routes.ts';
+import { responseShaping } from '../public-api/response-shaping.ts';
+import { publicApiCaching } from './public-api-caching.ts';
+import { publicApiCors } from './public-api-cors.ts';
+import { publicApiRateLimit } from './public-api-rate-limit.ts';
+import { siteSecurity } from './site-security.ts';
+import type { Services } from '../services.ts';
+import { errorBody, errorHandler } from './error-handler.ts';
+
+export interface AppOptions {
+  services: Services;
+  maxUploadBytes: number;
+  mediaBaseUrl: string;
+  apiRateLimitPerMinute: number;
+  /** Jiffy's version, for /api/v3/env/build. */
+  version: string;
+  /** Shared counters for rate limits when several API nodes run. */
+  redis?: Redis | undefined;
+  uploadTempDir: string;
+  logger: FastifyBaseLogger;
+}
+
+/** The HTTP surface: every route, the error envelope and body parsers, on one Fastify instance. */
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const { services } = options;
+  const app = Fastify({
+    loggerInstance: options.logger,
+    genReqId: () => newResponseId(),
+    requestIdHeader: false,
+    bodyLimit: 1024 * 1024,
+    trustProxy: true,
+  });
+  app.setErrorHandler(errorHandler);
+  app.setNotFoundHandler((request, reply) => {
+    const error = new AppError(
+      'not_found',
+      `No route for ${request.method} ${request.url.split('?')[0]}`,
+    );
+    void reply.status(404).send(errorBody(error, request));
+  });
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  await publicApiRateLimit(app, { perMinute: options.apiRateLimitPerMinute, redis: options.redis });
+  await siteSecurity(app);
+  await app.register(formbody, { bodyLimit: 64 * 1024 });
+  await app.register(multipart, {
+    limits: {
+      fileSize: options.maxUploadBytes,
+      files: 1,
+      fields: 30,
+      fieldSize: 64 * 1024,
+      parts: 40,
+      headerPairs: 200,
+    },
+  });
+
+  healthRoutes(app, { isReady: services.isReady });
+  accountsRoutes(app, {
+    accounts: services.accounts,
+    limiter: services.attemptLimiter,
+    build: { version: options.version },
+  });
+  usersRoutes(app, {
+    users: services.users,
+    gifs: services.gifRepository,
+    accounts: services.accounts,
+    urls: services.urls,
+  });
+  apiTokensRoutes(app, { tokens: services.apiTokens, accounts: services.accounts });
+  apiKeysRoutes(app, { apiKeys: services.apiKeys, accounts: services.accounts });
+  creatorApplicationsRoutes(app, {
+    applications: services.applications,
+    accounts: services.accounts,
+  });
+  ctaRoutes(app, {
+    gifs: services.gifRepository,
+    apiKeys: services.apiKeys,
+    tokens: services.apiTokens,
+  });
+  favoritesRoutes(app, {
+    favorites: services.favorites,
+    accounts: services.accounts,
+    reads: services.gifReads,
+  });
+  uploadRoutes(app, {
+    uploads: services.uploads,
+    apiKeys: services.apiKeys,
+    uploadTempDir: options.uploadTempDir,
+  });
+  publicApiCors(app);
+  responseShaping(app);
+  publicApiCaching(app);
+  publicGifsRoutes(app, { gifs: services.publicGifs, apiKeys: services.apiKeys });
+  discoveryRoutes(app, { discovery: services.discovery, apiKeys: services.apiKeys });
+  pingbackRoutes(app, { pingbacks: services.pingbacks });
+  categoriesRoutes(app, { categories: services.categories, apiKeys: services.apiKeys });
+  gifsRoutes(app, { reads: services.gifReads, apiKeys: services.apiKeys });
+  instanceRoutes(app, { gifs: services.gifRepository });
+  homeRoutes(app, {
+    gifs: services.gifRepository,
+    renditions: services.renditionRepository,
+    mediaBaseUrl: options.mediaBaseUrl,
+  });
+  mediaRoutes(app, { renditions: services.renditionRepository, storage: services.storage });
+  return app;
+}

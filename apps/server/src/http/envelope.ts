@@ -1,0 +1,15 @@
+import type { Envelope, Pagination } from '@jiffy/contracts';
+import type { FastifyRequest } from 'fastify';
+
+/** GIPHY's success envelope; `response_id` is the request's id (never empty). */
+export function okEnvelope<T>(
+  data: T,
+  request: FastifyRequest,
+  pagination?: Pagination,
+): Envelope<T> {
+  return {
+    data,
+    ...(pagination ? { pagination } : {}),
+    meta: { status: 200, msg: 'OK', response_id: request.id },
+  };
+}

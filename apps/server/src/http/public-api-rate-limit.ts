@@ -1,0 +1,33 @@
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyInstance } from 'fastify';
+import type { Redis } from 'ioredis';
+import { AppError } from '../errors/app-error.ts';
+import { isPublicApiPath } from './error-handler.ts';
+
+/**
+ * Per-key limits on the public API, as GIPHY limits its keys: counted per `api_key` (per
+ * address for calls without one, such as pingbacks), in this process's memory, or in Redis
+ * (`redis`) so that every API node counts against the same budget.
+ */
+export async function publicApiRateLimit(
+  app: FastifyInstance,
+  options: { perMinute: number; redis?: Redis | undefined },
+): Promise<void> {
+  const perMinute = options.perMinute;
+  await app.register(rateLimit, {
+    ...(options.redis ? { redis: options.redis, nameSpace: 'jiffy-rate-limit:' } : {}),
+    global: true,
+    max: perMinute,
+    timeWindow: 60_000,
+    allowList: (request) => !isPublicApiPath(request.url) || request.method === 'OPTIONS',
+    keyGenerator: (request) => {
+      const key = (request.query as Record<string, unknown> | undefined)?.api_key;
+      return typeof key === 'string' && key.length <= 256 ? `key:${key}` : `ip:${request.ip}`;
+    },
+    errorResponseBuilder: (_request, context) =>
+      new AppError(
+        'rate_limited',
+        `Too many requests: ${context.max} a minute for this key. Retry in ${Math.ceil(context.ttl / 1000)} s.`,
+      ),
+  });
+}

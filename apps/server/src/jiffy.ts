@@ -1,0 +1,124 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { Redis } from 'ioredis';
+import { pino, type Logger } from 'pino';
+import type { Config } from './config/env.ts';
+import { openDatabase, type DatabaseHandle } from './db/database.ts';
+import { migrateToLatest } from './db/migrate.ts';
+import { buildApp } from './http/app.ts';
+import { createServices, type Services } from './services.ts';
+
+// The version of the checkout, from the workspace root's package.json.
+const JIFFY_VERSION =
+  (
+    JSON.parse(await fs.readFile(new URL('../../../package.json', import.meta.url), 'utf8')) as {
+      version?: string;
+    }
+  ).version ?? '0.0.0';
+
+/** `all` serves HTTP and works jobs; `api` only serves; `worker` only works jobs. */
+export type Role = 'all' | 'api' | 'worker';
+
+export interface JiffyOptions {
+  config: Config;
+  role?: Role;
+  /** False for one-off commands (admin CLI): no job is picked up or retried by this process. */
+  startWorkers?: boolean;
+  /** Tests: an in-memory embedded database instead of `DATA_DIR/db`. */
+  inMemoryDatabase?: boolean;
+}
+
+/** A running Jiffy: its configuration, database, services and (unless a worker) HTTP app. */
+export interface Jiffy {
+  config: Config;
+  role: Role;
+  log: Logger;
+  database: DatabaseHandle;
+  services: Services;
+  app: FastifyInstance | null;
+  defaultApiKey: string;
+  /** Starts listening (roles with HTTP); resolves to the address. */
+  listen(): Promise<string | null>;
+  close(): Promise<void>;
+}
+
+/**
+ * Opens the database, migrates it, starts the queue (and this process's workers unless the role
+ * is `api`) and builds the HTTP app (unless the role is `worker`).
+ */
+export async function createJiffy(options: JiffyOptions): Promise<Jiffy> {
+  const { config } = options;
+  const role = options.role ?? 'all';
+  const log = pino({ level: config.LOG_LEVEL });
+  if (!config.DATABASE_URL && role !== 'all') {
+    throw new Error(
+      `--role=${role} needs DATABASE_URL: the embedded database belongs to one process`,
+    );
+  }
+  const schema = config.DATABASE_URL ? config.DATABASE_SCHEMA : undefined;
+  const database = await openDatabase({
+    url: config.DATABASE_URL,
+    dataDir: options.inMemoryDatabase ? undefined : config.dbDir,
+    schema,
+  });
+  const applied = await migrateToLatest(database);
+  if (applied.length > 0) log.info({ applied }, 'migrations applied');
+
+  const services = createServices({
+    config,
+    database,
+    queueSchema: schema ? `${schema}_jobs` : 'pgboss',
+    log: (message, extra) => log.info(extra ?? {}, message),
+  });
+  await services.queue.start();
+  const defaultApiKey = await services.apiKeys.ensureDefault(config.JIFFY_API_KEY);
+
+  if (role !== 'api' && options.startWorkers !== false) {
+    if (database.engine === 'pglite') {
+      const recovered = await services.queue.recoverOrphans();
+      if (recovered > 0) log.warn({ recovered }, 'retrying jobs interrupted by the last stop');
+      // Work files a crash left behind; this process owns the folder, as it owns the database.
+      await fs.rm(path.join(config.DATA_DIR, 'tmp'), { recursive: true, force: true });
+    }
+    await services.queue.work(config.WORKER_CONCURRENCY);
+  }
+  const redis =
+    config.REDIS_URL && role !== 'worker'
+      ? new Redis(config.REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 2 })
+      : undefined;
+  await redis?.connect();
+  const app =
+    role === 'worker'
+      ? null
+      : await buildApp({
+          services,
+          logger: log,
+          maxUploadBytes: config.MAX_UPLOAD_BYTES,
+          mediaBaseUrl: config.mediaBaseUrl,
+          apiRateLimitPerMinute: config.API_RATE_LIMIT_PER_MINUTE,
+          version: JIFFY_VERSION,
+          redis,
+          uploadTempDir: path.join(config.DATA_DIR, 'tmp', 'uploads'),
+        });
+
+  return {
+    config,
+    role,
+    log,
+    database,
+    services,
+    app,
+    defaultApiKey,
+    async listen() {
+      if (!app) return null;
+      return app.listen({ port: config.PORT, host: config.HOST });
+    },
+    async close() {
+      await app?.close();
+      redis?.disconnect();
+      await services.queue.stop();
+      await database.close();
+    },
+  };
+}

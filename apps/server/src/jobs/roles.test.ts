@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { envSchema, resolveConfig } from '../config/env.ts';
+import { createJiffy } from '../jiffy.ts';
+import { animatedImage, multipart } from '../testing/fixtures.ts';
+import { startTestJiffy } from '../testing/test-jiffy.ts';
+
+describe('process roles', () => {
+  it.skipIf(process.env.DATABASE_URL)(
+    'refuses api and worker roles on the embedded database',
+    async () => {
+      const config = resolveConfig(envSchema.parse({ LOG_LEVEL: 'silent' }));
+      await expect(createJiffy({ config, role: 'worker', inMemoryDatabase: true })).rejects.toThrow(
+        /needs DATABASE_URL/,
+      );
+      await expect(createJiffy({ config, role: 'api', inMemoryDatabase: true })).rejects.toThrow(
+        /needs DATABASE_URL/,
+      );
+    },
+  );
+
+  // On a server, an api node only records and enqueues; a separate worker node does the work.
+  it.runIf(process.env.DATABASE_URL)(
+    'an api node enqueues and a worker node processes',
+    async () => {
+      const api = await startTestJiffy({}, { role: 'api', keepOnStop: true });
+      const schema = api.jiffy.config.DATABASE_SCHEMA!;
+      const worker = await startTestJiffy(
+        { DATABASE_SCHEMA: schema },
+        { role: 'worker', dataDir: api.dataDir },
+      );
+      try {
+        expect(worker.jiffy.app).toBeNull();
+        const bytes = await animatedImage({ width: 80, height: 60, frames: 3 });
+        const response = await api.jiffy.app!.inject({
+          method: 'POST',
+          url: '/v1/gifs',
+          ...multipart({ api_key: api.apiKey }, { name: 'a.gif', bytes }),
+        });
+        const { id } = response.json<{ data: { id: string } }>().data;
+        expect(await api.waitForGif(id, { timeoutMs: 30_000 })).toBe('ready');
+      } finally {
+        await api.stop();
+        await worker.stop();
+      }
+    },
+  );
+});

@@ -1,0 +1,57 @@
+import path from 'node:path';
+import { resolveFfmpeg } from '@jiffy/media';
+import { parseRole } from './cli/args.ts';
+import { loadConfig } from './config/env.ts';
+import { createJiffy } from './jiffy.ts';
+import { seedDemoLibrary } from './seed/seed-demo.ts';
+
+// `npm start`: Jiffy with the embedded defaults (or whatever the environment configures).
+const config = loadConfig();
+const role = parseRole(process.argv.slice(2));
+const jiffy = await createJiffy({ config, role });
+const { log } = jiffy;
+
+const ffmpeg = await resolveFfmpeg();
+log.info({ ffmpeg: ffmpeg.ffmpegPath, version: ffmpeg.version }, `using ${ffmpeg.source} ffmpeg`);
+
+await jiffy.listen();
+const engine =
+  jiffy.database.engine === 'pglite'
+    ? `embedded PostgreSQL in ${config.dbDir}`
+    : 'PostgreSQL server';
+console.log(
+  [
+    '',
+    `  Jiffy is running (${role}) on ${engine}`,
+    role === 'worker' ? '' : `  ➜ ${config.publicUrl}`,
+    `  ➜ public API key: ${jiffy.defaultApiKey}`,
+    `  ➜ media in ${config.mediaDir}`,
+    '',
+  ]
+    .filter((line, i, all) => line !== '' || i === 0 || i === all.length - 1)
+    .join('\n'),
+);
+
+if (config.SEED_DEMO && role !== 'api') {
+  seedDemoLibrary({
+    services: jiffy.services,
+    tempRoot: path.join(config.DATA_DIR, 'tmp'),
+    log: (message, extra) => log.info(extra ?? {}, message),
+  }).catch((error: unknown) => log.error({ err: error }, 'demo seeding failed'));
+}
+
+let stopping = false;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    if (stopping) process.exit(1);
+    stopping = true;
+    log.info(`${signal}: stopping`);
+    jiffy.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        log.error({ err: error }, 'error while stopping');
+        process.exit(1);
+      },
+    );
+  });
+}

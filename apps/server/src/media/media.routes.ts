@@ -1,0 +1,86 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { renditionContentTypes, type RenditionFileFormat } from '@jiffy/contracts';
+import { AppError } from '../errors/app-error.ts';
+import type { RenditionRepository } from '../gifs/rendition.repository.ts';
+import type { BlobStorage } from '../storage/blob-storage.ts';
+import { parseRange } from './byte-range.ts';
+
+const FILE = /^([a-z0-9_]{1,40})\.(gif|mp4|webp|jpg|png)$/;
+const ID = /^[A-Za-z0-9]{1,64}$/;
+
+/**
+ * `GET|HEAD /media/:id/:rendition.:ext`. Files never change once written (a new version would
+ * be a new GIF), so they are cached for a year as immutable; ETag is the content hash.
+ */
+export function mediaRoutes(
+  app: FastifyInstance,
+  deps: { renditions: RenditionRepository; storage: BlobStorage },
+): void {
+  // HEAD is declared, not derived from GET: the derived one would read the whole file to drop it.
+  app.route<{ Params: { id: string; file: string } }>({
+    method: ['GET', 'HEAD'],
+    url: '/media/:id/:file',
+    handler: async (request, reply) => {
+      const match = FILE.exec(request.params.file);
+      if (!ID.test(request.params.id) || !match) {
+        throw new AppError('rendition_not_found', 'No such media file.');
+      }
+      const [, name, format] = match as unknown as [string, string, RenditionFileFormat];
+      const rendition = await deps.renditions.findServable(request.params.id, name, format);
+      if (!rendition) throw new AppError('rendition_not_found', 'No such media file.');
+      const info = await deps.storage.stat(rendition.storage_key);
+      if (!info) throw new AppError('rendition_not_found', 'The media file is missing.');
+
+      const etag = `"${rendition.sha256}"`;
+      reply
+        .header('content-type', renditionContentTypes[format])
+        .header('etag', etag)
+        .header('last-modified', rendition.created_at.toUTCString())
+        .header('cache-control', 'public, max-age=31536000, immutable')
+        .header('accept-ranges', 'bytes')
+        .header('access-control-allow-origin', '*');
+      if (notModified(request, etag)) return reply.status(304).send();
+      return sendBody({
+        request,
+        reply,
+        storage: deps.storage,
+        key: rendition.storage_key,
+        size: info.size,
+      });
+    },
+  });
+}
+
+function notModified(request: FastifyRequest, etag: string): boolean {
+  const header = request.headers['if-none-match'];
+  return (
+    typeof header === 'string' &&
+    header.split(',').some((t) => t.trim() === etag || t.trim() === '*')
+  );
+}
+
+function sendBody(options: {
+  request: FastifyRequest;
+  reply: FastifyReply;
+  storage: BlobStorage;
+  key: string;
+  size: number;
+}) {
+  const { request, reply, storage, key, size } = options;
+  const rangeHeader = request.headers.range;
+  const range = rangeHeader ? parseRange(rangeHeader, size) : null;
+  if (range === 'unsatisfiable') {
+    reply.header('content-range', `bytes */${size}`);
+    throw new AppError('range_not_satisfiable', 'The requested range is outside the file.');
+  }
+  const isHead = request.method === 'HEAD';
+  if (range) {
+    reply
+      .status(206)
+      .header('content-range', `bytes ${range.start}-${range.end}/${size}`)
+      .header('content-length', range.end - range.start + 1);
+    return reply.send(isHead ? undefined : storage.read(key, range));
+  }
+  reply.header('content-length', size);
+  return reply.send(isHead ? undefined : storage.read(key));
+}

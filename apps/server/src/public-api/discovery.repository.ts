@@ -1,0 +1,136 @@
+import { sql, type Kysely } from 'kysely';
+import type { Database, UserRow } from '../db/schema.ts';
+
+/** SQL behind discovery: search terms, tag autocomplete, related tags, channel search. */
+export class DiscoveryRepository {
+  readonly #db: Kysely<Database>;
+  constructor(db: Kysely<Database>) {
+    this.#db = db;
+  }
+
+  /** Counts one search for `term` (already normalised). */
+  async recordSearch(term: string): Promise<void> {
+    await this.#db
+      .insertInto('search_terms')
+      .values({ term, searches: 1 })
+      .onConflict((oc) =>
+        oc.column('term').doUpdateSet({
+          searches: sql`search_terms.searches + 1`,
+          last_searched_at: sql`now()`,
+        }),
+      )
+      .execute();
+  }
+
+  /** The most searched terms among those searched in the last `days` days. */
+  async trendingTerms(limit: number, days = 7): Promise<string[]> {
+    const rows = await this.#db
+      .selectFrom('search_terms')
+      .select('term')
+      .where('last_searched_at', '>', sql<Date>`now() - make_interval(days => ${days})`)
+      .orderBy('searches', 'desc')
+      .orderBy('last_searched_at', 'desc')
+      .limit(limit)
+      .execute();
+    return rows.map((r) => r.term);
+  }
+
+  /**
+   * Tags of ready GIFs that start with `prefix`, then ones that merely look like it (typos),
+   * each with how many GIFs carry it.
+   */
+  async completeTag(prefix: string, limit: number): Promise<{ name: string; count: number }[]> {
+    const like = `${prefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const rows = await sql<{ name: string; count: number; starts: boolean }>`
+      SELECT tag AS name, count(*)::int AS count, bool_or(tag LIKE ${like}) AS starts
+      FROM gifs, unnest(gifs.tags) AS tag
+      WHERE gifs.status = 'ready' AND (tag LIKE ${like} OR similarity(tag, ${prefix}) > 0.3)
+      GROUP BY tag
+      ORDER BY starts DESC, count DESC, similarity(tag, ${prefix}) DESC, tag
+      LIMIT ${limit}`.execute(this.#db);
+    return rows.rows.map(({ name, count }) => ({ name, count }));
+  }
+
+  /**
+   * Tags that appear with `tag` on ready GIFs (of one type and rating range, when `only` says);
+   * score is the share of its GIFs they appear on.
+   */
+  async relatedTags(
+    tag: string,
+    limit: number,
+    only?: { type: 'gif' | 'sticker'; ratings: string[] },
+  ): Promise<{ name: string; score: number }[]> {
+    const type = only?.type ?? null;
+    const ratings = only?.ratings ?? null;
+    const rows = await sql<{ name: string; score: number }>`
+      WITH tagged AS (
+        SELECT tags FROM gifs
+        WHERE status = 'ready' AND ${tag} = ANY(tags)
+          AND (${type}::text IS NULL OR type = ${type})
+          AND (${ratings}::text[] IS NULL OR rating = ANY(${ratings}::text[]))
+      )
+      SELECT other AS name, round(count(*)::numeric / (SELECT count(*) FROM tagged), 3)::float8 AS score
+      FROM tagged, unnest(tagged.tags) AS other
+      WHERE other <> ${tag}
+      GROUP BY other
+      ORDER BY score DESC, other
+      LIMIT ${limit}`.execute(this.#db);
+    return rows.rows;
+  }
+
+  /**
+   * The most used tags of ready GIFs, as categories, each with its most engaging GIF (the
+   * category's picture). Only tags on at least `minGifs` GIFs qualify.
+   */
+  async topTags(options: {
+    limit: number;
+    minGifs: number;
+    exclude?: string[];
+  }): Promise<{ name: string; gifId: string }[]> {
+    const exclude = options.exclude ?? [];
+    const rows = await sql<{ name: string; gif_id: string }>`
+      WITH tagged AS (
+        SELECT tag, gifs.id, gifs.view_count + 2 * gifs.click_count + 3 * (gifs.share_count + gifs.favorite_count) AS engagement
+        FROM gifs, unnest(gifs.tags) AS tag
+        WHERE gifs.status = 'ready' AND gifs.type = 'gif' AND gifs.rating IN ('g', 'pg')
+          AND NOT (tag = ANY(${exclude}::text[]))
+      ), counted AS (
+        SELECT tag, count(*) AS n FROM tagged GROUP BY tag HAVING count(*) >= ${options.minGifs}
+      )
+      SELECT counted.tag AS name,
+        (SELECT t.id FROM tagged t WHERE t.tag = counted.tag ORDER BY t.engagement DESC, t.id LIMIT 1) AS gif_id
+      FROM counted
+      ORDER BY counted.n DESC, counted.tag
+      LIMIT ${options.limit}`.execute(this.#db);
+    return rows.rows.map((r) => ({ name: r.name, gifId: r.gif_id }));
+  }
+
+  /** Public users whose username or display name matches `q` (prefix, then look-alike). */
+  async searchChannels(
+    q: string,
+    limit: number,
+    offset: number,
+  ): Promise<{ rows: UserRow[]; total: number }> {
+    const like = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const rows = await this.#db
+      .selectFrom('users')
+      .selectAll()
+      .select(sql<number>`count(*) over ()`.as('total_count'))
+      .where('is_public', '=', true)
+      .where((eb) =>
+        eb.or([
+          eb('username', 'ilike', like),
+          eb('display_name', 'ilike', like),
+          eb(sql`similarity(username, ${q})`, '>', 0.3),
+        ]),
+      )
+      .orderBy(sql`lower(username) = lower(${q})`, 'desc')
+      .orderBy(sql`similarity(username, ${q})`, 'desc')
+      .orderBy('username')
+      .limit(limit)
+      .offset(offset)
+      .execute();
+    const total = rows[0] ? Number(rows[0].total_count) : 0;
+    return { rows: rows.map(({ total_count: _, ...row }) => row), total };
+  }
+}

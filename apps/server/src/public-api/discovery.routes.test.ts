@@ -1,0 +1,87 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertGifRow } from '../testing/gif-rows.ts';
+import { startTestJiffy, type TestJiffy } from '../testing/test-jiffy.ts';
+
+interface Body<T> {
+  data: T;
+  meta: { status: number; response_id: string; error_code?: string };
+}
+
+describe('discovery endpoints', () => {
+  let t: TestJiffy;
+  beforeAll(async () => {
+    t = await startTestJiffy();
+    const { users, gifRepository: gifs } = t.jiffy.services;
+    await users.insert({ id: 'u1', username: 'catlover', display_name: 'Cat Lover' });
+    await users.insert({ id: 'u2', username: 'dogperson', display_name: 'Dog Person' });
+    await users.insert({
+      id: 'u3',
+      username: 'hiddencat',
+      display_name: 'Secret',
+      is_public: false,
+    });
+    await insertGifRow(gifs, { id: 'g1', title: 'Cat nap', tags: ['cat', 'sleepy', 'cute'] });
+    await insertGifRow(gifs, { id: 'g2', title: 'Cat jump', tags: ['cat', 'jump', 'cute'] });
+    await insertGifRow(gifs, { id: 'g3', title: 'Catapult', tags: ['catapult', 'launch'] });
+    await insertGifRow(gifs, { id: 'g4', title: 'Hidden', tags: ['category'], status: 'removed' });
+  });
+  afterAll(() => t.stop());
+
+  const get = async <T>(url: string) => {
+    const sep = url.includes('?') ? '&' : '?';
+    const response = await t.jiffy.app!.inject(`${url}${sep}api_key=${t.apiKey}`);
+    return { status: response.statusCode, body: response.json<Body<T>>() };
+  };
+
+  it('completes tags by prefix, most used first, with typo tolerance', async () => {
+    const { status, body } = await get<{ name: string; analytics_response_payload: string }[]>(
+      '/v1/gifs/search/tags?q=ca',
+    );
+    expect(status).toBe(200);
+    expect(body.data.map((t) => t.name)).toEqual(['cat', 'catapult']);
+    expect(body.data[0]!.analytics_response_payload).not.toBe('');
+    expect(
+      (await get<{ name: string }[]>('/v1/gifs/search/tags?q=cute&limit=1')).body.data,
+    ).toHaveLength(1);
+    expect(
+      (await get<{ name: string }[]>('/v1/gifs/search/tags?q=sleepi')).body.data.map((t) => t.name),
+    ).toContain('sleepy');
+  });
+
+  it('lists tags that go with a tag, with a score', async () => {
+    const { body } = await get<{ name: string; score: number }[]>('/v1/tags/related/cat');
+    expect(body.data).toEqual([
+      { name: 'cute', score: 1 },
+      { name: 'jump', score: 0.5 },
+      { name: 'sleepy', score: 0.5 },
+    ]);
+  });
+
+  it('reports trending searches from what people searched', async () => {
+    await get('/v1/gifs/search?q=Cat');
+    await get('/v1/gifs/search?q=cat');
+    await get('/v1/gifs/search?q=jump');
+    await get('/v1/gifs/search?q=cat&offset=1'); // paging is not a new search
+    for (const version of ['v1', 'v2']) {
+      const { body } = await get<string[]>(`/${version}/trending/searches`);
+      expect(body.data).toEqual(['cat', 'jump']);
+    }
+  });
+
+  it('finds public channels by name', async () => {
+    const { body } = await get<{ slug: string; user: { username: string } }[]>(
+      '/v1/channels/search?q=cat',
+    );
+    expect(body.data.map((c) => c.slug)).toEqual(['catlover']);
+    expect(body.data[0]!.user.username).toBe('catlover');
+    expect((await get<unknown[]>('/v1/channels/search?q=%25')).body.data).toEqual([]);
+  });
+
+  it('hands out random ids and refuses bad input', async () => {
+    const { body } = await get<{ random_id: string }>('/v1/randomid');
+    expect(body.data.random_id).toMatch(/^[a-z0-9]{32}$/);
+    expect((await get('/v1/gifs/search/tags')).status).toBe(400);
+    expect((await get(`/v1/tags/related/${'x'.repeat(60)}`)).status).toBe(400);
+    expect((await get('/v1/channels/search')).status).toBe(400);
+  });
+});

@@ -1,0 +1,79 @@
+import type { GifUser, Pagination } from '@jiffy/contracts';
+import { presentGifUser, type PresenterUrls } from '../gifs/gif.presenter.ts';
+import { randomBase62 } from '../lib/ids.ts';
+import type { DiscoveryRepository } from './discovery.repository.ts';
+
+/** GIPHY's channel object, for a user's channel. */
+export interface ChannelResult {
+  id: string;
+  slug: string;
+  url: string;
+  display_name: string;
+  short_display_name: string;
+  description: string;
+  type: 'community';
+  content_type: 'gif';
+  is_visible: boolean;
+  is_private: boolean;
+  user: GifUser;
+}
+
+/** Autocomplete, related tags, trending searches, channel search and random ids. */
+export class DiscoveryService {
+  readonly #repo: DiscoveryRepository;
+  readonly #urls: PresenterUrls;
+  constructor(deps: { repo: DiscoveryRepository; urls: PresenterUrls }) {
+    this.#repo = deps.repo;
+    this.#urls = deps.urls;
+  }
+
+  /** Counts a search so trending searches reflect what people look for (first pages only). */
+  recordSearch(term: string): Promise<void> {
+    return this.#repo.recordSearch(term.toLowerCase().replace(/\s+/g, ' '));
+  }
+
+  trendingSearches(limit = 20): Promise<string[]> {
+    return this.#repo.trendingTerms(limit);
+  }
+
+  async completeTag(q: string, limit: number): Promise<{ name: string }[]> {
+    const tags = await this.#repo.completeTag(q.toLowerCase(), limit);
+    return tags.map(({ name }) => ({ name }));
+  }
+
+  relatedTags(tag: string, limit: number): Promise<{ name: string; score: number }[]> {
+    return this.#repo.relatedTags(tag.toLowerCase(), limit);
+  }
+
+  async searchChannels(
+    q: string,
+    page: { limit: number; offset: number },
+  ): Promise<{ channels: ChannelResult[]; pagination: Pagination }> {
+    const { rows, total } = await this.#repo.searchChannels(q, page.limit, page.offset);
+    const channels = rows.map((row): ChannelResult => {
+      const user = presentGifUser(row, this.#urls);
+      return {
+        id: row.id,
+        slug: row.username,
+        url: user.profile_url,
+        display_name: user.display_name,
+        short_display_name: user.display_name,
+        description: row.description,
+        type: 'community',
+        content_type: 'gif',
+        is_visible: true,
+        is_private: false,
+        user,
+      };
+    });
+    return {
+      channels,
+      pagination: { total_count: total, count: channels.length, offset: page.offset },
+    };
+  }
+
+  /** GIPHY's per-user random id for analytics; no state is kept for it. */
+  newRandomId(): string {
+    return randomBase62(32).toLowerCase();
+  }
+}

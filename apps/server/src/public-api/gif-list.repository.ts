@@ -1,0 +1,200 @@
+import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
+import type { Database, GifRow, GifType, Rating } from '../db/schema.ts';
+
+/** Which GIFs a list may show: ready ones of one type, at or below the allowed ratings. */
+export interface ListFilter {
+  type: GifType;
+  ratings: Rating[];
+  userId?: string | undefined;
+}
+
+export interface PageRequest {
+  limit: number;
+  offset: number;
+}
+
+/** One page of rows and the size of the whole result. */
+export interface RowPage {
+  rows: GifRow[];
+  total: number;
+}
+
+type GifQuery = SelectQueryBuilder<Database, 'gifs', object>;
+
+// Engagement that counts for ranking: views, then clicks, shares and favorites weigh more.
+const engagement = sql<number>`(gifs.view_count + 2 * gifs.click_count + 3 * (gifs.share_count + gifs.favorite_count))`;
+
+/** SQL for the public API's lists: search, trending, related, random. */
+export class GifListRepository {
+  readonly #db: Kysely<Database>;
+  constructor(db: Kysely<Database>) {
+    this.#db = db;
+  }
+
+  #visible(filter: ListFilter): GifQuery {
+    let query = this.#db
+      .selectFrom('gifs')
+      .where('gifs.status', '=', 'ready')
+      .where('gifs.type', '=', filter.type)
+      .where('gifs.rating', 'in', filter.ratings);
+    if (filter.userId) query = query.where('gifs.user_id', '=', filter.userId);
+    return query;
+  }
+
+  async #page(query: GifQuery, page: PageRequest): Promise<RowPage> {
+    const rows = await query
+      .selectAll('gifs')
+      .select(sql<number>`count(*) over ()`.as('total_count'))
+      .limit(page.limit)
+      .offset(page.offset)
+      .execute();
+    const total = rows[0] ? Number(rows[0].total_count) : 0;
+    return { rows: rows.map(({ total_count: _, ...row }) => row), total };
+  }
+
+  /** Full-text search: title and tags, relevance blended with engagement (or newest first). */
+  async search(options: {
+    words: string;
+    filter: ListFilter;
+    page: PageRequest;
+    sort: 'relevant' | 'recent';
+  }): Promise<RowPage> {
+    const query = sql`websearch_to_tsquery('english', ${options.words})`;
+    const matched = this.#visible(options.filter).where(
+      sql<boolean>`gifs.search_vector @@ ${query}`,
+    );
+    const ordered =
+      options.sort === 'recent'
+        ? matched.orderBy('gifs.created_at', 'desc')
+        : matched.orderBy(
+            sql`ts_rank(gifs.search_vector, ${query}) * ln(3 + ${engagement})`,
+            'desc',
+          );
+    return this.#page(ordered.orderBy('gifs.id'), options.page);
+  }
+
+  /** Typo-tolerant fallback: titles or tags that look like the words (trigram word similarity). */
+  async searchSimilar(options: {
+    words: string;
+    filter: ListFilter;
+    page: PageRequest;
+  }): Promise<RowPage> {
+    const similarity = sql`greatest(word_similarity(${options.words}, gifs.title), word_similarity(${options.words}, jiffy_tags_text(gifs.tags)))`;
+    const query = this.#visible(options.filter)
+      .where((eb) =>
+        eb.or([
+          eb(sql`${options.words}`, sql.raw('<%'), sql`gifs.title`),
+          eb(sql`${options.words}`, sql.raw('<%'), sql`jiffy_tags_text(gifs.tags)`),
+        ]),
+      )
+      .orderBy(similarity, 'desc')
+      .orderBy('gifs.id');
+    return this.#page(query, options.page);
+  }
+
+  /**
+   * Trending: the generated trending score (log engagement plus trending time), straight off
+   * its index; the total comes from `countVisible`, which is cached by the caller.
+   */
+  async trending(options: { filter: ListFilter; page: PageRequest }): Promise<GifRow[]> {
+    return this.#visible(options.filter)
+      .selectAll('gifs')
+      .orderBy('gifs.trending_score', 'desc')
+      .orderBy('gifs.id')
+      .limit(options.page.limit)
+      .offset(options.page.offset)
+      .execute();
+  }
+
+  /** Stickers tagged `emoji` (GIPHY's emoji set), most trending first; `sharing` narrows to those with a tag in common. */
+  async emoji(options: {
+    page: PageRequest;
+    sharing?: string[];
+    excludeId?: string;
+  }): Promise<RowPage> {
+    let query = this.#visible({ type: 'sticker', ratings: ['g', 'pg'] }).where(
+      sql<boolean>`'emoji' = any(gifs.tags)`,
+    );
+    if (options.sharing) {
+      const others = options.sharing.filter((t) => t !== 'emoji');
+      query = query.where(sql<boolean>`gifs.tags && ${others}::text[]`);
+    }
+    if (options.excludeId) query = query.where('gifs.id', '!=', options.excludeId);
+    return this.#page(
+      query.orderBy('gifs.trending_score', 'desc').orderBy('gifs.id'),
+      options.page,
+    );
+  }
+
+  /** How many GIFs a filter lets through. */
+  async countVisible(filter: ListFilter): Promise<number> {
+    const row = await this.#visible(filter)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  /**
+   * GIFs related to `gif`: shared tags count most, a near-identical picture (dHash within 10
+   * bits) and the same uploader add to the score.
+   */
+  async related(options: { gif: GifRow; filter: ListFilter; page: PageRequest }): Promise<RowPage> {
+    const { gif } = options;
+    const tags = sql`${gif.tags}::text[]`;
+    const sharedTags = sql<number>`cardinality(array(select unnest(gifs.tags) intersect select unnest(${tags})))`;
+    const nearPicture = gif.phash
+      ? sql<number>`case when gifs.phash is not null and bit_count(('x' || gifs.phash)::bit(64) # ('x' || ${gif.phash})::bit(64)) <= 10 then 3 else 0 end`
+      : sql<number>`0`;
+    const sameUser = gif.user_id
+      ? sql<number>`case when gifs.user_id = ${gif.user_id} then 1 else 0 end`
+      : sql<number>`0`;
+    const score = sql`(2 * ${sharedTags} + ${nearPicture} + ${sameUser})`;
+    const query = this.#visible(options.filter)
+      .where('gifs.id', '!=', gif.id)
+      .where(sql<boolean>`${score} > 0`)
+      .orderBy(score, 'desc')
+      .orderBy(engagement, 'desc')
+      .orderBy('gifs.id');
+    return this.#page(query, options.page);
+  }
+
+  /** One random GIF, optionally carrying `tag` (as a tag or in its title). */
+  async random(options: { filter: ListFilter; tag: string | null }): Promise<GifRow | undefined> {
+    let query = this.#visible(options.filter);
+    if (options.tag) {
+      const tag = options.tag.toLowerCase();
+      query = query.where((eb) =>
+        eb.or([
+          eb(sql`${tag}`, '=', sql`any(gifs.tags)`),
+          eb(sql<boolean>`gifs.search_vector @@ plainto_tsquery('english', ${tag})`, '=', true),
+        ]),
+      );
+    }
+    return query
+      .selectAll('gifs')
+      .orderBy(sql`random()`)
+      .limit(1)
+      .executeTakeFirst();
+  }
+
+  /** Ready, family-friendly GIFs carrying every tag in `tags`, most engaging first. */
+  async withTags(options: { tags: string[]; page: PageRequest }): Promise<RowPage> {
+    const query = this.#visible({ type: 'gif', ratings: ['g', 'pg'] })
+      .where(sql<boolean>`gifs.tags @> ${options.tags}::text[]`)
+      .orderBy(engagement, 'desc')
+      .orderBy('gifs.id');
+    return this.#page(query, options.page);
+  }
+
+  /** Ready GIFs among `ids` (any type), in no particular order. */
+  async findReady(ids: string[], ratings: Rating[]): Promise<GifRow[]> {
+    if (ids.length === 0) return [];
+    return this.#db
+      .selectFrom('gifs')
+      .selectAll()
+      .where('id', 'in', ids)
+      .where('status', '=', 'ready')
+      .where('rating', 'in', ratings)
+      .execute();
+  }
+}

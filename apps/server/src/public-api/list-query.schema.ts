@@ -1,0 +1,64 @@
+import { z } from 'zod';
+import type { Rating } from '../db/schema.ts';
+import { AppError } from '../errors/app-error.ts';
+
+/** GIPHY's ratings from the most to the least restrictive; 'y' is GIPHY's "youth", here like g. */
+const ratingOrder: Rating[] = ['g', 'pg', 'pg-13', 'r'];
+
+/** The ratings a `rating` parameter allows: that one and everything below it. */
+export function allowedRatings(rating: 'y' | Rating): Rating[] {
+  if (rating === 'y') return ['g'];
+  return ratingOrder.slice(0, ratingOrder.indexOf(rating) + 1);
+}
+
+/**
+ * GIPHY's SDKs repeat some parameters (`type`, `channel`) and send others as the string
+ * "undefined"; the first value of a repeated one counts and unknown ones are ignored.
+ */
+export function firstValues(query: unknown): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  if (!query || typeof query !== 'object') return out;
+  for (const [key, value] of Object.entries(query)) {
+    out[key] = Array.isArray(value) ? value[0] : value;
+  }
+  return out;
+}
+
+/** Parameters every list endpoint takes. Limits above 50 are capped, as GIPHY caps them. */
+export const listQuerySchema = z.looseObject({
+  api_key: z.string().max(256).optional(),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(10_000)
+    .default(25)
+    .transform((n) => Math.min(n, 50)),
+  offset: z.coerce.number().int().min(0).max(4999).default(0),
+  rating: z.enum(['y', 'g', 'pg', 'pg-13', 'r']).default('pg-13'),
+  lang: z.string().max(10).optional(),
+  random_id: z.string().max(64).optional(),
+  pingback_id: z.string().max(64).optional(),
+});
+
+const MAX_QUERY = 50;
+
+/** A search term: at most 50 characters (414 past that, as GIPHY answers). */
+export function searchTerm(value: unknown, field = 'q'): string {
+  if (typeof value !== 'string' || value.trim() === '') {
+    throw new AppError('invalid_request', `${field}: a search term is required`);
+  }
+  const term = value.trim();
+  if (term.length > MAX_QUERY) {
+    throw new AppError('query_too_long', `${field}: at most ${MAX_QUERY} characters`);
+  }
+  return term;
+}
+
+/** Splits GIPHY's `@username term` form into a channel and the words to look for. */
+export function scopedTerm(term: string): { username: string | null; words: string } {
+  const match = /^@([A-Za-z0-9_]{1,30})(?:\s+(.*))?$/.exec(term);
+  return match
+    ? { username: match[1]!, words: (match[2] ?? '').trim() }
+    : { username: null, words: term };
+}

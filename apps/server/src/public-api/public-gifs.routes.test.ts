@@ -1,0 +1,224 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { NewGif } from '../db/schema.ts';
+import { insertGifRow } from '../testing/gif-rows.ts';
+import { startTestJiffy, type TestJiffy } from '../testing/test-jiffy.ts';
+
+interface ListBody {
+  data: { id: string; title: string; is_sticker: number }[];
+  pagination: { total_count: number; count: number; offset: number };
+  meta: { status: number; response_id: string; error_code?: string };
+}
+
+// A corpus with known answers: rows straight into the real database (the media pipeline is
+// tested on its own); what is asserted is what a search or trending caller gets back.
+const corpus: [string, Partial<NewGif>][] = [
+  ['happydance', { title: 'Happy Dance Party', tags: ['happy', 'dance', 'party'], view_count: 50 }],
+  ['dancingcat', { title: 'Dancing Cat', tags: ['cat', 'dance', 'funny'], rating: 'pg' }],
+  ['sadrain', { title: 'Sad Rain', tags: ['sad', 'rain'] }],
+  ['angrycat', { title: 'Angry Cat', tags: ['cat', 'angry'], type: 'sticker' }],
+  ['partyhard', { title: 'Party Hard', tags: ['party', 'wild'], rating: 'r' }],
+  ['catscats', { title: 'Cats being cats', tags: ['cat'], user_id: 'u-cat' }],
+  ['happywip', { title: 'Happy but processing', tags: ['happy'], status: 'processing' }],
+  ['happygone', { title: 'Happy but removed', tags: ['happy'], status: 'removed' }],
+];
+
+describe('public API lists', () => {
+  let t: TestJiffy;
+  beforeAll(async () => {
+    t = await startTestJiffy();
+    await t.jiffy.services.users.insert({
+      id: 'u-cat',
+      username: 'catlover',
+      display_name: 'Cat Lover',
+    });
+    const now = Date.now();
+    for (const [index, [id, row]] of corpus.entries()) {
+      await insertGifRow(t.jiffy.services.gifRepository, {
+        id,
+        title: '',
+        created_at: new Date(now - index * 60_000),
+        ...row,
+      });
+    }
+  });
+  afterAll(() => t.stop());
+
+  const get = async (url: string) => {
+    const sep = url.includes('?') ? '&' : '?';
+    const response = await t.jiffy.app!.inject(`${url}${sep}api_key=${t.apiKey}`);
+    return {
+      status: response.statusCode,
+      body: response.json<ListBody>(),
+      headers: response.headers,
+    };
+  };
+  const ids = (body: ListBody) => body.data.map((g) => g.id);
+
+  it('searches titles and tags, best match first, within the default pg-13 rating', async () => {
+    const { status, body } = await get('/v1/gifs/search?q=dance');
+    expect(status).toBe(200);
+    expect(ids(body)).toEqual(['happydance', 'dancingcat']);
+    expect(body.pagination).toEqual({ total_count: 2, count: 2, offset: 0 });
+    expect(body.meta.response_id).not.toBe('');
+    expect(ids((await get('/v1/gifs/search?q=party')).body)).toEqual(['happydance']);
+    expect(ids((await get('/v1/gifs/search?q=party&rating=r')).body).sort()).toEqual([
+      'happydance',
+      'partyhard',
+    ]);
+    expect(ids((await get('/v1/gifs/search?q=dance&rating=g')).body)).toEqual(['happydance']);
+  });
+
+  it('keeps GIFs and stickers apart and never shows processing or removed ones', async () => {
+    expect(ids((await get('/v1/stickers/search?q=cat')).body)).toEqual(['angrycat']);
+    expect(ids((await get('/v1/gifs/search?q=cat')).body)).not.toContain('angrycat');
+    expect(ids((await get('/v1/gifs/search?q=happy')).body)).toEqual(['happydance']);
+    expect((await get('/v1/stickers/search?q=angry')).body.data[0]!.is_sticker).toBe(1);
+  });
+
+  it('tolerates typos and scopes `@username term` to a channel', async () => {
+    expect(ids((await get('/v1/gifs/search?q=happpy')).body)).toEqual(['happydance']);
+    expect(ids((await get('/v1/gifs/search?q=%40catlover%20cat')).body)).toEqual(['catscats']);
+    expect(ids((await get('/v1/gifs/search?q=%40catlover')).body)).toEqual(['catscats']);
+    expect(ids((await get('/v1/gifs/search?q=%40nobody%20cat')).body)).toEqual([]);
+  });
+
+  it('pages with limit and offset, and ignores parameters it does not know', async () => {
+    const second = await get(
+      '/v1/gifs/search?q=dance&limit=1&offset=1&type=gifs&type=gifs&excludeDynamicResults=undefined',
+    );
+    expect(second.status).toBe(200);
+    expect(ids(second.body)).toEqual(['dancingcat']);
+    expect(second.body.pagination).toEqual({ total_count: 2, count: 1, offset: 1 });
+    expect((await get('/v1/gifs/search?q=cat&sort=recent')).body.data[0]!.id).toBe('dancingcat');
+  });
+
+  it('answers bad parameters with a 4xx in the envelope', async () => {
+    const cases: [string, number, string][] = [
+      ['/v1/gifs/search', 400, 'invalid_request'],
+      [`/v1/gifs/search?q=${'a'.repeat(51)}`, 414, 'query_too_long'],
+      ['/v1/gifs/search?q=cat&limit=abc', 400, 'invalid_request'],
+      ['/v1/gifs/search?q=cat&limit=0', 400, 'invalid_request'],
+      ['/v1/gifs/search?q=cat&offset=5000', 400, 'invalid_request'],
+      ['/v1/gifs/search?q=cat&rating=nc-17', 400, 'invalid_request'],
+      ['/v1/gifs/related?gif_id=nope', 404, 'gif_not_found'],
+      ['/v1/gifs/related?gif_id=../../x', 400, 'invalid_request'],
+      ['/v1/gifs?ids=a,b;drop', 400, 'invalid_request'],
+    ];
+    for (const [url, status, code] of cases) {
+      const response = await get(url);
+      expect(response.status, url).toBe(status);
+      expect(response.body.meta.error_code, url).toBe(code);
+    }
+    expect((await get('/v1/gifs/search?q=cat&limit=500')).status).toBe(200);
+    const noKey = await t.jiffy.app!.inject('/v1/gifs/trending');
+    expect(noKey.statusCode).toBe(401);
+  });
+
+  it('lists trending GIFs in a stable order across pages', async () => {
+    const all = ids((await get('/v1/gifs/trending?limit=50')).body);
+    expect(all.sort()).toEqual(['catscats', 'dancingcat', 'happydance', 'sadrain']);
+    const first = ids((await get('/v1/gifs/trending?limit=2')).body);
+    const second = ids((await get('/v1/gifs/trending?limit=2&offset=2')).body);
+    expect([...first, ...second]).toEqual(ids((await get('/v1/gifs/trending?limit=50')).body));
+    expect(ids((await get('/v1/stickers/trending')).body)).toEqual(['angrycat']);
+  });
+
+  it('looks GIFs up by ids in the order asked, skipping unknown ones', async () => {
+    const { body } = await get('/v1/gifs?ids=sadrain,nope,happydance,happywip');
+    expect(ids(body)).toEqual(['sadrain', 'happydance']);
+  });
+
+  it('finds related GIFs, random ones and a translation', async () => {
+    // Each shares one tag with "Dancing Cat"; the more viewed one comes first. The sticker and
+    // the r-rated GIF are left out, and nothing unrelated is padded in.
+    expect(ids((await get('/v1/gifs/related?gif_id=dancingcat')).body)).toEqual([
+      'happydance',
+      'catscats',
+    ]);
+    const random = (await get('/v1/gifs/random?tag=rain')).body as unknown as {
+      data: { id: string };
+    };
+    expect(random.data.id).toBe('sadrain');
+    expect((await get('/v1/gifs/random?tag=zebra')).body.data).toEqual({});
+    const translated = (await get('/v1/gifs/translate?s=happy%20dancing')).body as unknown as {
+      data: { id: string };
+    };
+    expect(translated.data.id).toBe('happydance');
+  });
+
+  it('sends an ETag and a short cache on trending, and 304 when it still matches', async () => {
+    const first = await t.jiffy.app!.inject(`/v1/gifs/trending?api_key=${t.apiKey}`);
+    expect(first.headers['cache-control']).toBe('public, max-age=30');
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^W\/"/);
+    const again = await t.jiffy.app!.inject({
+      url: `/v1/gifs/trending?api_key=${t.apiKey}`,
+      headers: { 'if-none-match': etag },
+    });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    const random = await t.jiffy.app!.inject(`/v1/gifs/random?api_key=${t.apiKey}`);
+    expect(random.headers['cache-control']).toBe('no-store');
+  });
+
+  it('answers CORS preflights and allows any origin', async () => {
+    const preflight = await t.jiffy.app!.inject({
+      method: 'OPTIONS',
+      url: '/v1/gifs/search?q=cat',
+      headers: {
+        origin: 'https://example.com',
+        'access-control-request-headers': 'x-giphy-sdk-name',
+      },
+    });
+    expect(preflight.statusCode).toBe(204);
+    expect(preflight.headers['access-control-allow-origin']).toBe('*');
+    expect(preflight.headers['access-control-allow-headers']).toBe('x-giphy-sdk-name');
+    expect((await get('/v1/gifs/trending')).headers['access-control-allow-origin']).toBe('*');
+  });
+});
+
+describe('public API rate limit', () => {
+  it('answers 429 in the envelope once a key passes its limit, and counts keys apart', async () => {
+    const t = await startTestJiffy({ API_RATE_LIMIT_PER_MINUTE: '3' });
+    try {
+      const call = (key: string) => t.jiffy.app!.inject(`/v1/gifs/trending?api_key=${key}`);
+      for (let i = 0; i < 3; i++) expect((await call(t.apiKey)).statusCode).toBe(200);
+      const limited = await call(t.apiKey);
+      expect(limited.statusCode).toBe(429);
+      expect(limited.json<{ meta: { error_code: string; msg: string } }>().meta).toMatchObject({
+        error_code: 'rate_limited',
+      });
+      expect(limited.headers['retry-after']).toBeDefined();
+      // Another key has its own budget (and is refused for being unknown, not for the limit).
+      expect((await call('someone-else')).statusCode).toBe(401);
+      // The site and media are not limited by it.
+      expect((await t.jiffy.app!.inject('/healthz')).statusCode).toBe(200);
+    } finally {
+      await t.stop();
+    }
+  });
+});
+
+describe('public API rate limit across API nodes', () => {
+  it('counts one key’s calls on every node against one budget in Redis', async () => {
+    const key = `shared-${Math.random().toString(36).slice(2, 12)}`;
+    const settings = {
+      API_RATE_LIMIT_PER_MINUTE: '3',
+      REDIS_URL: 'redis://127.0.0.1:6379',
+      JIFFY_API_KEY: key,
+    };
+    const first = await startTestJiffy(settings);
+    const second = await startTestJiffy(settings);
+    try {
+      const call = (node: typeof first) =>
+        node.jiffy.app!.inject(`/v1/gifs/trending?api_key=${key}`);
+      expect((await call(first)).statusCode).toBe(200);
+      expect((await call(second)).statusCode).toBe(200);
+      expect((await call(first)).statusCode).toBe(200);
+      expect((await call(second)).statusCode).toBe(429);
+    } finally {
+      await first.stop();
+      await second.stop();
+    }
+  });
+});

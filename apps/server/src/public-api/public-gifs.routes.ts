@@ -1,0 +1,143 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { ApiKeyService } from '../api-keys/api-key.service.ts';
+import type { GifType } from '../db/schema.ts';
+import { okEnvelope } from '../http/envelope.ts';
+import { parseInput } from '../http/parse-input.ts';
+import { publicQueryReader } from './public-query.ts';
+import { allowedRatings, firstValues, listQuerySchema, searchTerm } from './list-query.schema.ts';
+import type { PublicGifService } from './public-gifs.service.ts';
+
+const ID = /^[A-Za-z0-9]{1,64}$/;
+const kinds = [
+  ['gifs', 'gif'],
+  ['stickers', 'sticker'],
+  ['videos', 'video'],
+] as const satisfies readonly (readonly [string, GifType])[];
+
+const idParams = z.object({ id: z.string().regex(ID, 'not a GIF id') });
+const searchQuery = listQuerySchema.extend({
+  q: z.unknown(),
+  sort: z.enum(['relevant', 'recent']).catch('relevant'),
+});
+const relatedQuery = listQuerySchema.extend({ gif_id: z.string().regex(ID, 'not a GIF id') });
+const randomQuery = listQuerySchema.extend({ tag: z.string().max(50).optional() });
+const translateQuery = listQuerySchema.extend({ s: z.unknown() });
+const idsQuery = listQuerySchema.extend({
+  ids: z
+    .string()
+    .max(100 * 65)
+    .transform((v) =>
+      v
+        .split(',')
+        .map((id) => id.trim())
+        .filter(Boolean),
+    )
+    .refine((ids) => ids.length <= 100, 'at most 100 ids')
+    .refine((ids) => ids.every((id) => ID.test(id)), 'not a list of GIF ids'),
+});
+
+/** GIPHY's list endpoints: search, trending, related, random, translate and gifs by ids. */
+export function publicGifsRoutes(
+  app: FastifyInstance,
+  deps: { gifs: PublicGifService; apiKeys: ApiKeyService },
+): void {
+  /** Parses the query against `schema` and checks the api_key, in that order of failure. */
+  const input = publicQueryReader(deps.apiKeys);
+  const context = (
+    type: GifType,
+    rating: Parameters<typeof allowedRatings>[0],
+    request: FastifyRequest,
+  ) => ({
+    type,
+    ratings: allowedRatings(rating),
+    responseId: request.id,
+  });
+
+  for (const [path, type] of kinds) {
+    app.get(`/v1/${path}/search`, async (request) => {
+      const query = await input(searchQuery, request);
+      const page = await deps.gifs.search({
+        ...context(type, query.rating, request),
+        term: searchTerm(query.q),
+        page: { limit: query.limit, offset: query.offset },
+        sort: query.sort,
+      });
+      return okEnvelope(page.gifs, request, page.pagination);
+    });
+
+    app.get(`/v1/${path}/trending`, async (request) => {
+      const query = await input(listQuerySchema, request);
+      const page = await deps.gifs.trending({
+        ...context(type, query.rating, request),
+        page: { limit: query.limit, offset: query.offset },
+      });
+      return okEnvelope(page.gifs, request, page.pagination);
+    });
+
+    app.get(`/v1/${path}/related`, async (request) => {
+      const query = await input(relatedQuery, request);
+      const page = await deps.gifs.related({
+        ...context(type, query.rating, request),
+        gifId: query.gif_id,
+        page: { limit: query.limit, offset: query.offset },
+      });
+      return okEnvelope(page.gifs, request, page.pagination);
+    });
+  }
+
+  for (const [path, type] of kinds.slice(0, 2)) {
+    app.get(`/v1/${path}/random`, async (request) => {
+      const query = await input(randomQuery, request);
+      const gif = await deps.gifs.random({
+        ...context(type, query.rating, request),
+        tag: query.tag?.trim() || null,
+      });
+      return okEnvelope(gif, request);
+    });
+
+    app.get(`/v1/${path}/translate`, async (request) => {
+      const query = await input(translateQuery, request);
+      const gif = await deps.gifs.translate({
+        ...context(type, query.rating, request),
+        phrase: searchTerm(query.s, 's'),
+      });
+      return okEnvelope(gif, request);
+    });
+  }
+
+  for (const version of ['v1', 'v2']) {
+    app.get(`/${version}/emoji`, async (request) => {
+      const query = await input(listQuerySchema, request);
+      const page = await deps.gifs.emoji({
+        page: { limit: query.limit, offset: query.offset },
+        responseId: request.id,
+      });
+      return okEnvelope(page.gifs, request, page.pagination);
+    });
+  }
+
+  app.get('/v2/emoji/:id/variations', async (request) => {
+    await input(listQuerySchema, request);
+    const { id } = parseInput(idParams, request.params);
+    return okEnvelope(await deps.gifs.emojiVariations({ id, responseId: request.id }), request);
+  });
+
+  app.get('/v1/gifs/:id/associations', async (request) => {
+    await input(listQuerySchema, request);
+    const { id } = parseInput(idParams, request.params);
+    return okEnvelope(await deps.gifs.associations({ id, responseId: request.id }), request);
+  });
+
+  app.get('/v1/gifs', async (request) => {
+    const query = await input(idsQuery, request);
+    // Looking up GIFs by id filters by rating only when the caller asks for it.
+    const ratingGiven = firstValues(request.query).rating !== undefined;
+    const page = await deps.gifs.byIds({
+      ids: query.ids,
+      ratings: allowedRatings(ratingGiven ? query.rating : 'r'),
+      responseId: request.id,
+    });
+    return okEnvelope(page.gifs, request, page.pagination);
+  });
+}

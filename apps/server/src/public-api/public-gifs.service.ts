@@ -1,0 +1,199 @@
+import type { Gif, Pagination } from '@jiffy/contracts';
+import type { GifType, Rating } from '../db/schema.ts';
+import { AppError } from '../errors/app-error.ts';
+import type { GifRepository } from '../gifs/gif.repository.ts';
+import type { GifReadService } from '../gifs/gif-read.service.ts';
+import type { UserRepository } from '../users/user.repository.ts';
+import type { DiscoveryService } from './discovery.service.ts';
+import type { GifListRepository, ListFilter, PageRequest, RowPage } from './gif-list.repository.ts';
+import { scopedTerm } from './list-query.schema.ts';
+
+/** A page of GIF objects with GIPHY's pagination block. */
+export interface GifPage {
+  gifs: Gif[];
+  pagination: Pagination;
+}
+
+interface ListContext {
+  type: GifType;
+  ratings: Rating[];
+  responseId: string;
+}
+
+// Totals for pagination change slowly and cost a scan; a few seconds stale is fine.
+const COUNT_CACHE_MS = 5_000;
+
+/** The public API's GIF lists: search, trending, related, random, translate, by ids. */
+export class PublicGifService {
+  readonly #lists: GifListRepository;
+  readonly #gifs: GifRepository;
+  readonly #users: UserRepository;
+  readonly #reads: GifReadService;
+  readonly #discovery: DiscoveryService;
+  readonly #counts = new Map<string, { total: number; until: number }>();
+
+  constructor(deps: {
+    lists: GifListRepository;
+    gifs: GifRepository;
+    users: UserRepository;
+    reads: GifReadService;
+    discovery: DiscoveryService;
+  }) {
+    this.#discovery = deps.discovery;
+    this.#lists = deps.lists;
+    this.#gifs = deps.gifs;
+    this.#users = deps.users;
+    this.#reads = deps.reads;
+  }
+
+  /** Search; `@username words` scopes to a channel; no full-text match falls back to similar words. */
+  async search(
+    context: ListContext & {
+      term: string;
+      page: PageRequest;
+      sort: 'relevant' | 'recent';
+      /** False for searches that are not a person's query (translate). */
+      count?: boolean;
+    },
+  ): Promise<GifPage> {
+    const { username, words } = scopedTerm(context.term);
+    if (context.page.offset === 0 && context.count !== false)
+      await this.#discovery.recordSearch(context.term);
+    const filter: ListFilter = { type: context.type, ratings: context.ratings };
+    if (username) {
+      const user = await this.#users.findByUsername(username);
+      if (!user) return this.#present({ rows: [], total: 0 }, context.page, context.responseId);
+      filter.userId = user.id;
+      if (!words)
+        return this.#present(
+          await this.#trendingPage(filter, context.page),
+          context.page,
+          context.responseId,
+        );
+    }
+    let result = await this.#lists.search({
+      words,
+      filter,
+      page: context.page,
+      sort: context.sort,
+    });
+    if (result.total === 0 && context.page.offset === 0) {
+      result = await this.#lists.searchSimilar({ words, filter, page: context.page });
+    }
+    return this.#present(result, context.page, context.responseId);
+  }
+
+  async trending(context: ListContext & { page: PageRequest }): Promise<GifPage> {
+    const filter = { type: context.type, ratings: context.ratings };
+    return this.#present(
+      await this.#trendingPage(filter, context.page),
+      context.page,
+      context.responseId,
+    );
+  }
+
+  /** A trending page; its total is counted at most every few seconds per filter. */
+  async #trendingPage(filter: ListFilter, page: PageRequest): Promise<RowPage> {
+    const [rows, total] = await Promise.all([
+      this.#lists.trending({ filter, page }),
+      this.#countCached(filter),
+    ]);
+    return { rows, total };
+  }
+
+  async #countCached(filter: ListFilter): Promise<number> {
+    const key = `${filter.type}|${filter.ratings.join(',')}|${filter.userId ?? ''}`;
+    const now = Date.now();
+    const hit = this.#counts.get(key);
+    if (hit && hit.until > now) return hit.total;
+    const total = await this.#lists.countVisible(filter);
+    if (this.#counts.size > 1000) this.#counts.clear();
+    this.#counts.set(key, { total, until: now + COUNT_CACHE_MS });
+    return total;
+  }
+
+  /** GIFs like `gifId` (shared tags, near-identical picture, same channel); 404 for unknown ids. */
+  async related(context: ListContext & { gifId: string; page: PageRequest }): Promise<GifPage> {
+    const gif = await this.#gifs.findById(context.gifId);
+    if (!gif || gif.status !== 'ready')
+      throw new AppError('gif_not_found', 'No GIF with that gif_id.');
+    const filter = { type: context.type, ratings: context.ratings };
+    return this.#present(
+      await this.#lists.related({ gif, filter, page: context.page }),
+      context.page,
+      context.responseId,
+    );
+  }
+
+  /** One random GIF (with `tag` when given); GIPHY answers an empty object when none match. */
+  async random(
+    context: ListContext & { tag: string | null },
+  ): Promise<Gif | Record<string, never>> {
+    const row = await this.#lists.random({
+      filter: { type: context.type, ratings: context.ratings },
+      tag: context.tag,
+    });
+    if (!row) return {};
+    return (await this.#reads.presentRows([row], context.responseId))[0]!;
+  }
+
+  /** The single best GIF for a phrase (GIPHY's translate endpoint). */
+  async translate(context: ListContext & { phrase: string }): Promise<Gif | Record<string, never>> {
+    const page = await this.search({
+      ...context,
+      count: false,
+      term: context.phrase,
+      page: { limit: 1, offset: 0 },
+      sort: 'relevant',
+    });
+    return page.gifs[0] ?? {};
+  }
+
+  /** GIPHY's emoji: stickers tagged `emoji`. */
+  async emoji(context: { page: PageRequest; responseId: string }): Promise<GifPage> {
+    return this.#present(
+      await this.#lists.emoji({ page: context.page }),
+      context.page,
+      context.responseId,
+    );
+  }
+
+  /** An emoji and the emoji that share a tag with it (its variations); 404 for other ids. */
+  async emojiVariations(context: { id: string; responseId: string }): Promise<Gif[]> {
+    const gif = await this.#gifs.findById(context.id);
+    if (!gif || gif.status !== 'ready' || gif.type !== 'sticker' || !gif.tags.includes('emoji')) {
+      throw new AppError('gif_not_found', 'No emoji with that id.');
+    }
+    const page = { limit: 50, offset: 0 };
+    const variations = await this.#lists.emoji({ page, sharing: gif.tags, excludeId: gif.id });
+    return this.#reads.presentRows([gif, ...variations.rows], context.responseId);
+  }
+
+  /** The tags of a GIF and the channel it belongs to (GIPHY's associations). */
+  async associations(context: {
+    id: string;
+    responseId: string;
+  }): Promise<{ tags: string[]; channels: string[] }> {
+    const gif = await this.#gifs.findById(context.id);
+    if (!gif || gif.status !== 'ready') throw new AppError('gif_not_found', 'No GIF with that id.');
+    const [user] = gif.user_id ? await this.#users.findByIds([gif.user_id]) : [];
+    return { tags: gif.tags, channels: user?.is_public ? [user.username] : [] };
+  }
+
+  /** GIFs by id, in the order asked; unknown, unready or over-rated ids are skipped. */
+  async byIds(context: { ids: string[]; ratings: Rating[]; responseId: string }): Promise<GifPage> {
+    const rows = await this.#lists.findReady(context.ids, context.ratings);
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    const ordered = context.ids.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : []));
+    const gifs = await this.#reads.presentRows(ordered, context.responseId);
+    return { gifs, pagination: { total_count: gifs.length, count: gifs.length, offset: 0 } };
+  }
+
+  async #present(result: RowPage, page: PageRequest, responseId: string): Promise<GifPage> {
+    const gifs = await this.#reads.presentRows(result.rows, responseId);
+    return {
+      gifs,
+      pagination: { total_count: result.total, count: gifs.length, offset: page.offset },
+    };
+  }
+}

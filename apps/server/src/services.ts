@@ -1,0 +1,173 @@
+import path from 'node:path';
+import type { MediaLimits } from '@jiffy/media';
+import { PingbackRepository } from './analytics/pingback.repository.ts';
+import { AccountRepository } from './accounts/account.repository.ts';
+import { AccountService } from './accounts/account.service.ts';
+import { ApiTokenRepository } from './accounts/api-token.repository.ts';
+import { CreatorApplicationRepository } from './accounts/creator-application.repository.ts';
+import { AttemptLimiter } from './accounts/attempt-limiter.ts';
+import { ApiKeyRepository } from './api-keys/api-key.repository.ts';
+import { FavoriteRepository } from './favorites/favorite.repository.ts';
+import { OutboxMailer, SmtpMailer, type Mailer } from './mail/mailer.ts';
+import { ApiKeyService } from './api-keys/api-key.service.ts';
+import type { Config } from './config/env.ts';
+import { pingDatabase, type DatabaseHandle } from './db/database.ts';
+import { migrationsDone } from './db/migrate.ts';
+import { GifRepository } from './gifs/gif.repository.ts';
+import { GifProcessingService } from './gifs/gif-processing.service.ts';
+import { gifProcessJob } from './gifs/gif-process.job.ts';
+import { GifReadService } from './gifs/gif-read.service.ts';
+import { gifRenditionsRestJob } from './gifs/gif-renditions-rest.job.ts';
+import { RenditionRepository } from './gifs/rendition.repository.ts';
+import { UploadService } from './gifs/upload.service.ts';
+import { JobQueue } from './jobs/job-queue.ts';
+import { CategoriesService } from './public-api/categories.service.ts';
+import { DiscoveryRepository } from './public-api/discovery.repository.ts';
+import { DiscoveryService } from './public-api/discovery.service.ts';
+import { GifListRepository } from './public-api/gif-list.repository.ts';
+import { PublicGifService } from './public-api/public-gifs.service.ts';
+import { assertPublicUrl, downloadToFile } from './net/index.ts';
+import { SettingsRepository } from './settings/settings.repository.ts';
+import { LocalStorage } from './storage/local-storage.ts';
+import { UserRepository } from './users/user.repository.ts';
+
+/** Every service and repository, wired once; routes, jobs, the seeder and the CLI share them. */
+export interface Services {
+  storage: LocalStorage;
+  queue: JobQueue;
+  users: UserRepository;
+  gifRepository: GifRepository;
+  renditionRepository: RenditionRepository;
+  settings: SettingsRepository;
+  apiKeys: ApiKeyService;
+  uploads: UploadService;
+  processing: GifProcessingService;
+  gifReads: GifReadService;
+  publicGifs: PublicGifService;
+  discovery: DiscoveryService;
+  pingbacks: PingbackRepository;
+  categories: CategoriesService;
+  accounts: AccountService;
+  attemptLimiter: AttemptLimiter;
+  mailer: Mailer;
+  favorites: FavoriteRepository;
+  apiTokens: ApiTokenRepository;
+  applications: CreatorApplicationRepository;
+  urls: { publicUrl: string; mediaBaseUrl: string };
+  isReady: () => Promise<boolean>;
+}
+
+/** The media limits the configuration sets. */
+export function mediaLimitsOf(config: Config): MediaLimits {
+  return {
+    maxBytes: config.MAX_UPLOAD_BYTES,
+    maxPixelsPerFrame: config.MAX_PIXELS_PER_FRAME,
+    maxFrames: config.MAX_FRAMES,
+    maxDurationMs: config.MAX_DURATION_SECONDS * 1000,
+    processTimeoutMs: config.PROCESS_TIMEOUT_SECONDS * 1000,
+  };
+}
+
+export function createServices(options: {
+  config: Config;
+  database: DatabaseHandle;
+  queueSchema: string;
+  log: (message: string, extra?: Record<string, unknown>) => void;
+}): Services {
+  const { config, database, log } = options;
+  const { db } = database;
+  const limits = mediaLimitsOf(config);
+  const storage = new LocalStorage(config.mediaDir);
+  const queue = new JobQueue({
+    executor: database.queueExecutor,
+    schema: options.queueSchema,
+    maintenanceIntervalSeconds: config.QUEUE_MAINTENANCE_SECONDS,
+    jobTimeoutSeconds: config.JOB_TIMEOUT_SECONDS,
+    log,
+  });
+  const users = new UserRepository(db);
+  const gifRepository = new GifRepository(db);
+  const renditionRepository = new RenditionRepository(db);
+  const urlPolicy = { allowPrivateHosts: config.URL_IMPORT_ALLOW_HOSTS };
+  const tempRoot = path.join(config.DATA_DIR, 'tmp');
+
+  const processing = new GifProcessingService({
+    db,
+    gifs: gifRepository,
+    renditions: renditionRepository,
+    storage,
+    queue,
+    limits,
+    tempRoot,
+    download: (url, destPath) =>
+      downloadToFile(url, {
+        destPath,
+        maxBytes: config.MAX_UPLOAD_BYTES,
+        timeoutMs: config.URL_IMPORT_TIMEOUT_SECONDS * 1000,
+        ...urlPolicy,
+      }),
+  });
+  queue.register([gifProcessJob(processing), gifRenditionsRestJob(processing)]);
+
+  const urls = { publicUrl: config.publicUrl, mediaBaseUrl: config.mediaBaseUrl };
+  const gifReads = new GifReadService({
+    gifs: gifRepository,
+    renditions: renditionRepository,
+    users,
+    urls,
+  });
+  const discoveryRepository = new DiscoveryRepository(db);
+  const discovery = new DiscoveryService({ repo: discoveryRepository, urls });
+  const lists = new GifListRepository(db);
+  const mailer: Mailer = config.SMTP_URL
+    ? new SmtpMailer(config.SMTP_URL, config.MAIL_FROM)
+    : new OutboxMailer(path.join(config.DATA_DIR, 'outbox'), log);
+  let migrated = false;
+  return {
+    storage,
+    queue,
+    users,
+    gifRepository,
+    renditionRepository,
+    settings: new SettingsRepository(db),
+    apiKeys: new ApiKeyService(new ApiKeyRepository(db)),
+    uploads: new UploadService({
+      db,
+      gifs: gifRepository,
+      users,
+      storage,
+      queue,
+      limits,
+      assertImportable: (url) => assertPublicUrl(url, urlPolicy),
+    }),
+    processing,
+    gifReads,
+    publicGifs: new PublicGifService({
+      lists,
+      gifs: gifRepository,
+      users,
+      reads: gifReads,
+      discovery,
+    }),
+    discovery,
+    pingbacks: new PingbackRepository(db),
+    categories: new CategoriesService({ discovery: discoveryRepository, lists, reads: gifReads }),
+    mailer,
+    urls,
+    favorites: new FavoriteRepository(db),
+    apiTokens: new ApiTokenRepository(db),
+    applications: new CreatorApplicationRepository(db),
+    attemptLimiter: new AttemptLimiter(),
+    accounts: new AccountService({
+      accounts: new AccountRepository(db),
+      users,
+      mailer,
+      publicUrl: config.publicUrl,
+    }),
+    isReady: async () => {
+      if (!(await pingDatabase(db))) return false;
+      migrated ||= await migrationsDone(database);
+      return migrated;
+    },
+  };
+}

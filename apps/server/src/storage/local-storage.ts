@@ -1,0 +1,56 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { assertSafeKey, type BlobInfo, type BlobStorage, type ByteRange } from './blob-storage.ts';
+
+/** Blobs as files under one root folder (`DATA_DIR/media` by default). */
+export class LocalStorage implements BlobStorage {
+  readonly root: string;
+  constructor(root: string) {
+    this.root = path.resolve(root);
+  }
+
+  /** Absolute path of a key's file; lets local processing read blobs without a copy. */
+  pathOf(key: string): string {
+    assertSafeKey(key);
+    return path.join(this.root, ...key.split('/'));
+  }
+
+  async putFile(key: string, sourcePath: string): Promise<void> {
+    const target = this.pathOf(key);
+    await fsp.mkdir(path.dirname(target), { recursive: true });
+    // Copy beside the target, then rename: a reader never sees a half-written file.
+    const temp = `${target}.${randomUUID()}.part`;
+    try {
+      await fsp.copyFile(sourcePath, temp);
+      await fsp.rename(temp, target);
+    } catch (error) {
+      await fsp.rm(temp, { force: true });
+      throw error;
+    }
+  }
+
+  async getToFile(key: string, destPath: string): Promise<void> {
+    await fsp.copyFile(this.pathOf(key), destPath);
+  }
+
+  async stat(key: string): Promise<BlobInfo | null> {
+    try {
+      const info = await fsp.stat(this.pathOf(key));
+      return info.isFile() ? { size: info.size, modifiedAt: info.mtime } : null;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw error;
+    }
+  }
+
+  read(key: string, range?: ByteRange): Readable {
+    return fs.createReadStream(this.pathOf(key), range ?? {});
+  }
+
+  async deletePrefix(prefix: string): Promise<void> {
+    await fsp.rm(this.pathOf(prefix), { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,82 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { envSchema, resolveConfig, type Env } from '../config/env.ts';
+import { createJiffy, type Jiffy, type Role } from '../jiffy.ts';
+import { randomBase62 } from '../lib/ids.ts';
+
+/** A Jiffy for one test file: its own data folder, and its own database (or schema). */
+export interface TestJiffy {
+  jiffy: Jiffy;
+  apiKey: string;
+  dataDir: string;
+  /** Waits until a GIF leaves 'processing' (or, with `complete`, has every rendition). */
+  waitForGif(id: string, options?: { complete?: boolean; timeoutMs?: number }): Promise<string>;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts Jiffy the way the suite needs it: in-memory PGlite by default, or a fresh schema on
+ * the PostgreSQL server named by DATABASE_URL (so CI runs the same tests on both engines).
+ */
+export async function startTestJiffy(
+  overrides: Partial<Record<keyof Env, string>> = {},
+  options: { role?: Role; dataDir?: string; keepOnStop?: boolean } = {},
+): Promise<TestJiffy> {
+  const dataDir = options.dataDir ?? (await fs.mkdtemp(path.join(os.tmpdir(), 'jiffy-test-')));
+  const databaseUrl = process.env.DATABASE_URL;
+  const schema = databaseUrl
+    ? (overrides.DATABASE_SCHEMA ?? `t_${randomBase62(10).toLowerCase()}`)
+    : undefined;
+  const env = envSchema.parse({
+    DATA_DIR: dataDir,
+    SEED_DEMO: 'false',
+    LOG_LEVEL: 'silent',
+    PORT: '0',
+    QUEUE_MAINTENANCE_SECONDS: '1',
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl, DATABASE_SCHEMA: schema } : {}),
+    ...overrides,
+  });
+  const config = resolveConfig(env);
+  const jiffy = await createJiffy({
+    config,
+    role: options.role ?? 'all',
+    inMemoryDatabase: !options.dataDir,
+  });
+  return {
+    jiffy,
+    apiKey: jiffy.defaultApiKey,
+    dataDir,
+    async waitForGif(id, { complete = false, timeoutMs = 60_000 } = {}) {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const gif = await jiffy.services.gifRepository.findById(id);
+        const settled =
+          gif &&
+          gif.status !== 'processing' &&
+          (!complete || gif.status !== 'ready' || gif.renditions_complete);
+        if (settled) return gif.status;
+        if (Date.now() > deadline)
+          throw new Error(`GIF ${id} still ${gif?.status ?? 'missing'} after ${timeoutMs} ms`);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    },
+    async stop() {
+      await jiffy.close();
+      if (options.keepOnStop) return;
+      if (databaseUrl && schema) await dropSchemas(databaseUrl, [schema, `${schema}_jobs`]);
+      if (!options.dataDir) await fs.rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function dropSchemas(url: string, schemas: string[]): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    for (const schema of schemas) await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+  } finally {
+    await client.end();
+  }
+}

@@ -1,0 +1,114 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { AccountService } from '../accounts/account.service.ts';
+import { currentUser } from '../accounts/current-user.ts';
+import { authorize, can } from '../accounts/permissions.ts';
+import type { UserRow } from '../db/schema.ts';
+import { AppError } from '../errors/app-error.ts';
+import { presentGifUser, type PresenterUrls } from '../gifs/gif.presenter.ts';
+import { parseInput } from '../http/parse-input.ts';
+import type { GifRepository } from '../gifs/gif.repository.ts';
+import type { UserRepository } from './user.repository.ts';
+
+const idParams = z.object({ id: z.string().regex(/^[A-Za-z0-9]{1,64}$/, 'not a user id') });
+const httpUrl = z
+  .string()
+  .trim()
+  .max(2048)
+  .refine(
+    (v) => v === '' || (/^https?:\/\//i.test(v) && URL.canParse(v)),
+    'must be an http(s) URL',
+  );
+
+/** §7/§9: filter by name, sort by updatetime (default) or username, order desc by default. */
+const artistsQuery = z.looseObject({
+  filter: z.string().trim().max(50).optional(),
+  // Accepted for the site's calls; Jiffy has no freelance flag, so it narrows nothing.
+  freelance: z.enum(['true', 'false', '1', '0', '']).optional(),
+  sort: z.enum(['updatetime', 'username']).default('updatetime'),
+  order: z.enum(['asc', 'desc']).default('desc'),
+  offset: z.coerce.number().int().min(0).max(100_000).default(0),
+});
+
+/** What a profile PATCH may change; anything else (role, e-mail, verified...) is refused. */
+const profilePatch = z.strictObject({
+  display_name: z.string().trim().max(50).optional(),
+  description: z.string().trim().max(500).optional(),
+  website_url: httpUrl.nullable().optional(),
+  instagram_url: httpUrl.nullable().optional(),
+  twitter: z
+    .string()
+    .regex(/^@?[A-Za-z0-9_]{0,15}$/, 'a twitter handle')
+    .nullable()
+    .optional(),
+  is_public: z.boolean().optional(),
+  suppress_chrome: z.boolean().optional(),
+  attribution_display_name: z.string().trim().max(50).nullable().optional(),
+});
+
+/** `GET` and `PATCH /api/v1/users/{id}/`: public fields for all, private ones for the owner and admins. */
+export function usersRoutes(
+  app: FastifyInstance,
+  deps: {
+    users: UserRepository;
+    gifs: GifRepository;
+    accounts: AccountService;
+    urls: PresenterUrls;
+  },
+): void {
+  const present = (user: UserRow, showPrivate: boolean) => ({
+    ...presentGifUser(user, deps.urls),
+    twitter: user.twitter ?? '',
+    ...(showPrivate
+      ? { email: user.email, role: user.role, email_confirmed: user.email_confirmed_at !== null }
+      : {}),
+  });
+
+  app.get('/api/v1/users/:id/', async (request) => {
+    const { id } = parseInput(idParams, request.params);
+    const user = await deps.users.findById(id);
+    if (!user) throw new AppError('not_found', 'No user with that id.');
+    const actor = await currentUser(request, deps.accounts);
+    return { data: present(user, can(actor, 'user.view_private', { ownerId: user.id })) };
+  });
+
+  app.get('/api/v1/users/:id/view-count/', async (request) => {
+    const { id } = parseInput(idParams, request.params);
+    if (!(await deps.users.findById(id))) throw new AppError('not_found', 'No user with that id.');
+    return { data: { id, view_count: await deps.users.viewCount(id) } };
+  });
+
+  app.get('/api/v1/proxy-gif/:id/view-count/', async (request) => {
+    const { id } = parseInput(idParams, request.params);
+    const gif = await deps.gifs.findById(id);
+    if (!gif || gif.status !== 'ready') throw new AppError('gif_not_found', 'No GIF with that id.');
+    return { data: { id, view_count: gif.view_count } };
+  });
+
+  app.get('/api/v4/artists/', async (request) => {
+    const query = parseInput(artistsQuery, request.query);
+    const page = { limit: 25, offset: query.offset };
+    const { rows, total } = await deps.users.listArtists({
+      ...query,
+      ...page,
+      filter: query.filter || null,
+    });
+    const next = query.offset + rows.length < total ? query.offset + rows.length : null;
+    return {
+      data: rows.map((u) => present(u, false)),
+      pagination: { total_count: total, count: rows.length, offset: query.offset },
+      next_offset: next,
+    };
+  });
+
+  app.patch('/api/v1/users/:id/', async (request) => {
+    const { id } = parseInput(idParams, request.params);
+    const actor = await currentUser(request, deps.accounts);
+    const user = await deps.users.findById(id);
+    if (!user) throw new AppError('not_found', 'No user with that id.');
+    authorize(actor, 'user.edit', { ownerId: user.id });
+    const changes = parseInput(profilePatch, request.body ?? {});
+    await deps.users.updateProfile(user.id, changes);
+    return { data: present((await deps.users.findById(user.id))!, true) };
+  });
+}
