@@ -1,0 +1,87 @@
+// bench/api: load on gifs/search and gifs/trending over a 100,000-row corpus on PostgreSQL,
+// next to a bare Fastify route in the same run. Prints requests/s and latency percentiles.
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import { corpusWords } from './make-corpus.ts';
+
+const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const databaseUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+const server = spawn(
+  process.execPath,
+  [path.join(path.dirname(fileURLToPath(import.meta.url)), 'bench-server.ts')],
+  {
+    env: {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      DATABASE_SCHEMA: process.env.BENCH_SCHEMA ?? 'bench_api',
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  },
+);
+const [line] = (await once(server.stdout, 'data')) as [Buffer];
+const { jiffy, bare, apiKey, bytes } = JSON.parse(line.toString()) as {
+  jiffy: string;
+  bare: string;
+  apiKey: string;
+  bytes: number;
+};
+
+let query = 0;
+const searchPath = () => {
+  const a = corpusWords[query % corpusWords.length];
+  const b = corpusWords[(query * 7 + 3) % corpusWords.length];
+  query++;
+  return `/v1/gifs/search?api_key=${apiKey}&q=${query % 3 === 0 ? `${a}%20${b}` : a}&offset=${(query % 4) * 25}`;
+};
+
+interface Figures {
+  name: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+}
+
+async function load(name: string, url: string, requests?: () => string): Promise<Figures> {
+  const result = await autocannon({
+    url,
+    connections,
+    duration: seconds,
+    ...(requests
+      ? { requests: [{ setupRequest: (request) => ({ ...request, path: requests() }) }] }
+      : {}),
+  });
+  return {
+    name,
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.non2xx,
+  };
+}
+
+// Warm the caches and the planner, then measure each in turn.
+await load('warm-up', `${jiffy}/v1/gifs/trending?api_key=${apiKey}`);
+const results = [
+  await load('bare Fastify route', `${bare}/bare`),
+  await load('gifs/search (varied q, offset)', jiffy, searchPath),
+  await load('gifs/trending', `${jiffy}/v1/gifs/trending?api_key=${apiKey}`),
+];
+server.kill('SIGTERM');
+
+const base = results[0]!;
+console.log(
+  `\n${connections} connections, ${seconds} s each, 100,000 GIF rows on PostgreSQL, ${bytes}-byte page of 25\n`,
+);
+console.log('endpoint                         |   req/s | p50 ms | p99 ms | errors | vs bare');
+for (const r of results) {
+  console.log(
+    `${r.name.padEnd(32)} | ${r.rps.toFixed(0).padStart(7)} | ${String(r.p50).padStart(6)} | ${String(r.p99).padStart(6)} | ${String(r.errors).padStart(6)} | ${(r.rps / base.rps).toFixed(2)}x`,
+  );
+}
+console.log('\nGoals: search p99 < 25 ms; trending ≥ 0.50x the bare route.');

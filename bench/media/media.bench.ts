@@ -1,0 +1,144 @@
+// Media benchmark: `npm exec -- node bench/media/media.bench.ts [--runs N]`. Not a test.
+// For each input it times one plain `ffmpeg -i in.gif out.mp4` (the baseline, measured in the
+// same run), the essential phase, and the full set (essential then rest in the same outDir),
+// and prints medians, ratios to the baseline, memory and output bytes.
+import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import {
+  defaultMediaLimits,
+  probe,
+  renderRenditions,
+  resolveFfmpeg,
+  type RenditionFile,
+} from '@jiffy/media';
+import { run } from './run.ts';
+import { makeBenchInputs, type BenchInput } from './bench-inputs.ts';
+import { withChildPeak } from './child-memory.ts';
+
+const runsFlag = process.argv.indexOf('--runs');
+const runs = runsFlag > 0 ? Number(process.argv[runsFlag + 1]) : 3;
+const goals = { essential: 1.5, full: 4 };
+
+interface Row {
+  input: BenchInput;
+  baselineMs: number;
+  essentialMs: number;
+  fullMs: number;
+  restFreshMs: number;
+  nodePeakMb: number;
+  ffmpegPeakMb: number;
+  sourceBytes: number;
+  renditionBytes: number;
+  files: number;
+}
+
+const median = (values: number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? 0;
+};
+
+async function timed(task: () => Promise<unknown>): Promise<number> {
+  const started = performance.now();
+  await task();
+  return performance.now() - started;
+}
+
+async function benchOne(input: BenchInput, dir: string): Promise<Row> {
+  const ff = await resolveFfmpeg();
+  const probed = await probe(input.path, defaultMediaLimits);
+  const baseline: number[] = [];
+  const essential: number[] = [];
+  const full: number[] = [];
+  const restFresh: number[] = [];
+  let files: RenditionFile[] = [];
+  let ffmpegPeakKb = 0;
+  const common = { source: input.path, probe: probed, sticker: false, limits: defaultMediaLimits };
+  for (let i = 0; i < runs; i++) {
+    baseline.push(
+      await timed(() =>
+        run(ff.ffmpegPath, [
+          '-nostdin',
+          '-hide_banner',
+          '-loglevel',
+          'error',
+          '-y',
+          '-i',
+          input.path,
+          path.join(dir, 'baseline.mp4'),
+        ]),
+      ),
+    );
+    const outDir = path.join(dir, `out-${i}`);
+    const { value, peakKb } = await withChildPeak(async () => {
+      const started = performance.now();
+      const ready = await renderRenditions({ ...common, outDir, phase: 'essential' });
+      essential.push(performance.now() - started);
+      const rest = await renderRenditions({ ...common, outDir, phase: 'rest' });
+      full.push(performance.now() - started);
+      return [...ready, ...rest];
+    });
+    files = value;
+    ffmpegPeakKb = Math.max(ffmpegPeakKb, peakKb);
+    // The server runs the rest phase in a fresh directory, remaking what it reuses.
+    const freshDir = path.join(dir, `fresh-${i}`);
+    restFresh.push(
+      await timed(() => renderRenditions({ ...common, outDir: freshDir, phase: 'rest' })),
+    );
+    await rm(freshDir, { recursive: true, force: true });
+    if (i < runs - 1) await rm(outDir, { recursive: true, force: true });
+  }
+  const sizes = new Map(files.map((f) => [f.path, f.bytes]));
+  return {
+    input,
+    baselineMs: median(baseline),
+    essentialMs: median(essential),
+    fullMs: median(full),
+    restFreshMs: median(restFresh),
+    nodePeakMb: process.resourceUsage().maxRSS / 1024,
+    ffmpegPeakMb: ffmpegPeakKb / 1024,
+    sourceBytes: (await stat(input.path)).size,
+    renditionBytes: [...sizes.values()].reduce((a, b) => a + b, 0),
+    files: files.length,
+  };
+}
+
+function printTable(rows: Row[]): void {
+  const ms = (v: number): string => `${Math.round(v)} ms`;
+  const ratio = (v: number, goal: number): string =>
+    `${v.toFixed(2)}x ${v <= goal ? 'ok' : 'OVER'}`;
+  const mb = (v: number): string => `${v.toFixed(1)} MB`;
+  const table = rows.map((r) => ({
+    input: r.input.label,
+    'ffmpeg -i in.gif out.mp4': ms(r.baselineMs),
+    essential: ms(r.essentialMs),
+    [`essential/base (≤${goals.essential}x)`]: ratio(r.essentialMs / r.baselineMs, goals.essential),
+    'full set': ms(r.fullMs),
+    [`full/base (≤${goals.full}x)`]: ratio(r.fullMs / r.baselineMs, goals.full),
+    'rest, fresh dir': ms(r.restFreshMs),
+    'peak RSS node': mb(r.nodePeakMb),
+    'peak RSS ffmpeg': mb(r.ffmpegPeakMb),
+    'source bytes': r.sourceBytes,
+    'rendition bytes (files)': `${r.renditionBytes} (${r.files} renditions)`,
+    'renditions/source': `${(r.renditionBytes / r.sourceBytes).toFixed(2)}x`,
+  }));
+  // Transposed: one column per input reads better than a very wide row.
+  const keys = Object.keys(table[0] ?? {});
+  const width = Math.max(...keys.map((k) => k.length));
+  for (const key of keys) {
+    const cells = table.map((t) => String(t[key as keyof typeof t]).padEnd(34));
+    console.log(`${key.padEnd(width)} | ${cells.join(' | ')}`);
+  }
+}
+
+const dir = await mkdtemp(path.join(tmpdir(), 'jiffy-media-bench-'));
+try {
+  const ff = await resolveFfmpeg();
+  console.log(`ffmpeg ${ff.version} (${ff.source}), ${runs} runs per input, medians\n`);
+  const inputs = await makeBenchInputs(dir);
+  const rows: Row[] = [];
+  for (const input of inputs) rows.push(await benchOne(input, dir));
+  printTable(rows);
+} finally {
+  await rm(dir, { recursive: true, force: true });
+}

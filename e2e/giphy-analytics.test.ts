@@ -1,0 +1,39 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertGifRow } from '../apps/server/src/testing/gif-rows.ts';
+import { startTestJiffy, type TestJiffy } from '../apps/server/src/testing/test-jiffy.ts';
+import { freePort } from './support/server-process.ts';
+
+// GIPHY's own analytics package, pointed at Jiffy: its pingbacks land in /v2/pingback and count.
+describe('@giphy/js-analytics against Jiffy', () => {
+  let t: TestJiffy;
+  let origin: string;
+  beforeAll(async () => {
+    const port = await freePort();
+    origin = `http://127.0.0.1:${port}`;
+    t = await startTestJiffy({ HOST: '127.0.0.1', PORT: String(port), PUBLIC_URL: origin });
+    await t.jiffy.listen();
+    await insertGifRow(t.jiffy.services.gifRepository, { id: 'tracked', title: 'Tracked' });
+  });
+  afterAll(() => t.stop());
+
+  it('sends SEEN and CLICK pingbacks that feed the GIF’s counters', async () => {
+    // The package reads its endpoint from this global when it loads.
+    (globalThis as { GIPHY_PINGBACK_URL?: string }).GIPHY_PINGBACK_URL = origin;
+    const { pingback } = await import('@giphy/js-analytics');
+    const gif = (await t.jiffy.app!.inject(`/v1/gifs/tracked?api_key=${t.apiKey}`)).json<{
+      data: { analytics_response_payload: string };
+    }>().data;
+    const analyticsResponsePayload = gif.analytics_response_payload;
+    pingback({ actionType: 'SEEN', analyticsResponsePayload, attributes: { layout_type: 'GRID' } });
+    pingback({ actionType: 'SEEN', analyticsResponsePayload, attributes: { layout_type: 'GRID' } });
+    pingback({ actionType: 'CLICK', analyticsResponsePayload, queueEvents: false });
+
+    const deadline = Date.now() + 10_000;
+    let row = await t.jiffy.services.gifRepository.findById('tracked');
+    while ((row!.view_count < 2 || row!.click_count < 1) && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      row = await t.jiffy.services.gifRepository.findById('tracked');
+    }
+    expect(row).toMatchObject({ view_count: 2, click_count: 1 });
+  });
+});
