@@ -4,7 +4,7 @@ import { defineConfig } from 'vitest/config';
 // so files run in parallel but each file's tests run in order.
 export default defineConfig({
   test: {
-    include: ['{apps,packages,e2e}/**/*.test.ts'],
+    include: ['{apps,packages,e2e}/**/*.test.{ts,tsx}'],
     exclude: ['**/node_modules/**', '**/dist/**'],
     testTimeout: 60_000,
     hookTimeout: 120_000,

@@ -2,3 +2,4 @@ export * from './envelope.ts';
 export * from './error-codes.ts';
 export * from './gif.ts';
 export * from './images.ts';
+export * from './discovery.ts';

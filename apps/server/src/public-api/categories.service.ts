@@ -1,17 +1,9 @@
-import type { Gif } from '@jiffy/contracts';
+import type { Category } from '@jiffy/contracts';
 import { AppError } from '../errors/app-error.ts';
 import type { GifReadService } from '../gifs/gif-read.service.ts';
 import type { DiscoveryRepository } from './discovery.repository.ts';
 import type { GifListRepository, PageRequest } from './gif-list.repository.ts';
 import type { GifPage } from './public-gifs.service.ts';
-
-/** GIPHY's category object. */
-export interface Category {
-  name: string;
-  name_encoded: string;
-  subcategories: { name: string; name_encoded: string }[];
-  gif: Gif | null;
-}
 
 const CATEGORY_LIMIT = 20;
 const SUBCATEGORY_LIMIT = 12;

@@ -1,22 +1,7 @@
-import type { GifUser, Pagination } from '@jiffy/contracts';
+import type { Channel as ChannelResult, Pagination } from '@jiffy/contracts';
 import { presentGifUser, type PresenterUrls } from '../gifs/gif.presenter.ts';
 import { randomBase62 } from '../lib/ids.ts';
 import type { DiscoveryRepository } from './discovery.repository.ts';
-
-/** GIPHY's channel object, for a user's channel. */
-export interface ChannelResult {
-  id: string;
-  slug: string;
-  url: string;
-  display_name: string;
-  short_display_name: string;
-  description: string;
-  type: 'community';
-  content_type: 'gif';
-  is_visible: boolean;
-  is_private: boolean;
-  user: GifUser;
-}
 
 /** Autocomplete, related tags, trending searches, channel search and random ids. */
 export class DiscoveryService {
