@@ -1,7 +1,6 @@
 import type { GifRow, RenditionRow } from '../db/schema.ts';
 import { mediaUrl } from '../gifs/images.presenter.ts';
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+import { escapeHtml } from '../lib/html.ts';
 
 /**
  * The interim home page (until the React site lands): the newest GIFs as fixed_width tiles,
