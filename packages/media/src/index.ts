@@ -13,3 +13,10 @@ export { probe } from './probe/probe.ts';
 export { checkLimits, checkByteSize, maxSourceSide } from './limits.ts';
 export { renderRenditions, type RenderRenditionsOptions } from './render/render-renditions.ts';
 export { perceptualHash, hammingDistance } from './phash.ts';
+export {
+  renderAvatar,
+  avatarVariants,
+  AVATAR_MAX_FRAMES,
+  type AvatarFile,
+  type AvatarVariant,
+} from './avatar.ts';
