@@ -7,6 +7,7 @@ import type { Config } from './config/env.ts';
 import { openDatabase, type DatabaseHandle } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { buildApp } from './http/app.ts';
+import { hasAdmin, makeAdmin } from './accounts/first-admin.ts';
 import { createServices, type Services } from './services.ts';
 
 // The version of the checkout, from the workspace root's package.json.
@@ -73,6 +74,21 @@ export async function createJiffy(options: JiffyOptions): Promise<Jiffy> {
   });
   await services.queue.start();
   const defaultApiKey = await services.apiKeys.ensureDefault(config.JIFFY_API_KEY);
+  if (config.JIFFY_ADMIN && role !== 'worker' && !(await hasAdmin(database.db))) {
+    const outcome = await makeAdmin(
+      { users: services.users, db: database.db },
+      {
+        username: config.JIFFY_ADMIN,
+        email: config.JIFFY_ADMIN_EMAIL ?? null,
+        password: config.JIFFY_ADMIN_PASSWORD,
+      },
+    );
+    // The generated password goes to the log once, like the default API key at first start.
+    log.warn(
+      outcome.kind === 'created' && outcome.password ? { password: outcome.password } : {},
+      `first admin ${outcome.username} ${outcome.kind} from JIFFY_ADMIN`,
+    );
+  }
 
   if (role !== 'api' && options.startWorkers !== false) {
     if (database.engine === 'pglite') {

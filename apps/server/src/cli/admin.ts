@@ -1,8 +1,6 @@
-import { hashPassword } from '../accounts/password-hash.ts';
-import { newSecret } from '../accounts/secret-token.ts';
+import { makeAdmin } from '../accounts/first-admin.ts';
 import { loadConfig } from '../config/env.ts';
 import { createJiffy } from '../jiffy.ts';
-import { newUserId } from '../lib/ids.ts';
 
 // `npm run admin -- create <username> [--email you@example.com]`: makes the first (or another)
 // admin. An existing user is promoted; a new one gets a random password, printed once.
@@ -22,30 +20,15 @@ const config = loadConfig({
 });
 const jiffy = await createJiffy({ config, role: 'all', startWorkers: false });
 try {
-  const { users } = jiffy.services;
-  const existing = await users.findByUsername(username);
-  if (existing) {
-    await jiffy.database.db
-      .updateTable('users')
-      .set({ role: 'admin', updated_at: new Date() })
-      .where('id', '=', existing.id)
-      .execute();
-    console.log(`${existing.username} is now an admin.`);
-  } else {
-    const password = newSecret().slice(0, 20);
-    await users.insert({
-      id: newUserId(),
-      username,
-      display_name: username,
-      email: emailArg,
-      email_confirmed_at: new Date(),
-      password_hash: await hashPassword(password),
-      role: 'admin',
-    });
+  const outcome = await makeAdmin(
+    { users: jiffy.services.users, db: jiffy.database.db },
+    { username, email: emailArg },
+  );
+  if (outcome.kind === 'promoted') console.log(`${outcome.username} is now an admin.`);
+  else
     console.log(
-      `Created admin ${username}. Password (shown once; change it after signing in): ${password}`,
+      `Created admin ${outcome.username}. Password (shown once; change it after signing in): ${outcome.password}`,
     );
-  }
 } finally {
   await jiffy.close();
 }

@@ -33,6 +33,14 @@ export const envSchema = z.object({
     .string()
     .regex(/^[A-Za-z0-9_-]{8,64}$/)
     .optional(),
+  /** Username of the first admin, created (or promoted) at start while the instance has none. */
+  JIFFY_ADMIN: z
+    .string()
+    .regex(/^[A-Za-z0-9_]{2,30}$/)
+    .optional(),
+  JIFFY_ADMIN_EMAIL: z.email().max(254).optional(),
+  /** The first admin's password; when unset a random one is printed once. */
+  JIFFY_ADMIN_PASSWORD: z.string().min(10).max(200).optional(),
   /** smtp(s)://user:pass@host:port sends mail; without it mail goes to DATA_DIR/outbox. */
   SMTP_URL: z.string().startsWith('smtp').optional(),
   /** Sender of account e-mails. */
