@@ -66,9 +66,15 @@ export async function createJiffy(options: JiffyOptions): Promise<Jiffy> {
   const applied = await migrateToLatest(database);
   if (applied.length > 0) log.info({ applied }, 'migrations applied');
 
+  const redis =
+    config.REDIS_URL && role !== 'worker'
+      ? new Redis(config.REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 2 })
+      : undefined;
+  await redis?.connect();
   const services = createServices({
     config,
     database,
+    redis,
     queueSchema: schema ? `${schema}_jobs` : 'pgboss',
     log: (message, extra) => log.info(extra ?? {}, message),
   });
@@ -99,11 +105,6 @@ export async function createJiffy(options: JiffyOptions): Promise<Jiffy> {
     }
     await services.queue.work(config.WORKER_CONCURRENCY);
   }
-  const redis =
-    config.REDIS_URL && role !== 'worker'
-      ? new Redis(config.REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 2 })
-      : undefined;
-  await redis?.connect();
   const app =
     role === 'worker'
       ? null

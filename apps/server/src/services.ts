@@ -1,3 +1,4 @@
+import type { Redis } from 'ioredis';
 import path from 'node:path';
 import type { MediaLimits } from '@jiffy/media';
 import { PingbackRepository } from './analytics/pingback.repository.ts';
@@ -72,6 +73,8 @@ export function createServices(options: {
   config: Config;
   database: DatabaseHandle;
   queueSchema: string;
+  /** Shares attempt limits between API nodes when set. */
+  redis?: Redis | undefined;
   log: (message: string, extra?: Record<string, unknown>) => void;
 }): Services {
   const { config, database, log } = options;
@@ -157,7 +160,11 @@ export function createServices(options: {
     favorites: new FavoriteRepository(db),
     apiTokens: new ApiTokenRepository(db),
     applications: new CreatorApplicationRepository(db),
-    attemptLimiter: new AttemptLimiter(),
+    attemptLimiter: new AttemptLimiter({
+      redis: options.redis,
+      onRedisError: (error) =>
+        options.log('attempt limits fell back to memory', { error: error.message }),
+    }),
     accounts: new AccountService({
       accounts: new AccountRepository(db),
       users,

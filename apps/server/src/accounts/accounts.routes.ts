@@ -36,48 +36,49 @@ export function accountsRoutes(
   const body = (request: FastifyRequest) => request.body ?? {};
 
   app.post('/api/v3/register', async (request, reply) => {
-    limiter.hit(`register:ip:${request.ip}`, 10, HOUR);
+    await limiter.hit(`register:ip:${request.ip}`, 10, HOUR);
     const input = parseInput(registerSchema, body(request));
-    limiter.hit(`register:email:${input.email.toLowerCase()}`, 3, HOUR);
+    await limiter.hit(`register:email:${input.email.toLowerCase()}`, 3, HOUR);
     await accounts.register(input);
     // The same answer whether or not the address already had an account.
     return reply.status(201).send({ data: { status: 'confirmation_sent' } });
   });
 
   app.post('/api/v3/register/confirm', async (request) => {
-    limiter.hit(`confirm:ip:${request.ip}`, 20, 10 * MINUTE);
+    await limiter.hit(`confirm:ip:${request.ip}`, 20, 10 * MINUTE);
     const input = parseInput(confirmSchema, body(request));
-    if ('email' in input) limiter.hit(`confirm:email:${input.email.toLowerCase()}`, 5, 10 * MINUTE);
+    if ('email' in input)
+      await limiter.hit(`confirm:email:${input.email.toLowerCase()}`, 5, 10 * MINUTE);
     await accounts.confirm(input);
     return { data: { status: 'confirmed' } };
   });
 
   app.post('/api/v3/register/resend', async (request) => {
-    limiter.hit(`resend:ip:${request.ip}`, 10, HOUR);
+    await limiter.hit(`resend:ip:${request.ip}`, 10, HOUR);
     const { email } = parseInput(emailOnlySchema, body(request));
-    limiter.hit(`resend:email:${email.toLowerCase()}`, 3, HOUR);
+    await limiter.hit(`resend:email:${email.toLowerCase()}`, 3, HOUR);
     await accounts.resendConfirmation(email);
     return { data: { status: 'sent_if_registered' } };
   });
 
   app.post('/api/v3/password/reset', async (request) => {
-    limiter.hit(`reset:ip:${request.ip}`, 20, HOUR);
+    await limiter.hit(`reset:ip:${request.ip}`, 20, HOUR);
     const input = parseInput(resetSchema, body(request));
     if ('token' in input) {
       await accounts.completePasswordReset(input);
       return { data: { status: 'password_changed' } };
     }
-    limiter.hit(`reset:email:${input.email.toLowerCase()}`, 3, HOUR);
+    await limiter.hit(`reset:email:${input.email.toLowerCase()}`, 3, HOUR);
     await accounts.requestPasswordReset(input.email);
     return { data: { status: 'sent_if_registered' } };
   });
 
   app.post('/api/v3/login', async (request, reply) => {
-    limiter.hit(`login:ip:${request.ip}`, 30, 10 * MINUTE);
+    await limiter.hit(`login:ip:${request.ip}`, 30, 10 * MINUTE);
     const query = (request.query ?? {}) as Record<string, unknown>;
     const raw = body(request) as Record<string, unknown>;
     const input = parseInput(loginSchema, { loginType: query.loginType, ...raw });
-    limiter.hit(`login:account:${input.login.toLowerCase()}`, 10, 10 * MINUTE);
+    await limiter.hit(`login:account:${input.login.toLowerCase()}`, 10, 10 * MINUTE);
     const session = await accounts.login(input);
     reply.setCookie(SESSION_COOKIE, session.token, cookieOptions(request, true, session.expiresAt));
     return { data: { user: presentSelf(session.user), login_type: input.loginType } };
