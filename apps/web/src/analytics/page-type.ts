@@ -1,0 +1,55 @@
+/**
+ * Analytics page type from a path, per product spec §2 ("Screens and routes").
+ * Pure logic, no browser APIs: shared by the SPA's page-view reporting and its tests.
+ */
+
+const SAME_NAMED = new Set([
+  'categories',
+  'create',
+  'upload',
+  'backdrop',
+  'clips',
+  'explore',
+  'favorites',
+  'gifs',
+  'stickers',
+  'login',
+  'email-jail',
+  'search',
+  'studios',
+  'team',
+  'artists',
+  'apps',
+  'transparency',
+  'about',
+  'labs',
+  'ar-scenes',
+  'stories',
+  'posts',
+  'settings',
+  'trending-gifs',
+  'edit',
+  '404',
+  '403',
+  'maintenance',
+]);
+
+const RENAMED: Record<string, string> = {
+  dashboard: 'creator dashboard',
+  apply: 'creator signup',
+  join: 'signup',
+  password: 'password recovery',
+};
+
+/** Returns the §2 page type for a pathname such as `/search/cats` (query and hash ignored). */
+export function pageTypeFor(pathname: string): string {
+  const path = pathname.split(/[?#]/, 1)[0] ?? '';
+  const segments = path.split('/').filter((s) => s !== '');
+  const first = segments[0];
+  if (first === undefined) return 'home';
+  if (first === 'edit' && segments[1] === 'gifs') return 'edit/gifs';
+  const renamed = RENAMED[first];
+  if (renamed !== undefined) return renamed;
+  if (SAME_NAMED.has(first)) return first;
+  return 'channel page';
+}
