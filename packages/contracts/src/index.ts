@@ -3,3 +3,4 @@ export * from './error-codes.ts';
 export * from './gif.ts';
 export * from './images.ts';
 export * from './discovery.ts';
+export * from './avatar.ts';

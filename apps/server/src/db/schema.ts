@@ -14,7 +14,8 @@ export interface UsersTable {
   username: string;
   display_name: string;
   description: ColumnType<string, string | undefined, string>;
-  avatar_url: string | null;
+  /** Names the uploaded avatar's files (`avatars/<id>/<key>...`); null means a default one. */
+  avatar_key: string | null;
   website_url: string | null;
   instagram_url: string | null;
   twitter: string | null;

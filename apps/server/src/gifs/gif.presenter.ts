@@ -1,6 +1,7 @@
 import type { Gif, GifUser } from '@jiffy/contracts';
 import type { GifRow, RenditionRow, UserRow } from '../db/schema.ts';
 import { presentImages } from './images.presenter.ts';
+import { avatarUrl } from '../users/avatar-urls.ts';
 
 export interface PresenterUrls {
   publicUrl: string;
@@ -20,7 +21,7 @@ export function presentGifUser(user: UserRow, urls: PresenterUrls): GifUser {
     username: user.username,
     display_name: user.display_name || user.username,
     description: user.description,
-    avatar_url: user.avatar_url ?? '',
+    avatar_url: avatarUrl(user, urls.mediaBaseUrl),
     banner_url: '',
     profile_url: `${urls.publicUrl}/${user.username}`,
     website_url: user.website_url ?? '',

@@ -1,13 +1,10 @@
-import { randomUUID } from 'node:crypto';
-import fs from 'node:fs';
 import fsp from 'node:fs/promises';
-import path from 'node:path';
-import { pipeline } from 'node:stream/promises';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ApiKeyService } from '../api-keys/api-key.service.ts';
 import { AppError } from '../errors/app-error.ts';
 import { okEnvelope } from '../http/envelope.ts';
 import { parseInput } from '../http/parse-input.ts';
+import { receiveForm } from '../http/receive-form.ts';
 import { toUploadInput, uploadFieldsSchema } from './upload-input.schema.ts';
 import type { UploadService } from './upload.service.ts';
 
@@ -16,11 +13,6 @@ export interface UploadRoutesDeps {
   apiKeys: ApiKeyService;
   /** Folder for files while they are being received and checked. */
   uploadTempDir: string;
-}
-
-interface ReceivedForm {
-  fields: Record<string, unknown>;
-  file: { path: string; filename: string | null } | null;
 }
 
 /** `POST /v1/gifs`: GIPHY's upload API (multipart `file`, or `source_image_url` in any body). */
@@ -60,41 +52,4 @@ export function uploadRoutes(app: FastifyInstance, deps: UploadRoutesDeps): void
 
 function pickApiKey(query: Record<string, unknown>): Record<string, unknown> {
   return typeof query.api_key === 'string' ? { api_key: query.api_key } : {};
-}
-
-/** Reads a multipart form to fields plus at most one file on disk, or a JSON/urlencoded body. */
-async function receiveForm(request: FastifyRequest, tempDir: string): Promise<ReceivedForm> {
-  if (!request.isMultipart()) {
-    const body = request.body;
-    const fields: Record<string, unknown> = {};
-    if (body && typeof body === 'object' && !Array.isArray(body)) {
-      // JSON may say `"is_sticker": true`; other non-strings stay as they are for the schema to refuse.
-      for (const [key, value] of Object.entries(body)) {
-        fields[key] =
-          typeof value === 'number' || typeof value === 'boolean' ? String(value) : value;
-      }
-    }
-    return { fields, file: null };
-  }
-  const form: ReceivedForm = { fields: {}, file: null };
-  try {
-    for await (const part of request.parts()) {
-      if (part.type === 'field') {
-        if (typeof part.value === 'string') form.fields[part.fieldname] = part.value;
-        continue;
-      }
-      if (part.fieldname !== 'file' || form.file) {
-        part.file.resume(); // drain parts we do not take
-        continue;
-      }
-      await fsp.mkdir(tempDir, { recursive: true });
-      const filePath = path.join(tempDir, randomUUID());
-      form.file = { path: filePath, filename: part.filename || null };
-      await pipeline(part.file, fs.createWriteStream(filePath));
-    }
-  } catch (error) {
-    if (form.file) await fsp.rm(form.file.path, { force: true });
-    throw error;
-  }
-  return form;
 }

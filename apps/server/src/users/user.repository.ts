@@ -44,6 +44,14 @@ export class UserRepository {
       .execute();
   }
 
+  async setAvatarKey(id: string, key: string | null): Promise<void> {
+    await this.#db
+      .updateTable('users')
+      .set({ avatar_key: key, updated_at: new Date() })
+      .where('id', '=', id)
+      .execute();
+  }
+
   /** Views of a user's ready GIFs, summed. */
   async viewCount(userId: string): Promise<number> {
     const row = await this.#db
