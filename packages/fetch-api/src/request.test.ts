@@ -10,7 +10,7 @@ function options(respond: (url: string, init: RequestInit) => Response | Promise
     sdkName: 'JavascriptSDK',
     sdkVersion: '0.1.0',
     fetch: (input, init = {}) => {
-      const url = String(input);
+      const url = input instanceof Request ? input.url : input.toString();
       calls.push({ url, init });
       return Promise.resolve(respond(url, init));
     },
