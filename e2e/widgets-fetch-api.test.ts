@@ -1,0 +1,49 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { JiffyFetch, ResponseError } from '../packages/fetch-api/src/index.ts';
+import { startTestJiffy, type TestJiffy } from '../apps/server/src/testing/test-jiffy.ts';
+import { freePort } from './support/server-process.ts';
+
+// @jiffy/fetch-api against a real Jiffy over HTTP (§1, §8).
+describe('@jiffy/fetch-api against Jiffy', () => {
+  let t: TestJiffy;
+  let origin: string;
+
+  beforeAll(async () => {
+    const port = await freePort();
+    origin = `http://127.0.0.1:${port}`;
+    t = await startTestJiffy({ HOST: '127.0.0.1', PORT: String(port), PUBLIC_URL: origin });
+    await t.jiffy.listen();
+  });
+  afterAll(async () => {
+    await t.stop();
+  });
+
+  it('answers trending and search with the contracts envelope', async () => {
+    const jf = new JiffyFetch(t.apiKey, { serverUrl: origin, sdkName: 'JavascriptSDK' });
+    const trending = await jf.trending({ limit: 5 });
+    expect(Array.isArray(trending.data)).toBe(true);
+    expect(trending.pagination.offset).toBe(0);
+    const search = await jf.search('nothing-matches-this', { limit: 5 });
+    expect(search.data).toEqual([]);
+  });
+
+  it('throws ResponseError with the parsed meta for a bad key', async () => {
+    const jf = new JiffyFetch('not-a-key', { serverUrl: origin, sdkName: 'JavascriptSDK' });
+    const error = await jf.trending().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ResponseError);
+    expect((error as ResponseError).status).toBeGreaterThanOrEqual(400);
+  });
+
+  it('answers the CORS preflight for the SDK headers', async () => {
+    const response = await fetch(`${origin}/v1/gifs/trending`, {
+      method: 'OPTIONS',
+      headers: {
+        Origin: 'https://third-party.example',
+        'Access-Control-Request-Method': 'GET',
+        'Access-Control-Request-Headers': 'x-giphy-sdk-name,x-giphy-sdk-version',
+      },
+    });
+    expect(response.status).toBeLessThan(300);
+    expect(response.headers.get('access-control-allow-origin')).toBeTruthy();
+  });
+});
