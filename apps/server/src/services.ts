@@ -30,6 +30,7 @@ import { PublicGifService } from './public-api/public-gifs.service.ts';
 import { assertPublicUrl, downloadToFile } from './net/index.ts';
 import { SettingsRepository } from './settings/settings.repository.ts';
 import { LocalStorage } from './storage/local-storage.ts';
+import { AvatarService } from './users/avatar.service.ts';
 import { UserRepository } from './users/user.repository.ts';
 
 /** Every service and repository, wired once; routes, jobs, the seeder and the CLI share them. */
@@ -37,6 +38,7 @@ export interface Services {
   storage: LocalStorage;
   queue: JobQueue;
   users: UserRepository;
+  avatars: AvatarService;
   gifRepository: GifRepository;
   renditionRepository: RenditionRepository;
   settings: SettingsRepository;
@@ -160,6 +162,7 @@ export function createServices(options: {
     favorites: new FavoriteRepository(db),
     apiTokens: new ApiTokenRepository(db),
     applications: new CreatorApplicationRepository(db),
+    avatars: new AvatarService({ users, storage, limits, tempRoot }),
     attemptLimiter: new AttemptLimiter({
       redis: options.redis,
       onRedisError: (error) =>

@@ -86,6 +86,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   usersRoutes(app, {
     users: services.users,
+    avatars: services.avatars,
+    uploadTempDir: options.uploadTempDir,
     gifs: services.gifRepository,
     accounts: services.accounts,
     urls: services.urls,
@@ -125,6 +127,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     renditions: services.renditionRepository,
     mediaBaseUrl: options.mediaBaseUrl,
   });
-  mediaRoutes(app, { renditions: services.renditionRepository, storage: services.storage });
+  mediaRoutes(app, {
+    renditions: services.renditionRepository,
+    storage: services.storage,
+    avatars: services.avatars,
+  });
   return app;
 }

@@ -3,6 +3,8 @@ import { renditionContentTypes, type RenditionFileFormat } from '@jiffy/contract
 import { AppError } from '../errors/app-error.ts';
 import type { RenditionRepository } from '../gifs/rendition.repository.ts';
 import type { BlobStorage } from '../storage/blob-storage.ts';
+import type { AvatarService } from '../users/avatar.service.ts';
+import { avatarStorageKey } from '../users/avatar-urls.ts';
 import { parseRange } from './byte-range.ts';
 
 const FILE = /^([a-z0-9_]{1,40})\.(gif|mp4|webp|jpg|png)$/;
@@ -14,8 +16,9 @@ const ID = /^[A-Za-z0-9]{1,64}$/;
  */
 export function mediaRoutes(
   app: FastifyInstance,
-  deps: { renditions: RenditionRepository; storage: BlobStorage },
+  deps: { renditions: RenditionRepository; storage: BlobStorage; avatars: AvatarService },
 ): void {
+  avatarRoute(app, deps.storage, deps.avatars);
   // HEAD is declared, not derived from GET: the derived one would read the whole file to drop it.
   app.route<{ Params: { id: string; file: string } }>({
     method: ['GET', 'HEAD'],
@@ -47,6 +50,37 @@ export function mediaRoutes(
         key: rendition.storage_key,
         size: info.size,
       });
+    },
+  });
+}
+
+/**
+ * `GET|HEAD /media/avatars/...`: uploaded avatars (`<user id>/<key>.gif`, `<user id>/<key>/80h.gif`
+ * ...) and the five defaults. A new avatar gets a new key, so these are immutable too.
+ */
+function avatarRoute(app: FastifyInstance, storage: BlobStorage, avatars: AvatarService): void {
+  app.route<{ Params: { '*': string } }>({
+    method: ['GET', 'HEAD'],
+    url: '/media/avatars/*',
+    handler: async (request, reply) => {
+      const key = avatarStorageKey(request.params['*']);
+      let info = key ? await storage.stat(key) : null;
+      // The defaults are drawn on first use, so a test server or a fresh start pays nothing.
+      if (key?.startsWith('avatars/default') && !info) {
+        await avatars.ensureDefaults();
+        info = await storage.stat(key);
+      }
+      if (!key || !info) throw new AppError('rendition_not_found', 'No such avatar.');
+      const etag = `"${key.replaceAll('/', '-')}-${info.size}"`;
+      reply
+        .header('content-type', 'image/gif')
+        .header('etag', etag)
+        .header('last-modified', info.modifiedAt.toUTCString())
+        .header('cache-control', 'public, max-age=31536000, immutable')
+        .header('accept-ranges', 'bytes')
+        .header('access-control-allow-origin', '*');
+      if (notModified(request, etag)) return reply.status(304).send();
+      return sendBody({ request, reply, storage, key, size: info.size });
     },
   });
 }

@@ -25,6 +25,7 @@ export class AvatarService {
   readonly #storage: BlobStorage;
   readonly #limits: MediaLimits;
   readonly #tempRoot: string;
+  #defaults: Promise<void> | null = null;
 
   constructor(deps: {
     users: UserRepository;
@@ -64,7 +65,15 @@ export class AvatarService {
   }
 
   /** Draws the five default avatars once (a plain face on a brand colour), locally, no network. */
-  async ensureDefaults(): Promise<void> {
+  ensureDefaults(): Promise<void> {
+    this.#defaults ??= this.#drawDefaults().catch((error: unknown) => {
+      this.#defaults = null; // let a later request try again
+      throw error;
+    });
+    return this.#defaults;
+  }
+
+  async #drawDefaults(): Promise<void> {
     for (let n = 1; n <= DEFAULT_AVATAR_COUNT; n++) {
       const prefix = `avatars/default${n}`;
       if (await this.#storage.stat(`${prefix}/200w.gif`)) continue;

@@ -1,4 +1,5 @@
-import type { FastifyInstance } from 'fastify';
+import fsp from 'node:fs/promises';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AccountService } from '../accounts/account.service.ts';
 import { currentUser } from '../accounts/current-user.ts';
@@ -8,6 +9,8 @@ import { AppError } from '../errors/app-error.ts';
 import { presentGifUser, type PresenterUrls } from '../gifs/gif.presenter.ts';
 import { parseInput } from '../http/parse-input.ts';
 import type { GifRepository } from '../gifs/gif.repository.ts';
+import { receiveForm } from '../http/receive-form.ts';
+import type { AvatarService } from './avatar.service.ts';
 import type { UserRepository } from './user.repository.ts';
 
 const idParams = z.object({ id: z.string().regex(/^[A-Za-z0-9]{1,64}$/, 'not a user id') });
@@ -54,6 +57,8 @@ export function usersRoutes(
     gifs: GifRepository;
     accounts: AccountService;
     urls: PresenterUrls;
+    avatars: AvatarService;
+    uploadTempDir: string;
   },
 ): void {
   const present = (user: UserRow, showPrivate: boolean) => ({
@@ -102,13 +107,37 @@ export function usersRoutes(
   });
 
   app.patch('/api/v1/users/:id/', async (request) => {
+    const user = await editableUser(request);
+    const changes = parseInput(profilePatch, request.body ?? {});
+    await deps.users.updateProfile(user.id, changes);
+    return { data: present((await deps.users.findById(user.id))!, true) };
+  });
+
+  // Avatar upload: multipart `file`, through the same checks as GIF uploads.
+  app.put('/api/v1/users/:id/avatar', async (request) => {
+    const user = await editableUser(request);
+    const form = await receiveForm(request, deps.uploadTempDir);
+    try {
+      if (!form.file) throw new AppError('missing_file', 'Send the image as a multipart `file`.');
+      await deps.avatars.set(user.id, form.file);
+    } finally {
+      if (form.file) await fsp.rm(form.file.path, { force: true });
+    }
+    return { data: present((await deps.users.findById(user.id))!, true) };
+  });
+
+  app.delete('/api/v1/users/:id/avatar', async (request) => {
+    const user = await editableUser(request);
+    await deps.avatars.clear(user.id);
+    return { data: present((await deps.users.findById(user.id))!, true) };
+  });
+
+  async function editableUser(request: FastifyRequest): Promise<UserRow> {
     const { id } = parseInput(idParams, request.params);
     const actor = await currentUser(request, deps.accounts);
     const user = await deps.users.findById(id);
     if (!user) throw new AppError('not_found', 'No user with that id.');
     authorize(actor, 'user.edit', { ownerId: user.id });
-    const changes = parseInput(profilePatch, request.body ?? {});
-    await deps.users.updateProfile(user.id, changes);
-    return { data: present((await deps.users.findById(user.id))!, true) };
-  });
+    return user;
+  }
 }
