@@ -4,7 +4,7 @@ import { insertGifRow } from '../testing/gif-rows.ts';
 import { startTestJiffy, type TestJiffy } from '../testing/test-jiffy.ts';
 
 interface ListBody {
-  data: { id: string; title: string; is_sticker: number }[];
+  data: { id: string; title: string; is_sticker: number; analytics_response_payload: string }[];
   pagination: { total_count: number; count: number; offset: number };
   meta: { status: number; response_id: string; error_code?: string };
 }
@@ -121,6 +121,21 @@ describe('public API lists', () => {
     const second = ids((await get('/v1/gifs/trending?limit=2&offset=2')).body);
     expect([...first, ...second]).toEqual(ids((await get('/v1/gifs/trending?limit=50')).body));
     expect(ids((await get('/v1/stickers/trending')).body)).toEqual(['angrycat']);
+  });
+
+  it('presents a cached trending page with each response’s own id in its analytics', async () => {
+    const first = (await get('/v1/gifs/trending?limit=3')).body;
+    const second = (await get('/v1/gifs/trending?limit=3')).body;
+    expect(ids(second)).toEqual(ids(first));
+    expect(second.meta.response_id).not.toBe(first.meta.response_id);
+    for (const body of [first, second]) {
+      for (const gif of body.data) {
+        const payload = decodeURIComponent(gif.analytics_response_payload.slice(2));
+        expect(Buffer.from(payload, 'base64url').toString()).toContain(
+          `response_id=${body.meta.response_id}`,
+        );
+      }
+    }
   });
 
   it('looks GIFs up by ids in the order asked, skipping unknown ones', async () => {
