@@ -33,22 +33,15 @@ export function mediaRoutes(
       if (!rendition) throw new AppError('rendition_not_found', 'No such media file.');
       const info = await deps.storage.stat(rendition.storage_key);
       if (!info) throw new AppError('rendition_not_found', 'The media file is missing.');
-
-      const etag = `"${rendition.sha256}"`;
-      reply
-        .header('content-type', renditionContentTypes[format])
-        .header('etag', etag)
-        .header('last-modified', rendition.created_at.toUTCString())
-        .header('cache-control', 'public, max-age=31536000, immutable')
-        .header('accept-ranges', 'bytes')
-        .header('access-control-allow-origin', '*');
-      if (notModified(request, etag)) return reply.status(304).send();
-      return sendBody({
+      return sendImmutable({
         request,
         reply,
         storage: deps.storage,
         key: rendition.storage_key,
         size: info.size,
+        contentType: renditionContentTypes[format],
+        etag: `"${rendition.sha256}"`,
+        lastModified: rendition.created_at,
       });
     },
   });
@@ -71,18 +64,41 @@ function avatarRoute(app: FastifyInstance, storage: BlobStorage, avatars: Avatar
         info = await storage.stat(key);
       }
       if (!key || !info) throw new AppError('rendition_not_found', 'No such avatar.');
-      const etag = `"${key.replaceAll('/', '-')}-${info.size}"`;
-      reply
-        .header('content-type', 'image/gif')
-        .header('etag', etag)
-        .header('last-modified', info.modifiedAt.toUTCString())
-        .header('cache-control', 'public, max-age=31536000, immutable')
-        .header('accept-ranges', 'bytes')
-        .header('access-control-allow-origin', '*');
-      if (notModified(request, etag)) return reply.status(304).send();
-      return sendBody({ request, reply, storage, key, size: info.size });
+      return sendImmutable({
+        request,
+        reply,
+        storage,
+        key,
+        size: info.size,
+        contentType: 'image/gif',
+        etag: `"${key.replaceAll('/', '-')}-${info.size}"`,
+        lastModified: info.modifiedAt,
+      });
     },
   });
+}
+
+/** Media never changes under its URL: cached a year, revalidated by ETag, ranges allowed. */
+function sendImmutable(options: {
+  request: FastifyRequest;
+  reply: FastifyReply;
+  storage: BlobStorage;
+  key: string;
+  size: number;
+  contentType: string;
+  etag: string;
+  lastModified: Date;
+}) {
+  const { request, reply, etag } = options;
+  reply
+    .header('content-type', options.contentType)
+    .header('etag', etag)
+    .header('last-modified', options.lastModified.toUTCString())
+    .header('cache-control', 'public, max-age=31536000, immutable')
+    .header('accept-ranges', 'bytes')
+    .header('access-control-allow-origin', '*');
+  if (notModified(request, etag)) return reply.status(304).send();
+  return sendBody(options);
 }
 
 function notModified(request: FastifyRequest, etag: string): boolean {
