@@ -1,17 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertGifRow } from '../apps/server/src/testing/gif-rows.ts';
-import { startTestJiffy, type TestJiffy } from '../apps/server/src/testing/test-jiffy.ts';
-import { freePort } from './support/server-process.ts';
+import type { TestJiffy } from '../apps/server/src/testing/test-jiffy.ts';
+import { startListeningJiffy } from './support/listening-jiffy.ts';
 
 // GIPHY's own analytics package, pointed at Jiffy: its pingbacks land in /v2/pingback and count.
 describe('@giphy/js-analytics against Jiffy', () => {
   let t: TestJiffy;
   let origin: string;
   beforeAll(async () => {
-    const port = await freePort();
-    origin = `http://127.0.0.1:${port}`;
-    t = await startTestJiffy({ HOST: '127.0.0.1', PORT: String(port), PUBLIC_URL: origin });
-    await t.jiffy.listen();
+    ({ t, origin } = await startListeningJiffy());
     await insertGifRow(t.jiffy.services.gifRepository, { id: 'tracked', title: 'Tracked' });
   });
   afterAll(() => t.stop());

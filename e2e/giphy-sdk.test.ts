@@ -1,8 +1,8 @@
 import { GiphyFetch, setServerUrl } from '@giphy/js-fetch-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { animatedImage, multipart } from '../apps/server/src/testing/fixtures.ts';
-import { startTestJiffy, type TestJiffy } from '../apps/server/src/testing/test-jiffy.ts';
-import { freePort } from './support/server-process.ts';
+import type { TestJiffy } from '../apps/server/src/testing/test-jiffy.ts';
+import { startListeningJiffy } from './support/listening-jiffy.ts';
 
 // GIPHY's own client, pointed at a Jiffy server over real HTTP: what an app built on the SDK sees.
 describe('@giphy/js-fetch-api against Jiffy', () => {
@@ -12,10 +12,7 @@ describe('@giphy/js-fetch-api against Jiffy', () => {
   const ids: Record<string, string> = {};
 
   beforeAll(async () => {
-    const port = await freePort();
-    origin = `http://127.0.0.1:${port}`;
-    t = await startTestJiffy({ HOST: '127.0.0.1', PORT: String(port), PUBLIC_URL: origin });
-    await t.jiffy.listen();
+    ({ t, origin } = await startListeningJiffy());
     setServerUrl(`${origin}/v1/`);
     gf = new GiphyFetch(t.apiKey);
     await t.jiffy.services.users.insert({

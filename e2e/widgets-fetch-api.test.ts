@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JiffyFetch, ResponseError } from '../packages/fetch-api/src/index.ts';
-import { startTestJiffy, type TestJiffy } from '../apps/server/src/testing/test-jiffy.ts';
-import { freePort } from './support/server-process.ts';
+import type { TestJiffy } from '../apps/server/src/testing/test-jiffy.ts';
+import { startListeningJiffy } from './support/listening-jiffy.ts';
 
 // @jiffy/fetch-api against a real Jiffy over HTTP (§1, §8).
 describe('@jiffy/fetch-api against Jiffy', () => {
@@ -9,10 +9,7 @@ describe('@jiffy/fetch-api against Jiffy', () => {
   let origin: string;
 
   beforeAll(async () => {
-    const port = await freePort();
-    origin = `http://127.0.0.1:${port}`;
-    t = await startTestJiffy({ HOST: '127.0.0.1', PORT: String(port), PUBLIC_URL: origin });
-    await t.jiffy.listen();
+    ({ t, origin } = await startListeningJiffy());
   });
   afterAll(async () => {
     await t.stop();

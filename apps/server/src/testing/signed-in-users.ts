@@ -7,8 +7,8 @@ import type { TestJiffy } from './test-jiffy.ts';
 export const TEST_PASSWORD = 'a long enough password';
 
 /**
- * Confirmed users (id `id<name>`, e-mail `<name>@example.com`), each signed in on a client of
- * its own that carries the session and CSRF cookies.
+ * Confirmed users (id `id<name>`, display name `<NAME>`, e-mail `<name>@example.com`), each
+ * signed in on a client of its own that carries the session and CSRF cookies.
  */
 export async function signedInUsers(
   t: TestJiffy,
@@ -20,7 +20,7 @@ export async function signedInUsers(
     await t.jiffy.services.users.insert({
       id: `id${name}`,
       username: name,
-      display_name: name,
+      display_name: name.toUpperCase(),
       email: `${name}@example.com`,
       password_hash: passwordHash,
       email_confirmed_at: new Date(),

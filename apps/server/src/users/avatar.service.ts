@@ -9,10 +9,8 @@ import { DEFAULT_AVATAR_COUNT } from './avatar-urls.ts';
 import type { UserRepository } from './user.repository.ts';
 
 /** An avatar needs far less than a GIF: 10 MB and 2048×2048 frames at most. */
-const AVATAR_LIMITS: Partial<MediaLimits> = {
-  maxBytes: 10 * 1024 * 1024,
-  maxPixelsPerFrame: 2048 * 2048,
-};
+const AVATAR_MAX_BYTES = 10 * 1024 * 1024;
+const AVATAR_MAX_PIXELS_PER_FRAME = 2048 * 2048;
 
 const DEFAULT_COLOURS = ['#6157ff', '#00ccff', '#00e6cc', '#fff35c', '#ff6666'];
 
@@ -37,8 +35,8 @@ export class AvatarService {
     this.#storage = deps.storage;
     this.#limits = {
       ...deps.limits,
-      maxBytes: Math.min(deps.limits.maxBytes, AVATAR_LIMITS.maxBytes!),
-      maxPixelsPerFrame: Math.min(deps.limits.maxPixelsPerFrame, AVATAR_LIMITS.maxPixelsPerFrame!),
+      maxBytes: Math.min(deps.limits.maxBytes, AVATAR_MAX_BYTES),
+      maxPixelsPerFrame: Math.min(deps.limits.maxPixelsPerFrame, AVATAR_MAX_PIXELS_PER_FRAME),
     };
     this.#tempRoot = deps.tempRoot;
   }
@@ -99,7 +97,8 @@ export class AvatarService {
     try {
       const files = await renderAvatar({ source, probe: probed, outDir, limits: this.#limits });
       // The 200w file goes last: ensureDefaults takes its presence to mean the set is complete.
-      for (const file of [...files].sort((a) => (a.variant === '200w' ? 1 : -1))) {
+      const last = files.filter((f) => f.variant === '200w');
+      for (const file of [...files.filter((f) => f.variant !== '200w'), ...last]) {
         await this.#storage.putFile(`${prefix}/${file.variant}.gif`, file.path);
       }
     } finally {

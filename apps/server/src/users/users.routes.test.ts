@@ -1,40 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashPassword } from '../accounts/password-hash.ts';
-import type { UserRole } from '../db/schema.ts';
 import { SiteClient } from '../testing/site-client.ts';
+import { signedInUsers } from '../testing/signed-in-users.ts';
 import { startTestJiffy, type TestJiffy } from '../testing/test-jiffy.ts';
-
-const PASSWORD = 'a long enough password';
 
 describe('/api/v1/users/{id}/', () => {
   let t: TestJiffy;
-  const signedIn: Record<string, SiteClient> = {};
+  let signedIn: Record<string, SiteClient>;
 
   beforeAll(async () => {
     t = await startTestJiffy();
-    const passwordHash = await hashPassword(PASSWORD);
-    const people: [string, UserRole][] = [
+    signedIn = await signedInUsers(t, [
       ['ann', 'user'],
       ['ben', 'creator'],
       ['root', 'admin'],
-    ];
-    for (const [name, role] of people) {
-      await t.jiffy.services.users.insert({
-        id: `id${name}`,
-        username: name,
-        display_name: name.toUpperCase(),
-        email: `${name}@example.com`,
-        password_hash: passwordHash,
-        email_confirmed_at: new Date(),
-        role,
-      });
-      const client = new SiteClient(t.jiffy.app!);
-      await client.get('/login/check');
-      expect(
-        (await client.post('/api/v3/login', { login: name, password: PASSWORD })).statusCode,
-      ).toBe(200);
-      signedIn[name] = client;
-    }
+    ]);
   });
   afterAll(() => t.stop());
 
