@@ -31,12 +31,27 @@ const { jiffy, bare, apiKey, bytes } = JSON.parse(line.toString()) as {
   bytes: number;
 };
 
+// Repeated searches: 54 words and 54 word pairs at four offsets, as popular queries repeat.
 let query = 0;
 const searchPath = () => {
   const a = corpusWords[query % corpusWords.length];
   const b = corpusWords[(query * 7 + 3) % corpusWords.length];
   query++;
   return `/v1/gifs/search?api_key=${apiKey}&q=${query % 3 === 0 ? `${a}%20${b}` : a}&offset=${(query % 4) * 25}`;
+};
+
+// Searches never asked before in the run, so no answer is cached: every word pair at four
+// offsets, alternating with every word at every offset down to 4975.
+let cold = 0;
+const coldSearchPath = () => {
+  const n = cold++;
+  const i = Math.floor(n / 2);
+  const words = corpusWords.length;
+  if (n % 2 === 0) {
+    const pair = `${corpusWords[i % words]}%20${corpusWords[Math.floor(i / words) % words]}`;
+    return `/v1/gifs/search?api_key=${apiKey}&q=${pair}&offset=${(Math.floor(i / words ** 2) % 4) * 25}`;
+  }
+  return `/v1/gifs/search?api_key=${apiKey}&q=${corpusWords[i % words]}&offset=${(Math.floor(i / words) % 200) * 25}`;
 };
 
 interface Figures {
@@ -69,7 +84,8 @@ async function load(name: string, url: string, requests?: () => string): Promise
 await load('warm-up', `${jiffy}/v1/gifs/trending?api_key=${apiKey}`);
 const results = [
   await load('bare Fastify route', `${bare}/bare`),
-  await load('gifs/search (varied q, offset)', jiffy, searchPath),
+  await load('gifs/search, repeated queries', jiffy, searchPath),
+  await load('gifs/search, every query new', jiffy, coldSearchPath),
   await load('gifs/trending', `${jiffy}/v1/gifs/trending?api_key=${apiKey}`),
 ];
 server.kill('SIGTERM');
@@ -85,3 +101,4 @@ for (const r of results) {
   );
 }
 console.log('\nGoals: search p99 < 25 ms; trending ≥ 0.50x the bare route.');
+console.log('Search and trending answers are kept 30 s (their Cache-Control max-age).');

@@ -133,6 +133,9 @@ export async function createJiffy(options: JiffyOptions): Promise<Jiffy> {
     },
     async close() {
       await app?.close();
+      await services.discovery.flushSearchCounts().catch((error: unknown) => {
+        log.warn({ error: String(error) }, 'search counts not stored');
+      });
       redis?.disconnect();
       await services.queue.stop();
       await database.close();

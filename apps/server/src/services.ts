@@ -122,7 +122,11 @@ export function createServices(options: {
     urls,
   });
   const discoveryRepository = new DiscoveryRepository(db);
-  const discovery = new DiscoveryService({ repo: discoveryRepository, urls });
+  const discovery = new DiscoveryService({
+    repo: discoveryRepository,
+    urls,
+    onError: (error) => log('could not store search counts', { error: String(error) }),
+  });
   const lists = new GifListRepository(db);
   const mailer: Mailer = config.SMTP_URL
     ? new SmtpMailer(config.SMTP_URL, config.MAIL_FROM)

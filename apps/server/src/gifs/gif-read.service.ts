@@ -1,6 +1,6 @@
 import type { Gif } from '@jiffy/contracts';
 import { AppError } from '../errors/app-error.ts';
-import type { GifRow, RenditionRow, UserRow } from '../db/schema.ts';
+import type { GifRow } from '../db/schema.ts';
 import type { UserRepository } from '../users/user.repository.ts';
 import type { GifRepository } from './gif.repository.ts';
 import { presentGif, type PresenterUrls } from './gif.presenter.ts';
@@ -49,29 +49,22 @@ export class GifReadService {
 
   /** GIF objects for rows, in their order, with two queries in all (renditions, uploaders). */
   async presentRows(rows: GifRow[], responseId: string): Promise<Gif[]> {
-    return presentLoaded(await this.loadForPresenting(rows), this.#urls, responseId);
-  }
-
-  /**
-   * Everything GIF objects for `rows` need, loaded once: a cache may keep it and present it per
-   * response (each response has its own id inside the analytics payloads).
-   */
-  async loadForPresenting(rows: GifRow[]): Promise<LoadedRows> {
     const userIds = [...new Set(rows.flatMap((r) => (r.user_id ? [r.user_id] : [])))];
     const [renditions, users] = await Promise.all([
       this.#renditions.listForGifs(rows.map((r) => r.id)),
       this.#users.findByIds(userIds),
     ]);
-    return {
-      rows,
-      renditionsOf: Map.groupBy(renditions, (r) => r.gif_id),
-      userById: new Map(users.map((u) => [u.id, u])),
-    };
-  }
-
-  /** GIF objects from loaded rows, with no database work. */
-  present(loaded: LoadedRows, responseId: string): Gif[] {
-    return presentLoaded(loaded, this.#urls, responseId);
+    const renditionsOf = Map.groupBy(renditions, (r) => r.gif_id);
+    const userById = new Map(users.map((u) => [u.id, u]));
+    return rows.map((row) =>
+      presentGif(
+        row,
+        renditionsOf.get(row.id) ?? [],
+        row.user_id ? userById.get(row.user_id) : undefined,
+        this.#urls,
+        responseId,
+      ),
+    );
   }
 
   async getUploadStatus(id: string): Promise<UploadStatus> {
@@ -88,23 +81,4 @@ export class GifReadService {
       gif: gif.status === 'ready' ? (await this.presentRows([gif], ''))[0]! : null,
     };
   }
-}
-
-/** Rows with their renditions and uploaders, ready to present. */
-export interface LoadedRows {
-  rows: GifRow[];
-  renditionsOf: Map<string, RenditionRow[]>;
-  userById: Map<string, UserRow>;
-}
-
-function presentLoaded(loaded: LoadedRows, urls: PresenterUrls, responseId: string): Gif[] {
-  return loaded.rows.map((row) =>
-    presentGif(
-      row,
-      loaded.renditionsOf.get(row.id) ?? [],
-      row.user_id ? loaded.userById.get(row.user_id) : undefined,
-      urls,
-      responseId,
-    ),
-  );
 }

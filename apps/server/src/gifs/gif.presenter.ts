@@ -35,11 +35,17 @@ export function presentGifUser(user: UserRow, urls: PresenterUrls): GifUser {
 
 /**
  * The opaque payload GIPHY's analytics send back with every pingback: which GIF, in which
- * response. base64url so it travels in URLs and JSON untouched.
+ * response. base64url so it travels in URLs and JSON untouched. The part before the response id
+ * is padded with empty `&` pairs to a whole number of base64 groups, so the id is encoded on its
+ * own: a cached answer can then swap in each response's id (see RenderedAnswer).
  */
 export function analyticsPayload(gifId: string, responseId: string): string {
-  return `e=${Buffer.from(`gif_id=${gifId}&response_id=${responseId}`).toString('base64url')}`;
+  let head = `gif_id=${gifId}&response_id=`;
+  while (Buffer.byteLength(head) % 3 !== 0) head = `&${head}`;
+  return `e=${base64url(head)}${base64url(responseId)}`;
 }
+
+const base64url = (text: string): string => Buffer.from(text).toString('base64url');
 
 /** A GIF row, its renditions and its uploader as GIPHY's GIF object. */
 export function presentGif(

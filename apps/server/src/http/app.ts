@@ -60,8 +60,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     );
     void reply.status(404).send(errorBody(error, request));
   });
-  app.addHook('onSend', async (request, reply) => {
+  // Callback-style hooks here and on the public API's path: they cost no promise per request.
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
+    done();
   });
 
   await publicApiRateLimit(app, { perMinute: options.apiRateLimitPerMinute, redis: options.redis });

@@ -4,7 +4,7 @@ import type { FastifyRequest } from 'fastify';
 /** GIPHY's success envelope; `response_id` is the request's id (never empty). */
 export function okEnvelope<T>(
   data: T,
-  request: FastifyRequest,
+  request: Pick<FastifyRequest, 'id'>,
   pagination?: Pagination,
 ): Envelope<T> {
   return {

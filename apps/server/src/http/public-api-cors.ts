@@ -7,12 +7,13 @@ import { isPublicApiPath } from './error-handler.ts';
  * so an open origin exposes nothing. The site API keeps the browser's same-origin default.
  */
 export function publicApiCors(app: FastifyInstance): void {
-  app.addHook('onRequest', async (request, reply) => {
-    if (!isPublicApiPath(request.url)) return;
+  app.addHook('onRequest', (request, reply, done) => {
+    if (!isPublicApiPath(request.url)) return done();
     reply.header('access-control-allow-origin', '*');
-    if (request.method !== 'OPTIONS') return;
+    if (request.method !== 'OPTIONS') return done();
     const requested = request.headers['access-control-request-headers'];
-    return reply
+    // Answered here: the request goes no further (done is not called).
+    void reply
       .status(204)
       .header('access-control-allow-methods', 'GET, POST, PUT, DELETE, OPTIONS')
       .header(

@@ -9,13 +9,15 @@ export class DiscoveryRepository {
   }
 
   /** Counts one search for `term` (already normalised). */
-  async recordSearch(term: string): Promise<void> {
+  /** Adds searches to their terms' counts (one statement for the whole batch). */
+  async recordSearches(counts: [term: string, searches: number][]): Promise<void> {
+    if (counts.length === 0) return;
     await this.#db
       .insertInto('search_terms')
-      .values({ term, searches: 1 })
+      .values(counts.map(([term, searches]) => ({ term, searches })))
       .onConflict((oc) =>
         oc.column('term').doUpdateSet({
-          searches: sql`search_terms.searches + 1`,
+          searches: sql`search_terms.searches + excluded.searches`,
           last_searched_at: sql`now()`,
         }),
       )

@@ -2,22 +2,41 @@ import type { Channel as ChannelResult, Pagination } from '@jiffy/contracts';
 import { presentGifUser, type PresenterUrls } from '../gifs/gif.presenter.ts';
 import { randomBase62 } from '../lib/ids.ts';
 import type { DiscoveryRepository } from './discovery.repository.ts';
+import { SearchCounter } from './search-counter.ts';
+
+const SEARCH_COUNT_FLUSH_MS = 1_000;
 
 /** Autocomplete, related tags, trending searches, channel search and random ids. */
 export class DiscoveryService {
   readonly #repo: DiscoveryRepository;
   readonly #urls: PresenterUrls;
-  constructor(deps: { repo: DiscoveryRepository; urls: PresenterUrls }) {
+  readonly #searches: SearchCounter;
+  constructor(deps: {
+    repo: DiscoveryRepository;
+    urls: PresenterUrls;
+    onError: (error: unknown) => void;
+  }) {
     this.#repo = deps.repo;
     this.#urls = deps.urls;
+    this.#searches = new SearchCounter({
+      write: (counts) => deps.repo.recordSearches(counts),
+      flushMs: SEARCH_COUNT_FLUSH_MS,
+      onError: deps.onError,
+    });
   }
 
   /** Counts a search so trending searches reflect what people look for (first pages only). */
-  recordSearch(term: string): Promise<void> {
-    return this.#repo.recordSearch(term.toLowerCase().replace(/\s+/g, ' '));
+  recordSearch(term: string): void {
+    this.#searches.count(term.toLowerCase().replace(/\s+/g, ' '));
   }
 
-  trendingSearches(limit = 20): Promise<string[]> {
+  /** Writes the searches counted but not yet stored (at shutdown). */
+  flushSearchCounts(): Promise<void> {
+    return this.#searches.flush();
+  }
+
+  async trendingSearches(limit = 20): Promise<string[]> {
+    await this.#searches.flush();
     return this.#repo.trendingTerms(limit);
   }
 

@@ -1,12 +1,15 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { ApiKeyService } from '../api-keys/api-key.service.ts';
 import type { GifType } from '../db/schema.ts';
 import { okEnvelope } from '../http/envelope.ts';
+import { MAX_AGE_SECONDS } from '../http/public-api-caching.ts';
 import { parseInput } from '../http/parse-input.ts';
 import { publicQueryReader } from './public-query.ts';
 import { allowedRatings, firstValues, listQuerySchema, searchTerm } from './list-query.schema.ts';
 import type { PublicGifService } from './public-gifs.service.ts';
+import { RenderedListCache, RESPONSE_ID_SLOT } from './rendered-list-cache.ts';
+import { shapeAnswer } from './response-shaping.ts';
 
 const ID = /^[A-Za-z0-9]{1,64}$/;
 const kinds = [
@@ -47,32 +50,60 @@ export function publicGifsRoutes(
   const context = (
     type: GifType,
     rating: Parameters<typeof allowedRatings>[0],
-    request: FastifyRequest,
+    request: Pick<FastifyRequest, 'id'>,
   ) => ({
     type,
     ratings: allowedRatings(rating),
     responseId: request.id,
   });
 
+  /**
+   * Search and trending answers are the busiest and the same for every caller asking the same
+   * thing: they are rendered once (with a slot for the response id) and kept as long as their
+   * Cache-Control lets anyone keep them.
+   */
+  const answers = new RenderedListCache({ ttlMs: MAX_AGE_SECONDS * 1000, maxEntries: 500 });
+  const slotted = { id: RESPONSE_ID_SLOT };
+  const sendCached = async (
+    key: unknown[],
+    request: FastifyRequest,
+    reply: FastifyReply,
+    load: () => Promise<unknown>,
+  ): Promise<Buffer> => {
+    const raw = firstValues(request.query);
+    const shaping = [raw.bundle, raw.fields].map((v) => (typeof v === 'string' ? v : null));
+    const answer = await answers.answer(JSON.stringify([...key, ...shaping]), async () =>
+      JSON.stringify(shapeAnswer(await load(), raw)),
+    );
+    reply.header('etag', answer.etag).type('application/json; charset=utf-8');
+    return answer.render(request.id);
+  };
+
   for (const [path, type] of kinds) {
-    app.get(`/v1/${path}/search`, async (request) => {
+    app.get(`/v1/${path}/search`, async (request, reply) => {
       const query = await input(searchQuery, request);
-      const page = await deps.gifs.search({
-        ...context(type, query.rating, request),
-        term: searchTerm(query.q),
-        page: { limit: query.limit, offset: query.offset },
-        sort: query.sort,
+      const term = searchTerm(query.q);
+      const page = { limit: query.limit, offset: query.offset };
+      deps.gifs.countSearch(term, page);
+      const key = ['search', type, term, page, query.rating, query.lang, query.sort];
+      return sendCached(key, request, reply, async () => {
+        const found = await deps.gifs.search({
+          ...context(type, query.rating, slotted),
+          term,
+          page,
+          sort: query.sort,
+        });
+        return okEnvelope(found.gifs, slotted, found.pagination);
       });
-      return okEnvelope(page.gifs, request, page.pagination);
     });
 
-    app.get(`/v1/${path}/trending`, async (request) => {
+    app.get(`/v1/${path}/trending`, async (request, reply) => {
       const query = await input(listQuerySchema, request);
-      const page = await deps.gifs.trending({
-        ...context(type, query.rating, request),
-        page: { limit: query.limit, offset: query.offset },
+      const page = { limit: query.limit, offset: query.offset };
+      return sendCached(['trending', type, page, query.rating], request, reply, async () => {
+        const found = await deps.gifs.trending({ ...context(type, query.rating, slotted), page });
+        return okEnvelope(found.gifs, slotted, found.pagination);
       });
-      return okEnvelope(page.gifs, request, page.pagination);
     });
 
     app.get(`/v1/${path}/related`, async (request) => {

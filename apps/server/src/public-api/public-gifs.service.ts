@@ -2,7 +2,7 @@ import type { Gif, Pagination } from '@jiffy/contracts';
 import type { GifType, Rating } from '../db/schema.ts';
 import { AppError } from '../errors/app-error.ts';
 import type { GifRepository } from '../gifs/gif.repository.ts';
-import type { GifReadService, LoadedRows } from '../gifs/gif-read.service.ts';
+import type { GifReadService } from '../gifs/gif-read.service.ts';
 import type { UserRepository } from '../users/user.repository.ts';
 import type { DiscoveryService } from './discovery.service.ts';
 import type { GifListRepository, ListFilter, PageRequest, RowPage } from './gif-list.repository.ts';
@@ -22,8 +22,6 @@ interface ListContext {
 
 // Totals for pagination change slowly and cost a scan; a few seconds stale is fine.
 const COUNT_CACHE_MS = 5_000;
-// Trending moves over hours; a page seconds old is as good as a fresh one.
-const TRENDING_CACHE_MS = 5_000;
 
 /** The public API's GIF lists: search, trending, related, random, translate, by ids. */
 export class PublicGifService {
@@ -33,7 +31,6 @@ export class PublicGifService {
   readonly #reads: GifReadService;
   readonly #discovery: DiscoveryService;
   readonly #counts = new Map<string, { total: number; until: number }>();
-  readonly #trendingPages = new Map<string, { loaded: LoadedRows; total: number; until: number }>();
 
   constructor(deps: {
     lists: GifListRepository;
@@ -49,19 +46,20 @@ export class PublicGifService {
     this.#reads = deps.reads;
   }
 
+  /** Counts a person's search (a first page) towards trending searches. */
+  countSearch(term: string, page: PageRequest): void {
+    if (page.offset === 0) this.#discovery.recordSearch(term);
+  }
+
   /** Search; `@username words` scopes to a channel; no full-text match falls back to similar words. */
   async search(
     context: ListContext & {
       term: string;
       page: PageRequest;
       sort: 'relevant' | 'recent';
-      /** False for searches that are not a person's query (translate). */
-      count?: boolean;
     },
   ): Promise<GifPage> {
     const { username, words } = scopedTerm(context.term);
-    if (context.page.offset === 0 && context.count !== false)
-      await this.#discovery.recordSearch(context.term);
     const filter: ListFilter = { type: context.type, ratings: context.ratings };
     if (username) {
       const user = await this.#users.findByUsername(username);
@@ -86,31 +84,14 @@ export class PublicGifService {
     return this.#present(result, context.page, context.responseId);
   }
 
-  /**
-   * Trending pages are the busiest call and the same for everyone with the same filter and page,
-   * so a loaded page (rows, renditions, uploaders) is kept a few seconds and presented per
-   * response. A takedown can therefore linger on trending for up to TRENDING_CACHE_MS.
-   */
+  /** Trending: most engagement with time decay, stable across pages. */
   async trending(context: ListContext & { page: PageRequest }): Promise<GifPage> {
     const filter = { type: context.type, ratings: context.ratings };
-    const key = `${filter.type}|${filter.ratings.join(',')}|${context.page.offset}|${context.page.limit}`;
-    const now = Date.now();
-    let cached = this.#trendingPages.get(key);
-    if (!cached || cached.until <= now) {
-      const page = await this.#trendingPage(filter, context.page);
-      cached = {
-        loaded: await this.#reads.loadForPresenting(page.rows),
-        total: page.total,
-        until: now + TRENDING_CACHE_MS,
-      };
-      if (this.#trendingPages.size > 1000) this.#trendingPages.clear();
-      this.#trendingPages.set(key, cached);
-    }
-    const gifs = this.#reads.present(cached.loaded, context.responseId);
-    return {
-      gifs,
-      pagination: { total_count: cached.total, count: gifs.length, offset: context.page.offset },
-    };
+    return this.#present(
+      await this.#trendingPage(filter, context.page),
+      context.page,
+      context.responseId,
+    );
   }
 
   /** A trending page; its total is counted at most every few seconds per filter. */
@@ -162,7 +143,6 @@ export class PublicGifService {
   async translate(context: ListContext & { phrase: string }): Promise<Gif | Record<string, never>> {
     const page = await this.search({
       ...context,
-      count: false,
       term: context.phrase,
       page: { limit: 1, offset: 0 },
       sort: 'relevant',

@@ -72,31 +72,36 @@ function shape(
   return out;
 }
 
+/** An answer trimmed by the `bundle` and `fields` parameters of `query`. */
+export function shapeAnswer(payload: unknown, query: unknown): unknown {
+  const params = isObject(query) ? query : {};
+  const bundleName = typeof params.bundle === 'string' ? params.bundle : null;
+  const fieldsParam = typeof params.fields === 'string' ? params.fields : null;
+  if (!bundleName && !fieldsParam) return payload;
+  if (!isObject(payload) || !('data' in payload)) return payload;
+  const options = {
+    bundle: bundleName ? (renditionBundles[bundleName] ?? null) : null,
+    fields: fieldsParam
+      ? fieldsParam
+          .split(',')
+          .map((f) => f.trim())
+          .filter(Boolean)
+          .slice(0, 50)
+      : null,
+  };
+  const data = payload.data;
+  if (Array.isArray(data))
+    return {
+      ...payload,
+      data: (data as unknown[]).map((item) => (isGif(item) ? shape(item, options) : item)),
+    };
+  if (isGif(data)) return { ...payload, data: shape(data, options) };
+  return payload;
+}
+
 /** Trims the GIF objects of every public API answer by its `bundle` and `fields` parameters. */
 export function responseShaping(app: FastifyInstance): void {
-  app.addHook('preSerialization', async (request, _reply, payload) => {
-    const query = request.query as Record<string, unknown> | undefined;
-    const bundleName = typeof query?.bundle === 'string' ? query.bundle : null;
-    const fieldsParam = typeof query?.fields === 'string' ? query.fields : null;
-    if (!bundleName && !fieldsParam) return payload;
-    if (!isObject(payload) || !('data' in payload)) return payload;
-    const options = {
-      bundle: bundleName ? (renditionBundles[bundleName] ?? null) : null,
-      fields: fieldsParam
-        ? fieldsParam
-            .split(',')
-            .map((f) => f.trim())
-            .filter(Boolean)
-            .slice(0, 50)
-        : null,
-    };
-    const data = payload.data;
-    if (Array.isArray(data))
-      return {
-        ...payload,
-        data: (data as unknown[]).map((item) => (isGif(item) ? shape(item, options) : item)),
-      };
-    if (isGif(data)) return { ...payload, data: shape(data, options) };
-    return payload;
-  });
+  app.addHook('preSerialization', async (request, _reply, payload) =>
+    shapeAnswer(payload, request.query),
+  );
 }

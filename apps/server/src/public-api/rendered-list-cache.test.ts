@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { gifIdOfPayload } from '../analytics/pingback-event.ts';
+import { analyticsPayload } from '../gifs/gif.presenter.ts';
+import { RenderedListCache, RESPONSE_ID_SLOT } from './rendered-list-cache.ts';
+
+const bodyFor = (responseId: string) =>
+  JSON.stringify({
+    data: ['a1', 'bb22', 'ccc333'].map((id) => ({
+      id,
+      analytics_response_payload: analyticsPayload(id, responseId),
+      onload: `/v2/pingback/simple?analytics_response_payload=${encodeURIComponent(analyticsPayload(id, responseId))}`,
+    })),
+    meta: { response_id: responseId },
+  });
+
+describe('RenderedListCache', () => {
+  it('renders a kept answer exactly as if it had been made for each response', async () => {
+    const cache = new RenderedListCache({ ttlMs: 60_000, maxEntries: 10 });
+    const answer = await cache.answer('k', () => Promise.resolve(bodyFor(RESPONSE_ID_SLOT)));
+    for (const responseId of [
+      'abcdefghijklmnopqrstuvwx',
+      'zyxw9876543210zyxw987654',
+      'short',
+      'a-much-longer-response-id-than-the-slot',
+    ]) {
+      expect(answer.render(responseId).toString()).toBe(bodyFor(responseId));
+    }
+    const payload = (
+      JSON.parse(answer.render('r1').toString()) as {
+        data: { analytics_response_payload: string }[];
+      }
+    ).data[1]!.analytics_response_payload;
+    expect(gifIdOfPayload(payload)).toBe('bb22');
+  });
+
+  it('loads once for callers asking together, and again once the answer is too old', async () => {
+    const cache = new RenderedListCache({ ttlMs: 50, maxEntries: 10 });
+    let loads = 0;
+    const load = async () => {
+      loads++;
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      return bodyFor(RESPONSE_ID_SLOT);
+    };
+    const [a, b] = await Promise.all([cache.answer('k', load), cache.answer('k', load)]);
+    expect(a).toBe(b);
+    await cache.answer('k', load);
+    expect(loads).toBe(1);
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    await cache.answer('k', load);
+    expect(loads).toBe(2);
+  });
+
+  it('keeps at most maxEntries answers and does not keep a failed load', async () => {
+    const cache = new RenderedListCache({ ttlMs: 60_000, maxEntries: 2 });
+    let loads = 0;
+    const load = () => Promise.resolve(`${++loads}`);
+    for (const key of ['a', 'b', 'c']) await cache.answer(key, load);
+    expect((await cache.answer('a', load)).render('x').toString()).toBe('4');
+    expect((await cache.answer('c', load)).render('x').toString()).toBe('3');
+    await expect(cache.answer('d', () => Promise.reject(new Error('down')))).rejects.toThrow(
+      'down',
+    );
+    expect((await cache.answer('d', load)).render('x').toString()).toBe('5');
+  });
+});

@@ -1,0 +1,110 @@
+import { createHash } from 'node:crypto';
+
+/**
+ * The response id a cached answer is rendered with. Each response swaps in its own id, both
+ * where it stands as text (`meta.response_id`) and where it is base64url-encoded inside the
+ * analytics payloads (see `analyticsPayload`, which encodes the id on its own for this reason).
+ */
+export const RESPONSE_ID_SLOT = 'jiffyresponseidslot00000';
+const SLOT_BYTES = RESPONSE_ID_SLOT.length;
+const SLOT_ENCODED = Buffer.from(RESPONSE_ID_SLOT).toString('base64url');
+const SLOTS = new RegExp(`(${RESPONSE_ID_SLOT}|${SLOT_ENCODED})`);
+
+/**
+ * A serialized answer with holes for the response id, and the ETag of its content. It renders
+ * to bytes: copying a few dozen ready-encoded pieces costs far less than encoding 40 KB of
+ * text on every response.
+ */
+export class RenderedAnswer {
+  readonly etag: string;
+  // The answer as rendered with the slot id, and where each form of the id stands in it.
+  readonly #template: Buffer;
+  readonly #rawAt: number[] = [];
+  readonly #encodedAt: number[] = [];
+
+  constructor(body: string) {
+    this.#template = Buffer.from(body);
+    this.etag = `W/"${createHash('sha1').update(body).digest('base64url')}"`;
+    let at = 0;
+    for (const piece of body.split(SLOTS)) {
+      if (piece === RESPONSE_ID_SLOT) this.#rawAt.push(at);
+      else if (piece === SLOT_ENCODED) this.#encodedAt.push(at);
+      at += Buffer.byteLength(piece);
+    }
+  }
+
+  /** The answer as one response sends it, with its own id in every hole. */
+  render(responseId: string): Buffer {
+    const raw = Buffer.from(responseId);
+    const encoded = Buffer.from(raw.toString('base64url'));
+    if (raw.length !== SLOT_BYTES) return this.#renderResized(raw, encoded);
+    // Same length as the slot (every id Jiffy makes): one copy, then the ids written over it.
+    const out = Buffer.allocUnsafe(this.#template.length);
+    this.#template.copy(out);
+    for (const at of this.#rawAt) raw.copy(out, at);
+    for (const at of this.#encodedAt) encoded.copy(out, at);
+    return out;
+  }
+
+  #renderResized(raw: Buffer, encoded: Buffer): Buffer {
+    const holes = [
+      ...this.#rawAt.map((at) => ({ at, id: raw, length: SLOT_BYTES })),
+      ...this.#encodedAt.map((at) => ({ at, id: encoded, length: SLOT_ENCODED.length })),
+    ].sort((a, b) => a.at - b.at);
+    const parts: Buffer[] = [];
+    let from = 0;
+    for (const hole of holes) {
+      parts.push(this.#template.subarray(from, hole.at), hole.id);
+      from = hole.at + hole.length;
+    }
+    parts.push(this.#template.subarray(from));
+    return Buffer.concat(parts);
+  }
+}
+
+/**
+ * Serialized list answers (search, trending) kept for `ttlMs`, the same age the answers tell
+ * clients and CDNs they may be kept (Cache-Control max-age). A hit costs no query, no
+ * presenting and no serializing; callers asking while an answer loads share that load. The
+ * oldest entry goes first when `maxEntries` is reached.
+ */
+export class RenderedListCache {
+  readonly #ttlMs: number;
+  readonly #maxEntries: number;
+  readonly #entries = new Map<string, { answer: RenderedAnswer; until: number }>();
+  readonly #loading = new Map<string, Promise<RenderedAnswer>>();
+
+  constructor(options: { ttlMs: number; maxEntries: number }) {
+    this.#ttlMs = options.ttlMs;
+    this.#maxEntries = options.maxEntries;
+  }
+
+  /** The answer kept under `key`, or the one `load` renders (with RESPONSE_ID_SLOT as its id). */
+  answer(key: string, load: () => Promise<string>): Promise<RenderedAnswer> {
+    const entry = this.#entries.get(key);
+    if (entry && entry.until > Date.now()) return Promise.resolve(entry.answer);
+    let loading = this.#loading.get(key);
+    if (!loading) {
+      loading = load()
+        .then((body) => this.#keep(key, new RenderedAnswer(body)))
+        .finally(() => this.#loading.delete(key));
+      this.#loading.set(key, loading);
+    }
+    return loading;
+  }
+
+  #keep(key: string, answer: RenderedAnswer): RenderedAnswer {
+    this.#entries.delete(key);
+    if (this.#ttlMs <= 0) return answer;
+    if (this.#entries.size >= this.#maxEntries) {
+      this.#entries.delete(this.#entries.keys().next().value!);
+    }
+    this.#entries.set(key, { answer, until: Date.now() + this.#ttlMs });
+    return answer;
+  }
+
+  /** Forgets every answer (after a change that must show at once, such as a takedown). */
+  clear(): void {
+    this.#entries.clear();
+  }
+}
