@@ -10,10 +10,16 @@ const IMPORTABLE = /\.(gif|mp4|m4v|webp|png|apng|webm|mov)$/i;
 
 const folder = process.argv.slice(2).find((a) => !a.startsWith('--'));
 if (!folder) {
-  console.error('usage: npm run import -- <folder> [--sticker]');
+  console.error('usage: npm run import -- <folder> [--sticker] [--lang=xx]');
   process.exit(2);
 }
 const asSticker = process.argv.includes('--sticker');
+// The language of the file names' words (search stems them in it); English unless told.
+const lang = process.argv.find((a) => a.startsWith('--lang='))?.slice('--lang='.length) ?? 'en';
+if (!/^[a-z]{2}(-[A-Za-z]{2,4})?$/.test(lang)) {
+  console.error(`--lang: "${lang}" is not a language code such as en or pt-BR`);
+  process.exit(2);
+}
 const config = loadConfig();
 // The importer queues the work and works it until every file is ready or failed; the renditions
 // that are not needed at once are finished by the server afterwards.
@@ -37,6 +43,7 @@ try {
           rating: 'g',
           altText: titleFromFileName(entry.name),
           username: null,
+          lang,
         },
       });
       queuedIds.push(id);

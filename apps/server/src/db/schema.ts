@@ -50,6 +50,8 @@ export interface GifsTable {
   source_post_url: string | null;
   source_image_url: string | null;
   tags: ColumnType<string[], string[] | undefined, string[]>;
+  /** Language of the title and tags (ISO 639-1, GIPHY's `lang`); picks the search stemming. */
+  lang: ColumnType<string, string | undefined, string>;
   user_id: string | null;
   status: ColumnType<GifStatus, GifStatus | undefined, GifStatus>;
   failure_code: string | null;

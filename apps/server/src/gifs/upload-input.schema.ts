@@ -48,6 +48,10 @@ export const uploadFieldsSchema = z.object({
     .optional(),
   is_sticker: booleanish.optional(),
   rating: z.enum(ratings).optional(),
+  lang: z
+    .string()
+    .regex(/^[a-z]{2}(-[A-Za-z]{2,4})?$/, 'a language code such as en or pt-BR')
+    .optional(),
 });
 
 export type UploadFields = z.infer<typeof uploadFieldsSchema>;
@@ -62,5 +66,6 @@ export function toUploadInput(fields: UploadFields): UploadInput {
     rating: fields.rating ?? 'g',
     altText: fields.alt_text ?? '',
     username: fields.username ?? null,
+    lang: fields.lang ?? 'en',
   };
 }

@@ -137,6 +137,8 @@ describe('POST /v1/gifs refuses bad input and changes nothing', () => {
     ['username', 'nobody_here'],
     ['source_post_url', 'javascript:alert(1)'],
     ['source_image_url', 'not a url'],
+    ['lang', 'english'],
+    ['lang', "en'; drop table gifs; --"],
   ])('refuses %s=%s', async (field, value) => {
     await expectRefused(
       await post({ api_key: t.apiKey, [field]: value }, { name: 'a.gif', bytes: gif }),

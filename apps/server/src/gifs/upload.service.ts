@@ -19,6 +19,8 @@ export interface UploadInput {
   altText: string;
   /** Channel to attribute the upload to; must exist. */
   username: string | null;
+  /** Language of the title and tags (ISO 639-1); search stems them in it. */
+  lang: string;
 }
 
 export interface UploadServiceDeps {
@@ -111,6 +113,7 @@ export class UploadService {
           type,
           rating: input.rating,
           tags: input.tags,
+          lang: input.lang,
           source_post_url: input.sourcePostUrl,
           source_image_url: null,
           user_id: userId,

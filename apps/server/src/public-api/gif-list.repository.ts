@@ -52,22 +52,30 @@ export class GifListRepository {
     return { rows: rows.map(({ total_count: _, ...row }) => row), total };
   }
 
-  /** Full-text search: title and tags, relevance blended with engagement (or newest first). */
+  /**
+   * Full-text search: title and tags stemmed in `lang` or the words as written (see migration
+   * 0010), plus every GIF of `byUserId` (a query naming a channel); relevance blended with
+   * engagement, or newest first.
+   */
   async search(options: {
     words: string;
+    lang: string;
+    byUserId?: string | undefined;
     filter: ListFilter;
     page: PageRequest;
     sort: 'relevant' | 'recent';
   }): Promise<RowPage> {
-    const query = sql`websearch_to_tsquery('english', ${options.words})`;
-    const matched = this.#visible(options.filter).where(
-      sql<boolean>`gifs.search_vector @@ ${query}`,
+    const query = sql`(websearch_to_tsquery(jiffy_search_config(${options.lang}), ${options.words}) || websearch_to_tsquery('simple', ${options.words}))`;
+    const byUser = options.byUserId;
+    const textMatch = sql<boolean>`gifs.search_vector @@ ${query}`;
+    const matched = this.#visible(options.filter).where((eb) =>
+      byUser ? eb.or([textMatch, eb('gifs.user_id', '=', byUser)]) : textMatch,
     );
     const ordered =
       options.sort === 'recent'
         ? matched.orderBy('gifs.created_at', 'desc')
         : matched.orderBy(
-            sql`ts_rank(gifs.search_vector, ${query}) * ln(3 + ${engagement})`,
+            sql`(ts_rank(gifs.search_vector, ${query}) + ${byUser ? sql`case when gifs.user_id = ${byUser} then 0.1 else 0 end` : sql`0`}) * ln(3 + ${engagement})`,
             'desc',
           );
     return this.#page(ordered.orderBy('gifs.id'), options.page);

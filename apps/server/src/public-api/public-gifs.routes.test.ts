@@ -20,6 +20,7 @@ const corpus: [string, Partial<NewGif>][] = [
   ['catscats', { title: 'Cats being cats', tags: ['cat'], user_id: 'u-cat' }],
   ['happywip', { title: 'Happy but processing', tags: ['happy'], status: 'processing' }],
   ['happygone', { title: 'Happy but removed', tags: ['happy'], status: 'removed' }],
+  ['gatobaila', { title: 'Gato bailando', tags: ['gatos'], lang: 'es' }],
 ];
 
 describe('public API lists', () => {
@@ -75,6 +76,13 @@ describe('public API lists', () => {
     expect((await get('/v1/stickers/search?q=angry')).body.data[0]!.is_sticker).toBe(1);
   });
 
+  it('stems the query in the language `lang` names', async () => {
+    expect(ids((await get('/v1/gifs/search?q=bailar&lang=es')).body)).toEqual(['gatobaila']);
+    expect(ids((await get('/v1/gifs/search?q=gatos&lang=es&limit=1')).body)).toEqual([
+      'gatobaila',
+    ]);
+  });
+
   it('tolerates typos and scopes `@username term` to a channel', async () => {
     expect(ids((await get('/v1/gifs/search?q=happpy')).body)).toEqual(['happydance']);
     expect(ids((await get('/v1/gifs/search?q=%40catlover%20cat')).body)).toEqual(['catscats']);
@@ -116,9 +124,9 @@ describe('public API lists', () => {
 
   it('lists trending GIFs in a stable order across pages', async () => {
     const all = ids((await get('/v1/gifs/trending?limit=50')).body);
-    expect(all.sort()).toEqual(['catscats', 'dancingcat', 'happydance', 'sadrain']);
-    const first = ids((await get('/v1/gifs/trending?limit=2')).body);
-    const second = ids((await get('/v1/gifs/trending?limit=2&offset=2')).body);
+    expect(all.sort()).toEqual(['catscats', 'dancingcat', 'gatobaila', 'happydance', 'sadrain']);
+    const first = ids((await get('/v1/gifs/trending?limit=3')).body);
+    const second = ids((await get('/v1/gifs/trending?limit=3&offset=3')).body);
     expect([...first, ...second]).toEqual(ids((await get('/v1/gifs/trending?limit=50')).body));
     expect(ids((await get('/v1/stickers/trending')).body)).toEqual(['angrycat']);
   });

@@ -90,6 +90,7 @@ export function publicGifsRoutes(
         const found = await deps.gifs.search({
           ...context(type, query.rating, slotted),
           term,
+          lang: query.lang,
           page,
           sort: query.sort,
         });
@@ -132,6 +133,7 @@ export function publicGifsRoutes(
       const gif = await deps.gifs.translate({
         ...context(type, query.rating, request),
         phrase: searchTerm(query.s, 's'),
+        lang: query.lang,
       });
       return okEnvelope(gif, request);
     });

@@ -55,6 +55,8 @@ export class PublicGifService {
   async search(
     context: ListContext & {
       term: string;
+      /** GIPHY's `lang` (ISO 639-1): how the query's words are stemmed. */
+      lang?: string | undefined;
       page: PageRequest;
       sort: 'relevant' | 'recent';
     },
@@ -72,8 +74,14 @@ export class PublicGifService {
           context.responseId,
         );
     }
+    // A query that is one channel's name finds that channel's GIFs too.
+    const named = /^[A-Za-z0-9_]{2,30}$/.test(words)
+      ? await this.#users.findByUsername(words)
+      : undefined;
     let result = await this.#lists.search({
       words,
+      lang: context.lang ?? 'en',
+      byUserId: named?.is_public ? named.id : undefined,
       filter,
       page: context.page,
       sort: context.sort,
@@ -140,7 +148,9 @@ export class PublicGifService {
   }
 
   /** The single best GIF for a phrase (GIPHY's translate endpoint). */
-  async translate(context: ListContext & { phrase: string }): Promise<Gif | Record<string, never>> {
+  async translate(
+    context: ListContext & { phrase: string; lang?: string | undefined },
+  ): Promise<Gif | Record<string, never>> {
     const page = await this.search({
       ...context,
       term: context.phrase,

@@ -65,6 +65,7 @@ export async function seedDemoLibrary(options: {
           rating: item.rating,
           altText: item.title,
           username: item.username,
+          lang: 'en',
         },
       });
       await fs.rm(filePath, { force: true });

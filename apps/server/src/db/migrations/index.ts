@@ -8,6 +8,7 @@ import * as m0006 from './0006_favorites.ts';
 import * as m0007 from './0007_tokens_and_cta.ts';
 import * as m0008 from './0008_creator_applications.ts';
 import * as m0009 from './0009_avatars.ts';
+import * as m0010 from './0010_search_languages.ts';
 
 /**
  * Forward-only migrations, applied in key order. Add a file `NNNN_name.ts` with an `up` and list
@@ -23,4 +24,5 @@ export const migrations: Record<string, Migration> = {
   '0007_tokens_and_cta': m0007,
   '0008_creator_applications': m0008,
   '0009_avatars': m0009,
+  '0010_search_languages': m0010,
 };
