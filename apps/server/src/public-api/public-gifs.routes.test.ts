@@ -78,9 +78,7 @@ describe('public API lists', () => {
 
   it('stems the query in the language `lang` names', async () => {
     expect(ids((await get('/v1/gifs/search?q=bailar&lang=es')).body)).toEqual(['gatobaila']);
-    expect(ids((await get('/v1/gifs/search?q=gatos&lang=es&limit=1')).body)).toEqual([
-      'gatobaila',
-    ]);
+    expect(ids((await get('/v1/gifs/search?q=gatos&lang=es&limit=1')).body)).toEqual(['gatobaila']);
   });
 
   it('tolerates typos and scopes `@username term` to a channel', async () => {
@@ -142,6 +140,25 @@ describe('public API lists', () => {
         expect(Buffer.from(payload, 'base64url').toString()).toContain(
           `response_id=${body.meta.response_id}`,
         );
+      }
+    }
+  });
+
+  it('gives each of many concurrent callers over HTTP its own id in the cached answer', async () => {
+    const address = await t.jiffy.listen();
+    const bodies = await Promise.all(
+      Array.from({ length: 40 }, () =>
+        fetch(`${address}/v1/gifs/trending?limit=5&api_key=${t.apiKey}`).then(
+          (r) => r.json() as Promise<ListBody>,
+        ),
+      ),
+    );
+    expect(new Set(bodies.map((b) => b.meta.response_id)).size).toBe(40);
+    for (const body of bodies) {
+      expect(body.data).toHaveLength(5);
+      for (const gif of body.data) {
+        const payload = Buffer.from(gif.analytics_response_payload.slice(2), 'base64url');
+        expect(payload.toString()).toContain(`response_id=${body.meta.response_id}`);
       }
     }
   });

@@ -4,6 +4,7 @@ import type { ApiKeyService } from '../api-keys/api-key.service.ts';
 import type { GifType } from '../db/schema.ts';
 import { okEnvelope } from '../http/envelope.ts';
 import { MAX_AGE_SECONDS } from '../http/public-api-caching.ts';
+import { BufferPool } from '../lib/buffer-pool.ts';
 import { parseInput } from '../http/parse-input.ts';
 import { publicQueryReader } from './public-query.ts';
 import { allowedRatings, firstValues, listQuerySchema, searchTerm } from './list-query.schema.ts';
@@ -64,6 +65,7 @@ export function publicGifsRoutes(
    */
   const answers = new RenderedListCache({ ttlMs: MAX_AGE_SECONDS * 1000, maxEntries: 500 });
   const slotted = { id: RESPONSE_ID_SLOT };
+  const sendBuffers = new BufferPool({ maxFreePerSize: 32 });
   const sendCached = async (
     key: unknown[],
     request: FastifyRequest,
@@ -76,7 +78,10 @@ export function publicGifsRoutes(
       JSON.stringify(shapeAnswer(await load(), raw)),
     );
     reply.header('etag', answer.etag).type('application/json; charset=utf-8');
-    return answer.render(request.id);
+    const bytes = answer.render(request.id, sendBuffers);
+    // Once the socket has taken the bytes; an aborted response's buffer is left to the GC.
+    reply.raw.once('finish', () => sendBuffers.give(bytes));
+    return bytes;
   };
 
   for (const [path, type] of kinds) {
