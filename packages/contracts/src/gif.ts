@@ -22,6 +22,26 @@ export type GifUser = z.infer<typeof gifUserSchema>;
 export const ratings = ['g', 'pg', 'pg-13', 'r'] as const;
 export type Rating = (typeof ratings)[number];
 
+/** One file of a video: GIPHY's IURLAsset (numbers as numbers here, as GIPHY sends them). */
+export const videoAssetSchema = z.object({
+  url: z.string(),
+  width: z.number(),
+  height: z.number(),
+});
+
+/**
+ * GIPHY's `video` block of a clip (type 'video'): the playable files with sound by height
+ * class ('360p', '480p', '720p') and `source`; no streaming manifests.
+ */
+export const videoSchema = z.object({
+  assets: z.record(z.string(), videoAssetSchema),
+  description: z.string(),
+  dash_manifest_url: z.string(),
+  hls_manifest_url: z.string(),
+  native: z.string(),
+});
+export type Video = z.infer<typeof videoSchema>;
+
 /** A GIF object in GIPHY's shape (the fields the foundation serves; later issues add more). */
 export const gifSchema = z.object({
   type: z.enum(['gif', 'sticker', 'video']),
@@ -44,6 +64,8 @@ export const gifSchema = z.object({
   trending_datetime: z.string(),
   user: gifUserSchema.optional(),
   images: imagesSchema,
+  /** Clips only, once their file with sound exists. */
+  video: videoSchema.optional(),
   /** A call to action set by the owner or a moderator (§7). */
   cta: z.object({ link: z.string(), text: z.string() }).optional(),
   /** Opaque; sent back with every pingback about this GIF in this response. */

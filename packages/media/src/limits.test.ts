@@ -12,6 +12,7 @@ const base: MediaProbe = {
   fps: 15,
   hasAlpha: false,
   animated: true,
+  hasAudio: false,
 };
 
 function codeOf(fn: () => void): string | null {

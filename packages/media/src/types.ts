@@ -17,6 +17,8 @@ export interface MediaProbe {
   fps: number;
   hasAlpha: boolean;
   animated: boolean;
+  /** True for a video with a sound track: it becomes a clip (GIPHY's videos), sound kept. */
+  hasAudio: boolean;
 }
 
 /** Caps applied before and during processing. Every field is configurable on the server. */
@@ -62,7 +64,9 @@ export type RenditionName =
   | 'preview_webp'
   | 'looping'
   | '480w_still'
-  | 'hd';
+  | 'hd'
+  /** A video with its sound (H.264 + AAC), for sources with an audio track. */
+  | 'clip';
 
 /** File formats a rendition can be written in; the media URL's extension is this. */
 export type RenditionFormat = 'gif' | 'mp4' | 'webp' | 'jpg' | 'png';

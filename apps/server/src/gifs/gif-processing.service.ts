@@ -7,6 +7,7 @@ import {
   probe,
   renderRenditions,
   type MediaLimits,
+  type MediaProbe,
   type RenditionFile,
   type RenditionPhase,
 } from '@jiffy/media';
@@ -60,7 +61,7 @@ export class GifProcessingService {
           await this.#deps.renditions.upsertMany(rows, trx);
           stillProcessing = await this.#deps.gifs.updateWhileProcessing(
             gif.id,
-            { status: 'ready', ready_at: new Date(), phash },
+            { status: 'ready', ready_at: new Date(), phash, type: readyType(gif, probed) },
             trx,
           );
           if (stillProcessing) {
@@ -211,4 +212,12 @@ function expectedFailure(error: unknown): { code: string; message: string } | nu
     return { code: error.code, message: error.message };
   }
   return null;
+}
+
+/**
+ * A video with sound that was not uploaded as a sticker is a clip (GIPHY's videos): it lists on
+ * `videos/*` and keeps its sound in the `clip` rendition. Silent video is a GIF, as on GIPHY.
+ */
+function readyType(gif: GifRow, probed: MediaProbe): GifRow['type'] {
+  return gif.type === 'gif' && probed.kind === 'video' && probed.hasAudio ? 'video' : gif.type;
 }

@@ -1,6 +1,6 @@
 import type { Gif, GifUser } from '@jiffy/contracts';
 import type { GifRow, RenditionRow, UserRow } from '../db/schema.ts';
-import { presentImages } from './images.presenter.ts';
+import { presentImages, presentVideo } from './images.presenter.ts';
 import { avatarUrl } from '../users/avatar-urls.ts';
 
 export interface PresenterUrls {
@@ -55,6 +55,10 @@ export function presentGif(
   urls: PresenterUrls,
   responseId = '',
 ): Gif {
+  const video =
+    gif.type === 'video'
+      ? presentVideo(renditions, urls.mediaBaseUrl, gif.alt_text || gif.title)
+      : null;
   const page = `${urls.publicUrl}/gifs/${gif.slug}`;
   const source = gif.source_post_url ?? '';
   const payload = analyticsPayload(gif.id, responseId);
@@ -82,6 +86,7 @@ export function presentGif(
     trending_datetime: giphyDatetime(gif.trending_at),
     ...(user ? { user: presentGifUser(user, urls) } : {}),
     images: presentImages(renditions, urls.mediaBaseUrl),
+    ...(video ? { video } : {}),
     ...(gif.cta_link && gif.cta_text ? { cta: { link: gif.cta_link, text: gif.cta_text } } : {}),
     analytics_response_payload: payload,
     analytics: { onload: pingback('SEEN'), onclick: pingback('CLICK'), onsent: pingback('SENT') },

@@ -1,4 +1,4 @@
-import type { Images, Rendition } from '@jiffy/contracts';
+import type { Images, Rendition, Video } from '@jiffy/contracts';
 import type { RenditionRow } from '../db/schema.ts';
 
 /** Absolute URL of a rendition file: `<MEDIA_BASE_URL>/<gif id>/<name>.<format>`. */
@@ -14,7 +14,9 @@ export function mediaUrl(
  * fills url/size, MP4 fills mp4/mp4_size and WebP fills webp/webp_size. Numbers are strings,
  * as GIPHY sends them.
  */
-export function presentImages(rows: RenditionRow[], mediaBaseUrl: string): Images {
+export function presentImages(allRows: RenditionRow[], mediaBaseUrl: string): Images {
+  // The clip (a video with sound) is not an image; it is GIPHY's `video` block instead.
+  const rows = allRows.filter((r) => r.name !== 'clip');
   // A WebP goes in webp/webp_size beside a GIF; alone (preview_webp) it is the url itself.
   const hasImageUrl = new Set(
     rows.filter((r) => r.format !== 'mp4' && r.format !== 'webp').map((r) => r.name),
@@ -37,4 +39,27 @@ export function presentImages(rows: RenditionRow[], mediaBaseUrl: string): Image
     }
   }
   return images;
+}
+
+/**
+ * GIPHY's `video` block for a clip: its file with sound under its height class (GIPHY's
+ * '360p'/'480p'/'720p' keys) and as `source`. Null until the clip has been rendered.
+ */
+export function presentVideo(
+  rows: RenditionRow[],
+  mediaBaseUrl: string,
+  description: string,
+): Video | null {
+  const clip = rows.find((r) => r.name === 'clip');
+  if (!clip) return null;
+  const asset = { url: mediaUrl(mediaBaseUrl, clip), width: clip.width, height: clip.height };
+  const shortSide = Math.min(clip.width, clip.height);
+  const heightClass = shortSide > 480 ? '720p' : shortSide > 360 ? '480p' : '360p';
+  return {
+    assets: { source: asset, [heightClass]: asset },
+    description,
+    dash_manifest_url: '',
+    hls_manifest_url: '',
+    native: 'en',
+  };
 }

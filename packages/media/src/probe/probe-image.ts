@@ -51,6 +51,7 @@ export async function probeImage(
     fps: durationMs > 0 ? (frames * 1000) / durationMs : 0,
     hasAlpha: await hasVisibleAlpha(path, structure, budget),
     animated: frames > 1,
+    hasAudio: false,
   };
 }
 

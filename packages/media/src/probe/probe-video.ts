@@ -85,6 +85,7 @@ function toProbe(format: VideoFormat, facts: VideoFacts, limits: MediaLimits): M
     fps,
     hasAlpha: facts.hasAlpha,
     animated: true,
+    hasAudio: facts.hasAudio,
   };
 }
 

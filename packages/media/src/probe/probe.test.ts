@@ -52,6 +52,7 @@ describe('probe on images', () => {
       fps: 12.5,
       hasAlpha: false,
       animated: true,
+      hasAudio: false,
     });
   });
 

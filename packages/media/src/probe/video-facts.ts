@@ -10,6 +10,7 @@ export interface VideoFacts {
   /** Display rotation in degrees (phones record sideways and flag it). */
   rotation: number;
   hasAlpha: boolean;
+  hasAudio: boolean;
 }
 
 const noVideo: VideoFacts = {
@@ -21,6 +22,7 @@ const noVideo: VideoFacts = {
   frames: 0,
   rotation: 0,
   hasAlpha: false,
+  hasAudio: false,
 };
 
 /** Reads `ffprobe -print_format json -show_format -show_streams` output. */
@@ -53,6 +55,7 @@ export function parseFfprobeJson(text: string): VideoFacts {
     frames: num(video['nb_frames']),
     rotation,
     hasAlpha: hasAlphaPixFmt(str(video['pix_fmt'])) || tags['alpha_mode'] === '1',
+    hasAudio: streams.some((s) => s['codec_type'] === 'audio'),
   };
 }
 
@@ -77,6 +80,7 @@ export function parseFfmpegInfo(stderr: string): VideoFacts {
     frames: 0,
     rotation: num(matrix?.[1]) || num(rotateTag?.[1]),
     hasAlpha: hasAlphaPixFmt(pixFmt) || /alpha_mode\s*:\s*1/.test(stderr),
+    hasAudio: /Stream #\d+:\d+[^:\n]*: Audio:/.test(stderr),
   };
 }
 

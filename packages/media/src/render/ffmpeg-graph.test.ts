@@ -99,6 +99,7 @@ describe('outputSet', () => {
     fps: 15,
     hasAlpha: false,
     animated: true,
+    hasAudio: false,
   };
 
   it('keeps one shared palette for short animations', async () => {

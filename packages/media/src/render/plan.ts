@@ -5,6 +5,8 @@ import { evenSize, fitWithin, toHeight, toWidth, type Size } from './sizes.ts';
 export const originalMaxSide = 480;
 /** Long side of `hd`, made only for sources bigger than `original`. */
 export const hdMaxSide = 1920;
+/** `clip` (a video with sound) fits in 1280x720, or 720x1280 when upright. */
+export const clipBox = { long: 1280, short: 720 } as const;
 /** Frames in `*_downsampled`. */
 export const downsampledFrames = 6;
 /** Frames in `preview_gif` / `preview_webp` (fewer for shorter sources). */
@@ -41,6 +43,8 @@ export interface RenditionSizes {
   still480: Size;
   /** Null when the source is no bigger than `original`. */
   hd: Size | null;
+  /** Null unless the source is a video with sound. */
+  clip: Size | null;
 }
 
 /**
@@ -50,7 +54,7 @@ export interface RenditionSizes {
  * `original` (whose GIF may be the source itself) has even sides, so a rendition's MP4, GIF and
  * WebP share one size (H.264 in yuv420p needs even sides).
  */
-export function planSizes(probe: MediaProbe): RenditionSizes {
+export function planSizes(probe: MediaProbe, options = { sticker: false }): RenditionSizes {
   const source = { width: probe.width, height: probe.height };
   const longSide = Math.max(source.width, source.height);
   return {
@@ -65,7 +69,18 @@ export function planSizes(probe: MediaProbe): RenditionSizes {
     downsizedSmall: evenSize(fitWithin(source, square(320))),
     still480: toWidth(source, 480, 2400),
     hd: longSide > originalMaxSide ? evenSize(fitWithin(source, square(hdMaxSide))) : null,
+    // Stickers are silent overlays: no clip even when the source has sound.
+    clip:
+      !options.sticker && probe.kind === 'video' && probe.hasAudio
+        ? evenSize(fitWithin(source, clipFrame(source)))
+        : null,
   };
+}
+
+function clipFrame(source: Size): Size {
+  return source.width >= source.height
+    ? { width: clipBox.long, height: clipBox.short }
+    : { width: clipBox.short, height: clipBox.long };
 }
 
 /** Seconds of source the GIF/WebP renditions cover. */

@@ -38,7 +38,7 @@ export async function renderRenditions(options: RenderRenditionsOptions): Promis
       workDir,
       alpha: options.sticker || options.probe.hasAlpha,
       limits: options.limits,
-      sizes: planSizes(options.probe),
+      sizes: planSizes(options.probe, { sticker: options.sticker }),
     };
     return options.phase === 'essential' ? await renderEssential(ctx) : await renderRest(ctx);
   } finally {

@@ -166,3 +166,45 @@ describe('renderRenditions for video', () => {
     ).rejects.toMatchObject({ code: 'processing_timeout' });
   });
 });
+
+describe('renderRenditions for a video with sound', () => {
+  it('keeps the sound in a clip of at most 720p; the other renditions stay silent', async () => {
+    const source = await makeVideo({
+      path: path.join(dir, 'with-sound.mp4'),
+      width: 1600,
+      height: 900,
+      seconds: 1,
+      fps: 15,
+      withSound: true,
+    });
+    const probed = await probe(source, defaultMediaLimits);
+    expect(probed.hasAudio).toBe(true);
+    const { files, outDir } = await render(source, ['essential', 'rest'], 'with-sound');
+    await expectFilesTruthful(files, outDir);
+    const clip = fileOf(files, 'clip', 'mp4');
+    expect(clip).toMatchObject({ width: 1280, height: 720 });
+    const streams = async (file: string) => {
+      const ff = await resolveFfmpeg();
+      const result = await runProcess({
+        file: ff.ffmpegPath,
+        args: ['-hide_banner', '-i', file],
+        timeoutMs: 10_000,
+      });
+      return result.stderr.toString();
+    };
+    expect(await streams(clip.path)).toMatch(/Audio: aac/);
+    expect(await streams(fileOf(files, 'original', 'mp4').path)).not.toMatch(/Audio:/);
+  });
+
+  it('makes no clip for a silent video', async () => {
+    const source = await makeVideo({
+      path: path.join(dir, 'silent.mp4'),
+      width: 320,
+      height: 240,
+      seconds: 1,
+    });
+    expect((await probe(source, defaultMediaLimits)).hasAudio).toBe(false);
+    const { files } = await render(source, ['essential', 'rest'], 'silent');
+    expect(files.some((f) => f.name === 'clip')).toBe(false);
+  });
+});

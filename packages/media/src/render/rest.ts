@@ -4,6 +4,7 @@ import { exists, outPath, settleAll, workPath, type RenderContext } from './cont
 import { describeOutputs, type ProducedRendition } from './describe-output.ts';
 import { runFfmpegJob } from './ffmpeg-job.ts';
 import { outputSet } from './job-outputs.ts';
+import { writeClip } from './clip.ts';
 import { writeLooping } from './looping.ts';
 import {
   byteCaps,
@@ -119,16 +120,21 @@ export async function renderRest(ctx: RenderContext): Promise<RenditionFile[]> {
   const final = [...ff.produced, ...sharpMade].filter((r) => !rewritten.has(r.name));
   const measuring = describeOutputs(final);
   const looping = outPath(ctx, 'looping', 'mp4');
+  const clip = sizes.clip ? outPath(ctx, 'clip', 'mp4') : null;
   const finishing = (async () => {
-    // One ffmpeg at a time: the loop join is a quick stream copy, then the byte caps.
+    // One ffmpeg at a time: the loop join is a quick stream copy, then the byte caps, then
+    // the clip with its sound (sources with an audio track only).
     await writeLooping(ctx, { mp4: originalMp4, path: looping });
-    return ownCopies(ctx, await finishCapped(ctx, { sources, originalGif }));
+    const capped = await ownCopies(ctx, await finishCapped(ctx, { sources, originalGif }));
+    if (clip) await writeClip(ctx, { path: clip });
+    return capped;
   })();
   await settleAll<unknown>([measuring, finishing]);
   const late = await describeOutputs([
     ...ff.produced.filter((r) => rewritten.has(r.name)),
     ...(await finishing),
     { name: 'looping', format: 'mp4', path: looping },
+    ...(clip ? [{ name: 'clip' as const, format: 'mp4' as const, path: clip }] : []),
   ]);
   return [...(await measuring), ...late];
 }

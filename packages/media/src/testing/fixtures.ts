@@ -84,6 +84,8 @@ export interface VideoOptions {
   height: number;
   seconds: number;
   fps?: number;
+  /** Adds a 440 Hz tone as an AAC sound track (MP4 and MOV only). */
+  withSound?: boolean;
 }
 
 /** Writes a clip of ffmpeg's `testsrc2` (moving, colourful) as MP4, MOV (qt brand) or WebM. */
@@ -95,7 +97,11 @@ export async function makeVideo(options: VideoOptions): Promise<string> {
     format === 'webm'
       ? ['-c:v', 'libvpx', '-b:v', '300k', '-deadline', 'realtime', '-cpu-used', '8', '-f', 'webm']
       : ['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-f', format];
-  await ffmpeg(['-f', 'lavfi', '-i', source, ...codec, options.path]);
+  const sound = options.withSound
+    ? ['-f', 'lavfi', '-i', `sine=frequency=440:duration=${seconds}`, '-c:a', 'aac', '-shortest']
+    : [];
+  const inputs = ['-f', 'lavfi', '-i', source, ...(sound.length ? sound.slice(0, 4) : [])];
+  await ffmpeg([...inputs, ...codec, ...sound.slice(4), options.path]);
   return options.path;
 }
 
