@@ -1,4 +1,7 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
 import { GiphyFetch, setServerUrl } from '@giphy/js-fetch-api';
+import { makeVideo } from '@jiffy/media/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { animatedImage, multipart } from '../apps/server/src/testing/fixtures.ts';
 import type { TestJiffy } from '../apps/server/src/testing/test-jiffy.ts';
@@ -54,6 +57,24 @@ describe('@giphy/js-fetch-api against Jiffy', () => {
       ids[key] = response.json<{ data: { id: string } }>().data.id;
       await t.waitForGif(ids[key]);
     }
+    // Two clips (videos with sound), related by their shared tag.
+    for (const [key, title] of [
+      ['clip', 'Dance Clip'],
+      ['clip2', 'Talking Clip'],
+    ] as const) {
+      const file = path.join(t.dataDir, `${key}.mp4`);
+      await makeVideo({ path: file, width: 320, height: 180, seconds: 1, withSound: true });
+      const response = await t.jiffy.app!.inject({
+        method: 'POST',
+        url: '/v1/gifs',
+        ...multipart(
+          { api_key: t.apiKey, title, tags: 'clip,talk' },
+          { name: `${key}.mp4`, bytes: await fs.readFile(file) },
+        ),
+      });
+      ids[key] = response.json<{ data: { id: string } }>().data.id;
+      await t.waitForGif(ids[key], { complete: true, timeoutMs: 60_000 });
+    }
   });
   afterAll(() => t.stop());
 
@@ -83,6 +104,19 @@ describe('@giphy/js-fetch-api against Jiffy', () => {
       display_name: 'Robot Fan',
       is_verified: false,
     });
+  });
+
+  it('videos: search, trending and related with type videos, each with its playable file', async () => {
+    const found = await gf.search('dance', { type: 'videos' });
+    expect(found.data.map((g) => g.id)).toEqual([ids.clip]);
+    expect(found.data[0]!.type).toBe('video');
+    const asset = found.data[0]!.video!.assets['360p'];
+    expect(asset).toMatchObject({ width: 320, height: 180 });
+    expect((await fetch(asset.url)).headers.get('content-type')).toBe('video/mp4');
+    const trending = await gf.trending({ type: 'videos' });
+    expect(trending.data.map((g) => g.id).sort()).toEqual([ids.clip, ids.clip2].sort());
+    const related = await gf.related(ids.clip!, { type: 'videos' });
+    expect(related.data.map((g) => g.id)).toEqual([ids.clip2]);
   });
 
   it('trending, gif by id, gifs by ids, related and random', async () => {
