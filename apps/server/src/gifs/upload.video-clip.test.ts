@@ -67,6 +67,13 @@ describe('clips: videos with sound', () => {
     expect(clip.statusCode).toBe(200);
     expect(clip.headers['content-type']).toBe('video/mp4');
 
+    const picker = (await list('/v1/videos/search?q=parrot&bundle=clips_grid_picker'))[0]!;
+    expect(Object.keys(picker.images).sort()).toEqual(['fixed_width', 'original']);
+    expect(picker.video!.assets['360p']).toEqual(asset);
+    const messaging = (await list('/v1/videos/search?q=parrot&bundle=messaging_non_clips'))[0]!;
+    expect(messaging).not.toHaveProperty('video');
+    expect(messaging.images).toHaveProperty('fixed_width_small');
+
     const gifs = await list('/v1/gifs/search?q=parrot');
     expect(gifs.map((g) => g.id)).toEqual([silent]);
     expect(gifs[0]).not.toHaveProperty('video');

@@ -1,8 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 
 /**
- * GIPHY's renditions-on-demand bundles: the `images` keys each keeps. (GIPHY documents the
- * bundles by use; these lists are Jiffy's reading of them.) Unknown bundles keep everything.
+ * GIPHY's renditions-on-demand bundles: the `images` keys each keeps. GIPHY documents the
+ * bundles by use case; clips_grid_picker's (fixed_width, original and the clip's video assets)
+ * is as documented, the others are Jiffy's reading of their use. Only clips_grid_picker keeps
+ * a clip's `video` block. Unknown bundles keep everything.
  */
 export const renditionBundles: Record<string, readonly string[]> = {
   messaging_non_clips: [
@@ -63,11 +65,17 @@ const isGif = (value: unknown): value is Json =>
 /** Applies `bundle` then `fields` to one GIF object. */
 function shape(
   gif: Json,
-  options: { bundle: readonly string[] | null; fields: string[] | null },
+  options: {
+    bundle: { images: readonly string[]; keepsVideo: boolean } | null;
+    fields: string[] | null;
+  },
 ): Json {
   let out = gif;
-  if (options.bundle && isObject(out.images))
-    out = { ...out, images: pickKeys(out.images, options.bundle) };
+  if (options.bundle && isObject(out.images)) {
+    const { video, ...rest } = out;
+    out = { ...rest, images: pickKeys(out.images, options.bundle.images) };
+    if (video !== undefined && options.bundle.keepsVideo) out.video = video;
+  }
   if (options.fields) out = pickFields(out, options.fields);
   return out;
 }
@@ -80,7 +88,10 @@ export function shapeAnswer(payload: unknown, query: unknown): unknown {
   if (!bundleName && !fieldsParam) return payload;
   if (!isObject(payload) || !('data' in payload)) return payload;
   const options = {
-    bundle: bundleName ? (renditionBundles[bundleName] ?? null) : null,
+    bundle:
+      bundleName && Object.hasOwn(renditionBundles, bundleName)
+        ? { images: renditionBundles[bundleName]!, keepsVideo: bundleName === 'clips_grid_picker' }
+        : null,
     fields: fieldsParam
       ? fieldsParam
           .split(',')
