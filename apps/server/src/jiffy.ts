@@ -9,6 +9,7 @@ import { migrateToLatest } from './db/migrate.ts';
 import { buildApp } from './http/app.ts';
 import { hasAdmin, makeAdmin } from './accounts/first-admin.ts';
 import { createServices, type Services } from './services.ts';
+import { startPeriodicJobs } from './jobs/periodic-jobs.ts';
 
 // The version of the checkout, from the workspace root's package.json.
 const JIFFY_VERSION =
@@ -96,6 +97,7 @@ export async function createJiffy(options: JiffyOptions): Promise<Jiffy> {
     );
   }
 
+  let stopPeriodicJobs = (): void => {};
   if (role !== 'api' && options.startWorkers !== false) {
     if (database.engine === 'pglite') {
       const recovered = await services.queue.recoverOrphans();
@@ -104,6 +106,16 @@ export async function createJiffy(options: JiffyOptions): Promise<Jiffy> {
       await fs.rm(path.join(config.DATA_DIR, 'tmp'), { recursive: true, force: true });
     }
     await services.queue.work(config.WORKER_CONCURRENCY);
+    stopPeriodicJobs = startPeriodicJobs(
+      services.queue,
+      [
+        {
+          job: { name: 'trending.recompute', data: {} },
+          periodSeconds: config.TRENDING_RECOMPUTE_SECONDS,
+        },
+      ],
+      (error) => log.warn({ error: String(error) }, 'could not queue a periodic job'),
+    );
   }
   const app =
     role === 'worker'
@@ -132,6 +144,7 @@ export async function createJiffy(options: JiffyOptions): Promise<Jiffy> {
       return app.listen({ port: config.PORT, host: config.HOST });
     },
     async close() {
+      stopPeriodicJobs();
       await app?.close();
       await services.discovery.flushSearchCounts().catch((error: unknown) => {
         log.warn({ error: String(error) }, 'search counts not stored');

@@ -32,6 +32,8 @@ import { SettingsRepository } from './settings/settings.repository.ts';
 import { LocalStorage } from './storage/local-storage.ts';
 import { AvatarService } from './users/avatar.service.ts';
 import { UserRepository } from './users/user.repository.ts';
+import { trendingRecomputeJob } from './trending/trending-recompute.job.ts';
+import { TrendingRepository } from './trending/trending.repository.ts';
 
 /** Every service and repository, wired once; routes, jobs, the seeder and the CLI share them. */
 export interface Services {
@@ -112,7 +114,12 @@ export function createServices(options: {
         ...urlPolicy,
       }),
   });
-  queue.register([gifProcessJob(processing), gifRenditionsRestJob(processing)]);
+  const trending = new TrendingRepository(db);
+  queue.register([
+    gifProcessJob(processing),
+    gifRenditionsRestJob(processing),
+    trendingRecomputeJob(trending),
+  ]);
 
   const urls = { publicUrl: config.publicUrl, mediaBaseUrl: config.mediaBaseUrl };
   const gifReads = new GifReadService({

@@ -55,6 +55,8 @@ export const envSchema = z.object({
   JOB_TIMEOUT_SECONDS: seconds.default(600),
   /** How often the queue looks for expired jobs and other upkeep. */
   QUEUE_MAINTENANCE_SECONDS: positiveInt.default(60),
+  /** How often trending is recomputed from recent pingbacks. */
+  TRENDING_RECOMPUTE_SECONDS: positiveInt.default(60),
   /** Upload cap in bytes (files and URL imports). */
   MAX_UPLOAD_BYTES: positiveInt.default(100 * 1024 * 1024),
   /** Largest frame, in pixels (width × height), a source may declare. */

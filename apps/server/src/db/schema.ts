@@ -74,7 +74,10 @@ export interface GifsTable {
   click_count: Counter;
   share_count: Counter;
   favorite_count: Counter;
-  /** Generated: log engagement plus trending (or upload) time; see migration 0004. */
+  /** Decayed engagement of the last days, written by the trending.recompute job. */
+  recent_engagement: Generated<number>;
+  last_engaged_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** Generated from recent engagement and time; see migration 0011. */
   trending_score: Generated<number>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;

@@ -2,7 +2,7 @@ import { CompiledQuery, type Kysely, type Transaction } from 'kysely';
 import PgBoss from 'pg-boss';
 import type { SqlExecutor } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
-import type { JobDefinition, JobName, JobRequest } from './job-types.ts';
+import type { AnyJobDefinition, JobName, JobRequest } from './job-types.ts';
 
 /** All media work shares one queue so a concurrency cap covers every kind and priority orders it. */
 const QUEUE = 'media';
@@ -29,7 +29,7 @@ export interface JobQueueOptions {
 export class JobQueue {
   readonly #boss: PgBoss;
   readonly #options: JobQueueOptions;
-  readonly #definitions = new Map<JobName, JobDefinition>();
+  readonly #definitions = new Map<JobName, AnyJobDefinition>();
   readonly #workerIds: string[] = [];
   readonly #running = new Set<AbortController>();
   /** Queue statements not yet answered; pg-boss fires some (complete, fail) without awaiting them. */
@@ -57,12 +57,24 @@ export class JobQueue {
     await this.#boss.createQueue(QUEUE);
   }
 
-  register(definitions: JobDefinition[]): void {
+  register(definitions: AnyJobDefinition[]): void {
     for (const definition of definitions) this.#definitions.set(definition.name, definition);
   }
 
   /** Enqueues a job in `trx` (when given) so it commits or rolls back with the caller's rows. */
   async enqueue(job: JobRequest, trx?: Transaction<Database> | Kysely<Database>): Promise<void> {
+    await this.#send(job, trx ? { db: transactionExecutor(trx) } : {});
+  }
+
+  /**
+   * Enqueues `job` at most once per `periodSeconds` across every process sharing the queue
+   * (pg-boss singletons), for periodic work that each worker node asks for.
+   */
+  async enqueuePeriodic(job: JobRequest, periodSeconds: number): Promise<void> {
+    await this.#send(job, { singletonKey: job.name, singletonSeconds: periodSeconds });
+  }
+
+  async #send(job: JobRequest, extra: PgBoss.SendOptions): Promise<void> {
     const definition = this.#definitions.get(job.name);
     if (!definition) throw new Error(`no definition for job ${job.name}`);
     const { retryLimit, retryDelaySeconds, retryBackoff, priority } = definition.policy;
@@ -72,7 +84,7 @@ export class JobQueue {
       retryBackoff,
       priority,
       expireInSeconds: this.#options.jobTimeoutSeconds,
-      ...(trx ? { db: transactionExecutor(trx) } : {}),
+      ...extra,
     });
   }
 

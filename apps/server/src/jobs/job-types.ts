@@ -4,7 +4,8 @@
  */
 export type JobRequest =
   | { name: 'gif.process'; data: { gifId: string } }
-  | { name: 'gif.renditions-rest'; data: { gifId: string } };
+  | { name: 'gif.renditions-rest'; data: { gifId: string } }
+  | { name: 'trending.recompute'; data: Record<string, never> };
 
 export type JobName = JobRequest['name'];
 export type JobData<N extends JobName> = Extract<JobRequest, { name: N }>['data'];
@@ -28,6 +29,9 @@ export interface JobContext {
   /** Aborted when the job's deadline passes or the process stops. */
   signal: AbortSignal;
 }
+
+/** A definition of any one job kind (what the queue keeps and runs). */
+export type AnyJobDefinition = { [N in JobName]: JobDefinition<N> }[JobName];
 
 /** A job kind: its policy and its handler, defined together in one `*.job.ts` file. */
 export interface JobDefinition<N extends JobName = JobName> {

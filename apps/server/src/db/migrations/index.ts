@@ -9,6 +9,7 @@ import * as m0007 from './0007_tokens_and_cta.ts';
 import * as m0008 from './0008_creator_applications.ts';
 import * as m0009 from './0009_avatars.ts';
 import * as m0010 from './0010_search_languages.ts';
+import * as m0011 from './0011_recent_trending.ts';
 
 /**
  * Forward-only migrations, applied in key order. Add a file `NNNN_name.ts` with an `up` and list
@@ -25,4 +26,5 @@ export const migrations: Record<string, Migration> = {
   '0008_creator_applications': m0008,
   '0009_avatars': m0009,
   '0010_search_languages': m0010,
+  '0011_recent_trending': m0011,
 };
