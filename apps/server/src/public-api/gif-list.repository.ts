@@ -60,12 +60,20 @@ export class GifListRepository {
   async search(options: {
     words: string;
     lang: string;
+    /** 'any': a GIF matching any one of the words is enough (the fallback for no full match). */
+    match?: 'all' | 'any';
     byUserId?: string | undefined;
     filter: ListFilter;
     page: PageRequest;
     sort: 'relevant' | 'recent';
   }): Promise<RowPage> {
-    const query = sql`(websearch_to_tsquery(jiffy_search_config(${options.lang}), ${options.words}) || websearch_to_tsquery('simple', ${options.words}))`;
+    const stemmed = sql`websearch_to_tsquery(jiffy_search_config(${options.lang}), ${options.words})`;
+    const asWritten = sql`websearch_to_tsquery('simple', ${options.words})`;
+    // Any word: the AND of the parsed query turned into an OR (its text form quotes every lexeme).
+    const query =
+      options.match === 'any'
+        ? sql`(replace(${stemmed}::text, ' & ', ' | ')::tsquery || replace(${asWritten}::text, ' & ', ' | ')::tsquery)`
+        : sql`(${stemmed} || ${asWritten})`;
     const byUser = options.byUserId;
     const textMatch = sql<boolean>`gifs.search_vector @@ ${query}`;
     const matched = this.#visible(options.filter).where((eb) =>

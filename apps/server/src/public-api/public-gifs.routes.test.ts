@@ -76,6 +76,15 @@ describe('public API lists', () => {
     expect((await get('/v1/stickers/search?q=angry')).body.data[0]!.is_sticker).toBe(1);
   });
 
+  it('finds GIFs with any of the words when none has them all, on every page', async () => {
+    const both = ids((await get('/v1/gifs/search?q=happy%20rain')).body);
+    expect(both.sort()).toEqual(['happydance', 'sadrain']);
+    const first = ids((await get('/v1/gifs/search?q=happy%20rain&limit=1')).body);
+    const second = ids((await get('/v1/gifs/search?q=happy%20rain&limit=1&offset=1')).body);
+    expect([...first, ...second].sort()).toEqual(['happydance', 'sadrain']);
+    expect(ids((await get('/v1/gifs/search?q=happy%20rain&offset=2')).body)).toEqual([]);
+  });
+
   it('stems the query in the language `lang` names', async () => {
     expect(ids((await get('/v1/gifs/search?q=bailar&lang=es')).body)).toEqual(['gatobaila']);
     expect(ids((await get('/v1/gifs/search?q=gatos&lang=es&limit=1')).body)).toEqual(['gatobaila']);

@@ -78,16 +78,29 @@ export class PublicGifService {
     const named = /^[A-Za-z0-9_]{2,30}$/.test(words)
       ? await this.#users.findByUsername(words)
       : undefined;
-    let result = await this.#lists.search({
+    const options = {
       words,
       lang: context.lang ?? 'en',
       byUserId: named?.is_public ? named.id : undefined,
       filter,
-      page: context.page,
       sort: context.sort,
-    });
-    if (result.total === 0 && context.page.offset === 0) {
-      result = await this.#lists.searchSimilar({ words, filter, page: context.page });
+    };
+    // Every word, else any word (several plain words only), else words that look alike (typos).
+    // A later way is taken only when the earlier one matches nothing at all, so every page of
+    // one search comes from the same way.
+    const ways: ((page: PageRequest) => Promise<RowPage>)[] = [
+      (page) => this.#lists.search({ ...options, page }),
+      ...(/^[\p{L}\p{N}' ]+$/u.test(words) && words.trim().includes(' ')
+        ? [(page: PageRequest) => this.#lists.search({ ...options, page, match: 'any' as const })]
+        : []),
+      (page) => this.#lists.searchSimilar({ words, filter, page }),
+    ];
+    let result: RowPage = { rows: [], total: 0 };
+    for (const way of ways) {
+      result = await way(context.page);
+      if (result.rows.length > 0) break;
+      // An empty deep page of a search that does match something is just past its end.
+      if (context.page.offset > 0 && (await way({ limit: 1, offset: 0 })).rows.length > 0) break;
     }
     return this.#present(result, context.page, context.responseId);
   }
