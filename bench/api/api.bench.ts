@@ -9,6 +9,7 @@ import { corpusWords } from './make-corpus.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const roundCount = Number(process.env.BENCH_ROUNDS ?? 3);
 const databaseUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 const server = spawn(
@@ -80,19 +81,41 @@ async function load(name: string, url: string, requests?: () => string): Promise
   };
 }
 
-// Warm the caches and the planner, then measure each in turn.
+// Warm the caches and the planner, then measure every endpoint once per round, in turn, so a
+// slow moment of the machine hits all of them alike; each figure is the median over rounds.
 await load('warm-up', `${jiffy}/v1/gifs/trending?api_key=${apiKey}`);
-const results = [
-  await load('bare Fastify route', `${bare}/bare`),
-  await load('gifs/search, repeated queries', jiffy, searchPath),
-  await load('gifs/search, every query new', jiffy, coldSearchPath),
-  await load('gifs/trending', `${jiffy}/v1/gifs/trending?api_key=${apiKey}`),
+const endpoints: [string, string, (() => string)?][] = [
+  ['bare Fastify route', `${bare}/bare`],
+  ['gifs/search, repeated queries', jiffy, searchPath],
+  ['gifs/search, every query new', jiffy, coldSearchPath],
+  ['gifs/trending', `${jiffy}/v1/gifs/trending?api_key=${apiKey}`],
 ];
+const rounds: Figures[][] = [];
+for (let round = 0; round < roundCount; round++) {
+  const figures: Figures[] = [];
+  for (const [name, url, requests] of endpoints) figures.push(await load(name, url, requests));
+  rounds.push(figures);
+}
 server.kill('SIGTERM');
 
+const median = (values: number[]) => {
+  const sorted = [...values].sort((x, y) => x - y);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+};
+const results = endpoints.map(([name], i) => {
+  const runs = rounds.map((figures) => figures[i]!);
+  return {
+    name,
+    rps: median(runs.map((r) => r.rps)),
+    p50: median(runs.map((r) => r.p50)),
+    p99: median(runs.map((r) => r.p99)),
+    errors: runs.reduce((sum, r) => sum + r.errors, 0),
+  };
+});
 const base = results[0]!;
 console.log(
-  `\n${connections} connections, ${seconds} s each, 100,000 GIF rows on PostgreSQL, ${bytes}-byte page of 25\n`,
+  `\n${connections} connections, ${roundCount} rounds of ${seconds} s each (medians), 100,000 GIF rows on PostgreSQL, ${bytes}-byte page of 25\n`,
 );
 console.log('endpoint                         |   req/s | p50 ms | p99 ms | errors | vs bare');
 for (const r of results) {
