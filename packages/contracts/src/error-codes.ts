@@ -38,6 +38,8 @@ export const errorStatus = {
   rendition_not_found: 404,
   range_not_satisfiable: 416,
   // server
+  /** oEmbed: a format other than json was asked for. */
+  not_implemented: 501,
   not_ready: 503,
   internal_error: 500,
 } as const;

@@ -23,6 +23,9 @@ import { discoveryRoutes } from '../public-api/discovery.routes.ts';
 import { publicGifsRoutes } from '../public-api/public-gifs.routes.ts';
 import { responseShaping } from '../public-api/response-shaping.ts';
 import { publicApiCaching } from './public-api-caching.ts';
+import { framePolicy } from './frame-policy.ts';
+import { embedRoutes } from '../embed/embed.routes.ts';
+import { oembedRoutes } from '../embed/oembed.routes.ts';
 import { publicApiCors } from './public-api-cors.ts';
 import { publicApiRateLimit } from './public-api-rate-limit.ts';
 import { siteSecurity } from './site-security.ts';
@@ -115,6 +118,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     apiKeys: services.apiKeys,
     uploadTempDir: options.uploadTempDir,
   });
+  framePolicy(app);
+  embedRoutes(app, {
+    reads: services.gifReads,
+    publicUrl: services.urls.publicUrl,
+    mediaBaseUrl: services.urls.mediaBaseUrl,
+  });
+  oembedRoutes(app, { reads: services.gifReads, publicUrl: services.urls.publicUrl });
   publicApiCors(app);
   responseShaping(app);
   publicApiCaching(app);

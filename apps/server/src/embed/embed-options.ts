@@ -1,0 +1,25 @@
+import type { EmbedOptions } from '@jiffy/embed/server';
+
+const truthy = (value: unknown, fallback: boolean): boolean => {
+  const first = Array.isArray(value) ? (value[0] as unknown) : value;
+  if (typeof first !== 'string') return fallback;
+  if (/^(1|true|yes|on)$/i.test(first)) return true;
+  if (/^(0|false|no|off)$/i.test(first)) return false;
+  return fallback;
+};
+
+/**
+ * The embedder's choices from the frame's query string: autoplay, loop and muted (each on
+ * unless `=0`) and hide chrome (`hide_chrome=1`, also `hidechrome` and `chrome=0`). Anything
+ * unreadable keeps the default; an embed never fails on its query.
+ */
+export function embedOptions(query: unknown): EmbedOptions {
+  const q = (query && typeof query === 'object' ? query : {}) as Record<string, unknown>;
+  const chrome = truthy(q.chrome, true);
+  return {
+    autoplay: truthy(q.autoplay, true),
+    loop: truthy(q.loop, true),
+    muted: truthy(q.muted, true),
+    hideChrome: truthy(q.hide_chrome ?? q.hidechrome, false) || !chrome,
+  };
+}

@@ -1,0 +1,60 @@
+import type { Gif } from '@jiffy/contracts';
+import {
+  EMBED_PROPS_ID,
+  EMBED_ROOT_ID,
+  renderPlayer,
+  type EmbedOptions,
+} from '@jiffy/embed/server';
+import { escapeHtml } from '../lib/html.ts';
+import { unfurlTags } from '../unfurl/unfurl-tags.ts';
+
+export const SITE_NAME = 'Jiffy';
+/** Where the player's script and stylesheet are served from. */
+export const EMBED_ASSETS_PATH = '/embed-assets';
+
+/** JSON inside a `<script type="application/json">`: `<` escaped so no `</script>` ends it early. */
+const scriptJson = (value: unknown): string => JSON.stringify(value).replace(/</g, '\\u003c');
+
+/**
+ * The `/embed/:id` page: the player already rendered (visible before any script runs), the
+ * unfurl tags, the props the script hydrates with, and the script itself.
+ */
+export function renderEmbedPage(gif: Gif, options: EmbedOptions, publicUrl: string): string {
+  const props = { gif, options, site: { url: publicUrl, name: SITE_NAME } };
+  const title = gif.title || gif.alt_text || 'GIF';
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(title)} - ${SITE_NAME}</title>
+${unfurlTags(gif, { publicUrl, siteName: SITE_NAME })}
+<link rel="stylesheet" href="${EMBED_ASSETS_PATH}/embed.css">
+</head>
+<body>
+<div id="${EMBED_ROOT_ID}">${renderPlayer(props)}</div>
+<script id="${EMBED_PROPS_ID}" type="application/json">${scriptJson(props)}</script>
+<script type="module" src="${EMBED_ASSETS_PATH}/embed.js"></script>
+</body>
+</html>`;
+}
+
+/** A small page in the player's style for ids that are unknown, processing or removed. */
+export function renderEmbedNotFound(publicUrl: string): string {
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<title>GIF not found - ${SITE_NAME}</title>
+<link rel="stylesheet" href="${EMBED_ASSETS_PATH}/embed.css">
+</head>
+<body>
+<main class="not-found">
+<p>This GIF is not here any more.</p>
+<a href="${escapeHtml(publicUrl)}" target="_blank" rel="noopener">More GIFs on ${SITE_NAME}</a>
+</main>
+</body>
+</html>`;
+}

@@ -1,0 +1,78 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { FastifyInstance } from 'fastify';
+import { AppError } from '../errors/app-error.ts';
+import type { GifReadService } from '../gifs/gif-read.service.ts';
+import { embedOptions } from './embed-options.ts';
+import { EMBED_ASSETS_PATH, renderEmbedNotFound, renderEmbedPage } from './embed-page.ts';
+
+const GIF_ID = /^[A-Za-z0-9]{1,64}$/;
+
+/** The player's built script and stylesheet (next to its server build), read once. */
+function loadAssets(): Map<string, { type: string; body: Buffer }> {
+  const serverBuild = fileURLToPath(import.meta.resolve('@jiffy/embed/server'));
+  const dir = path.join(path.dirname(serverBuild), '..', 'client');
+  return new Map([
+    [
+      'embed.js',
+      { type: 'text/javascript; charset=utf-8', body: fs.readFileSync(path.join(dir, 'embed.js')) },
+    ],
+    [
+      'embed.css',
+      { type: 'text/css; charset=utf-8', body: fs.readFileSync(path.join(dir, 'embed.css')) },
+    ],
+  ]);
+}
+
+/**
+ * The embed player's policy: any site may frame it (frame-ancestors *), and it may load only
+ * its own script and style and the instance's media; nothing from third parties.
+ */
+function embedPolicy(origins: string[]): string {
+  const media = [...new Set(origins)].join(' ');
+  return [
+    "default-src 'none'",
+    `img-src 'self' ${media} data:`,
+    `media-src 'self' ${media}`,
+    "script-src 'self'",
+    "style-src 'self'",
+    "connect-src 'self'",
+    "base-uri 'none'",
+    "form-action 'none'",
+    'frame-ancestors *',
+  ].join('; ');
+}
+
+/** `GET /embed/:id` (the player page other sites frame) and its assets. */
+export function embedRoutes(
+  app: FastifyInstance,
+  deps: { reads: GifReadService; publicUrl: string; mediaBaseUrl: string },
+): void {
+  const assets = loadAssets();
+  const policy = embedPolicy([new URL(deps.mediaBaseUrl).origin, new URL(deps.publicUrl).origin]);
+
+  app.get<{ Params: { id: string } }>('/embed/:id', async (request, reply) => {
+    void reply.type('text/html; charset=utf-8').header('content-security-policy', policy);
+    const { id } = request.params;
+    try {
+      if (!GIF_ID.test(id)) throw new AppError('gif_not_found', 'No GIF with that id.');
+      const gif = await deps.reads.getReady(id, request.id);
+      return reply
+        .header('cache-control', 'public, max-age=60')
+        .send(renderEmbedPage(gif, embedOptions(request.query), deps.publicUrl));
+    } catch (error) {
+      if (!(error instanceof AppError) || error.code !== 'gif_not_found') throw error;
+      return reply
+        .status(404)
+        .header('cache-control', 'no-store')
+        .send(renderEmbedNotFound(deps.publicUrl));
+    }
+  });
+
+  app.get<{ Params: { file: string } }>(`${EMBED_ASSETS_PATH}/:file`, async (request, reply) => {
+    const asset = assets.get(request.params.file);
+    if (!asset) throw new AppError('not_found', 'No such embed asset.');
+    return reply.type(asset.type).header('cache-control', 'public, max-age=3600').send(asset.body);
+  });
+}

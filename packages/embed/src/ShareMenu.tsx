@@ -1,0 +1,60 @@
+import { useState } from 'react';
+import type { Gif } from '@jiffy/contracts';
+import { embedCode } from './embed-code.ts';
+
+/** Popup sizes of §9: 480x480, and 750x350 for the microblog network. */
+const networks = [
+  ['Facebook', (u: string) => `https://www.facebook.com/sharer/sharer.php?u=${u}`, 480, 480],
+  ['Twitter', (u: string) => `https://twitter.com/intent/tweet?url=${u}`, 750, 350],
+  ['Pinterest', (u: string) => `https://pinterest.com/pin/create/button/?url=${u}`, 480, 480],
+] as const;
+
+/** Favorite, social popups, read-only embed code and link with copy buttons, and close. */
+export function ShareMenu({ gif, onClose }: { gif: Gif; onClose: () => void }) {
+  const [copied, setCopied] = useState<'code' | 'link' | null>(null);
+  const copy = (what: 'code' | 'link', text: string) => {
+    void navigator.clipboard?.writeText(text).then(() => setCopied(what));
+  };
+  const url = encodeURIComponent(gif.url);
+  const favorite = `${gif.url}${gif.url.includes('?') ? '&' : '?'}ref=fave`;
+  return (
+    <div className="share-menu" role="dialog" aria-label="Share this GIF">
+      <a className="favorite" href={favorite} target="_blank" rel="noopener">
+        Favorite
+      </a>
+      <div className="networks">
+        {networks.map(([name, link, width, height]) => (
+          <a
+            key={name}
+            href={link(url)}
+            target="_blank"
+            rel="noopener"
+            onClick={(event) => {
+              event.preventDefault();
+              window.open(link(url), name, `width=${width},height=${height}`);
+            }}
+          >
+            {name}
+          </a>
+        ))}
+      </div>
+      <label>
+        Embed code
+        <input readOnly value={embedCode(gif)} onFocus={(e) => e.currentTarget.select()} />
+      </label>
+      <button type="button" onClick={() => copy('code', embedCode(gif))}>
+        {copied === 'code' ? 'Copied' : 'Copy code'}
+      </button>
+      <label>
+        Link
+        <input readOnly value={gif.url} onFocus={(e) => e.currentTarget.select()} />
+      </label>
+      <button type="button" onClick={() => copy('link', gif.url)}>
+        {copied === 'link' ? 'Copied' : 'Copy link'}
+      </button>
+      <button type="button" className="close" onClick={onClose} aria-label="Close share menu">
+        ×
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,43 @@
+import type { Gif } from '@jiffy/contracts';
+import type { EmbedOptions } from './player-props.ts';
+
+const escape = (text: string): string => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** What a screen reader hears for the GIF: its alt text, else title, else tags. */
+export function altOf(gif: Gif): string {
+  return gif.alt_text || gif.title || gif.tags.join(', ') || 'GIF';
+}
+
+/**
+ * The GIF's media as HTML. Written out rather than as React elements because React does not
+ * render `muted` as an attribute on the server, and a muted attribute is what lets a browser
+ * autoplay before (or without) any script. GIFs play as an MP4 `<video>` with the still as
+ * poster and the GIF inside for browsers without video; stickers (transparent) and anything
+ * without an MP4 are a `<picture>` of WebP with the GIF as fallback. A clip (video with sound)
+ * plays its sound track with controls.
+ */
+export function mediaHtml(gif: Gif, options: EmbedOptions): string {
+  const original = gif.images.original;
+  const alt = escape(altOf(gif));
+  const gifUrl = escape(original?.url ?? '');
+  const clip = gif.video?.assets.source;
+  const mp4 = clip?.url ?? original?.mp4;
+  if (gif.is_sticker === 1 || !mp4) {
+    const webp = original?.webp
+      ? `<source type="image/webp" srcset="${escape(original.webp)}">`
+      : '';
+    return `<picture>${webp}<img class="media" src="${gifUrl}" alt="${alt}"></picture>`;
+  }
+  const poster = gif.images.original_still?.url ?? '';
+  const flags = [
+    options.autoplay ? 'autoplay' : '',
+    options.loop ? 'loop' : '',
+    options.muted || !clip ? 'muted' : '',
+    clip ? 'controls' : '',
+    'playsinline',
+  ].filter(Boolean);
+  return (
+    `<video class="media" ${flags.join(' ')} preload="auto" poster="${escape(poster)}" ` +
+    `src="${escape(mp4)}" aria-label="${alt}"><img src="${gifUrl}" alt="${alt}"></video>`
+  );
+}

@@ -1,0 +1,21 @@
+import type { Gif } from '@jiffy/contracts';
+
+/** What an embedder may ask for in the frame's query string. */
+export interface EmbedOptions {
+  autoplay: boolean;
+  loop: boolean;
+  muted: boolean;
+  /** No header, footer or share menu: only the GIF. */
+  hideChrome: boolean;
+}
+
+/** Everything the player renders from; serialized into the page for hydration. */
+export interface EmbedPlayerProps {
+  gif: Gif;
+  site: { url: string; name: string };
+  options: EmbedOptions;
+}
+
+/** The id of the element the player renders into, and of its serialized props. */
+export const EMBED_ROOT_ID = 'jiffy-embed';
+export const EMBED_PROPS_ID = 'jiffy-embed-props';
