@@ -1,0 +1,144 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { animatedImage, multipart } from '../apps/server/src/testing/fixtures.ts';
+import type { TestJiffy } from '../apps/server/src/testing/test-jiffy.ts';
+import { launchChromium, saveScreenshot, watchPageErrors } from './support/browser.ts';
+import { startListeningJiffy } from './support/listening-jiffy.ts';
+
+// The player as a visitor of a third-party page sees it: real Chromium, real HTTP.
+describe('the embedded GIF player in Chromium', () => {
+  let t: TestJiffy;
+  let origin: string;
+  let browser: Browser;
+  let thirdParty: http.Server;
+  let thirdPartyUrl: string;
+  let id: string;
+
+  beforeAll(async () => {
+    ({ t, origin } = await startListeningJiffy());
+    await t.jiffy.services.users.insert({
+      id: 'u-maker',
+      username: 'maker',
+      display_name: 'The Maker',
+    });
+    const bytes = await animatedImage({ width: 320, height: 240, frames: 6 });
+    const response = await t.jiffy.app!.inject({
+      method: 'POST',
+      url: '/v1/gifs',
+      ...multipart(
+        { api_key: t.apiKey, title: 'Waving robot', username: 'maker' },
+        { name: 'w.gif', bytes },
+      ),
+    });
+    id = response.json<{ data: { id: string } }>().data.id;
+    await t.waitForGif(id, { complete: true });
+    // Another origin that embeds the player, and tries to frame Jiffy's home page too.
+    thirdParty = http.createServer((_request, res) => {
+      res.setHeader('content-type', 'text/html');
+      res.end(
+        `<!doctype html><title>blog</title><h1>My blog</h1>` +
+          `<iframe id="player" src="${origin}/embed/${id}" width="480" height="360"></iframe>` +
+          `<iframe id="home" src="${origin}/" width="480" height="360"></iframe>`,
+      );
+    });
+    await new Promise<void>((resolve) => thirdParty.listen(0, '127.0.0.1', resolve));
+    thirdPartyUrl = `http://localhost:${(thirdParty.address() as AddressInfo).port}/`;
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    thirdParty?.close();
+    await t?.stop();
+  });
+
+  it('shows the GIF playing, with a link to its page, with scripts off', async () => {
+    const context = await browser.newContext({
+      javaScriptEnabled: false,
+      viewport: { width: 480, height: 480 },
+    });
+    const page = await context.newPage();
+    await page.goto(`${origin}/embed/${id}`);
+    const video = page.locator('video.media');
+    await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime > 0)).toBe(true);
+    expect(await video.evaluate((v: HTMLVideoElement) => v.muted && !v.paused)).toBe(true);
+    expect(await page.locator('a.media-link').getAttribute('href')).toMatch(
+      new RegExp(`^${origin}/gifs/waving-robot-${id}$`),
+    );
+    await saveScreenshot(page, 'embed-no-script-480');
+    await context.close();
+  });
+
+  it('hydrates cleanly; hover shows the chrome; the share menu gives embed code and link', async () => {
+    const context = await browser.newContext({ viewport: { width: 480, height: 480 } });
+    const page = await context.newPage();
+    const errors = watchPageErrors(page);
+    await page.goto(`${origin}/embed/${id}`);
+    const header = page.locator('header.chrome');
+    expect(await header.evaluate((e) => getComputedStyle(e).opacity)).toBe('0');
+    await page.mouse.move(240, 240);
+    await expect.poll(() => header.evaluate((e) => getComputedStyle(e).opacity)).toBe('1');
+    await expect.poll(() => page.locator('footer.chrome').textContent()).toContain('@maker');
+
+    await page.getByRole('button', { name: 'Share' }).click();
+    const menu = page.getByRole('dialog', { name: 'Share this GIF' });
+    await menu.waitFor();
+    const code = await menu.getByLabel('Embed code').inputValue();
+    expect(code).toBe(
+      `<iframe src="${origin}/embed/${id}" width="320" height="240" style="border:0" allowfullscreen></iframe>`,
+    );
+    expect(await menu.getByLabel('Link').inputValue()).toBe(`${origin}/gifs/waving-robot-${id}`);
+    // Opening the menu hides the footer.
+    expect(await page.locator('footer.chrome').count()).toBe(0);
+    await saveScreenshot(page, 'embed-share-480');
+    await page.getByRole('button', { name: 'Close share menu' }).click();
+    expect(await menu.count()).toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('hides the chrome in frames under 250x199, keeps it on a 320x320 phone', async () => {
+    for (const [width, height, shown] of [
+      [320, 320, true],
+      [240, 320, false],
+      [320, 190, false],
+    ] as const) {
+      const context = await browser.newContext({ viewport: { width, height } });
+      const page = await context.newPage();
+      await page.goto(`${origin}/embed/${id}`);
+      await page.mouse.move(width / 2, height / 2);
+      const display = await page
+        .locator('header.chrome')
+        .evaluate((e) => getComputedStyle(e).display);
+      expect(display !== 'none', `${width}x${height}`).toBe(shown);
+      await saveScreenshot(page, `embed-${width}x${height}`);
+      await context.close();
+    }
+  });
+
+  it('plays inside another site’s page, which cannot frame the rest of Jiffy', async () => {
+    const context = await browser.newContext({ viewport: { width: 1024, height: 900 } });
+    const page = await context.newPage();
+    await page.goto(thirdPartyUrl);
+    const player = page.frameLocator('#player');
+    await expect
+      .poll(() =>
+        player.locator('video.media').evaluate((v: HTMLVideoElement) => v.currentTime > 0),
+      )
+      .toBe(true);
+    // Chromium refuses to show a page whose policy forbids framing: the frame holds its error page.
+    const home = await (await page.locator('#home').elementHandle())!.contentFrame();
+    expect(home!.url()).toMatch(/^chrome-error:/);
+    await saveScreenshot(page, 'embed-third-party-page');
+    await context.close();
+  });
+
+  it('shows a small styled page for an unknown GIF', async () => {
+    const page = await browser.newPage({ viewport: { width: 480, height: 480 } });
+    const response = await page.goto(`${origin}/embed/doesnotexist`);
+    expect(response?.status()).toBe(404);
+    expect(await page.locator('main.not-found').textContent()).toContain('not here any more');
+    await page.close();
+  });
+});
