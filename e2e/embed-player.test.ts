@@ -128,7 +128,7 @@ describe('the embedded GIF player in Chromium', () => {
       )
       .toBe(true);
     // Chromium refuses to show a page whose policy forbids framing: the frame holds its error page.
-    const home = await (await page.locator('#home').elementHandle())!.contentFrame();
+    const home = await (await page.locator('#home').elementHandle()).contentFrame();
     expect(home!.url()).toMatch(/^chrome-error:/);
     await saveScreenshot(page, 'embed-third-party-page');
     await context.close();
