@@ -129,6 +129,7 @@ export async function createJiffy(options: JiffyOptions): Promise<Jiffy> {
           version: JIFFY_VERSION,
           redis,
           uploadTempDir: path.join(config.DATA_DIR, 'tmp', 'uploads'),
+          embedApiKey: defaultApiKey,
         });
 
   return {

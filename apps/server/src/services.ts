@@ -2,6 +2,7 @@ import type { Redis } from 'ioredis';
 import path from 'node:path';
 import type { MediaLimits } from '@jiffy/media';
 import { PingbackRepository } from './analytics/pingback.repository.ts';
+import { SiteEventRepository } from './analytics/site-event.repository.ts';
 import { AccountRepository } from './accounts/account.repository.ts';
 import { AccountService } from './accounts/account.service.ts';
 import { ApiTokenRepository } from './accounts/api-token.repository.ts';
@@ -51,6 +52,7 @@ export interface Services {
   publicGifs: PublicGifService;
   discovery: DiscoveryService;
   pingbacks: PingbackRepository;
+  siteEvents: SiteEventRepository;
   categories: CategoriesService;
   accounts: AccountService;
   attemptLimiter: AttemptLimiter;
@@ -167,6 +169,7 @@ export function createServices(options: {
     }),
     discovery,
     pingbacks: new PingbackRepository(db),
+    siteEvents: new SiteEventRepository(db),
     categories: new CategoriesService({ discovery: discoveryRepository, lists, reads: gifReads }),
     mailer,
     urls,

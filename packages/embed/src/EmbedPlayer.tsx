@@ -1,19 +1,84 @@
-import { useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { track } from './analytics.ts';
 import { Attribution } from './Attribution.tsx';
 import { altOf, mediaHtml } from './media-html.ts';
 import type { EmbedPlayerProps } from './player-props.ts';
+import { RelatedGrid } from './RelatedGrid.tsx';
 import { ShareMenu } from './ShareMenu.tsx';
+import { useHover } from './use-hover.ts';
+
+/** §4: the header is 72 px; the footer peeks by that plus the first row of related GIFs. */
+const HEADER_OFFSET = 72;
+/** §4: the ready flag is set when the entry animation ends, or after 700 ms at the latest. */
+const READY_AFTER_MS = 700;
 
 /**
  * The embedded player. Everything a visitor first sees is in the server's HTML: the GIF (as a
- * link to its page, so it works with scripts off), the logo header and the attribution footer,
- * which CSS shows on hover and hides in frames under 250x199. Hydration adds the share menu.
+ * link to its page, so it works with scripts off), the logo header and the attribution footer
+ * (CSS shows them on hover until the script takes over, and hides them in frames under
+ * 250x199). Hydration adds the hover timings, the share menu, the related grid (created on the
+ * first hover) with the call to action below it, and the analytics of §7.
  */
-export function EmbedPlayer({ gif, site, options }: EmbedPlayerProps) {
+export function EmbedPlayer({ gif, site, options, apiKey }: EmbedPlayerProps) {
+  const [live, setLive] = useState(false);
+  const [ready, setReady] = useState(false);
   const [sharing, setSharing] = useState(false);
+  const [gridWanted, setGridWanted] = useState(false);
+  const [gridActive, setGridActive] = useState(false);
+  const [firstRow, setFirstRow] = useState(0);
+  const scrolled = useRef(false);
+  const footer = useRef<HTMLDivElement>(null);
   const chrome = !options.hideChrome;
+  const { hover, onPointerEnter, onPointerLeave } = useHover({
+    gridActive,
+    onLeave: () => {
+      footer.current?.scrollTo({ top: 0 });
+      setGridActive(false);
+    },
+  });
+
+  useEffect(() => {
+    setLive(true);
+    const timer = setTimeout(() => setReady(true), READY_AFTER_MS);
+    return () => clearTimeout(timer);
+  }, []);
+  const onFirstRow = useCallback((height: number) => setFirstRow(height), []);
+
+  const enter = () => {
+    onPointerEnter();
+    if (!gridWanted && chrome) {
+      setGridWanted(true);
+      track(gif.id, 'Hover', 'Image');
+    }
+  };
+  const onFooterScroll = () => {
+    const box = footer.current;
+    if (!box) return;
+    setGridActive(box.scrollTop > 0);
+    if (box.scrollTop > 0 && !scrolled.current) {
+      scrolled.current = true;
+      track(gif.id, 'SCROLL GRID', gif.id);
+    }
+  };
+
+  const classes = [
+    'player',
+    live ? 'live' : '',
+    ready ? 'ready' : '',
+    hover || sharing ? 'hover' : '',
+    sharing ? 'sharing' : '',
+    gridActive ? 'grid-active' : '',
+    chrome ? '' : 'no-chrome',
+  ].filter(Boolean);
+  // The footer's content starts low enough that only attribution and the first row show.
+  const peek = `calc(100vh - ${HEADER_OFFSET + firstRow}px)`;
   return (
-    <div className={`player${sharing ? ' sharing' : ''}${chrome ? '' : ' no-chrome'}`}>
+    <div
+      className={classes.join(' ')}
+      onPointerEnter={enter}
+      onPointerLeave={onPointerLeave}
+      onAnimationEnd={() => setReady(true)}
+    >
       {gif.video ? (
         // A clip has its own controls: clicks must reach them, not open the page.
         <div className="media-link" dangerouslySetInnerHTML={{ __html: mediaHtml(gif, options) }} />
@@ -24,6 +89,7 @@ export function EmbedPlayer({ gif, site, options }: EmbedPlayerProps) {
           target="_blank"
           rel="noopener"
           title={altOf(gif)}
+          onClick={() => track(gif.id, 'Click', 'Image')}
           dangerouslySetInnerHTML={{ __html: mediaHtml(gif, options) }}
         />
       )}
@@ -37,17 +103,45 @@ export function EmbedPlayer({ gif, site, options }: EmbedPlayerProps) {
               type="button"
               className="share-toggle"
               aria-expanded={sharing}
-              onClick={() => setSharing(!sharing)}
+              onClick={() => {
+                track(gif.id, 'Click', 'Share');
+                setSharing(!sharing);
+              }}
             >
               Share
             </button>
           </header>
           {sharing ? null : (
-            <footer className="chrome footer">
-              <Attribution user={gif.user} />
-            </footer>
+            <div className="chrome footer" ref={footer} onScroll={onFooterScroll}>
+              <div className="footer-content" style={live ? { marginTop: peek } : undefined}>
+                <div className="footer-bar" onClick={() => track(gif.id, 'Click', 'Attribution')}>
+                  <Attribution user={gif.user} />
+                  <a className="view-on" href={gif.url} target="_blank" rel="noopener">
+                    View on {site.name}
+                  </a>
+                </div>
+                {gridWanted ? (
+                  <RelatedGrid gif={gif} apiKey={apiKey} onFirstRow={onFirstRow} />
+                ) : null}
+              </div>
+            </div>
           )}
-          {sharing ? <ShareMenu gif={gif} onClose={() => setSharing(false)} /> : null}
+          {sharing ? (
+            <ShareMenu
+              gif={gif}
+              onEvent={(action, label) => track(gif.id, action, label)}
+              onClose={() => setSharing(false)}
+            />
+          ) : null}
+          <a
+            className="chrome cta"
+            href={site.url}
+            target="_blank"
+            rel="noopener"
+            onClick={() => track(gif.id, 'Click', 'View More CTA')}
+          >
+            Continue watching on {site.name}
+          </a>
         </>
       ) : null}
     </div>

@@ -10,16 +10,35 @@ const networks = [
 ] as const;
 
 /** Favorite, social popups, read-only embed code and link with copy buttons, and close. */
-export function ShareMenu({ gif, onClose }: { gif: Gif; onClose: () => void }) {
+export function ShareMenu({
+  gif,
+  onClose,
+  onEvent,
+}: {
+  gif: Gif;
+  onClose: () => void;
+  /** Analytics: an action and a label (§7). */
+  onEvent: (action: string, label: string) => void;
+}) {
   const [copied, setCopied] = useState<'code' | 'link' | null>(null);
   const copy = (what: 'code' | 'link', text: string) => {
-    void navigator.clipboard?.writeText(text).then(() => setCopied(what));
+    onEvent('Copy', what === 'code' ? 'Embed Code' : 'Link');
+    void navigator.clipboard?.writeText(text).then(
+      () => setCopied(what),
+      () => undefined,
+    );
   };
   const url = encodeURIComponent(gif.url);
   const favorite = `${gif.url}${gif.url.includes('?') ? '&' : '?'}ref=fave`;
   return (
     <div className="share-menu" role="dialog" aria-label="Share this GIF">
-      <a className="favorite" href={favorite} target="_blank" rel="noopener">
+      <a
+        className="favorite"
+        href={favorite}
+        target="_blank"
+        rel="noopener"
+        onClick={() => onEvent('Click', 'Favorite')}
+      >
         Favorite
       </a>
       <div className="networks">
@@ -31,6 +50,7 @@ export function ShareMenu({ gif, onClose }: { gif: Gif; onClose: () => void }) {
             rel="noopener"
             onClick={(event) => {
               event.preventDefault();
+              onEvent('Social Sharing', name);
               window.open(link(url), name, `width=${width},height=${height}`);
             }}
           >
@@ -40,14 +60,24 @@ export function ShareMenu({ gif, onClose }: { gif: Gif; onClose: () => void }) {
       </div>
       <label>
         Embed code
-        <input readOnly value={embedCode(gif)} onFocus={(e) => e.currentTarget.select()} />
+        <input
+          readOnly
+          value={embedCode(gif)}
+          onFocus={(e) => e.currentTarget.select()}
+          onClick={() => onEvent('Click', 'Embed Code')}
+        />
       </label>
       <button type="button" onClick={() => copy('code', embedCode(gif))}>
         {copied === 'code' ? 'Copied' : 'Copy code'}
       </button>
       <label>
         Link
-        <input readOnly value={gif.url} onFocus={(e) => e.currentTarget.select()} />
+        <input
+          readOnly
+          value={gif.url}
+          onFocus={(e) => e.currentTarget.select()}
+          onClick={() => onEvent('Click', 'Link')}
+        />
       </label>
       <button type="button" onClick={() => copy('link', gif.url)}>
         {copied === 'link' ? 'Copied' : 'Copy link'}

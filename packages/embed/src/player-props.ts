@@ -14,6 +14,8 @@ export interface EmbedPlayerProps {
   gif: Gif;
   site: { url: string; name: string };
   options: EmbedOptions;
+  /** The instance's public key, for the related GIFs the player fetches (GIPHY's embed key). */
+  apiKey: string;
 }
 
 /** The id of the element the player renders into, and of its serialized props. */

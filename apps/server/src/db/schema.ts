@@ -113,6 +113,17 @@ export interface SearchTermsTable {
 
 export type PingbackAction = 'SEEN' | 'CLICK' | 'HOVER' | 'START' | 'SENT' | 'FAVORITE';
 
+export interface SiteEventsTable {
+  id: Generated<number>;
+  category: string;
+  action: string;
+  label: string;
+  page: string;
+  gif_id: string | null;
+  occurred_at: Date;
+  received_at: CreatedAt;
+}
+
 export interface PingbackEventsTable {
   id: Generated<number>;
   gif_id: string;
@@ -184,6 +195,7 @@ export interface Database {
   account_tokens: AccountTokensTable;
   search_terms: SearchTermsTable;
   pingback_events: PingbackEventsTable;
+  site_events: SiteEventsTable;
   users: UsersTable;
   api_keys: ApiKeysTable;
   gifs: GifsTable;

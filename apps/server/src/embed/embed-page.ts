@@ -19,8 +19,13 @@ const scriptJson = (value: unknown): string => JSON.stringify(value).replace(/</
  * The `/embed/:id` page: the player already rendered (visible before any script runs), the
  * unfurl tags, the props the script hydrates with, and the script itself.
  */
-export function renderEmbedPage(gif: Gif, options: EmbedOptions, publicUrl: string): string {
-  const props = { gif, options, site: { url: publicUrl, name: SITE_NAME } };
+export function renderEmbedPage(
+  gif: Gif,
+  options: EmbedOptions,
+  site: { publicUrl: string; apiKey: string },
+): string {
+  const publicUrl = site.publicUrl;
+  const props = { gif, options, site: { url: publicUrl, name: SITE_NAME }, apiKey: site.apiKey };
   const title = gif.title || gif.alt_text || 'GIF';
   return `<!doctype html>
 <html lang="en">

@@ -47,7 +47,7 @@ function embedPolicy(origins: string[]): string {
 /** `GET /embed/:id` (the player page other sites frame) and its assets. */
 export function embedRoutes(
   app: FastifyInstance,
-  deps: { reads: GifReadService; publicUrl: string; mediaBaseUrl: string },
+  deps: { reads: GifReadService; publicUrl: string; mediaBaseUrl: string; apiKey: string },
 ): void {
   const assets = loadAssets();
   const policy = embedPolicy([new URL(deps.mediaBaseUrl).origin, new URL(deps.publicUrl).origin]);
@@ -58,9 +58,12 @@ export function embedRoutes(
     try {
       if (!GIF_ID.test(id)) throw new AppError('gif_not_found', 'No GIF with that id.');
       const gif = await deps.reads.getReady(id, request.id);
-      return reply
-        .header('cache-control', 'public, max-age=60')
-        .send(renderEmbedPage(gif, embedOptions(request.query), deps.publicUrl));
+      return reply.header('cache-control', 'public, max-age=60').send(
+        renderEmbedPage(gif, embedOptions(request.query), {
+          publicUrl: deps.publicUrl,
+          apiKey: deps.apiKey,
+        }),
+      );
     } catch (error) {
       if (!(error instanceof AppError) || error.code !== 'gif_not_found') throw error;
       return reply

@@ -26,6 +26,7 @@ import { publicApiCaching } from './public-api-caching.ts';
 import { framePolicy } from './frame-policy.ts';
 import { embedRoutes } from '../embed/embed.routes.ts';
 import { oembedRoutes } from '../embed/oembed.routes.ts';
+import { siteEventsRoutes } from '../analytics/site-events.routes.ts';
 import { publicApiCors } from './public-api-cors.ts';
 import { publicApiRateLimit } from './public-api-rate-limit.ts';
 import { siteSecurity } from './site-security.ts';
@@ -43,6 +44,8 @@ export interface AppOptions {
   redis?: Redis | undefined;
   uploadTempDir: string;
   logger: FastifyBaseLogger;
+  /** The public key the embed player uses for its related GIFs (the instance's default key). */
+  embedApiKey: string;
 }
 
 /** The HTTP surface: every route, the error envelope and body parsers, on one Fastify instance. */
@@ -123,8 +126,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     reads: services.gifReads,
     publicUrl: services.urls.publicUrl,
     mediaBaseUrl: services.urls.mediaBaseUrl,
+    apiKey: options.embedApiKey,
   });
   oembedRoutes(app, { reads: services.gifReads, publicUrl: services.urls.publicUrl });
+  await siteEventsRoutes(app, { events: services.siteEvents });
   publicApiCors(app);
   responseShaping(app);
   publicApiCaching(app);

@@ -11,6 +11,7 @@ export const CSRF_HEADER = 'x-csrf-token';
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 // The site's own calls (cookie-authenticated). The public API (/v1, /v2) uses keys, not cookies.
 const SITE_API = /^\/(api|ajax|login)\//;
+const ANALYTICS_EVENTS = '/api/v1/analytics/events';
 
 /** Cookie attributes: readable by scripts only for the CSRF token; Secure behind TLS. */
 export function cookieOptions(request: FastifyRequest, httpOnly: boolean, expires?: Date) {
@@ -41,6 +42,9 @@ export async function siteSecurity(app: FastifyInstance): Promise<void> {
     const token = request.cookies[CSRF_COOKIE];
     if (!token) reply.setCookie(CSRF_COOKIE, newSecret(), cookieOptions(request, false));
     if (!STATE_CHANGING.has(request.method) || !SITE_API.test(request.url)) return;
+    // Anonymous, append-only statistics from pages and framed players (where the cookie is not
+    // sent): a forged event changes nothing anyone owns.
+    if (request.url.startsWith(ANALYTICS_EVENTS)) return;
     // A call authenticated by an Authorization header cannot be forged by another site (it
     // cannot set that header without passing CORS), so it needs no CSRF token.
     if (/^Token /.test(request.headers.authorization ?? '')) return;

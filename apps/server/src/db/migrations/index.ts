@@ -10,6 +10,7 @@ import * as m0008 from './0008_creator_applications.ts';
 import * as m0009 from './0009_avatars.ts';
 import * as m0010 from './0010_search_languages.ts';
 import * as m0011 from './0011_recent_trending.ts';
+import * as m0012 from './0012_site_events.ts';
 
 /**
  * Forward-only migrations, applied in key order. Add a file `NNNN_name.ts` with an `up` and list
@@ -27,4 +28,5 @@ export const migrations: Record<string, Migration> = {
   '0009_avatars': m0009,
   '0010_search_languages': m0010,
   '0011_recent_trending': m0011,
+  '0012_site_events': m0012,
 };
