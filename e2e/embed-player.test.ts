@@ -23,17 +23,22 @@ describe('the embedded GIF player in Chromium', () => {
       username: 'maker',
       display_name: 'The Maker',
     });
-    const bytes = await animatedImage({ width: 320, height: 240, frames: 6 });
-    const response = await t.jiffy.app!.inject({
-      method: 'POST',
-      url: '/v1/gifs',
-      ...multipart(
-        { api_key: t.apiKey, title: 'Waving robot', username: 'maker' },
-        { name: 'w.gif', bytes },
-      ),
-    });
-    id = response.json<{ data: { id: string } }>().data.id;
-    await t.waitForGif(id, { complete: true });
+    const upload = async (fields: Record<string, string>, width: number, height: number) => {
+      const bytes = await animatedImage({ width, height, frames: 4 });
+      const response = await t.jiffy.app!.inject({
+        method: 'POST',
+        url: '/v1/gifs',
+        ...multipart({ api_key: t.apiKey, ...fields }, { name: 'a.gif', bytes }),
+      });
+      const uploaded = response.json<{ data: { id: string } }>().data.id;
+      await t.waitForGif(uploaded, { complete: true });
+      return uploaded;
+    };
+    id = await upload({ title: 'Waving robot', username: 'maker', tags: 'robot,wave' }, 320, 240);
+    // Eight related GIFs (a shared tag) of different shapes for the grid.
+    for (let i = 0; i < 8; i++) {
+      await upload({ title: `Robot ${i}`, tags: 'robot' }, 120 + 20 * i, 90 + 15 * (i % 3));
+    }
     // Another origin that embeds the player, and tries to frame Jiffy's home page too.
     thirdParty = http.createServer((_request, res) => {
       res.setHeader('content-type', 'text/html');
@@ -79,7 +84,7 @@ describe('the embedded GIF player in Chromium', () => {
     expect(await header.evaluate((e) => getComputedStyle(e).opacity)).toBe('0');
     await page.mouse.move(240, 240);
     await expect.poll(() => header.evaluate((e) => getComputedStyle(e).opacity)).toBe('1');
-    await expect.poll(() => page.locator('footer.chrome').textContent()).toContain('@maker');
+    await expect.poll(() => page.locator('.chrome.footer').textContent()).toContain('@maker');
 
     await page.getByRole('button', { name: 'Share' }).click();
     const menu = page.getByRole('dialog', { name: 'Share this GIF' });
@@ -90,10 +95,56 @@ describe('the embedded GIF player in Chromium', () => {
     );
     expect(await menu.getByLabel('Link').inputValue()).toBe(`${origin}/gifs/waving-robot-${id}`);
     // Opening the menu hides the footer.
-    expect(await page.locator('footer.chrome').count()).toBe(0);
+    expect(await page.locator('.chrome.footer').count()).toBe(0);
     await saveScreenshot(page, 'embed-share-480');
     await page.getByRole('button', { name: 'Close share menu' }).click();
     expect(await menu.count()).toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('builds the related grid on first hover, pages it on scroll, and times the hiding', async () => {
+    const context = await browser.newContext({ viewport: { width: 480, height: 480 } });
+    const page = await context.newPage();
+    const errors = watchPageErrors(page);
+    await page.goto(`${origin}/embed/${id}`);
+    expect(await page.locator('.related').count()).toBe(0);
+    await page.mouse.move(240, 240);
+    const tiles = page.locator('.related-tile');
+    // First page: 6; each tile is floor((480 − 30 − 2·6) / 3) = 146 px wide.
+    await expect.poll(() => tiles.count()).toBe(6);
+    const boxes = await tiles.evaluateAll((all) => all.map((a) => a.getBoundingClientRect()));
+    expect(new Set(boxes.map((b) => Math.round(b.width)))).toEqual(new Set([146]));
+    expect(new Set(boxes.map((b) => Math.round(b.left))).size).toBe(3);
+
+    // Scrolling the footer loads the next page (the last 2) and brings up the call to action.
+    await page.locator('.chrome.footer').evaluate((f) => f.scrollTo({ top: 10_000 }));
+    await expect.poll(() => tiles.count()).toBe(8);
+    await expect.poll(() => page.locator('.player.grid-active').count()).toBe(1);
+    await page.locator('.chrome.footer').evaluate((f) => f.scrollTo({ top: 20 }));
+    await saveScreenshot(page, 'embed-related-grid-480');
+
+    // With the grid in view the chrome lingers 1000 ms after the pointer leaves.
+    const header = page.locator('header.chrome');
+    await page.mouse.move(600, 600);
+    await page.waitForTimeout(500);
+    expect(await header.evaluate((e) => getComputedStyle(e).opacity)).toBe('1');
+    await expect
+      .poll(() => header.evaluate((e) => getComputedStyle(e).opacity), { timeout: 2000 })
+      .toBe('0');
+    // …and leaving resets the footer's scroll.
+    expect(await page.locator('.chrome.footer').evaluate((f) => f.scrollTop)).toBe(0);
+
+    // The events went to Jiffy's own endpoint: SCROLL GRID once, the first hover.
+    await page.evaluate(() => window.dispatchEvent(new Event('pagehide')));
+    await expect
+      .poll(async () => (await t.jiffy.services.siteEvents.latest('Embed')).map((e) => e.action))
+      .toEqual(expect.arrayContaining(['SCROLL GRID', 'Hover']));
+    const scrolls = (await t.jiffy.services.siteEvents.latest('Embed')).filter(
+      (e) => e.action === 'SCROLL GRID',
+    );
+    expect(scrolls).toHaveLength(1);
+    expect(scrolls[0]).toMatchObject({ gif_id: id, page: `/embed/${id}` });
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -32,6 +32,7 @@ export function renderEmbedPage(
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
+<link rel="icon" href="data:,">
 <title>${escapeHtml(title)} - ${SITE_NAME}</title>
 ${unfurlTags(gif, { publicUrl, siteName: SITE_NAME })}
 <link rel="stylesheet" href="${EMBED_ASSETS_PATH}/embed.css">
@@ -52,6 +53,7 @@ export function renderEmbedNotFound(publicUrl: string): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
+<link rel="icon" href="data:,">
 <title>GIF not found - ${SITE_NAME}</title>
 <link rel="stylesheet" href="${EMBED_ASSETS_PATH}/embed.css">
 </head>
