@@ -15,6 +15,7 @@ describe('the embedded GIF player in Chromium', () => {
   let thirdParty: http.Server;
   let thirdPartyUrl: string;
   let id: string;
+  const fromVideo: Record<string, string> = {};
 
   beforeAll(async () => {
     ({ t, origin } = await startListeningJiffy());
@@ -35,6 +36,14 @@ describe('the embedded GIF player in Chromium', () => {
       return uploaded;
     };
     id = await upload({ title: 'Waving robot', username: 'maker', tags: 'robot,wave' }, 320, 240);
+    // GIFs cut from videos on the two video sites the player can show, and on another one.
+    for (const [site, url] of [
+      ['youtube', 'https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=30'],
+      ['vimeo', 'https://vimeo.com/76979871'],
+      ['other', 'https://www.dailymotion.com/video/x8abc'],
+    ] as const) {
+      fromVideo[site] = await upload({ title: `From ${site}`, source_post_url: url }, 200, 150);
+    }
     // Eight related GIFs (a shared tag) of different shapes for the grid.
     for (let i = 0; i < 8; i++) {
       await upload({ title: `Robot ${i}`, tags: 'robot' }, 120 + 20 * i, 90 + 15 * (i % 3));
@@ -117,9 +126,15 @@ describe('the embedded GIF player in Chromium', () => {
     expect(new Set(boxes.map((b) => Math.round(b.width)))).toEqual(new Set([146]));
     expect(new Set(boxes.map((b) => Math.round(b.left))).size).toBe(3);
 
-    // Scrolling the footer loads the next page (the last 2) and brings up the call to action.
+    // Scrolling the footer loads the next page (the rest) and brings up the call to action.
+    const related = await t.jiffy.app!.inject(
+      `/v1/gifs/related?gif_id=${id}&api_key=${t.apiKey}&limit=50`,
+    );
+    const total = related.json<{ data: unknown[] }>().data.length;
+    expect(total).toBeGreaterThan(6);
+    expect(total).toBeLessThanOrEqual(18);
     await page.locator('.chrome.footer').evaluate((f) => f.scrollTo({ top: 10_000 }));
-    await expect.poll(() => tiles.count()).toBe(8);
+    await expect.poll(() => tiles.count()).toBe(total);
     await expect.poll(() => page.locator('.player.grid-active').count()).toBe(1);
     await page.locator('.chrome.footer').evaluate((f) => f.scrollTo({ top: 20 }));
     await saveScreenshot(page, 'embed-related-grid-480');
@@ -147,6 +162,104 @@ describe('the embedded GIF player in Chromium', () => {
     expect(scrolls[0]).toMatchObject({ gif_id: id, page: `/embed/${id}` });
     expect(errors).toEqual([]);
     await context.close();
+  });
+
+  it('watches the vimeo source video and goes back to the GIF when it pauses or ends', async () => {
+    const context = await browser.newContext({ viewport: { width: 480, height: 480 } });
+    const page = await context.newPage();
+    await page.goto(`${origin}/embed/${fromVideo.vimeo}`);
+    await page.mouse.move(240, 240);
+    await page.getByRole('button', { name: 'Watch' }).click();
+    const frame = page.locator('.video-site iframe');
+    expect(await frame.getAttribute('src')).toBe(
+      'https://player.vimeo.com/video/76979871?autoplay=1&byline=0&title=0&color=6157ff&loop=0',
+    );
+    const back = page.getByRole('button', { name: 'GIF' });
+    expect(await back.count()).toBe(0);
+    // What vimeo's player posts to the page (the site itself is out of reach in tests).
+    const vimeo = (event: string) =>
+      page.evaluate((name) => {
+        const data = JSON.stringify({ event: name });
+        window.dispatchEvent(
+          new MessageEvent('message', { origin: 'https://player.vimeo.com', data }),
+        );
+      }, event);
+    await vimeo('pause');
+    await back.waitFor();
+    await vimeo('play');
+    await expect.poll(() => back.count()).toBe(0);
+    await vimeo('finish');
+    await back.click();
+    expect(await page.locator('video.media').count()).toBe(1);
+    expect(await frame.count()).toBe(0);
+    await context.close();
+  });
+
+  it('loads youtube’s API only on Watch, mutes the video and follows its states', async () => {
+    const context = await browser.newContext({ viewport: { width: 480, height: 480 } });
+    const page = await context.newPage();
+    // youtube's iframe API is out of reach in tests: a stand-in records what the player asks.
+    await page.addInitScript(() => {
+      const calls: unknown[] = [];
+      Object.assign(window, {
+        ytCalls: calls,
+        YT: {
+          Player: class {
+            constructor(_el: unknown, options: { events: Record<string, (e: unknown) => void> }) {
+              Object.assign(window, { ytEvents: options.events });
+              options.events.onReady!({
+                target: {
+                  setVolume: (v: number) => calls.push(['setVolume', v]),
+                  mute: () => calls.push(['mute']),
+                },
+              });
+            }
+          },
+        },
+      });
+    });
+    await page.goto(`${origin}/embed/${fromVideo.youtube}`);
+    expect(await page.locator('script[src*="youtube"]').count()).toBe(0);
+    await page.mouse.move(240, 240);
+    await page.getByRole('button', { name: 'Watch' }).click();
+    expect(await page.locator('.video-site iframe').getAttribute('src')).toBe(
+      'https://www.youtube.com/embed/dQw4w9WgXcQ?autoplay=1&loop=1&playsinline=1&fs=0&rel=0&volume=0&enablejsapi=1&start=29',
+    );
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { ytCalls: unknown[] }).ytCalls))
+      .toEqual([['setVolume', 0]]);
+    const state = (data: number) =>
+      page.evaluate((d) => {
+        (
+          window as unknown as { ytEvents: { onStateChange: (e: { data: number }) => void } }
+        ).ytEvents.onStateChange({ data: d });
+      }, data);
+    const back = page.getByRole('button', { name: 'GIF' });
+    await state(1); // playing
+    expect(await back.count()).toBe(0);
+    await state(2); // paused
+    await back.waitFor();
+    await state(1);
+    await expect.poll(() => back.count()).toBe(0);
+    await state(0); // ended
+    await back.waitFor();
+    await context.close();
+  });
+
+  it('offers Watch only for youtube and vimeo, and not when the embedder hides it', async () => {
+    const page = await browser.newPage({ viewport: { width: 480, height: 480 } });
+    for (const [url, watch] of [
+      [`${origin}/embed/${fromVideo.other}`, 0],
+      [`${origin}/embed/${fromVideo.vimeo}?hide_video=1`, 0],
+      [`${origin}/embed/${fromVideo.vimeo}`, 1],
+    ] as const) {
+      await page.goto(url);
+      await page.mouse.move(240, 240);
+      await page.locator('.player.hover').waitFor();
+      expect(await page.getByRole('button', { name: 'Watch' }).count(), url).toBe(watch);
+      await page.mouse.move(600, 600);
+    }
+    await page.close();
   });
 
   it('hides the chrome in frames under 250x199, keeps it on a 320x320 phone', async () => {

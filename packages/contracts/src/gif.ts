@@ -42,6 +42,15 @@ export const videoSchema = z.object({
 });
 export type Video = z.infer<typeof videoSchema>;
 
+/** The video a GIF was cut from (youtube or vimeo), for the player's 'Watch' button. */
+export const externalMediaSchema = z.object({
+  provider_name: z.enum(['youtube', 'vimeo']),
+  asset_uid: z.string(),
+  /** Second of the video the GIF starts at. */
+  start: z.number(),
+});
+export type ExternalMedia = z.infer<typeof externalMediaSchema>;
+
 /** A GIF object in GIPHY's shape (the fields the foundation serves; later issues add more). */
 export const gifSchema = z.object({
   type: z.enum(['gif', 'sticker', 'video']),
@@ -66,6 +75,8 @@ export const gifSchema = z.object({
   images: imagesSchema,
   /** Clips only, once their file with sound exists. */
   video: videoSchema.optional(),
+  /** When the source is a youtube or vimeo video. */
+  external_media: externalMediaSchema.optional(),
   /** A call to action set by the owner or a moderator (§7). */
   cta: z.object({ link: z.string(), text: z.string() }).optional(),
   /** Opaque; sent back with every pingback about this GIF in this response. */

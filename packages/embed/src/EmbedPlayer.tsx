@@ -6,6 +6,7 @@ import type { EmbedPlayerProps } from './player-props.ts';
 import { RelatedGrid } from './RelatedGrid.tsx';
 import { ShareMenu } from './ShareMenu.tsx';
 import { useHover } from './use-hover.ts';
+import { VideoSiteView } from './VideoSiteView.tsx';
 
 /** §4: the header is 72 px; the footer peeks by that plus the first row of related GIFs. */
 const HEADER_OFFSET = 72;
@@ -23,12 +24,16 @@ export function EmbedPlayer({ gif, site, options, apiKey }: EmbedPlayerProps) {
   const [live, setLive] = useState(false);
   const [ready, setReady] = useState(false);
   const [sharing, setSharing] = useState(false);
+  const [watching, setWatching] = useState(false);
   const [gridWanted, setGridWanted] = useState(false);
   const [gridActive, setGridActive] = useState(false);
   const [firstRow, setFirstRow] = useState(0);
   const scrolled = useRef(false);
   const footer = useRef<HTMLDivElement>(null);
   const chrome = !options.hideChrome;
+  const external = gif.external_media;
+  const provider = external?.provider_name === 'youtube' ? 'Youtube' : 'Vimeo';
+  const canWatch = external !== undefined && !options.hideVideo;
   const { hover, onPointerEnter, onPointerLeave } = useHover({
     gridActive,
     onLeave: () => {
@@ -79,7 +84,15 @@ export function EmbedPlayer({ gif, site, options, apiKey }: EmbedPlayerProps) {
       onPointerLeave={onPointerLeave}
       onAnimationEnd={() => setReady(true)}
     >
-      {gif.video ? (
+      {watching && external ? (
+        <VideoSiteView
+          media={external}
+          onBack={() => {
+            track(gif.id, 'Click', 'Back to GIF');
+            setWatching(false);
+          }}
+        />
+      ) : gif.video ? (
         // A clip has its own controls: clicks must reach them, not open the page.
         <div className="media-link" dangerouslySetInnerHTML={{ __html: mediaHtml(gif, options) }} />
       ) : (
@@ -93,7 +106,7 @@ export function EmbedPlayer({ gif, site, options, apiKey }: EmbedPlayerProps) {
           dangerouslySetInnerHTML={{ __html: mediaHtml(gif, options) }}
         />
       )}
-      {chrome ? (
+      {chrome && !watching ? (
         <>
           <header className="chrome header">
             <a className="logo" href={site.url} target="_blank" rel="noopener">
@@ -116,6 +129,19 @@ export function EmbedPlayer({ gif, site, options, apiKey }: EmbedPlayerProps) {
               <div className="footer-content" style={live ? { marginTop: peek } : undefined}>
                 <div className="footer-bar" onClick={() => track(gif.id, 'Click', 'Attribution')}>
                   <Attribution user={gif.user} />
+                  {canWatch ? (
+                    <button
+                      type="button"
+                      className="watch"
+                      onClick={(event) => {
+                        event.stopPropagation();
+                        track(gif.id, 'Click', `Play ${provider}`);
+                        setWatching(true);
+                      }}
+                    >
+                      Watch
+                    </button>
+                  ) : null}
                   <a className="view-on" href={gif.url} target="_blank" rel="noopener">
                     View on {site.name}
                   </a>

@@ -7,6 +7,8 @@ export interface EmbedOptions {
   muted: boolean;
   /** No header, footer or share menu: only the GIF. */
   hideChrome: boolean;
+  /** No 'Watch' button for the youtube or vimeo video the GIF comes from. */
+  hideVideo: boolean;
 }
 
 /** Everything the player renders from; serialized into the page for hydration. */

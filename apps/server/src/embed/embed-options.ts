@@ -10,7 +10,8 @@ const truthy = (value: unknown, fallback: boolean): boolean => {
 
 /**
  * The embedder's choices from the frame's query string: autoplay, loop and muted (each on
- * unless `=0`) and hide chrome (`hide_chrome=1`, also `hidechrome` and `chrome=0`). Anything
+ * unless `=0`), hide chrome (`hide_chrome=1`, also `hidechrome` and `chrome=0`) and hide the
+ * source video's Watch button (`hide_video=1`). Anything
  * unreadable keeps the default; an embed never fails on its query.
  */
 export function embedOptions(query: unknown): EmbedOptions {
@@ -21,5 +22,6 @@ export function embedOptions(query: unknown): EmbedOptions {
     loop: truthy(q.loop, true),
     muted: truthy(q.muted, true),
     hideChrome: truthy(q.hide_chrome ?? q.hidechrome, false) || !chrome,
+    hideVideo: truthy(q.hide_video, false),
   };
 }

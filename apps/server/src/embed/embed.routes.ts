@@ -35,7 +35,9 @@ function embedPolicy(origins: string[]): string {
     "default-src 'none'",
     `img-src 'self' ${media} data:`,
     `media-src 'self' ${media}`,
-    "script-src 'self'",
+    // youtube's iframe API is loaded only when a visitor presses Watch on a youtube GIF.
+    "script-src 'self' https://www.youtube.com",
+    'frame-src https://www.youtube.com https://player.vimeo.com',
     "style-src 'self'",
     "connect-src 'self'",
     "base-uri 'none'",

@@ -1,5 +1,6 @@
 import type { Gif, GifUser } from '@jiffy/contracts';
 import type { GifRow, RenditionRow, UserRow } from '../db/schema.ts';
+import { externalMediaOf } from './external-media.ts';
 import { presentImages, presentVideo } from './images.presenter.ts';
 import { avatarUrl } from '../users/avatar-urls.ts';
 
@@ -59,6 +60,7 @@ export function presentGif(
     gif.type === 'video'
       ? presentVideo(renditions, urls.mediaBaseUrl, gif.alt_text || gif.title)
       : null;
+  const external = externalMediaOf(gif.source_post_url);
   const page = `${urls.publicUrl}/gifs/${gif.slug}`;
   const source = gif.source_post_url ?? '';
   const payload = analyticsPayload(gif.id, responseId);
@@ -87,6 +89,7 @@ export function presentGif(
     ...(user ? { user: presentGifUser(user, urls) } : {}),
     images: presentImages(renditions, urls.mediaBaseUrl),
     ...(video ? { video } : {}),
+    ...(external ? { external_media: external } : {}),
     ...(gif.cta_link && gif.cta_text ? { cta: { link: gif.cta_link, text: gif.cta_text } } : {}),
     analytics_response_payload: payload,
     analytics: { onload: pingback('SEEN'), onclick: pingback('CLICK'), onsent: pingback('SENT') },
