@@ -1,9 +1,7 @@
-import { runProcess } from '../process.ts';
-import { MediaError } from '../types.ts';
 import type { RenderContext } from './context.ts';
 import { scaleFilter } from './ffmpeg-filters.ts';
 import { fileInput } from './ffmpeg-input.ts';
-import { ffmpegFailure } from './ffmpeg-job.ts';
+import { runFfmpegOnce } from './ffmpeg-job.ts';
 
 /** AAC at this rate is transparent enough for clips of a few seconds to a minute. */
 const audioBitrate = '128k';
@@ -23,14 +21,11 @@ export async function writeClip(ctx: RenderContext, options: { path: string }): 
     maxPixels: ctx.limits.maxPixelsPerFrame,
     maxSeconds: ctx.limits.maxDurationMs / 1000,
   });
-  const result = await runProcess({
-    file: ctx.ff.ffmpegPath,
+  await runFfmpegOnce({
+    ff: ctx.ff,
+    limits: ctx.limits,
+    what: 'the clip',
     args: [
-      '-nostdin',
-      '-hide_banner',
-      '-loglevel',
-      'error',
-      '-y',
       ...input.args,
       '-map',
       '0:v:0',
@@ -58,8 +53,5 @@ export async function writeClip(ctx: RenderContext, options: { path: string }): 
       'mp4',
       options.path,
     ],
-    timeoutMs: ctx.limits.processTimeoutMs,
   });
-  if (result.timedOut) throw new MediaError('processing_timeout', 'Writing the clip timed out.');
-  if (result.code !== 0) throw ffmpegFailure(result.stderr);
 }

@@ -114,3 +114,24 @@ export function ffmpegFailure(stderr: string): MediaError {
   }
   return new MediaError('processing_failed', `ffmpeg failed: ${summary}`);
 }
+
+/**
+ * One quiet ffmpeg run of `args` (after the common flags) within the limits' time; a timeout
+ * or a failure is thrown as a MediaError naming `what` was being written.
+ */
+export async function runFfmpegOnce(options: {
+  ff: FfmpegInfo;
+  limits: MediaLimits;
+  args: string[];
+  what: string;
+}): Promise<void> {
+  const result = await runProcess({
+    file: options.ff.ffmpegPath,
+    args: ['-nostdin', '-hide_banner', '-loglevel', 'error', '-y', ...options.args],
+    timeoutMs: options.limits.processTimeoutMs,
+  });
+  if (result.timedOut) {
+    throw new MediaError('processing_timeout', `Writing ${options.what} timed out.`);
+  }
+  if (result.code !== 0) throw ffmpegFailure(result.stderr);
+}

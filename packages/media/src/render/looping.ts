@@ -1,8 +1,6 @@
 import { copyFile, writeFile } from 'node:fs/promises';
-import { runProcess } from '../process.ts';
-import { MediaError } from '../types.ts';
 import { workPath, type RenderContext } from './context.ts';
-import { ffmpegFailure } from './ffmpeg-job.ts';
+import { runFfmpegOnce } from './ffmpeg-job.ts';
 import { loopingMinMs } from './plan.ts';
 
 /** Repeats past this would only be hiding a broken duration. */
@@ -26,14 +24,11 @@ export async function writeLooping(
   const list = workPath(ctx, 'looping.ffconcat');
   const entry = `file '${options.mp4.replaceAll("'", "'\\''")}'\n`;
   await writeFile(list, `ffconcat version 1.0\n${entry.repeat(repeats)}`);
-  const result = await runProcess({
-    file: ctx.ff.ffmpegPath,
+  await runFfmpegOnce({
+    ff: ctx.ff,
+    limits: ctx.limits,
+    what: 'looping',
     args: [
-      '-nostdin',
-      '-hide_banner',
-      '-loglevel',
-      'error',
-      '-y',
       '-protocol_whitelist',
       'file',
       '-f',
@@ -52,8 +47,5 @@ export async function writeLooping(
       'mp4',
       options.path,
     ],
-    timeoutMs: ctx.limits.processTimeoutMs,
   });
-  if (result.timedOut) throw new MediaError('processing_timeout', 'Writing looping timed out.');
-  if (result.code !== 0) throw ffmpegFailure(result.stderr);
 }
