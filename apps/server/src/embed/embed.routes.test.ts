@@ -51,6 +51,26 @@ describe('the embed player page, oEmbed and frame policy', () => {
     expect(html).toContain('<script type="module" src="/embed-assets/embed.js"></script>');
   });
 
+  it('serves the GIF page with its unfurl tags in the HTML, and a 404 for unknown ones', async () => {
+    const page = await get(`/gifs/waving-robot-${id}`);
+    expect(page.statusCode).toBe(200);
+    const html = page.body;
+    expect(html).toContain(
+      `<meta property="og:video" content="http://jiffy.test/media/${id}/original_mp4.mp4">`,
+    );
+    expect(html).toContain('<meta property="og:video:type" content="video/mp4">');
+    expect(html).toMatch(
+      /<meta property="og:image" content="http:\/\/jiffy\.test\/media\/[^"]+_still\.gif">/,
+    );
+    expect(html).toContain(`<meta name="twitter:player" content="http://jiffy.test/embed/${id}">`);
+    expect(html).toContain('rel="alternate" type="application/json+oembed"');
+    expect(html).toContain('Waving &lt;Robot&gt;');
+    expect(page.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect((await get(`/gifs/${id}`)).statusCode).toBe(200);
+    expect((await get('/gifs/nothing-here-nosuchgif')).statusCode).toBe(404);
+    expect((await get('/gifs/%3Cscript%3E')).statusCode).toBe(404);
+  });
+
   it('may be framed by any site, loads nothing from third parties', async () => {
     const page = await get(`/embed/${id}`);
     const policy = page.headers['content-security-policy'] as string;

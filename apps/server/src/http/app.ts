@@ -26,6 +26,7 @@ import { publicApiCaching } from './public-api-caching.ts';
 import { framePolicy } from './frame-policy.ts';
 import { embedRoutes } from '../embed/embed.routes.ts';
 import { oembedRoutes } from '../embed/oembed.routes.ts';
+import { gifPageRoutes } from '../gif-page/gif-page.routes.ts';
 import { siteEventsRoutes } from '../analytics/site-events.routes.ts';
 import { publicApiCors } from './public-api-cors.ts';
 import { publicApiRateLimit } from './public-api-rate-limit.ts';
@@ -129,6 +130,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     apiKey: options.embedApiKey,
   });
   oembedRoutes(app, { reads: services.gifReads, publicUrl: services.urls.publicUrl });
+  gifPageRoutes(app, {
+    reads: services.gifReads,
+    publicUrl: services.urls.publicUrl,
+    mediaBaseUrl: services.urls.mediaBaseUrl,
+  });
   await siteEventsRoutes(app, { events: services.siteEvents });
   publicApiCors(app);
   responseShaping(app);
