@@ -64,7 +64,8 @@ describe('the embed player page, oEmbed and frame policy', () => {
     );
     expect(html).toContain(`<meta name="twitter:player" content="http://jiffy.test/embed/${id}">`);
     expect(html).toContain('rel="alternate" type="application/json+oembed"');
-    expect(html).toContain('Waving &lt;Robot&gt;');
+    expect(html).toContain('Waving &#60;Robot&#62;');
+    expect(html).not.toContain('<Robot>');
     expect(page.headers['content-security-policy']).toContain("frame-ancestors 'none'");
     expect((await get(`/gifs/${id}`)).statusCode).toBe(200);
     expect((await get('/gifs/nothing-here-nosuchgif')).statusCode).toBe(404);
