@@ -180,8 +180,10 @@ describe('the embedded GIF player in Chromium', () => {
     const vimeo = (event: string) =>
       page.evaluate((name) => {
         const data = JSON.stringify({ event: name });
+        // From vimeo's frame, as the wrapper only listens to its own iframe.
+        const source = document.querySelector('iframe')!.contentWindow;
         window.dispatchEvent(
-          new MessageEvent('message', { origin: 'https://player.vimeo.com', data }),
+          new MessageEvent('message', { origin: 'https://player.vimeo.com', data, source }),
         );
       }, event);
     await vimeo('pause');

@@ -1,9 +1,9 @@
 import type { ExternalMedia } from '@jiffy/contracts';
+import { VimeoPlayer } from './video-site-player.ts';
+import { VIMEO_ORIGIN, YOUTUBE_ORIGIN } from './video-site-origins.ts';
 
 /** Vimeo's player takes one accent colour (hex, no '#'): Jiffy's indigo. */
 const VIMEO_COLOR = '6157ff';
-export const YOUTUBE_ORIGIN = 'https://www.youtube.com';
-export const VIMEO_ORIGIN = 'https://player.vimeo.com';
 
 /** The iframe URL for a youtube or vimeo video with §7's parameters; null for other providers. */
 export function videoSiteUrl(media: ExternalMedia): string | null {
@@ -75,26 +75,11 @@ export function followVideoSite(
       active = false;
     };
   }
-  // Vimeo speaks JSON over postMessage: subscribe once it is ready, and mute it.
-  const post = (message: object) =>
-    frame.contentWindow?.postMessage(JSON.stringify(message), VIMEO_ORIGIN);
-  const onMessage = (event: MessageEvent) => {
-    if (event.origin !== VIMEO_ORIGIN) return;
-    let data: { event?: string };
-    try {
-      data = (typeof event.data === 'string' ? JSON.parse(event.data) : event.data) as {
-        event?: string;
-      };
-    } catch {
-      return;
-    }
-    if (data.event === 'ready') {
-      for (const name of ['play', 'pause', 'finish'])
-        post({ method: 'addEventListener', value: name });
-      post({ method: 'setVolume', value: 0 });
-    } else if (data.event === 'play') onStopped(false);
-    else if (data.event === 'pause' || data.event === 'finish') onStopped(true);
-  };
-  window.addEventListener('message', onMessage);
-  return () => window.removeEventListener('message', onMessage);
+  // Vimeo speaks JSON over postMessage, through the wrapper: follow its states, and mute it.
+  const player = new VimeoPlayer(frame);
+  player.on('ready', () => player.set('volume', 0));
+  player.on('play', () => onStopped(false));
+  player.on('pause', () => onStopped(true));
+  player.on('finish', () => onStopped(true));
+  return () => player.destroy();
 }
