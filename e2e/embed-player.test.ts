@@ -264,6 +264,56 @@ describe('the embedded GIF player in Chromium', () => {
     await page.close();
   });
 
+  it('carries the embedder’s tracking query on its links and then offers pause/play', async () => {
+    const context = await browser.newContext({ viewport: { width: 480, height: 480 } });
+    const page = await context.newPage();
+    await page.goto(`${origin}/embed/${id}?utm_source=blog&autoplay=1`);
+    expect(await page.locator('a.media-link').getAttribute('href')).toBe(
+      `${origin}/gifs/waving-robot-${id}?utm_source=blog`,
+    );
+    await page.mouse.move(240, 240);
+    const pause = page.getByRole('button', { name: 'Pause' });
+    await pause.click();
+    expect(await page.locator('video.media').evaluate((v: HTMLVideoElement) => v.paused)).toBe(
+      true,
+    );
+    await page.getByRole('button', { name: 'Play' }).click();
+    await expect
+      .poll(() => page.locator('video.media').evaluate((v: HTMLVideoElement) => v.paused))
+      .toBe(false);
+    await page.getByRole('button', { name: 'Share' }).click();
+    expect(await page.getByRole('link', { name: 'Favorite' }).getAttribute('href')).toBe(
+      `${origin}/gifs/waving-robot-${id}?utm_source=blog&ref=fave`,
+    );
+    await context.close();
+    // Without a tracking query there is no pause/play button.
+    const plain = await browser.newPage({ viewport: { width: 480, height: 480 } });
+    await plain.goto(`${origin}/embed/${id}`);
+    await plain.mouse.move(240, 240);
+    await plain.locator('.player.hover').waitFor();
+    expect(await plain.getByRole('button', { name: 'Pause' }).count()).toBe(0);
+    await plain.close();
+  });
+
+  it('on a phone, tapping a GIF that has a source video opens the footer with Watch', async () => {
+    const context = await browser.newContext({
+      viewport: { width: 320, height: 320 },
+      isMobile: true,
+      hasTouch: true,
+    });
+    const page = await context.newPage();
+    await page.goto(`${origin}/embed/${fromVideo.vimeo}`);
+    const footer = page.locator('.chrome.footer');
+    expect(await footer.evaluate((e) => getComputedStyle(e).opacity)).toBe('0');
+    await page.locator('a.media-link').tap();
+    await expect.poll(() => footer.evaluate((e) => getComputedStyle(e).opacity)).toBe('1');
+    expect(page.url()).toBe(`${origin}/embed/${fromVideo.vimeo}`);
+    expect(await page.getByRole('button', { name: 'Watch' }).isVisible()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Share' }).isVisible()).toBe(false);
+    await saveScreenshot(page, 'embed-phone-footer-320');
+    await context.close();
+  });
+
   it('hides the chrome in frames under 250x199, keeps it on a 320x320 phone', async () => {
     for (const [width, height, shown] of [
       [320, 320, true],

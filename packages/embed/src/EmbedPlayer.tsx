@@ -7,6 +7,7 @@ import { RelatedGrid } from './RelatedGrid.tsx';
 import { ShareMenu } from './ShareMenu.tsx';
 import { useHover } from './use-hover.ts';
 import { VideoSiteView } from './VideoSiteView.tsx';
+import { trackedUrl } from './tracked-url.ts';
 
 /** §4: the header is 72 px; the footer peeks by that plus the first row of related GIFs. */
 const HEADER_OFFSET = 72;
@@ -25,6 +26,8 @@ export function EmbedPlayer({ gif, site, options, apiKey }: EmbedPlayerProps) {
   const [ready, setReady] = useState(false);
   const [sharing, setSharing] = useState(false);
   const [watching, setWatching] = useState(false);
+  const [paused, setPaused] = useState(!options.autoplay);
+  const [mobileFooter, setMobileFooter] = useState(false);
   const [gridWanted, setGridWanted] = useState(false);
   const [gridActive, setGridActive] = useState(false);
   const [firstRow, setFirstRow] = useState(0);
@@ -34,6 +37,25 @@ export function EmbedPlayer({ gif, site, options, apiKey }: EmbedPlayerProps) {
   const external = gif.external_media;
   const provider = external?.provider_name === 'youtube' ? 'Youtube' : 'Vimeo';
   const canWatch = external !== undefined && !options.hideVideo;
+  const pageUrl = trackedUrl(gif.url, options.trackingQuery);
+  const togglePlay = () => {
+    track(gif.id, 'Click', 'Pause');
+    const video = document.querySelector<HTMLVideoElement>('video.media');
+    if (video) {
+      if (video.paused) void video.play().catch(() => undefined);
+      else video.pause();
+      setPaused(video.paused);
+    } else setPaused(!paused); // a still image gets a paused marker
+  };
+  const onMediaClick = (event: { preventDefault(): void }) => {
+    // §2 mobile: tapping an image that has a source video opens the footer instead.
+    if (external && window.matchMedia('(hover: none)').matches) {
+      event.preventDefault();
+      setMobileFooter(!mobileFooter);
+      return;
+    }
+    track(gif.id, 'Click', 'Image');
+  };
   const { hover, onPointerEnter, onPointerLeave } = useHover({
     gridActive,
     onLeave: () => {
@@ -73,6 +95,9 @@ export function EmbedPlayer({ gif, site, options, apiKey }: EmbedPlayerProps) {
     hover || sharing ? 'hover' : '',
     sharing ? 'sharing' : '',
     gridActive ? 'grid-active' : '',
+    paused ? 'paused' : '',
+    external ? 'has-source-video' : '',
+    mobileFooter ? 'mobile-footer-open' : '',
     chrome ? '' : 'no-chrome',
   ].filter(Boolean);
   // The footer's content starts low enough that only attribution and the first row show.
@@ -98,11 +123,11 @@ export function EmbedPlayer({ gif, site, options, apiKey }: EmbedPlayerProps) {
       ) : (
         <a
           className="media-link"
-          href={gif.url}
+          href={pageUrl}
           target="_blank"
           rel="noopener"
           title={altOf(gif)}
-          onClick={() => track(gif.id, 'Click', 'Image')}
+          onClick={onMediaClick}
           dangerouslySetInnerHTML={{ __html: mediaHtml(gif, options) }}
         />
       )}
@@ -129,6 +154,19 @@ export function EmbedPlayer({ gif, site, options, apiKey }: EmbedPlayerProps) {
               <div className="footer-content" style={live ? { marginTop: peek } : undefined}>
                 <div className="footer-bar" onClick={() => track(gif.id, 'Click', 'Attribution')}>
                   <Attribution user={gif.user} />
+                  {options.trackingQuery ? (
+                    <button
+                      type="button"
+                      className="play-pause"
+                      aria-pressed={paused}
+                      onClick={(event) => {
+                        event.stopPropagation();
+                        togglePlay();
+                      }}
+                    >
+                      {paused ? 'Play' : 'Pause'}
+                    </button>
+                  ) : null}
                   {canWatch ? (
                     <button
                       type="button"
@@ -142,7 +180,7 @@ export function EmbedPlayer({ gif, site, options, apiKey }: EmbedPlayerProps) {
                       Watch
                     </button>
                   ) : null}
-                  <a className="view-on" href={gif.url} target="_blank" rel="noopener">
+                  <a className="view-on" href={pageUrl} target="_blank" rel="noopener">
                     View on {site.name}
                   </a>
                 </div>
@@ -155,6 +193,7 @@ export function EmbedPlayer({ gif, site, options, apiKey }: EmbedPlayerProps) {
           {sharing ? (
             <ShareMenu
               gif={gif}
+              trackingQuery={options.trackingQuery}
               onEvent={(action, label) => track(gif.id, action, label)}
               onClose={() => setSharing(false)}
             />

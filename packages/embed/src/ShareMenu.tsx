@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { Gif } from '@jiffy/contracts';
 import { embedCode } from './embed-code.ts';
+import { trackedUrl } from './tracked-url.ts';
 
 /** Popup sizes of §9: 480x480, and 750x350 for the microblog network. */
 const networks = [
@@ -12,10 +13,12 @@ const networks = [
 /** Favorite, social popups, read-only embed code and link with copy buttons, and close. */
 export function ShareMenu({
   gif,
+  trackingQuery,
   onClose,
   onEvent,
 }: {
   gif: Gif;
+  trackingQuery: string;
   onClose: () => void;
   /** Analytics: an action and a label (§7). */
   onEvent: (action: string, label: string) => void;
@@ -29,7 +32,8 @@ export function ShareMenu({
     );
   };
   const url = encodeURIComponent(gif.url);
-  const favorite = `${gif.url}${gif.url.includes('?') ? '&' : '?'}ref=fave`;
+  // §2: the favorite link adds ref=fave to the tracking query.
+  const favorite = trackedUrl(gif.url, trackingQuery, 'ref=fave');
   return (
     <div className="share-menu" role="dialog" aria-label="Share this GIF">
       <a

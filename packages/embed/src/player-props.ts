@@ -9,6 +9,11 @@ export interface EmbedOptions {
   hideChrome: boolean;
   /** No 'Watch' button for the youtube or vimeo video the GIF comes from. */
   hideVideo: boolean;
+  /**
+   * The embedder's own query parameters (utm_source and the like), carried on every link out
+   * of the player; when there are any, the player also shows a pause/play button.
+   */
+  trackingQuery: string;
 }
 
 /** Everything the player renders from; serialized into the page for hydration. */

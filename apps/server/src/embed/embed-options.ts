@@ -23,5 +23,29 @@ export function embedOptions(query: unknown): EmbedOptions {
     muted: truthy(q.muted, true),
     hideChrome: truthy(q.hide_chrome ?? q.hidechrome, false) || !chrome,
     hideVideo: truthy(q.hide_video, false),
+    trackingQuery: trackingQueryOf(q),
   };
+}
+
+const OPTION_NAMES = new Set([
+  'autoplay',
+  'loop',
+  'muted',
+  'chrome',
+  'hide_chrome',
+  'hidechrome',
+  'hide_video',
+]);
+const MAX_TRACKING_PARAMS = 10;
+
+/** The query parameters that are not player options, kept to pass on (names and sizes capped). */
+function trackingQueryOf(q: Record<string, unknown>): string {
+  const kept = new URLSearchParams();
+  for (const [name, value] of Object.entries(q)) {
+    if (OPTION_NAMES.has(name) || !/^[A-Za-z0-9_.-]{1,32}$/.test(name)) continue;
+    if (typeof value !== 'string' || value.length > 200) continue;
+    if ([...kept.keys()].length >= MAX_TRACKING_PARAMS) break;
+    kept.set(name, value);
+  }
+  return kept.toString();
 }
