@@ -130,6 +130,7 @@ export async function createJiffy(options: JiffyOptions): Promise<Jiffy> {
           redis,
           uploadTempDir: path.join(config.DATA_DIR, 'tmp', 'uploads'),
           embedApiKey: defaultApiKey,
+          embedFontCssUrl: config.EMBED_FONT_CSS_URL,
         });
 
   return {

@@ -23,10 +23,23 @@ export function mediaHtml(gif: Gif, options: EmbedOptions): string {
   const clip = gif.video?.assets.source;
   const mp4 = clip?.url ?? original?.mp4;
   if (gif.is_sticker === 1 || !mp4) {
+    // §9 srcset: the browser picks among the 200 px, original and downsized widths.
+    const candidates = [gif.images.fixed_width, original, gif.images.downsized];
+    const set = (key: 'webp' | 'url') => {
+      const seen = new Set<string>();
+      return candidates
+        .flatMap((r) => {
+          const file = r?.[key];
+          if (!r || !file || seen.has(r.width)) return [];
+          seen.add(r.width);
+          return [`${escape(file)} ${r.width}w`];
+        })
+        .join(', ');
+    };
     const webp = original?.webp
-      ? `<source type="image/webp" srcset="${escape(original.webp)}">`
+      ? `<source type="image/webp" srcset="${set('webp')}" sizes="100vw">`
       : '';
-    return `<picture>${webp}<img class="media" src="${gifUrl}" alt="${alt}"></picture>`;
+    return `<picture>${webp}<img class="media" src="${gifUrl}" srcset="${set('url')}" sizes="100vw" alt="${alt}"></picture>`;
   }
   const poster = gif.images.original_still?.url ?? '';
   const flags = [

@@ -19,6 +19,11 @@ export const envSchema = z.object({
   PUBLIC_URL: z.url().optional(),
   /** Base URL of media files, e.g. a CDN in front of /media; defaults to PUBLIC_URL + '/media'. */
   MEDIA_BASE_URL: z.url().optional(),
+  /**
+   * A stylesheet on a static host with the embed player's web fonts (@font-face and the body
+   * font). Unset, the player loads no font at all and uses the system's.
+   */
+  EMBED_FONT_CSS_URL: z.url().optional(),
   /** Folder holding the embedded database (db/) and media (media/). */
   DATA_DIR: z.string().default('./data'),
   /** postgres://... switches from embedded PGlite to a PostgreSQL server. */

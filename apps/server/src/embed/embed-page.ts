@@ -22,7 +22,7 @@ const scriptJson = (value: unknown): string => JSON.stringify(value).replace(/</
 export function renderEmbedPage(
   gif: Gif,
   options: EmbedOptions,
-  site: { publicUrl: string; apiKey: string },
+  site: { publicUrl: string; apiKey: string; fontCssUrl?: string | undefined },
 ): string {
   const publicUrl = site.publicUrl;
   const props = { gif, options, site: { url: publicUrl, name: SITE_NAME }, apiKey: site.apiKey };
@@ -35,7 +35,9 @@ export function renderEmbedPage(
 <link rel="icon" href="data:,">
 <title>${escapeHtml(title)} - ${SITE_NAME}</title>
 ${unfurlTags(gif, { publicUrl, siteName: SITE_NAME })}
-<link rel="stylesheet" href="${EMBED_ASSETS_PATH}/embed.css">
+<link rel="stylesheet" href="${EMBED_ASSETS_PATH}/embed.css">${
+    site.fontCssUrl ? `\n<link rel="stylesheet" href="${escapeHtml(site.fontCssUrl)}">` : ''
+  }
 </head>
 <body>
 <div id="${EMBED_ROOT_ID}">${renderPlayer(props)}</div>

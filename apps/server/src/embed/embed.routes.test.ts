@@ -113,6 +113,54 @@ describe('the embed player page, oEmbed and frame policy', () => {
     expect((await get('/embed-assets/other.js')).statusCode).toBe(404);
   });
 
+  it('shows a sticker as a picture of WebP and GIF with 200w… srcsets', async () => {
+    const bytes = await animatedImage({ width: 300, height: 300, frames: 3, alpha: true });
+    const response = await t.jiffy.app!.inject({
+      method: 'POST',
+      url: '/v1/gifs',
+      ...multipart({ api_key: t.apiKey, is_sticker: 'true' }, { name: 's.gif', bytes }),
+    });
+    const sticker = response.json<{ data: { id: string } }>().data.id;
+    await t.waitForGif(sticker, { complete: true });
+    const html = (await get(`/embed/${sticker}`)).body;
+    expect(html).not.toContain('<video');
+    expect(html).toMatch(
+      /<source type="image\/webp" srcset="[^"]*fixed_width\.webp 200w, [^"]*original\.webp 300w"/,
+    );
+    expect(html).toMatch(
+      /<img class="media" src="[^"]*original\.gif" srcset="[^"]*fixed_width\.gif 200w/,
+    );
+  });
+
+  it('loads web fonts only from the static host EMBED_FONT_CSS_URL names', async () => {
+    const withFonts = await startTestJiffy({
+      EMBED_FONT_CSS_URL: 'https://static.example/fonts.css',
+    });
+    try {
+      const bytes = await animatedImage({ width: 64, height: 48, frames: 2 });
+      const up = await withFonts.jiffy.app!.inject({
+        method: 'POST',
+        url: '/v1/gifs',
+        ...multipart({ api_key: withFonts.apiKey }, { name: 'f.gif', bytes }),
+      });
+      const fid = up.json<{ data: { id: string } }>().data.id;
+      await withFonts.waitForGif(fid);
+      const embed = await withFonts.jiffy.app!.inject(`/embed/${fid}`);
+      expect(embed.body).toContain(
+        '<link rel="stylesheet" href="https://static.example/fonts.css">',
+      );
+      const policy = embed.headers['content-security-policy'] as string;
+      expect(policy).toContain('font-src https://static.example');
+      expect(policy).toContain("style-src 'self' https://static.example");
+    } finally {
+      await withFonts.stop();
+    }
+    // Unset (the default), no font is loaded and no font source is allowed.
+    const plain = await get(`/embed/${id}`);
+    expect(plain.headers['content-security-policy']).not.toContain('font-src');
+    expect(plain.body).not.toContain('fonts.css');
+  });
+
   it('forbids framing every other page', async () => {
     for (const url of ['/', '/v1/gifs/trending', '/api/v1/me', '/nothing-here']) {
       const page = await get(url);

@@ -29,16 +29,19 @@ function loadAssets(): Map<string, { type: string; body: Buffer }> {
  * The embed player's policy: any site may frame it (frame-ancestors *), and it may load only
  * its own script and style and the instance's media; nothing from third parties.
  */
-function embedPolicy(origins: string[]): string {
+function embedPolicy(origins: string[], fontOrigin: string | null): string {
   const media = [...new Set(origins)].join(' ');
+  const fonts = fontOrigin ? ` ${fontOrigin}` : '';
   return [
     "default-src 'none'",
+    // Web fonts only from the static host EMBED_FONT_CSS_URL names, and only when it is set.
+    ...(fontOrigin ? [`font-src ${fontOrigin}`] : []),
     `img-src 'self' ${media} data:`,
     `media-src 'self' ${media}`,
     // youtube's iframe API is loaded only when a visitor presses Watch on a youtube GIF.
     "script-src 'self' https://www.youtube.com",
     'frame-src https://www.youtube.com https://player.vimeo.com',
-    "style-src 'self'",
+    `style-src 'self'${fonts}`,
     "connect-src 'self'",
     "base-uri 'none'",
     "form-action 'none'",
@@ -49,10 +52,19 @@ function embedPolicy(origins: string[]): string {
 /** `GET /embed/:id` (the player page other sites frame) and its assets. */
 export function embedRoutes(
   app: FastifyInstance,
-  deps: { reads: GifReadService; publicUrl: string; mediaBaseUrl: string; apiKey: string },
+  deps: {
+    reads: GifReadService;
+    publicUrl: string;
+    mediaBaseUrl: string;
+    apiKey: string;
+    fontCssUrl?: string | undefined;
+  },
 ): void {
   const assets = loadAssets();
-  const policy = embedPolicy([new URL(deps.mediaBaseUrl).origin, new URL(deps.publicUrl).origin]);
+  const policy = embedPolicy(
+    [new URL(deps.mediaBaseUrl).origin, new URL(deps.publicUrl).origin],
+    deps.fontCssUrl ? new URL(deps.fontCssUrl).origin : null,
+  );
 
   app.get<{ Params: { id: string } }>('/embed/:id', async (request, reply) => {
     void reply.type('text/html; charset=utf-8').header('content-security-policy', policy);
@@ -64,6 +76,7 @@ export function embedRoutes(
         renderEmbedPage(gif, embedOptions(request.query), {
           publicUrl: deps.publicUrl,
           apiKey: deps.apiKey,
+          fontCssUrl: deps.fontCssUrl,
         }),
       );
     } catch (error) {

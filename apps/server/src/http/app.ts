@@ -47,6 +47,8 @@ export interface AppOptions {
   logger: FastifyBaseLogger;
   /** The public key the embed player uses for its related GIFs (the instance's default key). */
   embedApiKey: string;
+  /** EMBED_FONT_CSS_URL: the embed player's web fonts, when configured. */
+  embedFontCssUrl?: string | undefined;
 }
 
 /** The HTTP surface: every route, the error envelope and body parsers, on one Fastify instance. */
@@ -128,6 +130,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     publicUrl: services.urls.publicUrl,
     mediaBaseUrl: services.urls.mediaBaseUrl,
     apiKey: options.embedApiKey,
+    fontCssUrl: options.embedFontCssUrl,
   });
   oembedRoutes(app, { reads: services.gifReads, publicUrl: services.urls.publicUrl });
   gifPageRoutes(app, {
