@@ -22,7 +22,7 @@ const scriptJson = (value: unknown): string => JSON.stringify(value).replace(/</
 export function renderEmbedPage(
   gif: Gif,
   options: EmbedOptions,
-  site: { publicUrl: string; apiKey: string; fontCssUrl?: string | undefined },
+  site: { publicUrl: string; apiKey: string; fontCssUrl?: string | undefined; css: string },
 ): string {
   const publicUrl = site.publicUrl;
   const props = { gif, options, site: { url: publicUrl, name: SITE_NAME }, apiKey: site.apiKey };
@@ -35,7 +35,7 @@ export function renderEmbedPage(
 <link rel="icon" href="data:,">
 <title>${escapeHtml(title)} - ${SITE_NAME}</title>
 ${unfurlTags(gif, { publicUrl, siteName: SITE_NAME })}
-<link rel="stylesheet" href="${EMBED_ASSETS_PATH}/embed.css">${
+<style>${site.css}</style>${
     site.fontCssUrl ? `\n<link rel="stylesheet" href="${escapeHtml(site.fontCssUrl)}">` : ''
   }
 </head>
@@ -48,7 +48,7 @@ ${unfurlTags(gif, { publicUrl, siteName: SITE_NAME })}
 }
 
 /** A small page in the player's style for ids that are unknown, processing or removed. */
-export function renderEmbedNotFound(publicUrl: string): string {
+export function renderEmbedNotFound(publicUrl: string, css: string): string {
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -57,7 +57,7 @@ export function renderEmbedNotFound(publicUrl: string): string {
 <meta name="robots" content="noindex">
 <link rel="icon" href="data:,">
 <title>GIF not found - ${SITE_NAME}</title>
-<link rel="stylesheet" href="${EMBED_ASSETS_PATH}/embed.css">
+<style>${css}</style>
 </head>
 <body>
 <main class="not-found">

@@ -77,6 +77,9 @@ describe('the embed player page, oEmbed and frame policy', () => {
     const policy = page.headers['content-security-policy'] as string;
     expect(policy).toContain('frame-ancestors *');
     expect(policy).toContain("script-src 'self'");
+    // The stylesheet is inline, allowed by its hash (no unsafe-inline).
+    expect(policy).not.toContain('unsafe-inline');
+    expect(policy).toMatch(/style-src 'self' 'sha256-/);
     expect(policy).toContain("default-src 'none'");
     expect(page.headers['x-frame-options']).toBeUndefined();
     expect(page.body).not.toMatch(/<script[^>]+src="https?:/);
@@ -97,7 +100,7 @@ describe('the embed player page, oEmbed and frame policy', () => {
       const page = await get(url);
       expect(page.statusCode, url).toBe(404);
       expect(page.body).toContain('class="not-found"');
-      expect(page.body).toContain('/embed-assets/embed.css');
+      expect(page.body).toMatch(/<style>[\s\S]*\.not-found[\s\S]*<\/style>/);
       expect(page.headers['content-security-policy']).toContain('frame-ancestors *');
     }
   });
@@ -151,7 +154,9 @@ describe('the embed player page, oEmbed and frame policy', () => {
       );
       const policy = embed.headers['content-security-policy'] as string;
       expect(policy).toContain('font-src https://static.example');
-      expect(policy).toContain("style-src 'self' https://static.example");
+      expect(policy).toMatch(
+        /style-src 'self' 'sha256-[A-Za-z0-9+\/=]+' https:\/\/static\.example/,
+      );
     } finally {
       await withFonts.stop();
     }

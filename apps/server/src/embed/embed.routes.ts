@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -29,7 +30,7 @@ function loadAssets(): Map<string, { type: string; body: Buffer }> {
  * The embed player's policy: any site may frame it (frame-ancestors *), and it may load only
  * its own script and style and the instance's media; nothing from third parties.
  */
-function embedPolicy(origins: string[], fontOrigin: string | null): string {
+function embedPolicy(origins: string[], fontOrigin: string | null, styleHash: string): string {
   const media = [...new Set(origins)].join(' ');
   const fonts = fontOrigin ? ` ${fontOrigin}` : '';
   return [
@@ -41,7 +42,8 @@ function embedPolicy(origins: string[], fontOrigin: string | null): string {
     // youtube's iframe API is loaded only when a visitor presses Watch on a youtube GIF.
     "script-src 'self' https://www.youtube.com",
     'frame-src https://www.youtube.com https://player.vimeo.com',
-    `style-src 'self'${fonts}`,
+    // The stylesheet is inlined (no request before the first paint), allowed by its hash.
+    `style-src 'self' '${styleHash}'${fonts}`,
     "connect-src 'self'",
     "base-uri 'none'",
     "form-action 'none'",
@@ -61,9 +63,13 @@ export function embedRoutes(
   },
 ): void {
   const assets = loadAssets();
+  const css = assets.get('embed.css')!.body.toString('utf8');
+  if (/<\/style/i.test(css)) throw new Error('embed.css cannot be inlined: it contains </style');
+  const styleHash = `sha256-${createHash('sha256').update(css).digest('base64')}`;
   const policy = embedPolicy(
     [new URL(deps.mediaBaseUrl).origin, new URL(deps.publicUrl).origin],
     deps.fontCssUrl ? new URL(deps.fontCssUrl).origin : null,
+    styleHash,
   );
 
   app.get<{ Params: { id: string } }>('/embed/:id', async (request, reply) => {
@@ -77,6 +83,7 @@ export function embedRoutes(
           publicUrl: deps.publicUrl,
           apiKey: deps.apiKey,
           fontCssUrl: deps.fontCssUrl,
+          css,
         }),
       );
     } catch (error) {
@@ -84,7 +91,7 @@ export function embedRoutes(
       return reply
         .status(404)
         .header('cache-control', 'no-store')
-        .send(renderEmbedNotFound(deps.publicUrl));
+        .send(renderEmbedNotFound(deps.publicUrl, css));
     }
   });
 
