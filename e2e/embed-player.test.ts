@@ -108,6 +108,14 @@ describe('the embedded GIF player in Chromium', () => {
     await saveScreenshot(page, 'embed-share-480');
     await page.getByRole('button', { name: 'Close share menu' }).click();
     expect(await menu.count()).toBe(0);
+    // Leaving with the grid out of view hides the chrome quickly (70 ms, then a 150 ms fade),
+    // well before the 1000 ms it lingers when the grid is in view (next test).
+    await page.mouse.move(600, 600);
+    const left = Date.now();
+    await expect
+      .poll(() => header.evaluate((e) => getComputedStyle(e).opacity), { intervals: [20] })
+      .toBe('0');
+    expect(Date.now() - left).toBeLessThan(700);
     expect(errors).toEqual([]);
     await context.close();
   });
