@@ -154,9 +154,7 @@ describe('the embed player page, oEmbed and frame policy', () => {
       );
       const policy = embed.headers['content-security-policy'] as string;
       expect(policy).toContain('font-src https://static.example');
-      expect(policy).toMatch(
-        /style-src 'self' 'sha256-[A-Za-z0-9+/=]+' https:\/\/static\.example/,
-      );
+      expect(policy).toMatch(/style-src 'self' 'sha256-[A-Za-z0-9+/=]+' https:\/\/static\.example/);
     } finally {
       await withFonts.stop();
     }
