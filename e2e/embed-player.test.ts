@@ -113,7 +113,7 @@ describe('the embedded GIF player in Chromium', () => {
     await page.mouse.move(600, 600);
     const left = Date.now();
     await expect
-      .poll(() => header.evaluate((e) => getComputedStyle(e).opacity), { intervals: [20] })
+      .poll(() => header.evaluate((e) => getComputedStyle(e).opacity), { interval: 20 })
       .toBe('0');
     expect(Date.now() - left).toBeLessThan(700);
     expect(errors).toEqual([]);
