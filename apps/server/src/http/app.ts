@@ -27,6 +27,7 @@ import { framePolicy } from './frame-policy.ts';
 import { embedRoutes } from '../embed/embed.routes.ts';
 import { oembedRoutes } from '../embed/oembed.routes.ts';
 import { gifPageRoutes } from '../gif-page/gif-page.routes.ts';
+import { widgetsRoutes } from '../widgets/widgets.routes.ts';
 import { siteEventsRoutes } from '../analytics/site-events.routes.ts';
 import { publicApiCors } from './public-api-cors.ts';
 import { publicApiRateLimit } from './public-api-rate-limit.ts';
@@ -133,6 +134,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     fontCssUrl: options.embedFontCssUrl,
   });
   oembedRoutes(app, { reads: services.gifReads, publicUrl: services.urls.publicUrl });
+  widgetsRoutes(app, {
+    publicUrl: services.urls.publicUrl,
+    mediaBaseUrl: services.urls.mediaBaseUrl,
+    apiKey: options.embedApiKey,
+  });
   gifPageRoutes(app, {
     reads: services.gifReads,
     publicUrl: services.urls.publicUrl,

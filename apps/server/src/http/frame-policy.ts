@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 
 /** Paths other sites may put in a frame: the player and its assets, and media files. */
-const FRAMEABLE = /^\/(embed|embed-assets|media)(\/|$)/;
+const FRAMEABLE = /^\/(embed|embed-assets|widgets-assets|media)(\/|$)/;
 
 /**
  * Only the embed player may be framed. Every other answer that has not set its own policy

@@ -1,0 +1,44 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { FastifyInstance } from 'fastify';
+import { AppError } from '../errors/app-error.ts';
+import { DEMO_SCRIPT, renderWidgetsPage } from './widgets-demo.ts';
+
+/** The standalone bundle, next to the package's sources (built by `npm run build`). */
+function loadBundle(): Buffer {
+  const entry = fileURLToPath(import.meta.resolve('@jiffy/widgets'));
+  return fs.readFileSync(path.join(path.dirname(entry), '..', 'dist', 'jiffy-widgets.js'));
+}
+
+/** `/widgets` (the demo page) and `/widgets-assets/*` (the standalone bundle, for any site). */
+export function widgetsRoutes(
+  app: FastifyInstance,
+  deps: { publicUrl: string; mediaBaseUrl: string; apiKey: string },
+): void {
+  const scripts = new Map<string, Buffer>([
+    ['jiffy-widgets.js', loadBundle()],
+    ['demo.js', Buffer.from(DEMO_SCRIPT)],
+  ]);
+  const media = [
+    ...new Set([new URL(deps.mediaBaseUrl).origin, new URL(deps.publicUrl).origin]),
+  ].join(' ');
+  const policy = `default-src 'none'; script-src 'self'; connect-src 'self'; img-src 'self' ${media} data:; media-src 'self' ${media}; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'`;
+
+  app.get('/widgets', async (_request, reply) =>
+    reply
+      .type('text/html; charset=utf-8')
+      .header('content-security-policy', policy)
+      .send(renderWidgetsPage(deps.publicUrl, deps.apiKey)),
+  );
+  app.get<{ Params: { file: string } }>('/widgets-assets/:file', async (request, reply) => {
+    const body = scripts.get(request.params.file);
+    if (!body) throw new AppError('not_found', 'No such widget asset.');
+    // Other sites load the bundle with a <script> tag: it must be fetchable from anywhere.
+    return reply
+      .type('text/javascript; charset=utf-8')
+      .header('access-control-allow-origin', '*')
+      .header('cache-control', 'public, max-age=3600')
+      .send(body);
+  });
+}

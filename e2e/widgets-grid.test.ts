@@ -1,0 +1,150 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { animatedImage, multipart } from '../apps/server/src/testing/fixtures.ts';
+import type { TestJiffy } from '../apps/server/src/testing/test-jiffy.ts';
+import type { JiffyFetch } from '../packages/fetch-api/src/index.ts';
+import type { renderGrid } from '../packages/widgets/src/index.ts';
+import { launchChromium, saveScreenshot, watchPageErrors } from './support/browser.ts';
+import { startListeningJiffy } from './support/listening-jiffy.ts';
+
+/** The page's window once the standalone bundle has loaded (types only; erased at runtime). */
+type KitWindow = Window & {
+  JiffyWidgets: { JiffyFetch: typeof JiffyFetch; renderGrid: typeof renderGrid };
+  unmount: () => void;
+  calls: number;
+};
+
+// The widget kit's standalone bundle in real Chromium against a real Jiffy (§2/§4).
+describe('the widget kit grid in Chromium', () => {
+  let t: TestJiffy;
+  let origin: string;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    ({ t, origin } = await startListeningJiffy());
+    for (let i = 0; i < 8; i++) {
+      const bytes = await animatedImage({
+        width: 100 + 30 * i,
+        height: 80 + 10 * (i % 4),
+        frames: 2,
+      });
+      const response = await t.jiffy.app!.inject({
+        method: 'POST',
+        url: '/v1/gifs',
+        ...multipart({ api_key: t.apiKey, title: `Tile ${i}` }, { name: 't.gif', bytes }),
+      });
+      await t.waitForGif(response.json<{ data: { id: string } }>().data.id);
+    }
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await t?.stop();
+  });
+
+  /** The demo page (it loads the bundle), with a fresh container for one test's widget. */
+  async function widgetPage(): Promise<{ page: Page; errors: string[] }> {
+    const page = await browser.newPage({ viewport: { width: 800, height: 900 } });
+    const errors = watchPageErrors(page);
+    await page.goto(`${origin}/widgets`);
+    await page.waitForFunction(() => 'JiffyWidgets' in window);
+    await page.evaluate(() => {
+      const box = document.createElement('div');
+      box.id = 'under-test';
+      document.body.prepend(box);
+    });
+    return { page, errors };
+  }
+
+  it('lays tiles out in columns of floor((width − gutter·(columns−1)) / columns) and pages to the end', async () => {
+    const { page, errors } = await widgetPage();
+    await page.evaluate((key) => {
+      const w = window as unknown as KitWindow;
+      const jf = new w.JiffyWidgets.JiffyFetch(key, {
+        serverUrl: location.origin,
+        sdkName: 'JavascriptSDK',
+      });
+      w.unmount = w.JiffyWidgets.renderGrid(
+        {
+          width: 600,
+          columns: 3,
+          gutter: 6,
+          fetchGifs: (offset: number) => jf.trending({ offset, limit: 3 }),
+        },
+        document.getElementById('under-test')!,
+      );
+    }, t.apiKey);
+    const tiles = page.locator('#under-test .jiffy-gif');
+    await expect.poll(() => tiles.count(), { timeout: 10_000 }).toBe(8);
+    await expect.poll(() => page.locator('#under-test .jiffy-loader').count()).toBe(0);
+    const boxes = await tiles.evaluateAll((all) => all.map((a) => a.getBoundingClientRect()));
+    expect(new Set(boxes.map((b) => Math.round(b.width)))).toEqual(new Set([196]));
+    expect(new Set(boxes.map((b) => Math.round(b.left))).size).toBe(3);
+    expect(await tiles.first().getAttribute('href')).toMatch(new RegExp(`^${origin}/gifs/`));
+    expect(await tiles.first().locator('img').getAttribute('alt')).toMatch(/^Tile \d$/);
+    await saveScreenshot(page, 'widgets-grid-600');
+
+    // Unmounting leaves nothing behind.
+    await page.evaluate(() => (window as unknown as KitWindow).unmount());
+    expect(await page.locator('#under-test').innerHTML()).toBe('');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('shows "Error loading GIFs." with a retry that works, and a no-results message', async () => {
+    const { page } = await widgetPage();
+    await page.evaluate((key) => {
+      const w = window as unknown as KitWindow;
+      const jf = new w.JiffyWidgets.JiffyFetch(key, { serverUrl: location.origin });
+      w.calls = 0;
+      // The first call fails (a network failure, say), later ones work.
+      w.JiffyWidgets.renderGrid(
+        {
+          width: 400,
+          columns: 2,
+          fetchGifs: (offset: number) =>
+            w.calls++ === 0
+              ? Promise.reject(new Error('offline'))
+              : jf.trending({ offset, limit: 4 }),
+        },
+        document.getElementById('under-test')!,
+      );
+    }, t.apiKey);
+    const error = page.locator('#under-test .jiffy-error');
+    await error.waitFor();
+    expect(await error.textContent()).toBe('Error loading GIFs. Try again?');
+    await page.getByRole('link', { name: 'Try again?' }).click();
+    await expect
+      .poll(() => page.locator('#under-test .jiffy-gif').count(), { timeout: 10_000 })
+      .toBe(8);
+    expect(await error.count()).toBe(0);
+
+    await page.evaluate(() => {
+      const w = window as unknown as KitWindow;
+      const empty = {
+        data: [],
+        pagination: { total_count: 0, count: 0, offset: 0 },
+        meta: { status: 200, msg: 'OK', response_id: 'x' },
+      };
+      const box = document.getElementById('under-test')!;
+      box.replaceChildren();
+      const inner = box.appendChild(document.createElement('div'));
+      w.JiffyWidgets.renderGrid(
+        { width: 400, columns: 2, fetchGifs: () => Promise.resolve(empty) },
+        inner,
+      );
+    });
+    await page.locator('#under-test .jiffy-no-results').waitFor();
+    await page.close();
+  });
+
+  it('serves the demo page with the grid and a single GIF running against this instance', async () => {
+    const { page, errors } = await widgetPage();
+    await expect.poll(() => page.locator('#grid .jiffy-gif').count(), { timeout: 10_000 }).toBe(8);
+    await expect.poll(() => page.locator('#single .jiffy-gif').count()).toBe(1);
+    expect(await page.locator('pre code').textContent()).toContain('JiffyWidgets.renderGrid');
+    await saveScreenshot(page, 'widgets-demo');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});

@@ -1,0 +1,158 @@
+import { useEffect, useRef, useState, type CSSProperties, type MouseEvent } from 'react';
+import type { Gif as GifObject, GifUser } from '@jiffy/contracts';
+import { altOf, bestRendition } from './best-rendition.ts';
+import { randomBrandColor } from './colors.ts';
+
+/** A 1x1 transparent GIF: what a tile shows until it scrolls into view (§2 lazy images). */
+export const PLACEHOLDER =
+  'data:image/gif;base64,R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7';
+const CHECKERBOARD = 'repeating-conic-gradient(#3a3a3a 0 25%, #2a2a2a 0 50%) 0 0 / 16px 16px';
+
+export interface GifProps {
+  gif: GifObject;
+  width: number;
+  /** Defaults to the width times the GIF's aspect ratio. */
+  height?: number;
+  /** A tile that is not a link (the caller handles clicks). */
+  noLink?: boolean;
+  hideAttribution?: boolean;
+  borderRadius?: number;
+  onGifClick?: (gif: GifObject, event: MouseEvent) => void;
+  /** Clicking the attribution: this, or the user's profile_url in a new tab. */
+  onUserClick?: (user: GifUser) => void;
+}
+
+/** The tile's height for a width, from the GIF's own proportions. */
+export function heightFor(gif: GifObject, width: number): number {
+  const r = gif.images.fixed_width ?? gif.images.original;
+  const ratio = Number(r?.height ?? 1) / Number(r?.width ?? 1) || 1;
+  return Math.round(width * ratio);
+}
+
+/**
+ * One GIF tile (§2): a link to the GIF (unless noLink) with its best-fitting rendition (WebP
+ * source, GIF fallback), loaded only once in view; radius 4; a checkerboard behind stickers and
+ * a random brand colour behind others; the uploader on hover unless hidden.
+ */
+export function Gif(props: GifProps) {
+  const { gif, width } = props;
+  const height = props.height ?? heightFor(gif, width);
+  const [inView, setInView] = useState(false);
+  const [hover, setHover] = useState(false);
+  const [color] = useState(randomBrandColor);
+  const root = useRef<HTMLElement>(null);
+  useEffect(() => {
+    const element = root.current;
+    if (!element || inView) return;
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((e) => e.isIntersecting)) setInView(true);
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [inView]);
+
+  const rendition = bestRendition(gif, width, height, globalThis.devicePixelRatio ?? 1);
+  const style: CSSProperties = {
+    position: 'relative',
+    display: 'block',
+    width,
+    height,
+    overflow: 'hidden',
+    borderRadius: props.borderRadius ?? 4,
+    background: gif.is_sticker ? CHECKERBOARD : color,
+  };
+  const image = (
+    <picture>
+      {inView && rendition?.webp ? <source type="image/webp" srcSet={rendition.webp} /> : null}
+      <img
+        src={inView ? rendition?.url : PLACEHOLDER}
+        alt={altOf(gif)}
+        width={width}
+        height={height}
+        style={{ display: 'block', width, height, objectFit: 'cover' }}
+      />
+    </picture>
+  );
+  const user = gif.user;
+  const attribution =
+    !props.hideAttribution && hover && user ? (
+      <Attribution user={user} onUserClick={props.onUserClick} />
+    ) : null;
+  const common = {
+    className: 'jiffy-gif',
+    style,
+    onPointerEnter: () => setHover(true),
+    onPointerLeave: () => setHover(false),
+    onClick: (event: MouseEvent) => props.onGifClick?.(gif, event),
+  };
+  return props.noLink ? (
+    <div
+      {...common}
+      ref={root as React.RefObject<HTMLDivElement>}
+      role="button"
+      tabIndex={0}
+      aria-label={altOf(gif)}
+    >
+      {image}
+      {attribution}
+    </div>
+  ) : (
+    <a
+      {...common}
+      ref={root as React.RefObject<HTMLAnchorElement>}
+      href={gif.url}
+      aria-label={altOf(gif)}
+    >
+      {image}
+      {attribution}
+    </a>
+  );
+}
+
+/** §2 hover attribution: avatar, display name or @username, the 14 px verified badge. */
+function Attribution({
+  user,
+  onUserClick,
+}: {
+  user: GifUser;
+  onUserClick?: ((user: GifUser) => void) | undefined;
+}) {
+  return (
+    <span
+      className="jiffy-attribution"
+      onClick={(event) => {
+        event.preventDefault();
+        event.stopPropagation();
+        if (onUserClick) onUserClick(user);
+        else window.open(user.profile_url, '_blank', 'noopener');
+      }}
+      style={{
+        position: 'absolute',
+        left: 0,
+        right: 0,
+        bottom: 0,
+        height: 75,
+        display: 'flex',
+        alignItems: 'flex-end',
+        gap: 6,
+        padding: 6,
+        boxSizing: 'border-box',
+        color: '#fff',
+        font: '600 13px system-ui, sans-serif',
+        background: 'linear-gradient(transparent, rgba(0,0,0,0.6))',
+        cursor: 'pointer',
+      }}
+    >
+      {user.avatar_url ? (
+        <img src={user.avatar_url} alt="" width={24} height={24} style={{ borderRadius: 2 }} />
+      ) : null}
+      <span>{user.display_name || `@${user.username}`}</span>
+      {user.is_verified ? (
+        <svg width={14} height={14} viewBox="0 0 16 16" role="img" aria-label="verified">
+          <circle cx="8" cy="8" r="8" fill="#15cdff" />
+          <path d="M4.5 8.2l2.2 2.2 4.8-4.8" fill="none" stroke="#121212" strokeWidth="2" />
+        </svg>
+      ) : null}
+    </span>
+  );
+}
