@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { preactCompatAliases } from '../../vite.preact.ts';
 
 // Two builds: the browser half (`vite build`: one script and one stylesheet with fixed names,
 // served under /embed-assets/) and the server half (`vite build --ssr src/render.tsx`). The
@@ -14,12 +15,7 @@ export default defineConfig(({ isSsrBuild }) =>
     : {
         plugins: [react()],
         resolve: {
-          alias: [
-            { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
-            { find: /^react-dom$/, replacement: 'preact/compat' },
-            { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
-            { find: /^react$/, replacement: 'preact/compat' },
-          ],
+          alias: preactCompatAliases,
         },
         build: {
           outDir: 'dist/client',

@@ -1,17 +1,13 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { preactCompatAliases } from '../../vite.preact.ts';
 
 // One standalone browser bundle (window.JiffyWidgets) for pages without a build step. The
 // components are written once in React; this bundle runs them on preact/compat to stay small.
 export default defineConfig({
   plugins: [react()],
   resolve: {
-    alias: [
-      { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
-      { find: /^react-dom$/, replacement: 'preact/compat' },
-      { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
-      { find: /^react$/, replacement: 'preact/compat' },
-    ],
+    alias: preactCompatAliases,
   },
   build: {
     outDir: 'dist',
