@@ -3,13 +3,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { animatedImage, multipart } from '../apps/server/src/testing/fixtures.ts';
 import type { TestJiffy } from '../apps/server/src/testing/test-jiffy.ts';
 import type { JiffyFetch } from '../packages/fetch-api/src/index.ts';
-import type { renderGrid } from '../packages/widgets/src/index.ts';
+import type { renderCarousel, renderGrid } from '../packages/widgets/src/index.ts';
 import { launchChromium, saveScreenshot, watchPageErrors } from './support/browser.ts';
 import { startListeningJiffy } from './support/listening-jiffy.ts';
 
 /** The page's window once the standalone bundle has loaded (types only; erased at runtime). */
 type KitWindow = Window & {
-  JiffyWidgets: { JiffyFetch: typeof JiffyFetch; renderGrid: typeof renderGrid };
+  JiffyWidgets: {
+    JiffyFetch: typeof JiffyFetch;
+    renderGrid: typeof renderGrid;
+    renderCarousel: typeof renderCarousel;
+  };
   unmount: () => void;
   calls: number;
 };
@@ -135,6 +139,95 @@ describe('the widget kit grid in Chromium', () => {
       );
     });
     await page.locator('#under-test .jiffy-no-results').waitFor();
+    await page.close();
+  });
+
+  it('sends SEEN for tiles in view, HOVER after 200 ms and CLICK to /v2/pingback', async () => {
+    const events = async () =>
+      t.jiffy.database.db
+        .selectFrom('pingback_events')
+        .select(['action_type', 'gif_id', 'attributes'])
+        .execute();
+    await t.jiffy.database.db.deleteFrom('pingback_events').execute();
+    const { page } = await widgetPage();
+    await page.evaluate((key) => {
+      const w = window as unknown as KitWindow;
+      const jf = new w.JiffyWidgets.JiffyFetch(key, { serverUrl: location.origin });
+      w.JiffyWidgets.renderGrid(
+        {
+          width: 600,
+          columns: 3,
+          noLink: true,
+          fetchGifs: (offset: number) => jf.trending({ offset, limit: 8 }),
+        },
+        document.getElementById('under-test')!,
+      );
+    }, t.apiKey);
+    const tiles = page.locator('#under-test .jiffy-gif');
+    await expect.poll(() => tiles.count()).toBe(8);
+    await expect
+      .poll(async () => (await events()).filter((e) => e.action_type === 'SEEN').length, {
+        timeout: 10_000,
+      })
+      .toBeGreaterThanOrEqual(3);
+    const seen = (await events()).filter((e) => e.action_type === 'SEEN');
+    expect(new Set(seen.map((e) => e.gif_id)).size).toBe(seen.length);
+    expect(seen[0]!.attributes).toMatchObject({ layout_type: 'GRID' });
+    expect(JSON.parse((seen[0]!.attributes as { position: string }).position)).toHaveProperty(
+      'width',
+    );
+
+    const first = tiles.first();
+    await first.hover();
+    await page.waitForTimeout(300);
+    await first.click();
+    await expect
+      .poll(
+        async () =>
+          (await events())
+            .map((e) => e.action_type)
+            .filter((a) => a !== 'SEEN')
+            .sort(),
+        {
+          timeout: 10_000,
+        },
+      )
+      .toEqual(['CLICK', 'HOVER']);
+    await page.close();
+  });
+
+  it('scrolls a carousel of fixed-height tiles 30 px apart, loading more at its end', async () => {
+    const { page, errors } = await widgetPage();
+    await page.evaluate((key) => {
+      const w = window as unknown as KitWindow;
+      const jf = new w.JiffyWidgets.JiffyFetch(key, { serverUrl: location.origin });
+      w.unmount = w.JiffyWidgets.renderCarousel(
+        { gifHeight: 120, fetchGifs: (offset: number) => jf.trending({ offset, limit: 3 }) },
+        document.getElementById('under-test')!,
+      );
+    }, t.apiKey);
+    const tiles = page.locator('#under-test .jiffy-gif');
+    await expect.poll(() => tiles.count()).toBeGreaterThanOrEqual(3);
+    // Scrolling to the end brings the loader into view, which loads the next page, and so on.
+    const scrollToEnd = () =>
+      page.locator('.jiffy-carousel').evaluate((c) => c.scrollTo({ left: 100_000 }));
+    await expect
+      .poll(
+        async () => {
+          await scrollToEnd();
+          return tiles.count();
+        },
+        { timeout: 10_000 },
+      )
+      .toBe(8);
+    await page.locator('.jiffy-carousel').evaluate((c) => c.scrollTo({ left: 0 }));
+    const boxes = await tiles.evaluateAll((all) => all.map((a) => a.getBoundingClientRect()));
+    expect(new Set(boxes.map((b) => Math.round(b.height)))).toEqual(new Set([120]));
+    expect(Math.round(boxes[1]!.left - boxes[0]!.right)).toBe(30);
+    await saveScreenshot(page, 'widgets-carousel');
+    await page.evaluate(() => (window as unknown as KitWindow).unmount());
+    expect(await page.locator('#under-test').innerHTML()).toBe('');
+    expect(errors).toEqual([]);
     await page.close();
   });
 

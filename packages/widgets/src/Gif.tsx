@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type CSSProperties, type MouseEvent } from
 import type { Gif as GifObject, GifUser } from '@jiffy/contracts';
 import { altOf, bestRendition } from './best-rendition.ts';
 import { randomBrandColor } from './colors.ts';
+import { HOVER_AFTER_MS, pingback, positionOf, type LayoutType } from './pingback.ts';
 
 /** A 1x1 transparent GIF: what a tile shows until it scrolls into view (§2 lazy images). */
 export const PLACEHOLDER =
@@ -20,6 +21,8 @@ export interface GifProps {
   onGifClick?: (gif: GifObject, event: MouseEvent) => void;
   /** Clicking the attribution: this, or the user's profile_url in a new tab. */
   onUserClick?: (user: GifUser) => void;
+  /** Which layout the tile is in, for its pingbacks (§7). */
+  layoutType?: LayoutType;
 }
 
 /** The tile's height for a width, from the GIF's own proportions. */
@@ -39,6 +42,9 @@ export function Gif(props: GifProps) {
   const height = props.height ?? heightFor(gif, width);
   const [inView, setInView] = useState(false);
   const [hover, setHover] = useState(false);
+  const [loaded, setLoaded] = useState(false);
+  const hoverTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const layout = props.layoutType ?? 'GRID';
   const [color] = useState(randomBrandColor);
   const root = useRef<HTMLElement>(null);
   useEffect(() => {
@@ -50,6 +56,24 @@ export function Gif(props: GifProps) {
     observer.observe(element);
     return () => observer.disconnect();
   }, [inView]);
+
+  // §4 seen: at least 99% visible after its image has loaded, reported once per GIF.
+  useEffect(() => {
+    const element = root.current;
+    if (!element || !loaded) return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.intersectionRatio >= 0.99)) {
+          pingback(gif, 'SEEN', positionOf(element, layout));
+          observer.disconnect();
+        }
+      },
+      { threshold: [0.99, 1] },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [loaded, gif, layout]);
+  useEffect(() => () => clearTimeout(hoverTimer.current), []);
 
   const rendition = bestRendition(gif, width, height, globalThis.devicePixelRatio ?? 1);
   const style: CSSProperties = {
@@ -70,6 +94,9 @@ export function Gif(props: GifProps) {
         width={width}
         height={height}
         style={{ display: 'block', width, height, objectFit: 'cover' }}
+        onLoad={() => {
+          if (inView) setLoaded(true);
+        }}
       />
     </picture>
   );
@@ -81,9 +108,22 @@ export function Gif(props: GifProps) {
   const common = {
     className: 'jiffy-gif',
     style,
-    onPointerEnter: () => setHover(true),
-    onPointerLeave: () => setHover(false),
-    onClick: (event: MouseEvent) => props.onGifClick?.(gif, event),
+    onPointerEnter: (event: React.PointerEvent) => {
+      setHover(true);
+      const element = event.currentTarget;
+      hoverTimer.current = setTimeout(
+        () => pingback(gif, 'HOVER', positionOf(element, layout)),
+        HOVER_AFTER_MS,
+      );
+    },
+    onPointerLeave: () => {
+      setHover(false);
+      clearTimeout(hoverTimer.current);
+    },
+    onClick: (event: MouseEvent) => {
+      pingback(gif, 'CLICK', positionOf(event.currentTarget, layout));
+      props.onGifClick?.(gif, event);
+    },
   };
   return props.noLink ? (
     <div

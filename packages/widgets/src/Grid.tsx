@@ -1,10 +1,10 @@
-import { useEffect, useRef, useState, type MouseEvent } from 'react';
+import type { MouseEvent } from 'react';
 import type { Gif as GifObject, GifUser } from '@jiffy/contracts';
-import { GifPager } from '@jiffy/fetch-api';
 import type { GifsResult } from '@jiffy/fetch-api';
-import { LOADER_COLORS } from './colors.ts';
 import { Gif, heightFor } from './Gif.tsx';
+import { Loader } from './Loader.tsx';
 import { masonry } from './masonry.ts';
+import { useGifPaging } from './use-gif-paging.ts';
 
 /** §9: the grid waits this long after its loader comes into view before it fetches. */
 export const GRID_FETCH_DEBOUNCE_MS = 250;
@@ -32,57 +32,20 @@ export interface GridProps {
  */
 export function Grid(props: GridProps) {
   const gutter = props.gutter ?? 6;
-  const [gifs, setGifs] = useState<GifObject[]>([]);
-  const [isError, setIsError] = useState(false);
-  const [isDoneFetching, setIsDoneFetching] = useState(false);
-  const [loaderVisible, setLoaderVisible] = useState(false);
-  const [fetching, setFetching] = useState(false);
-  const pager = useRef<GifPager | null>(null);
-  const loader = useRef<HTMLDivElement>(null);
-  pager.current ??= new GifPager(props.fetchGifs);
-
-  useEffect(() => {
-    const element = loader.current;
-    if (!element) return;
-    const observer = new IntersectionObserver((entries) =>
-      setLoaderVisible(entries.some((e) => e.isIntersecting)),
-    );
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [isDoneFetching, isError]);
-
-  useEffect(() => {
-    if (!loaderVisible || fetching || isDoneFetching || isError) return;
-    const timer = setTimeout(() => {
-      setFetching(true);
-      pager
-        .current!.next()
-        .then((page) => {
-          if (pager.current!.done) setIsDoneFetching(true);
-          if (page.length > 0) {
-            setGifs((before) => {
-              const next = [...before, ...page];
-              props.onGifsFetched?.(next);
-              return next;
-            });
-          }
-        })
-        .catch((error: unknown) => {
-          setIsError(true);
-          props.onGifsFetchError?.(error);
-        })
-        .finally(() => setFetching(false));
-    }, GRID_FETCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-    // Re-arms after every page, so a loader still in view fetches the next one at once.
-  }, [loaderVisible, fetching, isDoneFetching, isError, gifs.length]);
-
+  const { gifs, isError, isDoneFetching, loader, retry } = useGifPaging({
+    fetchGifs: props.fetchGifs,
+    debounceMs: GRID_FETCH_DEBOUNCE_MS,
+    onErrorStop: false,
+    onGifsFetched: props.onGifsFetched,
+    onGifsFetchError: props.onGifsFetchError,
+  });
   const layout = masonry(gifs, {
     width: props.width,
     columns: props.columns,
     gutter,
     aspect: (gif) => props.width / heightFor(gif, props.width),
   });
+  const message = { textAlign: 'center', font: '14px system-ui, sans-serif' } as const;
   return (
     <div className="jiffy-grid" style={{ width: props.width }}>
       <div style={{ position: 'relative', height: layout.height }}>
@@ -96,21 +59,19 @@ export function Grid(props: GridProps) {
               hideAttribution={props.hideAttribution}
               onGifClick={props.onGifClick}
               onUserClick={props.onUserClick}
+              layoutType="GRID"
             />
           </div>
         ))}
       </div>
       {isError ? (
-        <p
-          className="jiffy-error"
-          style={{ textAlign: 'center', font: '14px system-ui, sans-serif' }}
-        >
+        <p className="jiffy-error" style={message}>
           Error loading GIFs.{' '}
           <a
             href="#"
             onClick={(event) => {
               event.preventDefault();
-              setIsError(false);
+              retry();
             }}
           >
             Try again?
@@ -118,29 +79,11 @@ export function Grid(props: GridProps) {
         </p>
       ) : null}
       {isDoneFetching && gifs.length === 0 ? (
-        <p
-          className="jiffy-no-results"
-          style={{ textAlign: 'center', font: '14px system-ui, sans-serif' }}
-        >
+        <p className="jiffy-no-results" style={message}>
           {props.noResultsMessage ?? 'No GIFs found.'}
         </p>
       ) : null}
-      {!isDoneFetching && !isError ? (
-        <div
-          ref={loader}
-          className="jiffy-loader"
-          role="status"
-          aria-label="Loading GIFs"
-          style={{ display: 'flex', justifyContent: 'center', gap: 6, padding: 12 }}
-        >
-          {LOADER_COLORS.map((color) => (
-            <span
-              key={color}
-              style={{ width: 10, height: 10, borderRadius: 5, background: color }}
-            />
-          ))}
-        </div>
-      ) : null}
+      {!isDoneFetching && !isError ? <Loader loaderRef={loader} /> : null}
     </div>
   );
 }

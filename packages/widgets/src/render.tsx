@@ -1,4 +1,5 @@
 import { createRoot } from 'react-dom/client';
+import { Carousel, type CarouselProps } from './Carousel.tsx';
 import { Gif, type GifProps } from './Gif.tsx';
 import { Grid, type GridProps } from './Grid.tsx';
 
@@ -14,3 +15,6 @@ export const renderGrid = (props: GridProps, target: Element): (() => void) =>
 
 export const renderGif = (props: GifProps, target: Element): (() => void) =>
   mount(<Gif {...props} />, target);
+
+export const renderCarousel = (props: CarouselProps, target: Element): (() => void) =>
+  mount(<Carousel {...props} />, target);

@@ -40,7 +40,7 @@ main{max-width:640px;margin:0 auto;padding:16px 20px}pre{background:#2a2a2a;padd
 a{color:#9a8cff}</style></head>
 <body><main id="demo" data-api-key="${escapeHtml(apiKey)}">
 <h1>Jiffy widget kit</h1>
-<p>A grid and single GIFs for other sites (carousel and video are coming). Paste this to show this instance's trending GIFs:</p>
+<p>A grid, a carousel and single GIFs for other sites (the video widget is coming). Paste this to show this instance's trending GIFs:</p>
 <pre><code>${escapeHtml(gridSnippet(origin, apiKey))}</code></pre>
 <h2>Grid</h2><div id="grid"></div>
 <h2>Single GIF</h2><div id="single"></div>

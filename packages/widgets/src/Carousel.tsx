@@ -1,0 +1,71 @@
+import type { MouseEvent } from 'react';
+import type { Gif as GifObject, GifUser } from '@jiffy/contracts';
+import type { GifsResult } from '@jiffy/fetch-api';
+import { Gif } from './Gif.tsx';
+import { Loader } from './Loader.tsx';
+import { useGifPaging } from './use-gif-paging.ts';
+
+/** §9: the carousel waits this long after its loader comes into view before it fetches. */
+export const CAROUSEL_FETCH_DEBOUNCE_MS = 100;
+/** §9: space between carousel tiles. */
+export const CAROUSEL_GUTTER = 30;
+
+export interface CarouselProps {
+  fetchGifs: (offset: number) => Promise<GifsResult>;
+  /** Every tile's height; widths follow each GIF's proportions unless `gifWidth` is set. */
+  gifHeight: number;
+  gifWidth?: number;
+  gutter?: number;
+  noLink?: boolean;
+  hideAttribution?: boolean;
+  noResultsMessage?: string;
+  onGifClick?: (gif: GifObject, event: MouseEvent) => void;
+  onUserClick?: (user: GifUser) => void;
+  onGifsFetched?: (gifs: GifObject[]) => void;
+  onGifsFetchError?: (error: unknown) => void;
+}
+
+const widthFor = (gif: GifObject, height: number): number => {
+  const r = gif.images.fixed_height ?? gif.images.original;
+  return Math.round((height * Number(r?.width ?? 1)) / Number(r?.height ?? 1)) || height;
+};
+
+/**
+ * The carousel (§2/§4): a horizontal scrolling row that loads more when its trailing loader
+ * comes into view (100 ms debounce); a failed page just ends the loading, with no error link.
+ */
+export function Carousel(props: CarouselProps) {
+  const gutter = props.gutter ?? CAROUSEL_GUTTER;
+  const { gifs, isDoneFetching, loader } = useGifPaging({
+    fetchGifs: props.fetchGifs,
+    debounceMs: CAROUSEL_FETCH_DEBOUNCE_MS,
+    onErrorStop: true,
+    onGifsFetched: props.onGifsFetched,
+    onGifsFetchError: props.onGifsFetchError,
+  });
+  return (
+    <div
+      className="jiffy-carousel"
+      style={{ display: 'flex', gap: gutter, overflowX: 'auto', height: props.gifHeight }}
+    >
+      {gifs.map((gif) => (
+        <div key={gif.id} style={{ flex: 'none' }}>
+          <Gif
+            gif={gif}
+            height={props.gifHeight}
+            width={props.gifWidth ?? widthFor(gif, props.gifHeight)}
+            noLink={props.noLink}
+            hideAttribution={props.hideAttribution}
+            onGifClick={props.onGifClick}
+            onUserClick={props.onUserClick}
+            layoutType="CAROUSEL"
+          />
+        </div>
+      ))}
+      {isDoneFetching && gifs.length === 0 ? (
+        <p className="jiffy-no-results">{props.noResultsMessage ?? 'No GIFs found.'}</p>
+      ) : null}
+      {!isDoneFetching ? <Loader loaderRef={loader} inline /> : null}
+    </div>
+  );
+}

@@ -1,0 +1,67 @@
+import { useEffect, useRef, useState } from 'react';
+import type { Gif } from '@jiffy/contracts';
+import { GifPager, type GifsResult } from '@jiffy/fetch-api';
+
+export interface PagingOptions {
+  fetchGifs: (offset: number) => Promise<GifsResult>;
+  /** §9: 250 ms for the grid, 100 ms for the carousel. */
+  debounceMs: number;
+  /** The grid shows an error with a retry; the carousel just stops (§4). */
+  onErrorStop: boolean;
+  onGifsFetched?: ((gifs: Gif[]) => void) | undefined;
+  onGifsFetchError?: ((error: unknown) => void) | undefined;
+}
+
+/**
+ * §4 widget paging: fetch when the loader is visible and no fetch is in flight (after the
+ * debounce), done when a page adds nothing, and again at once while the loader stays in view.
+ */
+export function useGifPaging(options: PagingOptions) {
+  const [gifs, setGifs] = useState<Gif[]>([]);
+  const [isError, setIsError] = useState(false);
+  const [isDoneFetching, setIsDoneFetching] = useState(false);
+  const [isLoaderVisible, setIsLoaderVisible] = useState(false);
+  const [isFetching, setIsFetching] = useState(false);
+  const pager = useRef<GifPager | null>(null);
+  const loader = useRef<HTMLDivElement>(null);
+  const latest = useRef(options);
+  latest.current = options;
+  pager.current ??= new GifPager(options.fetchGifs);
+
+  useEffect(() => {
+    const element = loader.current;
+    if (!element) return;
+    const observer = new IntersectionObserver((entries) =>
+      setIsLoaderVisible(entries.some((e) => e.isIntersecting)),
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [isDoneFetching, isError]);
+
+  useEffect(() => {
+    if (!isLoaderVisible || isFetching || isDoneFetching || isError) return;
+    const timer = setTimeout(() => {
+      setIsFetching(true);
+      pager
+        .current!.next()
+        .then((page) => {
+          if (pager.current!.done) setIsDoneFetching(true);
+          if (page.length === 0) return;
+          setGifs((before) => {
+            const next = [...before, ...page];
+            latest.current.onGifsFetched?.(next);
+            return next;
+          });
+        })
+        .catch((error: unknown) => {
+          latest.current.onGifsFetchError?.(error);
+          if (latest.current.onErrorStop) setIsDoneFetching(true);
+          else setIsError(true);
+        })
+        .finally(() => setIsFetching(false));
+    }, options.debounceMs);
+    return () => clearTimeout(timer);
+  }, [isLoaderVisible, isFetching, isDoneFetching, isError, gifs.length, options.debounceMs]);
+
+  return { gifs, isError, isDoneFetching, loader, retry: () => setIsError(false) };
+}
