@@ -9,5 +9,8 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     maxWorkers: 2,
+    // Browser tests poll for what a page shows; under a loaded CI machine a page can take
+    // seconds, so polls wait up to 10 s (they return as soon as the condition holds).
+    expect: { poll: { timeout: 10_000 } },
   },
 });
