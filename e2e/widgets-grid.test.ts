@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { animatedImage, multipart } from '../apps/server/src/testing/fixtures.ts';
 import type { TestJiffy } from '../apps/server/src/testing/test-jiffy.ts';
 import type { JiffyFetch } from '../packages/fetch-api/src/index.ts';
-import type { renderCarousel, renderGrid } from '../packages/widgets/src/index.ts';
+import type { renderCarousel, renderGif, renderGrid } from '../packages/widgets/src/index.ts';
 import { launchChromium, saveScreenshot, watchPageErrors } from './support/browser.ts';
 import { startListeningJiffy } from './support/listening-jiffy.ts';
 
@@ -13,7 +13,9 @@ type KitWindow = Window & {
     JiffyFetch: typeof JiffyFetch;
     renderGrid: typeof renderGrid;
     renderCarousel: typeof renderCarousel;
+    renderGif: typeof renderGif;
   };
+  clicked: string[];
   unmount: () => void;
   calls: number;
 };
@@ -229,6 +231,34 @@ describe('the widget kit grid in Chromium', () => {
     expect(await page.locator('#under-test').innerHTML()).toBe('');
     expect(errors).toEqual([]);
     await page.close();
+  });
+
+  it('shows stills to visitors who ask for less motion until a tile is focused; keys activate it', async () => {
+    const context = await browser.newContext({ reducedMotion: 'reduce' });
+    const page = await context.newPage();
+    await page.goto(`${origin}/widgets`);
+    await page.waitForFunction(() => 'JiffyWidgets' in window);
+    await page.evaluate(async (key) => {
+      const w = window as unknown as KitWindow;
+      const jf = new w.JiffyWidgets.JiffyFetch(key, { serverUrl: location.origin });
+      const gif = (await jf.trending({ limit: 1 })).data[0]!;
+      const box = document.createElement('div');
+      box.id = 'under-test';
+      document.body.prepend(box);
+      w.clicked = [];
+      w.JiffyWidgets.renderGif(
+        { gif, width: 200, noLink: true, onGifClick: (g) => w.clicked.push(g.id) },
+        box,
+      );
+    }, t.apiKey);
+    const img = page.locator('#under-test .jiffy-gif img');
+    await expect.poll(() => img.getAttribute('src')).toMatch(/_still\.gif$/);
+    await page.locator('#under-test .jiffy-gif').focus();
+    await expect.poll(() => img.getAttribute('src')).toMatch(/\/fixed_width\.gif$/);
+    await page.keyboard.press('Enter');
+    await page.keyboard.press(' ');
+    expect(await page.evaluate(() => (window as unknown as KitWindow).clicked.length)).toBe(2);
+    await context.close();
   });
 
   it('serves the demo page with the grid and a single GIF running against this instance', async () => {

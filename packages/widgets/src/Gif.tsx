@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type CSSProperties, type MouseEvent } from 'react';
 import type { Gif as GifObject, GifUser } from '@jiffy/contracts';
-import { altOf, bestRendition } from './best-rendition.ts';
+import { altOf, bestRendition, stillOf } from './best-rendition.ts';
+import { usePrefersReducedMotion } from './use-reduced-motion.ts';
 import { randomBrandColor } from './colors.ts';
 import { HOVER_AFTER_MS, pingback, positionOf, type LayoutType } from './pingback.ts';
 
@@ -75,7 +76,12 @@ export function Gif(props: GifProps) {
   }, [loaded, gif, layout]);
   useEffect(() => () => clearTimeout(hoverTimer.current), []);
 
-  const rendition = bestRendition(gif, width, height, globalThis.devicePixelRatio ?? 1);
+  // prefers-reduced-motion: a still until the tile is hovered or focused.
+  const [focused, setFocused] = useState(false);
+  const reduceMotion = usePrefersReducedMotion();
+  const animated = bestRendition(gif, width, height, globalThis.devicePixelRatio ?? 1);
+  const rendition =
+    reduceMotion && !hover && !focused ? (stillOf(gif, animated) ?? animated) : animated;
   const style: CSSProperties = {
     position: 'relative',
     display: 'block',
@@ -124,6 +130,8 @@ export function Gif(props: GifProps) {
       pingback(gif, 'CLICK', positionOf(event.currentTarget, layout));
       props.onGifClick?.(gif, event);
     },
+    onFocus: () => setFocused(true),
+    onBlur: () => setFocused(false),
   };
   return props.noLink ? (
     <div
@@ -132,6 +140,13 @@ export function Gif(props: GifProps) {
       role="button"
       tabIndex={0}
       aria-label={altOf(gif)}
+      onKeyDown={(event) => {
+        // A button's keys: Enter and Space activate it, as a click would.
+        if (event.key === 'Enter' || event.key === ' ') {
+          event.preventDefault();
+          event.currentTarget.click();
+        }
+      }}
     >
       {image}
       {attribution}

@@ -34,3 +34,11 @@ export function bestRendition(
 /** What a screen reader hears for a GIF: alt text, else title, else its tags. */
 export const altOf = (gif: Gif): string =>
   gif.alt_text || gif.title || gif.tags.join(', ') || 'GIF';
+
+/** The still of the same size as `rendition` (fixed_width → fixed_width_still, and so on). */
+export function stillOf(gif: Gif, rendition: Rendition | undefined): Rendition | undefined {
+  if (!rendition) return undefined;
+  const name = Object.entries(gif.images).find(([, r]) => r === rendition)?.[0];
+  const still = name ? gif.images[`${name}_still` as keyof Gif['images']] : undefined;
+  return still ?? gif.images.original_still;
+}
