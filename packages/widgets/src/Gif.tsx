@@ -113,6 +113,7 @@ export function Gif(props: GifProps) {
     ) : null;
   const common = {
     className: 'jiffy-gif',
+    'data-gif-id': gif.id,
     style,
     onPointerEnter: (event: React.PointerEvent) => {
       setHover(true);
