@@ -104,10 +104,10 @@ describe('the embedded GIF player in Chromium', () => {
     );
     expect(await menu.getByLabel('Link').inputValue()).toBe(`${origin}/gifs/waving-robot-${id}`);
     // Opening the menu hides the footer.
-    expect(await page.locator('.chrome.footer').count()).toBe(0);
+    await expect.poll(() => page.locator('.chrome.footer').count()).toBe(0);
     await saveScreenshot(page, 'embed-share-480');
     await page.getByRole('button', { name: 'Close share menu' }).click();
-    expect(await menu.count()).toBe(0);
+    await expect.poll(() => menu.count()).toBe(0);
     // Leaving with the grid out of view hides the chrome quickly (70 ms, then a 150 ms fade),
     // well before the 1000 ms it lingers when the grid is in view (next test).
     await page.mouse.move(600, 600);
@@ -200,8 +200,8 @@ describe('the embedded GIF player in Chromium', () => {
     await expect.poll(() => back.count()).toBe(0);
     await vimeo('finish');
     await back.click();
-    expect(await page.locator('video.media').count()).toBe(1);
-    expect(await frame.count()).toBe(0);
+    await expect.poll(() => page.locator('video.media').count()).toBe(1);
+    await expect.poll(() => frame.count()).toBe(0);
     await context.close();
   });
 
