@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../errors/app-error.ts';
 import type { GifReadService } from '../gifs/gif-read.service.ts';
+import { mediaSources } from '../lib/media-sources.ts';
 import { embedOptions } from './embed-options.ts';
 import { EMBED_ASSETS_PATH, renderEmbedNotFound, renderEmbedPage } from './embed-page.ts';
 
@@ -30,8 +31,7 @@ function loadAssets(): Map<string, { type: string; body: Buffer }> {
  * The embed player's policy: any site may frame it (frame-ancestors *), and it may load only
  * its own script and style and the instance's media; nothing from third parties.
  */
-function embedPolicy(origins: string[], fontOrigin: string | null, styleHash: string): string {
-  const media = [...new Set(origins)].join(' ');
+function embedPolicy(media: string, fontOrigin: string | null, styleHash: string): string {
   const fonts = fontOrigin ? ` ${fontOrigin}` : '';
   return [
     "default-src 'none'",
@@ -67,7 +67,7 @@ export function embedRoutes(
   if (/<\/style/i.test(css)) throw new Error('embed.css cannot be inlined: it contains </style');
   const styleHash = `sha256-${createHash('sha256').update(css).digest('base64')}`;
   const policy = embedPolicy(
-    [new URL(deps.mediaBaseUrl).origin, new URL(deps.publicUrl).origin],
+    mediaSources(deps),
     deps.fontCssUrl ? new URL(deps.fontCssUrl).origin : null,
     styleHash,
   );

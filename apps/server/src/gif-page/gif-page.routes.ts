@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../errors/app-error.ts';
 import type { GifReadService } from '../gifs/gif-read.service.ts';
+import { mediaSources } from '../lib/media-sources.ts';
 import { renderGifPage } from './gif-page.ts';
 
 /** The id at the end of a GIF page's path segment: `happy-dance-<id>`, or just `<id>`. */
@@ -11,9 +12,7 @@ export function gifPageRoutes(
   app: FastifyInstance,
   deps: { reads: GifReadService; publicUrl: string; mediaBaseUrl: string },
 ): void {
-  const media = [
-    ...new Set([new URL(deps.mediaBaseUrl).origin, new URL(deps.publicUrl).origin]),
-  ].join(' ');
+  const media = mediaSources(deps);
   const policy = `default-src 'none'; img-src 'self' ${media}; media-src 'self' ${media}; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'`;
   app.get<{ Params: { slugId: string } }>('/gifs/:slugId', async (request, reply) => {
     const id = SLUG_ID.exec(request.params.slugId)?.[1];

@@ -113,9 +113,4 @@ export class RenderedListCache {
     this.#entries.set(key, { answer, until: Date.now() + this.#ttlMs });
     return answer;
   }
-
-  /** Forgets every answer (after a change that must show at once, such as a takedown). */
-  clear(): void {
-    this.#entries.clear();
-  }
 }

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../errors/app-error.ts';
+import { mediaSources } from '../lib/media-sources.ts';
 import { DEMO_SCRIPT, renderWidgetsPage } from './widgets-demo.ts';
 
 /** The standalone bundle, next to the package's sources (built by `npm run build`). */
@@ -20,9 +21,7 @@ export function widgetsRoutes(
     ['jiffy-widgets.js', loadBundle()],
     ['demo.js', Buffer.from(DEMO_SCRIPT)],
   ]);
-  const media = [
-    ...new Set([new URL(deps.mediaBaseUrl).origin, new URL(deps.publicUrl).origin]),
-  ].join(' ');
+  const media = mediaSources(deps);
   const policy = `default-src 'none'; script-src 'self'; connect-src 'self'; img-src 'self' ${media} data:; media-src 'self' ${media}; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'`;
 
   app.get('/widgets', async (_request, reply) =>
