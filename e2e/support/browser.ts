@@ -12,11 +12,20 @@ export const ARTIFACTS_DIR = path.resolve(
   '../artifacts',
 );
 
-/** Real headless Chromium, launched the way this machine can run it. */
-export function launchChromium(): Promise<Browser> {
+/**
+ * Real headless Chromium, launched the way this machine can run it; `extraArgs` set a policy a
+ * test depends on (autoplay, say).
+ */
+export function launchChromium(extraArgs: string[] = []): Promise<Browser> {
   return chromium.launch({
     executablePath: EXECUTABLE,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      ...extraArgs,
+    ],
   });
 }
 
