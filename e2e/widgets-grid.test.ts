@@ -1,10 +1,11 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { animatedImage, multipart } from '../apps/server/src/testing/fixtures.ts';
 import type { TestJiffy } from '../apps/server/src/testing/test-jiffy.ts';
 import type { JiffyFetch } from '../packages/fetch-api/src/index.ts';
 import type { renderCarousel, renderGif, renderGrid } from '../packages/widgets/src/index.ts';
 import { launchChromium, saveScreenshot, watchPageErrors } from './support/browser.ts';
+import { openKitPage } from './support/kit-page.ts';
 import { startListeningJiffy } from './support/listening-jiffy.ts';
 
 /** The page's window once the standalone bundle has loaded (types only; erased at runtime). */
@@ -48,19 +49,8 @@ describe('the widget kit grid in Chromium', () => {
     await t?.stop();
   });
 
-  /** The demo page (it loads the bundle), with a fresh container for one test's widget. */
-  async function widgetPage(): Promise<{ page: Page; errors: string[] }> {
-    const page = await browser.newPage({ viewport: { width: 800, height: 900 } });
-    const errors = watchPageErrors(page);
-    await page.goto(`${origin}/widgets`);
-    await page.waitForFunction(() => 'JiffyWidgets' in window);
-    await page.evaluate(() => {
-      const box = document.createElement('div');
-      box.id = 'under-test';
-      document.body.prepend(box);
-    });
-    return { page, errors };
-  }
+  /** A page with the kit and an empty container for one test's widget. */
+  const widgetPage = () => openKitPage(browser, origin);
 
   it('lays tiles out in columns of floor((width − gutter·(columns−1)) / columns) and pages to the end', async () => {
     const { page, errors } = await widgetPage();
@@ -260,11 +250,19 @@ describe('the widget kit grid in Chromium', () => {
     await context.close();
   });
 
-  it('serves the demo page with the grid and a single GIF running against this instance', async () => {
-    const { page, errors } = await widgetPage();
+  it('serves the demo page with all four widgets running against this instance', async () => {
+    const page = await browser.newPage({ viewport: { width: 800, height: 900 } });
+    const errors = watchPageErrors(page);
+    await page.goto(`${origin}/widgets`);
     await expect.poll(() => page.locator('#grid .jiffy-gif').count(), { timeout: 10_000 }).toBe(8);
     await expect.poll(() => page.locator('#single .jiffy-gif').count()).toBe(1);
-    expect(await page.locator('pre code').textContent()).toContain('JiffyWidgets.renderGrid');
+    await expect.poll(() => page.locator('#carousel .jiffy-gif').count()).toBeGreaterThan(0);
+    await expect
+      .poll(() => page.locator('#video video').evaluate((v: HTMLVideoElement) => v.paused))
+      .toBe(false);
+    const snippets = await page.locator('pre code').allTextContents();
+    for (const call of ['renderGrid', 'renderCarousel', 'renderGif', 'renderVideo'])
+      expect(snippets.some((s) => s.includes(`JiffyWidgets.${call}(`))).toBe(true);
     await saveScreenshot(page, 'widgets-demo');
     expect(errors).toEqual([]);
     await page.close();

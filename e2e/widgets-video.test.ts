@@ -8,7 +8,8 @@ import { multipart } from '../apps/server/src/testing/fixtures.ts';
 import type { TestJiffy } from '../apps/server/src/testing/test-jiffy.ts';
 import type { JiffyFetch } from '../packages/fetch-api/src/index.ts';
 import type { renderVideo } from '../packages/widgets/src/index.ts';
-import { launchChromium, saveScreenshot, watchPageErrors } from './support/browser.ts';
+import { launchChromium, saveScreenshot } from './support/browser.ts';
+import { openKitPage } from './support/kit-page.ts';
 import { startListeningJiffy } from './support/listening-jiffy.ts';
 
 /** The page's window once the standalone bundle has loaded (types only; erased at runtime). */
@@ -68,62 +69,18 @@ describe('the widget kit video in Chromium', () => {
   });
 
   /**
-   * The demo page with the GIF `id` loaded and `window.show(props)`, which renders the video
-   * widget into a fresh container and logs every callback into `window.log`. The harness is an
-   * init script, not an evaluate: Playwright evaluates as a user gesture, and a page a visitor
-   * has interacted with may autoplay with sound. `autoShow` renders as soon as the page loads.
+   * A page with the kit, the GIF `id` loaded and `window.show(props)`, which renders the video
+   * widget into `#under-test` and logs every callback into `window.log`. The harness is an init
+   * script, not an evaluate: Playwright evaluates as a user gesture, and a page a visitor has
+   * interacted with may autoplay with sound. `autoShow` renders as soon as the page loads.
    */
-  async function videoPage(
-    browser: Browser,
-    id: string,
-    autoShow?: Record<string, unknown>,
-  ): Promise<{ page: Page; errors: string[]; warnings: string[] }> {
-    const page = await browser.newPage({ viewport: { width: 900, height: 700 } });
-    const errors = watchPageErrors(page);
-    const warnings: string[] = [];
-    page.on('console', (m) => {
-      if (m.type() === 'warning') warnings.push(m.text());
+  async function videoPage(browser: Browser, id: string, autoShow?: Record<string, unknown>) {
+    const opened = await openKitPage(browser, origin, {
+      viewport: { width: 900, height: 700 },
+      initScript: { script: installHarness, arg: { key: t.apiKey, id, autoShow } },
     });
-    await page.addInitScript(
-      ({ key, id, autoShow }) => {
-        window.addEventListener('load', () => void setUp());
-        async function setUp() {
-          const w = window as unknown as KitWindow & { ready: boolean };
-          const box = document.createElement('div');
-          box.id = 'under-test';
-          document.body.prepend(box);
-          const jf = new w.JiffyWidgets.JiffyFetch(key, { serverUrl: location.origin });
-          w.gif = (await jf.gif(id)).data;
-          w.log = [];
-          const callbacks = [
-            'onStateChange',
-            'onCanPlay',
-            'onFirstPlay',
-            'onWaiting',
-            'onMuted',
-            'onError',
-            'onEnded',
-            'onLoop',
-            'onQuartile',
-          ];
-          w.show = (props = {}) => {
-            const logged = Object.fromEntries(
-              callbacks.map((name) => [name, (...args: unknown[]) => w.log.push([name, ...args])]),
-            );
-            w.unmount = w.JiffyWidgets.renderVideo(
-              { gif: w.gif, width: 320, ...logged, ...props },
-              box,
-            );
-          };
-          if (autoShow) w.show(autoShow);
-          w.ready = true;
-        }
-      },
-      { key: t.apiKey, id, autoShow },
-    );
-    await page.goto(`${origin}/widgets`);
-    await page.waitForFunction(() => 'ready' in window);
-    return { page, errors, warnings };
+    await opened.page.waitForFunction(() => 'ready' in window);
+    return opened;
   }
 
   const logOf = (page: Page, name: string) =>
@@ -328,3 +285,34 @@ describe('the widget kit video in Chromium', () => {
     await page.close();
   });
 });
+
+/** Runs in the page: see `videoPage`. */
+function installHarness(options: { key: string; id: string; autoShow?: Record<string, unknown> }) {
+  const callbacks = [
+    'onStateChange',
+    'onCanPlay',
+    'onFirstPlay',
+    'onWaiting',
+    'onMuted',
+    'onError',
+    'onEnded',
+    'onLoop',
+    'onQuartile',
+  ];
+  async function setUp() {
+    const w = window as unknown as KitWindow & { ready: boolean };
+    const box = document.getElementById('under-test')!;
+    const jf = new w.JiffyWidgets.JiffyFetch(options.key, { serverUrl: location.origin });
+    w.gif = (await jf.gif(options.id)).data;
+    w.log = [];
+    w.show = (props = {}) => {
+      const logged = Object.fromEntries(
+        callbacks.map((name) => [name, (...args: unknown[]) => w.log.push([name, ...args])]),
+      );
+      w.unmount = w.JiffyWidgets.renderVideo({ gif: w.gif, width: 320, ...logged, ...props }, box);
+    };
+    if (options.autoShow) w.show(options.autoShow);
+    w.ready = true;
+  }
+  window.addEventListener('load', () => void setUp());
+}
