@@ -1,15 +1,13 @@
 import fs from 'node:fs';
-import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../errors/app-error.ts';
 import { mediaSources } from '../lib/media-sources.ts';
 import { DEMO_SCRIPT, renderWidgetsPage } from './widgets-demo.ts';
 
-/** The standalone bundle, next to the package's sources (built by `npm run build`). */
+/** The standalone bundle the widget package builds (`npm run build`, run by `npm install`). */
 function loadBundle(): Buffer {
-  const entry = fileURLToPath(import.meta.resolve('@jiffy/widgets'));
-  return fs.readFileSync(path.join(path.dirname(entry), '..', 'dist', 'jiffy-widgets.js'));
+  return fs.readFileSync(fileURLToPath(import.meta.resolve('@jiffy/widgets/standalone')));
 }
 
 /** `/widgets` (the demo page) and `/widgets-assets/*` (the standalone bundle, for any site). */
