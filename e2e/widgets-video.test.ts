@@ -4,7 +4,6 @@ import { makeVideo } from '@jiffy/media/testing';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Gif } from '../packages/contracts/src/index.ts';
-import { multipart } from '../apps/server/src/testing/fixtures.ts';
 import type { TestJiffy } from '../apps/server/src/testing/test-jiffy.ts';
 import type { JiffyFetch } from '../packages/fetch-api/src/index.ts';
 import type { renderVideo } from '../packages/widgets/src/index.ts';
@@ -33,30 +32,19 @@ describe('the widget kit video in Chromium', () => {
   let clipId: string;
   let loopId: string;
 
-  const upload = async (file: string, title: string) => {
-    const response = await t.jiffy.app!.inject({
-      method: 'POST',
-      url: '/v1/gifs',
-      ...multipart(
-        { api_key: t.apiKey, title },
-        { name: path.basename(file), bytes: await fs.readFile(file) },
-      ),
-    });
-    const { id } = response.json<{ data: { id: string } }>().data;
-    expect(await t.waitForGif(id, { complete: true, timeoutMs: 60_000 })).toBe('ready');
-    return id;
-  };
-
   beforeAll(async () => {
     ({ t, origin } = await startListeningJiffy());
     const dir = path.join(t.dataDir, 'fixtures');
     await fs.mkdir(dir);
     const size = { width: 480, height: 270, seconds: 2 };
-    clipId = await upload(
+    clipId = await t.uploadFileAndWait(
       await makeVideo({ ...size, withSound: true, path: path.join(dir, 'talk.mp4') }),
-      'Talking clip',
+      { title: 'Talking clip' },
     );
-    loopId = await upload(await makeVideo({ ...size, path: path.join(dir, 'loop.mp4') }), 'Loop');
+    loopId = await t.uploadFileAndWait(
+      await makeVideo({ ...size, path: path.join(dir, 'loop.mp4') }),
+      { title: 'Loop' },
+    );
     [strict, lenient] = await Promise.all([
       launchChromium(),
       launchChromium(['--autoplay-policy=no-user-gesture-required']),

@@ -2,7 +2,6 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { makeVideo } from '@jiffy/media/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { multipart } from '../testing/fixtures.ts';
 import { startTestJiffy, type TestJiffy } from '../testing/test-jiffy.ts';
 
 interface ListBody {
@@ -25,20 +24,7 @@ describe('clips: videos with sound', () => {
   });
   afterAll(() => t.stop());
 
-  const upload = async (file: string, title: string) => {
-    const response = await t.jiffy.app!.inject({
-      method: 'POST',
-      url: '/v1/gifs',
-      ...multipart(
-        { api_key: t.apiKey, title },
-        { name: path.basename(file), bytes: await fs.readFile(file) },
-      ),
-    });
-    expect(response.statusCode).toBe(200);
-    const { id } = response.json<{ data: { id: string } }>().data;
-    expect(await t.waitForGif(id, { complete: true, timeoutMs: 60_000 })).toBe('ready');
-    return id;
-  };
+  const upload = (file: string, title: string) => t.uploadFileAndWait(file, { title });
   const list = async (url: string) =>
     (await t.jiffy.app!.inject(`${url}&api_key=${t.apiKey}`)).json<ListBody>().data;
 

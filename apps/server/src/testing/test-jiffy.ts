@@ -5,6 +5,7 @@ import pg from 'pg';
 import { envSchema, resolveConfig, type Env } from '../config/env.ts';
 import { createJiffy, type Jiffy, type Role } from '../jiffy.ts';
 import { randomBase62 } from '../lib/ids.ts';
+import { multipart } from './fixtures.ts';
 
 /** A Jiffy for one test file: its own data folder, and its own database (or schema). */
 export interface TestJiffy {
@@ -13,6 +14,11 @@ export interface TestJiffy {
   dataDir: string;
   /** Waits until a GIF leaves 'processing' (or, with `complete`, has every rendition). */
   waitForGif(id: string, options?: { complete?: boolean; timeoutMs?: number }): Promise<string>;
+  /**
+   * Uploads a file from disk through `POST /v1/gifs` with the default key and `fields`, and
+   * waits until it is ready with every rendition; resolves to its id.
+   */
+  uploadFileAndWait(file: string, fields?: Record<string, string>): Promise<string>;
   stop(): Promise<void>;
 }
 
@@ -44,7 +50,7 @@ export async function startTestJiffy(
     role: options.role ?? 'all',
     inMemoryDatabase: !options.dataDir,
   });
-  return {
+  const testJiffy: TestJiffy = {
     jiffy,
     apiKey: jiffy.defaultApiKey,
     dataDir,
@@ -62,6 +68,22 @@ export async function startTestJiffy(
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
     },
+    async uploadFileAndWait(file, fields = {}) {
+      const response = await jiffy.app!.inject({
+        method: 'POST',
+        url: '/v1/gifs',
+        ...multipart(
+          { api_key: jiffy.defaultApiKey, ...fields },
+          { name: path.basename(file), bytes: await fs.readFile(file) },
+        ),
+      });
+      if (response.statusCode !== 200)
+        throw new Error(`upload of ${file} answered ${response.statusCode}: ${response.body}`);
+      const { id } = response.json<{ data: { id: string } }>().data;
+      const status = await testJiffy.waitForGif(id, { complete: true, timeoutMs: 60_000 });
+      if (status !== 'ready') throw new Error(`upload of ${file} ended ${status}`);
+      return id;
+    },
     async stop() {
       await jiffy.close();
       if (options.keepOnStop) return;
@@ -69,6 +91,7 @@ export async function startTestJiffy(
       if (!options.dataDir) await fs.rm(dataDir, { recursive: true, force: true });
     },
   };
+  return testJiffy;
 }
 
 async function dropSchemas(url: string, schemas: string[]): Promise<void> {
