@@ -250,6 +250,64 @@ describe('the widget kit grid in Chromium', () => {
     await context.close();
   });
 
+  it('shows the uploader on hover: default avatar, name, 14 px badge; clicking calls the handler or opens the profile', async () => {
+    const { page, errors } = await widgetPage();
+    await page.evaluate(async (key) => {
+      const w = window as unknown as KitWindow & { opened: (string | URL | undefined)[] };
+      const jf = new w.JiffyWidgets.JiffyFetch(key, { serverUrl: location.origin });
+      const found = (await jf.trending({ limit: 1 })).data[0]!;
+      const user = {
+        ...found.user!,
+        username: 'ada',
+        display_name: 'Ada',
+        avatar_url: '',
+        is_verified: true,
+        profile_url: `${location.origin}/ada`,
+      };
+      const gif = { ...found, user };
+      w.clicked = [];
+      w.opened = [];
+      window.open = (url) => {
+        w.opened.push(url);
+        return null;
+      };
+      const box = document.getElementById('under-test')!;
+      const second = document.createElement('div');
+      second.id = 'second';
+      box.after(second);
+      w.JiffyWidgets.renderGif(
+        { gif, width: 200, noLink: true, onUserClick: (u) => w.clicked.push(u.username) },
+        box,
+      );
+      w.JiffyWidgets.renderGif({ gif, width: 200, noLink: true }, second);
+    }, t.apiKey);
+    const attribution = page.locator('#under-test .jiffy-attribution');
+    expect(await attribution.count()).toBe(0);
+    await page.locator('#under-test .jiffy-gif').hover();
+    await attribution.waitFor();
+    expect(await attribution.textContent()).toBe('Ada');
+    const box = await attribution.boundingBox();
+    expect(box?.height).toBe(75);
+    const badge = await attribution.getByRole('img', { name: 'verified' }).boundingBox();
+    expect([badge?.width, badge?.height]).toEqual([14, 14]);
+    // No avatar_url: one of the five default avatars, at its 80 px high size, served by Jiffy.
+    const avatar = attribution.locator('img');
+    expect(await avatar.getAttribute('src')).toMatch(/\/media\/avatars\/default[1-5]\/80h\.gif$/);
+    await expect
+      .poll(() => avatar.evaluate((img: HTMLImageElement) => img.complete && img.naturalHeight))
+      .toBe(80);
+
+    await attribution.click();
+    expect(await page.evaluate(() => (window as unknown as KitWindow).clicked)).toEqual(['ada']);
+    await page.locator('#second .jiffy-gif').hover();
+    await page.locator('#second .jiffy-attribution').click();
+    expect(
+      await page.evaluate(() => (window as unknown as KitWindow & { opened: string[] }).opened),
+    ).toEqual([`${origin}/ada`]);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   it('serves the demo page with all four widgets running against this instance', async () => {
     const page = await browser.newPage({ viewport: { width: 800, height: 900 } });
     const errors = watchPageErrors(page);

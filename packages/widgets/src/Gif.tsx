@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type CSSProperties, type MouseEvent } from 'react';
 import type { Gif as GifObject, GifUser } from '@jiffy/contracts';
+import { attributionAvatarUrl, randomDefaultAvatar } from './attribution-avatar.ts';
 import { altOf, bestRendition, stillOf } from './best-rendition.ts';
 import { usePrefersReducedMotion } from './use-reduced-motion.ts';
 import { randomBrandColor } from './colors.ts';
@@ -109,7 +110,7 @@ export function Gif(props: GifProps) {
   const user = gif.user;
   const attribution =
     !props.hideAttribution && hover && user ? (
-      <Attribution user={user} onUserClick={props.onUserClick} />
+      <Attribution gif={gif} user={user} onUserClick={props.onUserClick} />
     ) : null;
   const common = {
     className: 'jiffy-gif',
@@ -165,14 +166,21 @@ export function Gif(props: GifProps) {
   );
 }
 
-/** §2 hover attribution: avatar, display name or @username, the 14 px verified badge. */
+/**
+ * §2 hover attribution: avatar (80 px variant, or a default one), display name or @username,
+ * the 14 px verified badge.
+ */
 function Attribution({
+  gif,
   user,
   onUserClick,
 }: {
+  gif: GifObject;
   user: GifUser;
   onUserClick?: ((user: GifUser) => void) | undefined;
 }) {
+  const [defaultAvatar] = useState(randomDefaultAvatar);
+  const avatar = attributionAvatarUrl(gif, user, defaultAvatar);
   return (
     <span
       className="jiffy-attribution"
@@ -199,8 +207,8 @@ function Attribution({
         cursor: 'pointer',
       }}
     >
-      {user.avatar_url ? (
-        <img src={user.avatar_url} alt="" width={24} height={24} style={{ borderRadius: 2 }} />
+      {avatar ? (
+        <img src={avatar} alt="" width={24} height={24} style={{ borderRadius: 2 }} />
       ) : null}
       <span>{user.display_name || `@${user.username}`}</span>
       {user.is_verified ? (
