@@ -250,6 +250,66 @@ describe('the widget kit grid in Chromium', () => {
     await context.close();
   });
 
+  it("calls the tile callbacks and sends the page's user with its pingbacks", async () => {
+    await t.jiffy.database.db.deleteFrom('pingback_events').execute();
+    const { page } = await widgetPage();
+    await page.evaluate((key) => {
+      const w = window as unknown as KitWindow & { calls: unknown; log: string[] };
+      const jf = new w.JiffyWidgets.JiffyFetch(key, { serverUrl: location.origin });
+      w.log = [];
+      const note = (name: string) => (gif: { id: string }) => w.log.push(`${name} ${gif.id}`);
+      w.JiffyWidgets.renderGrid(
+        {
+          width: 600,
+          columns: 3,
+          className: 'my-grid',
+          user: { id: 'page-user-7' },
+          fetchGifs: (offset: number) => jf.trending({ offset, limit: 8 }),
+          onGifHover: note('hover'),
+          onGifSeen: note('seen'),
+          onGifVisible: note('visible'),
+          onGifRightClick: note('right-click'),
+          onGifKeyPress: note('key'),
+        },
+        document.getElementById('under-test')!,
+      );
+    }, t.apiKey);
+    const tiles = page.locator('#under-test .my-grid .jiffy-gif');
+    await expect.poll(() => tiles.count()).toBe(8);
+    const first = tiles.first();
+    const id = (await first.getAttribute('data-gif-id'))!;
+    const log = () => page.evaluate(() => (window as unknown as { log: string[] }).log);
+    await expect.poll(async () => (await log()).includes(`seen ${id}`)).toBe(true);
+    expect(await log()).toContain(`visible ${id}`);
+    expect(await first.getAttribute('tabindex')).toBe('0');
+    await first.hover();
+    await first.click({ button: 'right' });
+    await first.focus();
+    await page.keyboard.press('x');
+    const mine = (await log()).filter((entry) => entry.endsWith(` ${id}`));
+    expect(mine.filter((e) => !e.startsWith('seen') && !e.startsWith('visible'))).toEqual([
+      `hover ${id}`,
+      `right-click ${id}`,
+      `key ${id}`,
+    ]);
+    // Each callback fires once per tile, as SEEN does.
+    expect(mine.filter((e) => e.startsWith('seen'))).toHaveLength(1);
+    expect(mine.filter((e) => e.startsWith('visible'))).toHaveLength(1);
+    await expect
+      .poll(async () =>
+        (
+          await t.jiffy.database.db
+            .selectFrom('pingback_events')
+            .select(['user_id'])
+            .where('gif_id', '=', id)
+            .where('action_type', '=', 'SEEN')
+            .execute()
+        ).map((e) => e.user_id),
+      )
+      .toEqual(['page-user-7']);
+    await page.close();
+  });
+
   it('shows the uploader on hover: default avatar, name, 14 px badge; clicking calls the handler or opens the profile', async () => {
     const { page, errors } = await widgetPage();
     await page.evaluate(async (key) => {

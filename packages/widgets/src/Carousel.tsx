@@ -1,8 +1,8 @@
-import type { MouseEvent } from 'react';
-import type { Gif as GifObject, GifUser } from '@jiffy/contracts';
+import type { Gif as GifObject } from '@jiffy/contracts';
 import type { GifsResult } from '@jiffy/fetch-api';
 import { Gif } from './Gif.tsx';
 import { Loader } from './Loader.tsx';
+import { tileOptionsOf, type TileOptions } from './tile-options.ts';
 import { useGifPaging } from './use-gif-paging.ts';
 
 /** §9: the carousel waits this long after its loader comes into view before it fetches. */
@@ -10,17 +10,14 @@ export const CAROUSEL_FETCH_DEBOUNCE_MS = 100;
 /** §9: space between carousel tiles. */
 export const CAROUSEL_GUTTER = 30;
 
-export interface CarouselProps {
+export interface CarouselProps extends TileOptions {
   fetchGifs: (offset: number) => Promise<GifsResult>;
   /** Every tile's height; widths follow each GIF's proportions unless `gifWidth` is set. */
   gifHeight: number;
   gifWidth?: number;
   gutter?: number;
-  noLink?: boolean;
-  hideAttribution?: boolean;
   noResultsMessage?: string;
-  onGifClick?: (gif: GifObject, event: MouseEvent) => void;
-  onUserClick?: (user: GifUser) => void;
+  className?: string;
   onGifsFetched?: (gifs: GifObject[]) => void;
   onGifsFetchError?: (error: unknown) => void;
 }
@@ -45,7 +42,7 @@ export function Carousel(props: CarouselProps) {
   });
   return (
     <div
-      className="jiffy-carousel"
+      className={['jiffy-carousel', props.className].filter(Boolean).join(' ')}
       style={{ display: 'flex', gap: gutter, overflowX: 'auto', height: props.gifHeight }}
     >
       {gifs.map((gif) => (
@@ -54,10 +51,7 @@ export function Carousel(props: CarouselProps) {
             gif={gif}
             height={props.gifHeight}
             width={props.gifWidth ?? widthFor(gif, props.gifHeight)}
-            noLink={props.noLink}
-            hideAttribution={props.hideAttribution}
-            onGifClick={props.onGifClick}
-            onUserClick={props.onUserClick}
+            {...tileOptionsOf(props)}
             layoutType="CAROUSEL"
           />
         </div>

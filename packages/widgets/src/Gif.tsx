@@ -5,24 +5,19 @@ import { altOf, bestRendition, stillOf } from './best-rendition.ts';
 import { usePrefersReducedMotion } from './use-reduced-motion.ts';
 import { randomBrandColor } from './colors.ts';
 import { HOVER_AFTER_MS, pingback, positionOf, type LayoutType } from './pingback.ts';
+import type { TileOptions } from './tile-options.ts';
 
 /** A 1x1 transparent GIF: what a tile shows until it scrolls into view (§2 lazy images). */
 export const PLACEHOLDER =
   'data:image/gif;base64,R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7';
 const CHECKERBOARD = 'repeating-conic-gradient(#3a3a3a 0 25%, #2a2a2a 0 50%) 0 0 / 16px 16px';
 
-export interface GifProps {
+export interface GifProps extends TileOptions {
   gif: GifObject;
   width: number;
   /** Defaults to the width times the GIF's aspect ratio. */
   height?: number;
-  /** A tile that is not a link (the caller handles clicks). */
-  noLink?: boolean;
-  hideAttribution?: boolean;
-  borderRadius?: number;
-  onGifClick?: (gif: GifObject, event: MouseEvent) => void;
-  /** Clicking the attribution: this, or the user's profile_url in a new tab. */
-  onUserClick?: (user: GifUser) => void;
+  className?: string;
   /** Which layout the tile is in, for its pingbacks (§7). */
   layoutType?: LayoutType;
 }
@@ -47,17 +42,24 @@ export function Gif(props: GifProps) {
   const [loaded, setLoaded] = useState(false);
   const hoverTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const layout = props.layoutType ?? 'GRID';
+  const userId = props.user?.id;
+  // The latest callbacks, for observers that outlive a render.
+  const latest = useRef(props);
+  latest.current = props;
   const [color] = useState(randomBrandColor);
   const root = useRef<HTMLElement>(null);
   useEffect(() => {
     const element = root.current;
     if (!element || inView) return;
     const observer = new IntersectionObserver((entries) => {
-      if (entries.some((e) => e.isIntersecting)) setInView(true);
+      const entry = entries.find((e) => e.isIntersecting);
+      if (!entry) return;
+      setInView(true);
+      latest.current.onGifVisible?.(gif, entry);
     });
     observer.observe(element);
     return () => observer.disconnect();
-  }, [inView]);
+  }, [inView, gif]);
 
   // §4 seen: at least 99% visible after its image has loaded, reported once per GIF.
   useEffect(() => {
@@ -65,16 +67,17 @@ export function Gif(props: GifProps) {
     if (!element || !loaded) return;
     const observer = new IntersectionObserver(
       (entries) => {
-        if (entries.some((e) => e.intersectionRatio >= 0.99)) {
-          pingback(gif, 'SEEN', positionOf(element, layout));
-          observer.disconnect();
-        }
+        const entry = entries.find((e) => e.intersectionRatio >= 0.99);
+        if (!entry) return;
+        pingback(gif, 'SEEN', positionOf(element, layout), userId);
+        latest.current.onGifSeen?.(gif, entry.boundingClientRect);
+        observer.disconnect();
       },
       { threshold: [0.99, 1] },
     );
     observer.observe(element);
     return () => observer.disconnect();
-  }, [loaded, gif, layout]);
+  }, [loaded, gif, layout, userId]);
   useEffect(() => () => clearTimeout(hoverTimer.current), []);
 
   // prefers-reduced-motion: a still until the tile is hovered or focused.
@@ -113,14 +116,16 @@ export function Gif(props: GifProps) {
       <Attribution gif={gif} user={user} onUserClick={props.onUserClick} />
     ) : null;
   const common = {
-    className: 'jiffy-gif',
+    className: ['jiffy-gif', props.className].filter(Boolean).join(' '),
     'data-gif-id': gif.id,
     style,
+    tabIndex: props.tabIndex ?? 0,
     onPointerEnter: (event: React.PointerEvent) => {
       setHover(true);
+      props.onGifHover?.(gif, event);
       const element = event.currentTarget;
       hoverTimer.current = setTimeout(
-        () => pingback(gif, 'HOVER', positionOf(element, layout)),
+        () => pingback(gif, 'HOVER', positionOf(element, layout), userId),
         HOVER_AFTER_MS,
       );
     },
@@ -129,9 +134,10 @@ export function Gif(props: GifProps) {
       clearTimeout(hoverTimer.current);
     },
     onClick: (event: MouseEvent) => {
-      pingback(gif, 'CLICK', positionOf(event.currentTarget, layout));
+      pingback(gif, 'CLICK', positionOf(event.currentTarget, layout), userId);
       props.onGifClick?.(gif, event);
     },
+    onContextMenu: (event: MouseEvent) => props.onGifRightClick?.(gif, event),
     onFocus: () => setFocused(true),
     onBlur: () => setFocused(false),
   };
@@ -140,9 +146,9 @@ export function Gif(props: GifProps) {
       {...common}
       ref={root as React.RefObject<HTMLDivElement>}
       role="button"
-      tabIndex={0}
       aria-label={altOf(gif)}
       onKeyDown={(event) => {
+        props.onGifKeyPress?.(gif, event);
         // A button's keys: Enter and Space activate it, as a click would.
         if (event.key === 'Enter' || event.key === ' ') {
           event.preventDefault();
@@ -159,6 +165,7 @@ export function Gif(props: GifProps) {
       ref={root as React.RefObject<HTMLAnchorElement>}
       href={gif.url}
       aria-label={altOf(gif)}
+      onKeyDown={(event) => props.onGifKeyPress?.(gif, event)}
     >
       {image}
       {attribution}

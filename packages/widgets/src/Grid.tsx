@@ -1,25 +1,22 @@
-import type { MouseEvent } from 'react';
-import type { Gif as GifObject, GifUser } from '@jiffy/contracts';
+import type { Gif as GifObject } from '@jiffy/contracts';
 import type { GifsResult } from '@jiffy/fetch-api';
 import { Gif, heightFor } from './Gif.tsx';
 import { Loader } from './Loader.tsx';
+import { tileOptionsOf, type TileOptions } from './tile-options.ts';
 import { masonry } from './masonry.ts';
 import { useGifPaging } from './use-gif-paging.ts';
 
 /** §9: the grid waits this long after its loader comes into view before it fetches. */
 export const GRID_FETCH_DEBOUNCE_MS = 250;
 
-export interface GridProps {
+export interface GridProps extends TileOptions {
   /** The caller's paging function (§7: the widget's GIF data comes from it). */
   fetchGifs: (offset: number) => Promise<GifsResult>;
   width: number;
   columns: number;
   gutter?: number;
   noResultsMessage?: string;
-  noLink?: boolean;
-  hideAttribution?: boolean;
-  onGifClick?: (gif: GifObject, event: MouseEvent) => void;
-  onUserClick?: (user: GifUser) => void;
+  className?: string;
   onGifsFetched?: (gifs: GifObject[]) => void;
   onGifsFetchError?: (error: unknown) => void;
 }
@@ -47,7 +44,10 @@ export function Grid(props: GridProps) {
   });
   const message = { textAlign: 'center', font: '14px system-ui, sans-serif' } as const;
   return (
-    <div className="jiffy-grid" style={{ width: props.width }}>
+    <div
+      className={['jiffy-grid', props.className].filter(Boolean).join(' ')}
+      style={{ width: props.width }}
+    >
       <div style={{ position: 'relative', height: layout.height }}>
         {layout.placed.map(({ item, left, top, width, height }) => (
           <div key={item.id} style={{ position: 'absolute', left, top }}>
@@ -55,10 +55,7 @@ export function Grid(props: GridProps) {
               gif={item}
               width={width}
               height={height}
-              noLink={props.noLink}
-              hideAttribution={props.hideAttribution}
-              onGifClick={props.onGifClick}
-              onUserClick={props.onUserClick}
+              {...tileOptionsOf(props)}
               layoutType="GRID"
             />
           </div>

@@ -11,4 +11,5 @@ export { Video, type VideoProps } from './video/Video.tsx';
 export type { VideoCallbacks, VideoState } from './video/use-video-playback.ts';
 export type { VideoErrorCode } from './video/video-errors.ts';
 export type { Quartile } from './video/playback-rules.ts';
+export type { TileCallbacks, TileOptions } from './tile-options.ts';
 export { masonry } from './masonry.ts';

@@ -9,6 +9,8 @@ const FLUSH_AFTER_MS = 1000;
 interface QueuedEvent {
   ts: number;
   action_type: PingbackAction;
+  /** The signed-in user of the page (GIPHY's field; `user_id` is the anonymous random id). */
+  logged_in_user_id?: string;
   analytics_response_payload: string;
   attributes: Record<string, string>;
 }
@@ -52,6 +54,7 @@ export function pingback(
   gif: Gif,
   action: PingbackAction,
   attributes: Record<string, string> = {},
+  userId?: string,
 ): void {
   if (!gif.analytics_response_payload) return;
   if (action === 'SEEN') {
@@ -64,6 +67,7 @@ export function pingback(
   queue.push({
     ts: Date.now(),
     action_type: action,
+    ...(userId ? { logged_in_user_id: userId } : {}),
     analytics_response_payload: gif.analytics_response_payload,
     attributes,
   });
