@@ -12,7 +12,6 @@ import { ctaRoutes } from '../gifs/cta.routes.ts';
 import { gifsRoutes } from '../gifs/gifs.routes.ts';
 import { uploadRoutes } from '../gifs/upload.routes.ts';
 import { healthRoutes } from '../health/health.routes.ts';
-import { homeRoutes } from '../home/home.routes.ts';
 import { instanceRoutes } from '../instance/instance.routes.ts';
 import { newResponseId } from '../lib/ids.ts';
 import { favoritesRoutes } from '../favorites/favorites.routes.ts';
@@ -26,7 +25,7 @@ import { publicApiCaching } from './public-api-caching.ts';
 import { framePolicy } from './frame-policy.ts';
 import { embedRoutes } from '../embed/embed.routes.ts';
 import { oembedRoutes } from '../embed/oembed.routes.ts';
-import { gifPageRoutes } from '../gif-page/gif-page.routes.ts';
+import { webAppRoutes } from '../web-app/web-app.routes.ts';
 import { widgetsRoutes } from '../widgets/widgets.routes.ts';
 import { siteEventsRoutes } from '../analytics/site-events.routes.ts';
 import { publicApiCors } from './public-api-cors.ts';
@@ -63,12 +62,21 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     trustProxy: true,
   });
   app.setErrorHandler(errorHandler);
-  app.setNotFoundHandler((request, reply) => {
+  // The React site; a browser's GET for any other site page gets it too (not-found handler).
+  const site = webAppRoutes(app, {
+    reads: services.gifReads,
+    users: services.users,
+    publicUrl: services.urls.publicUrl,
+    mediaBaseUrl: services.urls.mediaBaseUrl,
+    apiKey: options.embedApiKey,
+  });
+  app.setNotFoundHandler(async (request, reply) => {
+    if (await site.fallback(request, reply)) return reply;
     const error = new AppError(
       'not_found',
       `No route for ${request.method} ${request.url.split('?')[0]}`,
     );
-    void reply.status(404).send(errorBody(error, request));
+    return reply.status(404).send(errorBody(error, request));
   });
   // Callback-style hooks here and on the public API's path: they cost no promise per request.
   app.addHook('onRequest', (request, reply, done) => {
@@ -139,11 +147,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     mediaBaseUrl: services.urls.mediaBaseUrl,
     apiKey: options.embedApiKey,
   });
-  gifPageRoutes(app, {
-    reads: services.gifReads,
-    publicUrl: services.urls.publicUrl,
-    mediaBaseUrl: services.urls.mediaBaseUrl,
-  });
   await siteEventsRoutes(app, { events: services.siteEvents });
   publicApiCors(app);
   responseShaping(app);
@@ -154,11 +157,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   categoriesRoutes(app, { categories: services.categories, apiKeys: services.apiKeys });
   gifsRoutes(app, { reads: services.gifReads, apiKeys: services.apiKeys });
   instanceRoutes(app, { gifs: services.gifRepository });
-  homeRoutes(app, {
-    gifs: services.gifRepository,
-    renditions: services.renditionRepository,
-    mediaBaseUrl: options.mediaBaseUrl,
-  });
   mediaRoutes(app, {
     renditions: services.renditionRepository,
     storage: services.storage,

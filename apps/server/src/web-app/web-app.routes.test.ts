@@ -1,0 +1,63 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestJiffy, type TestJiffy } from '../testing/test-jiffy.ts';
+
+// The React site as the server delivers it (what it does in a browser: e2e/web-app.test.ts).
+describe('the site pages', () => {
+  let t: TestJiffy;
+  const html = { accept: 'text/html,application/xhtml+xml' };
+  const get = (url: string) => t.jiffy.app!.inject({ url, headers: html });
+
+  beforeAll(async () => {
+    t = await startTestJiffy();
+    await t.jiffy.services.users.insert({
+      id: 'u_ada',
+      username: 'ada',
+      display_name: 'Ada',
+      description: '',
+      is_verified: false,
+      role: 'creator',
+    });
+  });
+  afterAll(() => t.stop());
+
+  it('answers / with the built site, its API key and a strict CSP', async () => {
+    const page = await get('/');
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toContain('text/html');
+    expect(page.body).toContain(`<meta name="jiffy-api-key" content="${t.apiKey}">`);
+    expect(page.body).toMatch(
+      /<script type="module" crossorigin src="\/assets\/index-[\w-]+\.js">/,
+    );
+    expect(page.headers['content-security-policy']).toContain("script-src 'self';");
+    expect(page.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+  });
+
+  it('serves the build files with a year of caching, and 404 for others', async () => {
+    const page = await get('/');
+    const script = /src="(\/assets\/index-[\w-]+\.js)"/.exec(page.body)![1]!;
+    const asset = await t.jiffy.app!.inject(script);
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['content-type']).toContain('text/javascript');
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect((await t.jiffy.app!.inject('/assets/nope.js')).statusCode).toBe(404);
+  });
+
+  it('answers every site route with the site, and an unknown channel with a 404', async () => {
+    for (const url of ['/search/cats', '/trending-gifs', '/about', '/apps', '/login', '/ada'])
+      expect((await get(url)).statusCode, url).toBe(200);
+    const missing = await get('/no_such_person');
+    expect(missing.statusCode).toBe(404);
+    expect(missing.body).toContain('<div id="root">');
+  });
+
+  it('keeps API misses JSON, and answers non-browser misses JSON too', async () => {
+    const api = await get('/v1/nothing');
+    expect(api.statusCode).toBe(404);
+    expect(api.json()).toMatchObject({ meta: { status: 404 } });
+    const plain = await t.jiffy.app!.inject('/no_such_person');
+    expect(plain.statusCode).toBe(404);
+    expect(plain.headers['content-type']).toContain('application/json');
+    const post = await t.jiffy.app!.inject({ method: 'POST', url: '/about', headers: html });
+    expect(post.headers['content-type']).toContain('application/json');
+  });
+});

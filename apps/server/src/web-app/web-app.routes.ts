@@ -1,0 +1,98 @@
+import { pageTypeFor } from '@jiffy/web/page-type';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { SITE_NAME } from '../embed/embed-page.ts';
+import { AppError } from '../errors/app-error.ts';
+import type { GifReadService } from '../gifs/gif-read.service.ts';
+import { mediaSources } from '../lib/media-sources.ts';
+import { unfurlTags } from '../unfurl/unfurl-tags.ts';
+import type { UserRepository } from '../users/user.repository.ts';
+import { loadSiteBuild, siteHead } from './site-shell.ts';
+
+/** The id at the end of a GIF page's path segment: `happy-dance-<id>`, or just `<id>`. */
+const SLUG_ID = /^(?:.*-)?([A-Za-z0-9]{1,64})$/;
+/** Paths that are never site pages: a miss there stays a JSON 404. */
+const NOT_SITE =
+  /^\/(v1|v2|api|ajax|media|embed|embed-assets|oembed|widgets-assets|assets|login\/check)(\/|$)/;
+/** A first path segment that may be a channel's name. */
+const CHANNEL = /^\/([A-Za-z0-9_]{1,30})\/?$/;
+
+const TYPES: Record<string, string> = {
+  js: 'text/javascript; charset=utf-8',
+  css: 'text/css; charset=utf-8',
+  svg: 'image/svg+xml',
+  png: 'image/png',
+  woff2: 'font/woff2',
+};
+
+export interface SitePages {
+  /** Answers a GET that matched no route with the site, when it is a site page; else false. */
+  fallback(request: FastifyRequest, reply: FastifyReply): Promise<boolean>;
+}
+
+/**
+ * The React site: `/` and every §2 route answer with the built page (the app routes in the
+ * browser); `/gifs/:slug-:id` with its unfurl tags in the server's HTML; `/assets/*` the build's
+ * files (content-hashed names, cached for a year). A path whose first segment is no channel
+ * answers 404 with the same page, which shows the site's 404.
+ */
+export function webAppRoutes(
+  app: FastifyInstance,
+  deps: {
+    reads: GifReadService;
+    users: UserRepository;
+    publicUrl: string;
+    mediaBaseUrl: string;
+    apiKey: string;
+  },
+): SitePages {
+  const build = loadSiteBuild();
+  const media = mediaSources(deps);
+  const policy = `default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' ${media} data:; media-src 'self' ${media}; connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'`;
+  const send = (reply: FastifyReply, status: number, title: string, extra?: string) =>
+    reply
+      .status(status)
+      .type('text/html; charset=utf-8')
+      .header('content-security-policy', policy)
+      .header('cache-control', 'no-cache')
+      .send(build.page(siteHead({ title, apiKey: deps.apiKey, extra })));
+
+  app.get('/', async (_request, reply) => send(reply, 200, `${SITE_NAME}: GIFs and stickers`));
+
+  app.get<{ Params: { slugId: string } }>('/gifs/:slugId', async (request, reply) => {
+    const id = SLUG_ID.exec(request.params.slugId)?.[1];
+    const gif = id
+      ? await deps.reads.getReady(id, request.id).catch((error: unknown) => {
+          if (error instanceof AppError && error.status === 404) return undefined;
+          throw error;
+        })
+      : undefined;
+    if (!gif) return send(reply, 404, `GIF not found - ${SITE_NAME}`);
+    const tags = unfurlTags(gif, { publicUrl: deps.publicUrl, siteName: SITE_NAME });
+    return send(reply, 200, `${gif.title || 'GIF'} - ${SITE_NAME}`, tags);
+  });
+
+  app.get<{ Params: { file: string } }>('/assets/:file', async (request, reply) => {
+    const body = build.assets.get(request.params.file);
+    if (!body) throw new AppError('not_found', 'No such asset.');
+    const extension = request.params.file.split('.').pop() ?? '';
+    return reply
+      .type(TYPES[extension] ?? 'application/octet-stream')
+      .header('cache-control', 'public, max-age=31536000, immutable')
+      .send(body);
+  });
+
+  return {
+    async fallback(request, reply) {
+      const path = request.url.split('?')[0] ?? '/';
+      if (request.method !== 'GET' || NOT_SITE.test(path)) return false;
+      if (!(request.headers.accept ?? '').includes('text/html')) return false;
+      // A single segment that is none of the site's own pages is a channel (§2): unknown, 404.
+      const channel = CHANNEL.exec(path)?.[1];
+      const isChannel = channel !== undefined && pageTypeFor(path) === 'channel page';
+      const known = isChannel ? await deps.users.findByUsername(channel) : undefined;
+      const status = isChannel && !known?.is_public ? 404 : 200;
+      await send(reply, status, status === 404 ? `Not found - ${SITE_NAME}` : SITE_NAME);
+      return true;
+    },
+  };
+}

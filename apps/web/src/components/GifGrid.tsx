@@ -1,0 +1,44 @@
+import type { Gif } from '@jiffy/contracts';
+import type { GifsResult } from '@jiffy/fetch-api';
+import { Grid } from '@jiffy/widgets';
+import { useNavigate } from 'react-router';
+import { useWidth } from './use-width.ts';
+
+/** A site path for a GIF's absolute page URL (`https://host/gifs/cat-abc` → `/gifs/cat-abc`). */
+export const sitePath = (url: string): string => (URL.canParse(url) ? new URL(url).pathname : url);
+
+/**
+ * The site's masonry of GIFs with infinite scroll: the widget kit's Grid at the width of its
+ * container (2 columns on phones, up to 4), opening GIF pages inside the app.
+ */
+export function GifGrid(props: {
+  fetchGifs: (offset: number) => Promise<GifsResult>;
+  /** Changes when the list is a different one (a new search), to start over. */
+  listKey: string;
+  noResultsMessage?: string;
+}) {
+  const [ref, width] = useWidth<HTMLDivElement>();
+  const navigate = useNavigate();
+  const columns = width < 500 ? 2 : width < 900 ? 3 : 4;
+  const open = (gif: Gif, event: React.MouseEvent) => {
+    // A plain click stays in the app; with a modifier key the browser opens a new tab.
+    if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+    event.preventDefault();
+    void navigate(sitePath(gif.url));
+  };
+  return (
+    <div ref={ref} className="gif-grid">
+      {width > 0 ? (
+        <Grid
+          key={`${props.listKey}:${columns}`}
+          width={width}
+          columns={columns}
+          gutter={6}
+          fetchGifs={props.fetchGifs}
+          noResultsMessage={props.noResultsMessage}
+          onGifClick={open}
+        />
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,129 @@
+import type { Gif } from '@jiffy/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { api } from '../api/client.ts';
+import { siteFetch } from '../api/site-fetch.ts';
+import { ErrorMessage } from '../components/ErrorMessage.tsx';
+import { GifGrid, sitePath } from '../components/GifGrid.tsx';
+import { SharePanel } from '../components/SharePanel.tsx';
+import { TagList } from '../components/TagList.tsx';
+
+/** The id at the end of `/gifs/happy-dance-<id>` (or a bare `<id>`). */
+const idOf = (slugId: string): string => slugId.slice(slugId.lastIndexOf('-') + 1);
+
+/** `/gifs/:slug-:id`: the GIF at its best rendition, its words, share and related GIFs. */
+export default function GifPage() {
+  const id = idOf(useParams().slugId ?? '');
+  const gif = useQuery({
+    queryKey: ['gif', id],
+    queryFn: async ({ signal }) => (await api.gif(id, { signal })).data,
+  });
+  if (gif.isPending) return <p className="loading">Loading…</p>;
+  if (gif.isError || !gif.data) return <ErrorMessage message="This GIF could not be found." />;
+  return <GifDetails gif={gif.data} />;
+}
+
+function GifDetails({ gif }: { gif: Gif }) {
+  const title = gif.title || 'Untitled GIF';
+  const user = gif.user;
+  return (
+    <article className="gif-page">
+      <h1>{title}</h1>
+      <div className="gif-layout">
+        <div>
+          <GifMedia gif={gif} />
+          <TagList tags={gif.tags} label="Tags" />
+        </div>
+        <aside>
+          {user?.is_public ? (
+            <Link className="attribution" to={`/${user.username}`}>
+              {user.avatar_url ? <img src={user.avatar_url} alt="" width={48} height={48} /> : null}
+              <span>
+                <strong>
+                  {user.attribution_display_name || user.display_name || user.username}
+                </strong>
+                <span>@{user.username}</span>
+              </span>
+            </Link>
+          ) : null}
+          <FavoriteButton gif={gif} />
+          <SharePanel gif={gif} />
+        </aside>
+      </div>
+      <section aria-labelledby="related-heading">
+        <h2 id="related-heading">Related GIFs</h2>
+        <GifGrid
+          listKey={`related:${gif.id}`}
+          fetchGifs={(offset) => api.related(gif.id, { offset, limit: 25 })}
+        />
+      </section>
+    </article>
+  );
+}
+
+/** The GIF as large as the page allows: its MP4 (stickers: the animated WebP/GIF). */
+function GifMedia({ gif }: { gif: Gif }) {
+  const original = gif.images.original;
+  const width = Number(original?.width ?? 480);
+  const height = Number(original?.height ?? 270);
+  const alt = gif.alt_text || gif.title || gif.tags.join(', ') || 'GIF';
+  const style = { aspectRatio: `${width} / ${height}` };
+  if (original?.mp4 && !gif.is_sticker)
+    return (
+      <video
+        className="gif-media"
+        style={style}
+        src={original.mp4}
+        poster={gif.images.original_still?.url}
+        width={width}
+        height={height}
+        autoPlay
+        loop
+        muted
+        playsInline
+        aria-label={alt}
+      />
+    );
+  return (
+    <picture>
+      {original?.webp ? <source type="image/webp" srcSet={original.webp} /> : null}
+      <img
+        className="gif-media"
+        style={style}
+        src={original?.url}
+        width={width}
+        height={height}
+        alt={alt}
+      />
+    </picture>
+  );
+}
+
+/** Favorite: for signed-in people; anyone else is sent to log in first. */
+function FavoriteButton({ gif }: { gif: Gif }) {
+  const navigate = useNavigate();
+  const [state, setState] = useState<'idle' | 'saved' | 'failed'>('idle');
+  const favorite = async () => {
+    const response = await siteFetch('/api/v1/favorites', {
+      method: 'POST',
+      json: { gif_id: gif.id },
+    });
+    if (response.status === 401)
+      void navigate(`/login?next=${encodeURIComponent(sitePath(gif.url))}`);
+    else setState(response.ok ? 'saved' : 'failed');
+  };
+  return (
+    <>
+      <button
+        type="button"
+        className="primary"
+        aria-pressed={state === 'saved'}
+        onClick={() => void favorite()}
+      >
+        {state === 'saved' ? 'Favorited' : 'Favorite'}
+      </button>
+      {state === 'failed' ? <ErrorMessage message="Could not save this favorite." /> : null}
+    </>
+  );
+}

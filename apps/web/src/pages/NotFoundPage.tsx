@@ -1,0 +1,12 @@
+import { Link } from 'react-router';
+
+/** `/404`, and any address with nothing behind it. */
+export default function NotFoundPage() {
+  return (
+    <section className="status-page">
+      <h1>404: nothing here</h1>
+      <p>That page does not exist, or it was removed.</p>
+      <Link to="/">Back to trending GIFs</Link>
+    </section>
+  );
+}

@@ -1,0 +1,38 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { api } from '../api/client.ts';
+import { GifGrid } from '../components/GifGrid.tsx';
+import { TagList } from '../components/TagList.tsx';
+
+/** `/search/:term`: GIFs or stickers (tabs), infinite scroll, and related tags. */
+export default function SearchPage() {
+  const term = useParams().term ?? '';
+  const [query] = useSearchParams();
+  const type = query.get('type') === 'stickers' ? 'stickers' : 'gifs';
+  const related = useQuery({
+    queryKey: ['related-tags', term],
+    queryFn: async () => (await api.relatedTags(term, { limit: 10 })).data,
+    enabled: term.length > 0,
+    staleTime: 60_000,
+  });
+  const base = `/search/${encodeURIComponent(term)}`;
+  return (
+    <>
+      <h1>{term}</h1>
+      <nav className="tabs" aria-label="Kind of result">
+        <Link to={base} aria-current={type === 'gifs' ? 'page' : undefined}>
+          GIFs
+        </Link>
+        <Link to={`${base}?type=stickers`} aria-current={type === 'stickers' ? 'page' : undefined}>
+          Stickers
+        </Link>
+      </nav>
+      <TagList tags={(related.data ?? []).map((t) => t.name)} label="Related searches" />
+      <GifGrid
+        listKey={`${type}:${term}`}
+        noResultsMessage={`No ${type === 'gifs' ? 'GIFs' : 'stickers'} found for “${term}”.`}
+        fetchGifs={(offset) => api.search(term, { type, offset, limit: 25 })}
+      />
+    </>
+  );
+}

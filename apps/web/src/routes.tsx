@@ -1,0 +1,68 @@
+import { lazy } from 'react';
+import type { RouteObject } from 'react-router';
+import { RouteError } from './components/ErrorMessage.tsx';
+import { AppShell } from './shell/AppShell.tsx';
+
+// Each page is its own chunk: a visitor downloads only the pages they open.
+const HomePage = lazy(() => import('./pages/HomePage.tsx'));
+const SearchPage = lazy(() => import('./pages/SearchPage.tsx'));
+const GifPage = lazy(() => import('./pages/GifPage.tsx'));
+const ChannelPage = lazy(() => import('./pages/ChannelPage.tsx'));
+const TrendingPage = lazy(() => import('./pages/TrendingPage.tsx'));
+const CategoriesPage = lazy(() => import('./pages/CategoriesPage.tsx'));
+const InfoPage = lazy(() => import('./pages/InfoPage.tsx'));
+const AppsPage = lazy(() => import('./pages/AppsPage.tsx'));
+const ComingSoonPage = lazy(() => import('./pages/ComingSoonPage.tsx'));
+const NotFoundPage = lazy(() => import('./pages/NotFoundPage.tsx'));
+
+/** Pages later releases complete (and, for now, the account pages): real routes, honest text. */
+export const COMING_SOON = [
+  'dashboard',
+  'create',
+  'backdrop',
+  'clips',
+  'studios',
+  'edit',
+  'edit/gifs',
+  'artists',
+  'ar-scenes',
+  'stories',
+  'posts',
+  'upload',
+  'login',
+  'join',
+  'password',
+  'apply',
+  'favorites',
+  'settings',
+  'email-jail',
+];
+
+/** §2's routes; any other first segment is a channel. */
+export const routes: RouteObject[] = [
+  {
+    element: <AppShell />,
+    errorElement: <RouteError />,
+    children: [
+      { index: true, element: <HomePage /> },
+      { path: 'search/:term', element: <SearchPage /> },
+      { path: 'gifs/:slugId', element: <GifPage /> },
+      { path: 'gifs', element: <TrendingPage /> },
+      { path: 'trending-gifs', element: <TrendingPage /> },
+      { path: 'stickers', element: <TrendingPage /> },
+      { path: 'explore', element: <CategoriesPage /> },
+      { path: 'categories', element: <CategoriesPage /> },
+      { path: 'categories/:category', element: <CategoriesPage /> },
+      { path: 'categories/:category/:subcategory', element: <CategoriesPage /> },
+      { path: 'apps', element: <AppsPage /> },
+      ...['about', 'team', 'transparency', 'labs', '403', 'maintenance'].map((path) => ({
+        path,
+        element: <InfoPage />,
+      })),
+      { path: '404', element: <NotFoundPage /> },
+      ...COMING_SOON.map((path) => ({ path: `${path}/*`, element: <ComingSoonPage /> })),
+      { path: ':channel', element: <ChannelPage /> },
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+];

@@ -1,0 +1,60 @@
+import { Suspense } from 'react';
+import { Link, NavLink, Outlet } from 'react-router';
+import { usePageViews } from '../analytics/page-views.ts';
+import { SearchBox } from './SearchBox.tsx';
+
+const NAV = [
+  ['/trending-gifs', 'Trending'],
+  ['/stickers', 'Stickers'],
+  ['/explore', 'Explore'],
+  ['/categories', 'Categories'],
+  ['/upload', 'Upload'],
+] as const;
+
+const FOOTER = [
+  ['/about', 'About'],
+  ['/team', 'Team'],
+  ['/transparency', 'Transparency'],
+  ['/apps', 'Apps'],
+  ['/labs', 'Labs'],
+] as const;
+
+/** Every page's frame: the header (logo, search, sections), the page, the footer. */
+export function AppShell() {
+  usePageViews();
+  return (
+    <>
+      <a className="skip" href="#main">
+        Skip to content
+      </a>
+      <header className="site-header">
+        <Link to="/" className="logo" aria-label="Jiffy home">
+          Jiffy
+        </Link>
+        <SearchBox />
+        <nav aria-label="Sections">
+          {NAV.map(([to, label]) => (
+            <NavLink key={to} to={to}>
+              {label}
+            </NavLink>
+          ))}
+          <NavLink to="/login">Log in</NavLink>
+        </nav>
+      </header>
+      <main id="main">
+        <Suspense fallback={<p className="loading">Loading…</p>}>
+          <Outlet />
+        </Suspense>
+      </main>
+      <footer className="site-footer">
+        <nav aria-label="About Jiffy">
+          {FOOTER.map(([to, label]) => (
+            <Link key={to} to={to}>
+              {label}
+            </Link>
+          ))}
+        </nav>
+      </footer>
+    </>
+  );
+}

@@ -1,0 +1,94 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useId, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { api } from '../api/client.ts';
+
+/** §7: a search is at most 50 characters. */
+const MAX_QUERY = 50;
+
+/** Waits `ms` after the last change before passing a value on (one request per pause). */
+function useDebounced<T>(value: T, ms: number): T {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return settled;
+}
+
+/** The header's search box, with suggestions from the autocomplete endpoint. */
+export function SearchBox() {
+  const navigate = useNavigate();
+  const [term, setTerm] = useState('');
+  const [open, setOpen] = useState(false);
+  const [active, setActive] = useState(-1);
+  const listId = useId();
+  const typed = useDebounced(term.trim(), 150);
+  const suggestions = useQuery({
+    queryKey: ['autocomplete', typed],
+    queryFn: async ({ signal }) => (await api.autocomplete(typed, { limit: 6, signal })).data,
+    enabled: typed.length > 0,
+    staleTime: 60_000,
+  });
+  const names = open && typed ? (suggestions.data ?? []).map((s) => s.name) : [];
+  const go = (value: string) => {
+    const q = value.trim();
+    if (!q) return;
+    setOpen(false);
+    setTerm(q);
+    void navigate(`/search/${encodeURIComponent(q)}`);
+  };
+  return (
+    <form
+      role="search"
+      className="search-box"
+      onSubmit={(event) => {
+        event.preventDefault();
+        go(active >= 0 && names[active] ? names[active] : term);
+      }}
+    >
+      <input
+        type="search"
+        aria-label="Search GIFs"
+        placeholder="Search all the GIFs and stickers"
+        maxLength={MAX_QUERY}
+        value={term}
+        role="combobox"
+        aria-expanded={names.length > 0}
+        aria-controls={listId}
+        aria-autocomplete="list"
+        onChange={(event) => {
+          setTerm(event.target.value);
+          setOpen(true);
+          setActive(-1);
+        }}
+        onBlur={() => setTimeout(() => setOpen(false), 150)}
+        onKeyDown={(event) => {
+          if (event.key === 'ArrowDown') setActive((i) => Math.min(i + 1, names.length - 1));
+          else if (event.key === 'ArrowUp') setActive((i) => Math.max(i - 1, -1));
+          else if (event.key === 'Escape') setOpen(false);
+        }}
+      />
+      <button type="submit" className="primary">
+        Search
+      </button>
+      {names.length > 0 ? (
+        <ul id={listId} role="listbox" className="suggestions">
+          {names.map((name, i) => (
+            <li
+              key={name}
+              role="option"
+              aria-selected={i === active}
+              onMouseDown={(event) => {
+                event.preventDefault();
+                go(name);
+              }}
+            >
+              {name}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </form>
+  );
+}
