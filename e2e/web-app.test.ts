@@ -1,0 +1,168 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { animatedImage, multipart } from '../apps/server/src/testing/fixtures.ts';
+import type { TestJiffy } from '../apps/server/src/testing/test-jiffy.ts';
+import { launchChromium, saveScreenshot, watchPageErrors } from './support/browser.ts';
+import { startListeningJiffy } from './support/listening-jiffy.ts';
+
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1280, height: 900 };
+
+// The React site in real Chromium against a real Jiffy: what a visitor sees and does.
+describe('the site in Chromium', () => {
+  let t: TestJiffy;
+  let origin: string;
+  let browser: Browser;
+  const ids: string[] = [];
+
+  beforeAll(async () => {
+    ({ t, origin } = await startListeningJiffy());
+    await t.jiffy.services.users.insert({
+      id: 'u_robo',
+      username: 'robomaker',
+      display_name: 'Robo Maker',
+      description: 'Makes robots wave.',
+      is_verified: true,
+      role: 'creator',
+    });
+    const titles = ['Waving robot', 'Dancing robot', 'Sleepy cat', 'Robot party'];
+    for (const [i, title] of titles.entries()) {
+      const bytes = await animatedImage({ width: 160 + 20 * i, height: 120, frames: 2 });
+      const response = await t.jiffy.app!.inject({
+        method: 'POST',
+        url: '/v1/gifs',
+        ...multipart(
+          { api_key: t.apiKey, title, tags: `${title.split(' ')[1]},fun`, username: 'robomaker' },
+          { name: 'g.gif', bytes },
+        ),
+      });
+      const id = response.json<{ data: { id: string } }>().data.id;
+      await t.waitForGif(id);
+      ids.push(id);
+    }
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await t?.stop();
+  });
+
+  async function open(path: string, viewport = DESKTOP): Promise<{ page: Page; errors: string[] }> {
+    const page = await browser.newPage({ viewport });
+    const errors = watchPageErrors(page);
+    await page.goto(`${origin}${path}`);
+    return { page, errors };
+  }
+  const loadedTiles = (page: Page) =>
+    page.evaluate(
+      () =>
+        [...document.querySelectorAll<HTMLImageElement>('.gif-grid .jiffy-gif img')].filter(
+          (img) => img.complete && img.naturalWidth > 1,
+        ).length,
+    );
+
+  it('shows trending GIFs on the home page, on a phone and on a desktop', async () => {
+    for (const [name, viewport] of [
+      ['phone', PHONE],
+      ['desktop', DESKTOP],
+    ] as const) {
+      const { page, errors } = await open('/', viewport);
+      await expect.poll(() => loadedTiles(page)).toBeGreaterThanOrEqual(4);
+      expect(await page.getByRole('heading', { name: 'Trending GIFs', exact: true }).count()).toBe(
+        1,
+      );
+      expect(await page.getByRole('search').count()).toBe(1);
+      // Nothing wider than the screen.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        viewport.width,
+      );
+      await saveScreenshot(page, `web-home-${name}`);
+      expect(errors).toEqual([]);
+      await page.close();
+    }
+  });
+
+  it('searches from the header with suggestions, opens a GIF and shows its embed code', async () => {
+    const { page, errors } = await open('/');
+    const box = page.getByRole('combobox', { name: 'Search GIFs' });
+    await box.fill('rob');
+    await expect.poll(() => page.getByRole('option').allTextContents()).toContain('robot');
+    await page.getByRole('option', { name: 'robot' }).click();
+    await expect.poll(() => page.url()).toBe(`${origin}/search/robot`);
+    await expect.poll(() => page.locator('.gif-grid .jiffy-gif').count()).toBe(3);
+    await saveScreenshot(page, 'web-search-desktop');
+
+    const first = page.locator('.gif-grid .jiffy-gif').first();
+    const id = (await first.getAttribute('data-gif-id'))!;
+    await first.click();
+    await expect.poll(() => page.url()).toMatch(new RegExp(`/gifs/[a-z-]*${id}$`));
+    const title = await page.getByRole('heading', { level: 1 }).textContent();
+    expect(title).toMatch(/robot/i);
+    const embed = page.getByRole('textbox', { name: 'Embed code' });
+    await expect.poll(() => embed.inputValue()).toContain(`<iframe src="${origin}/embed/${id}"`);
+    expect(await page.getByRole('textbox', { name: 'Link' }).inputValue()).toContain(id);
+    for (const network of ['Facebook', 'Twitter', 'Tumblr', 'Pinterest', 'Reddit'])
+      expect(await page.getByRole('link', { name: network }).count(), network).toBe(1);
+    // Tags link to their searches; the uploader's name to their channel.
+    expect(await page.getByRole('link', { name: '#fun' }).getAttribute('href')).toBe('/search/fun');
+    await page.getByRole('link', { name: /Robo Maker/ }).click();
+    await expect.poll(() => page.url()).toBe(`${origin}/robomaker`);
+    await expect.poll(() => page.locator('.gif-grid .jiffy-gif').count()).toBe(4);
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toContain('Robo Maker');
+    await saveScreenshot(page, 'web-channel-desktop');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('renders a GIF page on a phone with its unfurl tags in the delivered HTML', async () => {
+    const response = await fetch(`${origin}/gifs/waving-robot-${ids[0]}`, {
+      headers: { accept: 'text/html' },
+    });
+    const html = await response.text();
+    expect(html).toContain('<meta property="og:title" content="Waving robot">');
+    expect(html).toContain('type="application/json+oembed"');
+    const { page, errors } = await open(`/gifs/waving-robot-${ids[0]}`, PHONE);
+    await expect
+      .poll(() => page.getByRole('heading', { level: 1 }).textContent())
+      .toBe('Waving robot');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      PHONE.width,
+    );
+    await saveScreenshot(page, 'web-gif-phone');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('says so in words for an unknown channel and an unknown GIF', async () => {
+    const { page } = await open('/nobody_here');
+    await expect
+      .poll(() => page.getByRole('heading', { level: 1 }).textContent())
+      .toBe('404: nothing here');
+    await page.goto(`${origin}/gifs/nothing-nosuchgif`);
+    await expect
+      .poll(() => page.getByRole('alert').textContent())
+      .toBe('This GIF could not be found.');
+    const color = await page
+      .getByRole('alert')
+      .evaluate((element) => getComputedStyle(element).color);
+    expect(color).toBe('rgb(255, 77, 77)');
+    await page.close();
+  });
+
+  it('reports page views to its own analytics endpoint with the §2 page type', async () => {
+    const { page } = await open('/search/robot');
+    await page.getByRole('link', { name: 'About' }).click();
+    await expect
+      .poll(async () =>
+        (
+          await t.jiffy.database.db
+            .selectFrom('site_events')
+            .select(['category', 'action', 'page'])
+            .where('category', '=', 'PageView')
+            .execute()
+        ).map((e) => `${e.action} ${e.page}`),
+      )
+      .toEqual(expect.arrayContaining(['search /search/robot', 'about /about']));
+    await page.close();
+  });
+});
