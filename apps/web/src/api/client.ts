@@ -1,4 +1,5 @@
 import { JiffyFetch } from '@jiffy/fetch-api';
+import { reportFeedRequest } from '../analytics/page-views.ts';
 
 /**
  * The site's API key: the server writes it into the page (`<meta name="jiffy-api-key">`); the
@@ -10,5 +11,15 @@ function apiKey(): string {
   return meta?.content || env?.VITE_JIFFY_API_KEY || '';
 }
 
-/** The one API client of the site, talking to the server it was loaded from. */
-export const api = new JiffyFetch(apiKey(), { serverUrl: location.origin, sdkName: 'JiffyWeb' });
+/**
+ * The one API client of the site, talking to the server it was loaded from. Each request it
+ * makes passes by the analytics, which count a feed's later pages as page views.
+ */
+export const api = new JiffyFetch(apiKey(), {
+  serverUrl: location.origin,
+  sdkName: 'JiffyWeb',
+  fetch: (input, init) => {
+    reportFeedRequest(input instanceof Request ? input.url : String(input));
+    return globalThis.fetch(input, init);
+  },
+});
