@@ -300,13 +300,14 @@ describe('the widget kit grid in Chromium', () => {
         (
           await t.jiffy.database.db
             .selectFrom('pingback_events')
-            .select(['user_id'])
-            .where('gif_id', '=', id)
+            .select(['gif_id'])
+            .where('user_id', '=', 'page-user-7')
             .where('action_type', '=', 'SEEN')
             .execute()
-        ).map((e) => e.user_id),
+        ).map((e) => e.gif_id),
       )
-      .toEqual(['page-user-7']);
+      // (Pages of earlier tests may still flush their own, user-less pingbacks as they close.)
+      .toContain(id);
     await page.close();
   });
 
