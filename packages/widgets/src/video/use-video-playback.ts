@@ -145,6 +145,9 @@ export function useVideoPlayback(
   useEffect(() => {
     const video = videoRef.current;
     if (!video) return;
+    // React's StrictMode unmounts and remounts once in development: the cleanup above took the
+    // source away, and React will not set an unchanged attribute again.
+    if (video.getAttribute('src') !== options.src) video.setAttribute('src', options.src);
     const resume = options.resumeFrom.current;
     options.resumeFrom.current = undefined;
     if (resume) {
