@@ -66,8 +66,8 @@ describe('the widget kit video in Chromium', () => {
     const opened = await openKitPage(browser, origin, {
       viewport: { width: 900, height: 700 },
       initScript: { script: installHarness, arg: { key: t.apiKey, id, autoShow } },
+      readyMessage: 'harness ready',
     });
-    await opened.page.waitForFunction(() => 'ready' in window);
     return opened;
   }
 
@@ -93,6 +93,18 @@ describe('the widget kit video in Chromium', () => {
     expect(Object.values(gif.video!.assets).map((a) => a.url)).toContain(state.src);
     expect(await logOf(page, 'onMuted')).toEqual([]);
     expect(errors).toEqual([]);
+    // Its START is in before the page goes (the next test counts STARTs from a clean table).
+    await expect
+      .poll(async () =>
+        (
+          await t.jiffy.database.db
+            .selectFrom('pingback_events')
+            .select('action_type')
+            .where('gif_id', '=', clipId)
+            .execute()
+        ).map((e) => e.action_type),
+      )
+      .toContain('START');
     await page.close();
   });
 
@@ -301,6 +313,7 @@ function installHarness(options: { key: string; id: string; autoShow?: Record<st
     };
     if (options.autoShow) w.show(options.autoShow);
     w.ready = true;
+    console.info('harness ready');
   }
   window.addEventListener('load', () => void setUp());
 }

@@ -13,6 +13,8 @@ export async function openKitPage<Arg>(
   options: {
     viewport?: { width: number; height: number };
     initScript?: { script: (arg: Arg) => void; arg: Arg };
+    /** Resolve once the page logs this (an init script saying it is ready), not at load. */
+    readyMessage?: string;
   } = {},
 ): Promise<{ page: Page; errors: string[]; warnings: string[] }> {
   const page = await browser.newPage({ viewport: options.viewport ?? { width: 800, height: 900 } });
@@ -32,7 +34,12 @@ export async function openKitPage<Arg>(
     // Playwright's typing of the argument does not follow a generic through; it crosses as JSON.
     await page.addInitScript(script as (arg: unknown) => void, arg);
   }
+  // goto waits for the load event, after the bundle's <script> ran. (No waitForFunction here:
+  // Playwright evaluates as a user gesture, which would let the page autoplay with sound.)
+  const ready = options.readyMessage
+    ? page.waitForEvent('console', (m) => m.text() === options.readyMessage)
+    : undefined;
   await page.goto(`${origin}/kit-under-test`);
-  await page.waitForFunction(() => 'JiffyWidgets' in window);
+  await ready;
   return { page, errors, warnings };
 }
