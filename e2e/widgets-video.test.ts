@@ -303,17 +303,28 @@ function installHarness(options: { key: string; id: string; autoShow?: Record<st
     const w = window as unknown as KitWindow & { ready: boolean };
     const box = document.getElementById('under-test')!;
     const jf = new w.JiffyWidgets.JiffyFetch(options.key, { serverUrl: location.origin });
+    const ready = () => {
+      if (w.ready) return;
+      w.ready = true;
+      console.info('harness ready');
+    };
     w.gif = (await jf.gif(options.id)).data;
     w.log = [];
     w.show = (props = {}) => {
       const logged = Object.fromEntries(
-        callbacks.map((name) => [name, (...args: unknown[]) => w.log.push([name, ...args])]),
+        callbacks.map((name) => [
+          name,
+          (...args: unknown[]) => {
+            w.log.push([name, ...args]);
+            // The widget has tried to play (effects run after paint): the test may act now.
+            if (['onStateChange', 'onMuted', 'onError'].includes(name)) ready();
+          },
+        ]),
       );
       w.unmount = w.JiffyWidgets.renderVideo({ gif: w.gif, width: 320, ...logged, ...props }, box);
     };
     if (options.autoShow) w.show(options.autoShow);
-    w.ready = true;
-    console.info('harness ready');
+    else ready();
   }
   window.addEventListener('load', () => void setUp());
 }
