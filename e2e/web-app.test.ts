@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { animatedImage, multipart } from '../apps/server/src/testing/fixtures.ts';
+import { readOutbox } from '../apps/server/src/testing/site-client.ts';
 import type { TestJiffy } from '../apps/server/src/testing/test-jiffy.ts';
 import { launchChromium, saveScreenshot, watchPageErrors } from './support/browser.ts';
 import { startListeningJiffy } from './support/listening-jiffy.ts';
@@ -146,6 +147,46 @@ describe('the site in Chromium', () => {
       .getByRole('alert')
       .evaluate((element) => getComputedStyle(element).color);
     expect(color).toBe('rgb(255, 77, 77)');
+    await page.close();
+  });
+
+  it('signs up, confirms through the e-mail in the outbox, logs in and out', async () => {
+    const { page, errors } = await open('/join');
+    await page.getByLabel('Username').fill('newbie');
+    await page.getByLabel('E-mail').fill('newbie@example.test');
+    await page.getByLabel('Password').fill('correct horse battery');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await expect
+      .poll(() => page.getByRole('heading', { level: 1 }).textContent())
+      .toBe('Check your e-mail');
+    let link = '';
+    await expect
+      .poll(async () => {
+        const mail = (await readOutbox(t.dataDir)).find((m) => m.to === 'newbie@example.test');
+        link = /(\S+\/join\?confirm=\S+)/.exec(mail?.text ?? '')?.[1] ?? '';
+        return link;
+      })
+      .toMatch(new RegExp(`^${origin}/join\\?confirm=`));
+    await page.goto(link);
+    await expect
+      .poll(() => page.getByRole('heading', { level: 1 }).textContent())
+      .toBe('Your account is ready');
+
+    await page.getByRole('main').getByRole('link', { name: 'Log in' }).click();
+    await page.getByLabel('Username or e-mail').fill('newbie');
+    await page.getByLabel('Password').fill('wrong password!');
+    await page.getByRole('button', { name: 'Log in' }).click();
+    const alert = page.getByRole('alert');
+    await alert.waitFor();
+    expect(await alert.evaluate((e) => getComputedStyle(e).color)).toBe('rgb(255, 77, 77)');
+    await page.getByLabel('Password').fill('correct horse battery');
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await expect.poll(() => page.url()).toBe(`${origin}/`);
+    await page.getByRole('link', { name: '@newbie' }).waitFor();
+    await saveScreenshot(page, 'web-signed-in-desktop');
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await page.getByRole('banner').getByRole('link', { name: 'Log in' }).waitFor();
+    expect(errors.filter((e) => !e.includes('401'))).toEqual([]);
     await page.close();
   });
 

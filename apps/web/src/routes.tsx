@@ -14,6 +14,9 @@ const InfoPage = lazy(() => import('./pages/InfoPage.tsx'));
 const AppsPage = lazy(() => import('./pages/AppsPage.tsx'));
 const ComingSoonPage = lazy(() => import('./pages/ComingSoonPage.tsx'));
 const NotFoundPage = lazy(() => import('./pages/NotFoundPage.tsx'));
+const LoginPage = lazy(() => import('./pages/LoginPage.tsx'));
+const JoinPage = lazy(() => import('./pages/JoinPage.tsx'));
+const PasswordPage = lazy(() => import('./pages/PasswordPage.tsx'));
 
 /** Pages later releases complete (and, for now, the account pages): real routes, honest text. */
 export const COMING_SOON = [
@@ -29,9 +32,6 @@ export const COMING_SOON = [
   'stories',
   'posts',
   'upload',
-  'login',
-  'join',
-  'password',
   'apply',
   'favorites',
   'settings',
@@ -60,6 +60,9 @@ export const routes: RouteObject[] = [
         element: <InfoPage />,
       })),
       { path: '404', element: <NotFoundPage /> },
+      { path: 'login', element: <LoginPage /> },
+      { path: 'join', element: <JoinPage /> },
+      { path: 'password', element: <PasswordPage /> },
       ...COMING_SOON.map((path) => ({ path: `${path}/*`, element: <ComingSoonPage /> })),
       { path: ':channel', element: <ChannelPage /> },
       { path: '*', element: <NotFoundPage /> },

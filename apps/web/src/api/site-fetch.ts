@@ -19,3 +19,31 @@ export function siteFetch(path: string, init: { method?: string; json?: unknown 
     body: init.json === undefined ? undefined : JSON.stringify(init.json),
   });
 }
+
+/** A site API answer that was not a success, with the server's words for it. */
+export class SiteApiError extends Error {
+  readonly status: number;
+  constructor(status: number, message: string) {
+    super(message);
+    this.name = 'SiteApiError';
+    this.status = status;
+  }
+}
+
+/** `siteFetch`, then the answer's `data`; a failure throws SiteApiError with its message. */
+export async function siteJson<T>(
+  path: string,
+  init: { method?: string; json?: unknown } = {},
+): Promise<T> {
+  const response = await siteFetch(path, init);
+  const body = (await response.json().catch(() => ({}))) as {
+    data?: T;
+    error?: { message?: string };
+  };
+  if (!response.ok)
+    throw new SiteApiError(
+      response.status,
+      body.error?.message ?? `The server answered ${response.status}.`,
+    );
+  return body.data as T;
+}

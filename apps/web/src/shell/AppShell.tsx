@@ -1,6 +1,7 @@
 import { Suspense } from 'react';
 import { Link, NavLink, Outlet } from 'react-router';
 import { usePageViews } from '../analytics/page-views.ts';
+import { AccountLinks } from './AccountLinks.tsx';
 import { SearchBox } from './SearchBox.tsx';
 
 const NAV = [
@@ -38,7 +39,7 @@ export function AppShell() {
               {label}
             </NavLink>
           ))}
-          <NavLink to="/login">Log in</NavLink>
+          <AccountLinks />
         </nav>
       </header>
       <main id="main">
