@@ -150,7 +150,7 @@ describe('the site in Chromium', () => {
     await page.close();
   });
 
-  it('signs up, confirms through the e-mail in the outbox, logs in and out', async () => {
+  it('signs up, confirms through the e-mail in the outbox, logs in, keeps a favorite, logs out', async () => {
     const { page, errors } = await open('/join');
     await page.getByLabel('Username').fill('newbie');
     await page.getByLabel('E-mail').fill('newbie@example.test');
@@ -184,6 +184,20 @@ describe('the site in Chromium', () => {
     await expect.poll(() => page.url()).toBe(`${origin}/`);
     await page.getByRole('link', { name: '@newbie' }).waitFor();
     await saveScreenshot(page, 'web-signed-in-desktop');
+
+    // Favorite a GIF on its page; it is then on /favorites.
+    await page.goto(`${origin}/gifs/waving-robot-${ids[0]}`);
+    await page.getByRole('button', { name: 'Favorite' }).click();
+    await page.getByRole('button', { name: 'Favorited' }).waitFor();
+    await page.getByRole('banner').getByRole('link', { name: 'Favorites' }).click();
+    await expect
+      .poll(() =>
+        page
+          .locator('.gif-grid .jiffy-gif')
+          .evaluateAll((tiles) => tiles.map((e) => e.getAttribute('data-gif-id'))),
+      )
+      .toEqual([ids[0]]);
+    await saveScreenshot(page, 'web-favorites-desktop');
     await page.getByRole('button', { name: 'Log out' }).click();
     await page.getByRole('banner').getByRole('link', { name: 'Log in' }).waitFor();
     expect(errors.filter((e) => !e.includes('401'))).toEqual([]);

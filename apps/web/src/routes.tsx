@@ -17,6 +17,7 @@ const NotFoundPage = lazy(() => import('./pages/NotFoundPage.tsx'));
 const LoginPage = lazy(() => import('./pages/LoginPage.tsx'));
 const JoinPage = lazy(() => import('./pages/JoinPage.tsx'));
 const PasswordPage = lazy(() => import('./pages/PasswordPage.tsx'));
+const FavoritesPage = lazy(() => import('./pages/FavoritesPage.tsx'));
 
 /** Pages later releases complete (and, for now, the account pages): real routes, honest text. */
 export const COMING_SOON = [
@@ -33,7 +34,6 @@ export const COMING_SOON = [
   'posts',
   'upload',
   'apply',
-  'favorites',
   'settings',
   'email-jail',
 ];
@@ -63,6 +63,7 @@ export const routes: RouteObject[] = [
       { path: 'login', element: <LoginPage /> },
       { path: 'join', element: <JoinPage /> },
       { path: 'password', element: <PasswordPage /> },
+      { path: 'favorites', element: <FavoritesPage /> },
       ...COMING_SOON.map((path) => ({ path: `${path}/*`, element: <ComingSoonPage /> })),
       { path: ':channel', element: <ChannelPage /> },
       { path: '*', element: <NotFoundPage /> },

@@ -17,6 +17,7 @@ export function AccountLinks() {
     );
   return (
     <>
+      <NavLink to="/favorites">Favorites</NavLink>
       <NavLink to={`/${user.username}`}>@{user.username}</NavLink>
       <button
         type="button"
