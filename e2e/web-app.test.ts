@@ -218,6 +218,19 @@ describe('the site in Chromium', () => {
         ).map((e) => `${e.action} ${e.page}`),
       )
       .toEqual(expect.arrayContaining(['search /search/robot', 'about /about']));
+    // Each carries the §3 user context; this visitor is not signed in.
+    const [view] = await t.jiffy.database.db
+      .selectFrom('site_events')
+      .select('label')
+      .where('page', '=', '/about')
+      .execute();
+    expect(JSON.parse(view!.label)).toEqual({
+      loggedInStatus: 'Logged Out',
+      userType: 'anonymous',
+      verifiedStatus: 'Not Verified',
+      userID: '',
+      loginMethod: '',
+    });
     await page.close();
   });
 });

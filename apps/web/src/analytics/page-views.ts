@@ -1,6 +1,8 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
+import { useSession } from '../account/use-session.ts';
 import { pageTypeFor } from './page-type.ts';
+import { userContextOf, type UserContext } from './user-context.ts';
 import { virtualPageUrl } from './virtual-page.ts';
 
 /** Jiffy's own analytics endpoint; nothing goes to third parties. */
@@ -8,8 +10,17 @@ const ENDPOINT = '/api/v1/analytics/events';
 /** API feeds whose later pages count as page views of their own (§2 rewrites). */
 const FEEDS = /^\/v1\/(gifs\/search|stickers\/search|stickers\/trending|gifs\/related)\/?$/;
 
+// The latest user context, set by usePageViews; feed page views read it too.
+let context: UserContext = userContextOf(null);
+
 function sendPageView(page: string): void {
-  const event = { category: 'PageView', action: pageTypeFor(page), page, ts: Date.now() };
+  const event = {
+    category: 'PageView',
+    action: pageTypeFor(page),
+    label: JSON.stringify(context),
+    page,
+    ts: Date.now(),
+  };
   const body = JSON.stringify({ events: [event] });
   // sendBeacon survives navigation away; a blocked beacon is simply lost.
   if (!navigator.sendBeacon?.(ENDPOINT, body)) {
@@ -17,10 +28,21 @@ function sendPageView(page: string): void {
   }
 }
 
-/** Reports each page the visitor sees (`PageView`, its §2 page type, the path). */
+/**
+ * Reports each page the visitor sees (`PageView`, its §2 page type, the path, and the §3 user
+ * context as its label), once it is known who is signed in.
+ */
 export function usePageViews(): void {
   const { pathname } = useLocation();
-  useEffect(() => sendPageView(pathname), [pathname]);
+  const session = useSession();
+  const known = !session.isPending;
+  const user = session.data?.user;
+  useEffect(() => {
+    if (!known) return;
+    context = userContextOf(user);
+    sendPageView(pathname);
+    // A new page, or the first answer about who is signed in; not every session refetch.
+  }, [pathname, known]);
 }
 
 /**
