@@ -30,20 +30,25 @@ export class SiteApiError extends Error {
   }
 }
 
-/** `siteFetch`, then the answer's `data`; a failure throws SiteApiError with its message. */
-export async function siteJson<T>(
+/** `siteFetch`, then the whole JSON answer; a failure throws SiteApiError with its message. */
+export async function siteBody<T>(
   path: string,
   init: { method?: string; json?: unknown } = {},
 ): Promise<T> {
   const response = await siteFetch(path, init);
-  const body = (await response.json().catch(() => ({}))) as {
-    data?: T;
-    error?: { message?: string };
-  };
+  const body = (await response.json().catch(() => ({}))) as T & { error?: { message?: string } };
   if (!response.ok)
     throw new SiteApiError(
       response.status,
       body.error?.message ?? `The server answered ${response.status}.`,
     );
-  return body.data as T;
+  return body;
+}
+
+/** `siteBody`'s `data`: what most site calls answer with. */
+export async function siteJson<T>(
+  path: string,
+  init: { method?: string; json?: unknown } = {},
+): Promise<T> {
+  return (await siteBody<{ data: T }>(path, init)).data;
 }

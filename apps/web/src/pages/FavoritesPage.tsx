@@ -1,16 +1,14 @@
 import type { GifsResult } from '@jiffy/fetch-api';
 import { Link } from 'react-router';
 import { useSession } from '../account/use-session.ts';
-import { siteFetch, SiteApiError } from '../api/site-fetch.ts';
+import { siteBody } from '../api/site-fetch.ts';
 import { GifGrid } from '../components/GifGrid.tsx';
 
 /** One page of the signed-in user's favorites, newest first, in the public API's list shape. */
 async function fetchFavorites(offset: number): Promise<GifsResult> {
-  const response = await siteFetch(`/api/v1/favorites?offset=${offset}&limit=25`);
-  const body = (await response.json()) as Omit<GifsResult, 'meta'> & {
-    error?: { message: string };
-  };
-  if (!response.ok) throw new SiteApiError(response.status, body.error?.message ?? 'Failed.');
+  const body = await siteBody<Omit<GifsResult, 'meta'>>(
+    `/api/v1/favorites?offset=${offset}&limit=25`,
+  );
   return { ...body, meta: { status: 200, msg: 'OK', response_id: '' } };
 }
 
