@@ -56,8 +56,11 @@ export const uploadFieldsSchema = z.object({
 
 export type UploadFields = z.infer<typeof uploadFieldsSchema>;
 
+/** The site's upload form: the same fields, but no key and no uploader other than the session's. */
+export const siteUploadFieldsSchema = uploadFieldsSchema.omit({ api_key: true, username: true });
+
 /** The service's view of the fields, with defaults filled in. */
-export function toUploadInput(fields: UploadFields): UploadInput {
+export function toUploadInput(fields: Partial<UploadFields>): UploadInput {
   return {
     title: fields.title ?? '',
     tags: fields.tags ?? [],

@@ -131,6 +131,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   uploadRoutes(app, {
     uploads: services.uploads,
     apiKeys: services.apiKeys,
+    accounts: services.accounts,
     uploadTempDir: options.uploadTempDir,
   });
   framePolicy(app);

@@ -20,9 +20,11 @@ export class SiteClient {
     method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
     url: string;
     body?: object;
+    /** A multipart body (from `multipart()` in fixtures), sent instead of `body`. */
+    form?: { payload: Buffer; headers: Record<string, string> };
     csrf?: CsrfMode;
   }): Promise<LightMyRequestResponse> {
-    const headers: Record<string, string> = {};
+    const headers: Record<string, string> = { ...options.form?.headers };
     if (this.cookies.size > 0)
       headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
     const csrf = options.csrf ?? 'echo';
@@ -33,6 +35,7 @@ export class SiteClient {
       method: options.method ?? 'GET',
       url: options.url,
       headers,
+      ...(options.form ? { payload: options.form.payload } : {}),
       ...(options.body ? { payload: options.body } : {}),
     });
     for (const cookie of response.cookies) {

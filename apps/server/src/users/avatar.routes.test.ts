@@ -37,17 +37,14 @@ describe('avatars', () => {
   }
 
   function putAvatar(client: SiteClient | null, userId: string, bytes: Buffer, name = 'me.gif') {
-    const body = multipart({}, { name, bytes });
-    const headers: Record<string, string> = { ...body.headers };
-    if (client) {
-      headers.cookie = [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-      headers['x-csrf-token'] = client.cookies.get('jiffy_csrf')!;
-    }
+    const form = multipart({}, { name, bytes });
+    const url = `/api/v1/users/${userId}/avatar`;
+    if (client) return client.request({ method: 'PUT', url, form });
     return t.jiffy.app!.inject({
       method: 'PUT',
-      url: `/api/v1/users/${userId}/avatar`,
-      headers,
-      payload: body.payload,
+      url,
+      headers: form.headers,
+      payload: form.payload,
     });
   }
 
