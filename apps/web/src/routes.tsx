@@ -18,6 +18,7 @@ const LoginPage = lazy(() => import('./pages/LoginPage.tsx'));
 const JoinPage = lazy(() => import('./pages/JoinPage.tsx'));
 const PasswordPage = lazy(() => import('./pages/PasswordPage.tsx'));
 const FavoritesPage = lazy(() => import('./pages/FavoritesPage.tsx'));
+const UploadPage = lazy(() => import('./pages/UploadPage.tsx'));
 
 /** Pages later releases complete (and, for now, the account pages): real routes, honest text. */
 export const COMING_SOON = [
@@ -32,7 +33,6 @@ export const COMING_SOON = [
   'ar-scenes',
   'stories',
   'posts',
-  'upload',
   'apply',
   'settings',
   'email-jail',
@@ -64,6 +64,7 @@ export const routes: RouteObject[] = [
       { path: 'join', element: <JoinPage /> },
       { path: 'password', element: <PasswordPage /> },
       { path: 'favorites', element: <FavoritesPage /> },
+      { path: 'upload', element: <UploadPage /> },
       ...COMING_SOON.map((path) => ({ path: `${path}/*`, element: <ComingSoonPage /> })),
       { path: ':channel', element: <ChannelPage /> },
       { path: '*', element: <NotFoundPage /> },

@@ -1,5 +1,5 @@
 /** The CSRF token the server gives every visitor in a readable cookie (double submit). */
-function csrfToken(): string {
+export function csrfToken(): string {
   const match = /(?:^|;\s*)jiffy_csrf=([^;]+)/.exec(document.cookie);
   return match ? decodeURIComponent(match[1]!) : '';
 }

@@ -1,6 +1,5 @@
 import type { GifsResult } from '@jiffy/fetch-api';
-import { Link } from 'react-router';
-import { useSession } from '../account/use-session.ts';
+import { RequireSignIn } from '../account/RequireSignIn.tsx';
 import { siteBody } from '../api/site-fetch.ts';
 import { GifGrid } from '../components/GifGrid.tsx';
 
@@ -14,25 +13,18 @@ async function fetchFavorites(offset: number): Promise<GifsResult> {
 
 /** `/favorites`: the GIFs the signed-in user keeps; anyone else is asked to log in. */
 export default function FavoritesPage() {
-  const session = useSession();
-  if (session.isPending) return <p className="loading">Loading…</p>;
-  if (!session.data?.logged_in)
-    return (
-      <section className="status-page">
-        <h1>Favorites</h1>
-        <p>
-          <Link to="/login?next=/favorites">Log in</Link> to see the GIFs you keep.
-        </p>
-      </section>
-    );
   return (
-    <>
-      <h1>Favorites</h1>
-      <GifGrid
-        listKey={`favorites:${session.data.user?.id}`}
-        noResultsMessage="No favorites yet: press Favorite on a GIF's page to keep it here."
-        fetchGifs={fetchFavorites}
-      />
-    </>
+    <RequireSignIn title="Favorites" purpose="to see the GIFs you keep">
+      {(user) => (
+        <>
+          <h1>Favorites</h1>
+          <GifGrid
+            listKey={`favorites:${user.id}`}
+            noResultsMessage="No favorites yet: press Favorite on a GIF's page to keep it here."
+            fetchGifs={fetchFavorites}
+          />
+        </>
+      )}
+    </RequireSignIn>
   );
 }

@@ -19,6 +19,7 @@ export function AccountLinks() {
     <>
       <NavLink to="/favorites">Favorites</NavLink>
       <NavLink to={`/${user.username}`}>@{user.username}</NavLink>
+      <NavLink to="/settings">Settings</NavLink>
       <button
         type="button"
         className="link-button"
