@@ -19,8 +19,11 @@ const JoinPage = lazy(() => import('./pages/JoinPage.tsx'));
 const PasswordPage = lazy(() => import('./pages/PasswordPage.tsx'));
 const FavoritesPage = lazy(() => import('./pages/FavoritesPage.tsx'));
 const UploadPage = lazy(() => import('./pages/UploadPage.tsx'));
+const EmailJailPage = lazy(() => import('./pages/EmailJailPage.tsx'));
+const SettingsPage = lazy(() => import('./pages/SettingsPage.tsx'));
+const ApplyPage = lazy(() => import('./pages/ApplyPage.tsx'));
 
-/** Pages later releases complete (and, for now, the account pages): real routes, honest text. */
+/** Pages later releases complete: real routes, honest text. */
 export const COMING_SOON = [
   'dashboard',
   'create',
@@ -33,9 +36,6 @@ export const COMING_SOON = [
   'ar-scenes',
   'stories',
   'posts',
-  'apply',
-  'settings',
-  'email-jail',
 ];
 
 /** §2's routes; any other first segment is a channel. */
@@ -65,6 +65,9 @@ export const routes: RouteObject[] = [
       { path: 'password', element: <PasswordPage /> },
       { path: 'favorites', element: <FavoritesPage /> },
       { path: 'upload', element: <UploadPage /> },
+      { path: 'email-jail', element: <EmailJailPage /> },
+      { path: 'settings', element: <SettingsPage /> },
+      { path: 'apply', element: <ApplyPage /> },
       ...COMING_SOON.map((path) => ({ path: `${path}/*`, element: <ComingSoonPage /> })),
       { path: ':channel', element: <ChannelPage /> },
       { path: '*', element: <NotFoundPage /> },

@@ -1,6 +1,6 @@
 import type { Gif } from '@jiffy/contracts';
 import { embedCode } from '@jiffy/embed/embed-code';
-import { useState } from 'react';
+import { CopyField } from './CopyField.tsx';
 
 /** §9 sharing networks, each with its share address for a page URL. */
 const NETWORKS = [
@@ -13,12 +13,6 @@ const NETWORKS = [
 
 /** Share a GIF: the social networks of §9, its link and its embed code, each with Copy. */
 export function SharePanel({ gif }: { gif: Gif }) {
-  const [copied, setCopied] = useState('');
-  const copy = (what: string, text: string) =>
-    void navigator.clipboard?.writeText(text).then(
-      () => setCopied(what),
-      () => undefined,
-    );
   const url = encodeURIComponent(gif.url);
   const fields = [
     ['Link', gif.url],
@@ -37,13 +31,7 @@ export function SharePanel({ gif }: { gif: Gif }) {
         ))}
       </ul>
       {fields.map(([label, value]) => (
-        <label key={label} className="copy-field">
-          <span>{label}</span>
-          <input readOnly value={value} onFocus={(event) => event.currentTarget.select()} />
-          <button type="button" className="secondary" onClick={() => copy(label, value)}>
-            {copied === label ? 'Copied' : 'Copy'}
-          </button>
-        </label>
+        <CopyField key={label} label={label} value={value} />
       ))}
     </section>
   );

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { joinErrors } from '../account/account-rules.ts';
+import { ConfirmEmailForm } from '../account/ConfirmEmailForm.tsx';
 import { FormField } from '../account/FormField.tsx';
 import { siteJson } from '../api/site-fetch.ts';
 import { ErrorMessage } from '../components/ErrorMessage.tsx';
@@ -17,7 +18,6 @@ export default function JoinPage() {
   const [step, setStep] = useState<Step>('form');
   const [fields, setFields] = useState({ username: '', email: '', password: '' });
   const [shown, setShown] = useState<ReturnType<typeof joinErrors>>({});
-  const [code, setCode] = useState('');
   const [error, setError] = useState('');
 
   const call = async (path: string, json: unknown, next: Step) => {
@@ -54,24 +54,7 @@ export default function JoinPage() {
       <section className="form-page">
         <h1>Check your e-mail</h1>
         <p>We sent a six-digit code to {fields.email}. Type it here, or open the link in it.</p>
-        <form
-          onSubmit={(event) => {
-            event.preventDefault();
-            void call('/api/v3/register/confirm', { email: fields.email, code }, 'confirmed');
-          }}
-        >
-          <FormField
-            label="Code"
-            name="code"
-            autoComplete="one-time-code"
-            value={code}
-            onChange={setCode}
-          />
-          {error ? <ErrorMessage message={error} /> : null}
-          <button type="submit" className="primary">
-            Confirm
-          </button>
-        </form>
+        <ConfirmEmailForm email={fields.email} onConfirmed={() => setStep('confirmed')} />
       </section>
     );
   const set = (name: keyof typeof fields) => (value: string) =>

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { FormField } from '../account/FormField.tsx';
 import { useSessionChanged } from '../account/use-session.ts';
-import { siteJson } from '../api/site-fetch.ts';
+import { SiteApiError, siteJson } from '../api/site-fetch.ts';
 import { ErrorMessage } from '../components/ErrorMessage.tsx';
 
 /** A `next` that stays on this site (no `//elsewhere` or `https://…`). */
@@ -28,6 +28,12 @@ export default function LoginPage() {
       await sessionChanged();
       void navigate(safeNext(query.get('next')));
     } catch (failure) {
+      // Right password, unconfirmed address: the page that confirms it.
+      if (failure instanceof SiteApiError && failure.code === 'email_not_confirmed') {
+        const email = login.includes('@') ? `?email=${encodeURIComponent(login.trim())}` : '';
+        void navigate(`/email-jail${email}`);
+        return;
+      }
       setError((failure as Error).message);
     } finally {
       setBusy(false);

@@ -1,0 +1,24 @@
+import { useState } from 'react';
+
+/** A read-only value with a Copy button (the text is selected on focus for copying by hand). */
+export function CopyField({ label, value }: { label: string; value: string }) {
+  const [copied, setCopied] = useState(false);
+  return (
+    <label className="copy-field">
+      <span>{label}</span>
+      <input readOnly value={value} onFocus={(event) => event.currentTarget.select()} />
+      <button
+        type="button"
+        className="secondary"
+        onClick={() =>
+          void navigator.clipboard?.writeText(value).then(
+            () => setCopied(true),
+            () => undefined,
+          )
+        }
+      >
+        {copied ? 'Copied' : 'Copy'}
+      </button>
+    </label>
+  );
+}

@@ -1,0 +1,34 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { siteJson } from '../api/site-fetch.ts';
+
+/** The owner's view of their profile (`GET /api/v1/users/:id/`, private fields included). */
+export interface Profile {
+  id: string;
+  username: string;
+  display_name: string;
+  description: string;
+  avatar_url: string;
+  website_url: string;
+  instagram_url: string;
+  twitter: string;
+  is_public: boolean;
+  email: string;
+}
+
+export const profileKey = (userId: string) => ['profile', userId] as const;
+
+export function useProfile(userId: string) {
+  return useQuery({
+    queryKey: profileKey(userId),
+    queryFn: () => siteJson<Profile>(`/api/v1/users/${userId}/`),
+  });
+}
+
+/** After a change: the settings page and every GIF tile show the new profile. */
+export function useProfileChanged(userId: string): (profile: Profile) => void {
+  const client = useQueryClient();
+  return (profile) => {
+    client.setQueryData(profileKey(userId), profile);
+    void client.invalidateQueries({ queryKey: ['session'] });
+  };
+}

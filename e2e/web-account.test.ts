@@ -1,0 +1,213 @@
+import sharp from 'sharp';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashSecret } from '../apps/server/src/accounts/secret-token.ts';
+import { readOutbox } from '../apps/server/src/testing/site-client.ts';
+import { signedInUsers, TEST_PASSWORD } from '../apps/server/src/testing/signed-in-users.ts';
+import type { TestJiffy } from '../apps/server/src/testing/test-jiffy.ts';
+import { launchChromium, saveScreenshot, watchPageErrors } from './support/browser.ts';
+import { startListeningJiffy } from './support/listening-jiffy.ts';
+
+const DESKTOP = { width: 1280, height: 900 };
+const PHONE = { width: 390, height: 844 };
+const RED = 'rgb(255, 77, 77)';
+
+// The account pages in real Chromium: e-mail jail, settings, the creator application.
+describe('account pages in Chromium', () => {
+  let t: TestJiffy;
+  let origin: string;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    ({ t, origin } = await startListeningJiffy());
+    await signedInUsers(t, [
+      ['setter', 'user'],
+      ['hopeful', 'user'],
+    ]);
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await t?.stop();
+  });
+
+  async function logIn(
+    login: string,
+    password = TEST_PASSWORD,
+  ): Promise<{ page: Page; errors: string[] }> {
+    const page = await browser.newPage({ viewport: DESKTOP });
+    const errors = watchPageErrors(page);
+    await page.goto(`${origin}/login`);
+    await page.getByLabel('Username or e-mail').fill(login);
+    await page.getByLabel('Password').fill(password);
+    await page.getByRole('button', { name: 'Log in' }).click();
+    return { page, errors };
+  }
+  const heading = (page: Page) => page.getByRole('heading', { level: 1 }).textContent();
+
+  it('sends an unconfirmed account to /email-jail, where a new code confirms it', async () => {
+    // Registered elsewhere (say, another tab), with the CSRF cookie echoed as the site does.
+    const visit = await fetch(`${origin}/login/check`);
+    const csrf = /jiffy_csrf=([^;]+)/.exec(visit.headers.get('set-cookie') ?? '')![1]!;
+    const registered = await fetch(`${origin}/api/v3/register`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        cookie: `jiffy_csrf=${csrf}`,
+        'x-csrf-token': csrf,
+      },
+      body: JSON.stringify({
+        username: 'jailed',
+        email: 'jailed@example.test',
+        password: 'a good long password',
+      }),
+    });
+    expect(registered.status).toBe(201);
+    const { page, errors } = await logIn('jailed@example.test', 'a good long password');
+    await expect.poll(() => heading(page)).toBe('Confirm your e-mail');
+    expect(page.url()).toBe(`${origin}/email-jail?email=jailed%40example.test`);
+
+    await page.getByRole('button', { name: 'Send the e-mail again' }).click();
+    await page.getByRole('status').waitFor();
+    let code = '';
+    await expect
+      .poll(async () => {
+        const mails = (await readOutbox(t.dataDir)).filter((m) => m.to === 'jailed@example.test');
+        code = mails.length === 2 ? (/\b(\d{6})\b/.exec(mails[1]!.text)?.[1] ?? '') : '';
+        return code;
+      })
+      .toMatch(/^\d{6}$/);
+    await page.getByLabel('Code').fill('000000' === code ? '111111' : '000000');
+    await page.getByRole('button', { name: 'Confirm' }).click();
+    const wrong = page.getByRole('alert');
+    await wrong.waitFor();
+    expect(await wrong.evaluate((e) => getComputedStyle(e).color)).toBe(RED);
+    await page.getByLabel('Code').fill(code);
+    await page.getByRole('button', { name: 'Confirm' }).click();
+    await expect.poll(() => heading(page)).toBe('Your account is ready');
+
+    await page.getByRole('main').getByRole('link', { name: 'Log in' }).click();
+    await page.getByLabel('Username or e-mail').fill('jailed');
+    await page.getByLabel('Password').fill('a good long password');
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.getByRole('link', { name: '@jailed' }).waitFor();
+    expect(errors.filter((e) => !/status of (400|403)/.test(e))).toEqual([]);
+    await page.close();
+  });
+
+  it('changes the profile and avatar, and makes and revokes API keys and tokens in /settings', async () => {
+    const { page, errors } = await logIn('setter');
+    await page.getByRole('banner').getByRole('link', { name: 'Settings' }).click();
+    await expect.poll(() => heading(page)).toBe('Settings');
+
+    // Profile: a bad link is refused in red, then the fixed form saves and the channel shows it.
+    await page.getByLabel('Display name').fill('Setter of Things');
+    await page.getByLabel('About', { exact: true }).fill('I set things up.');
+    await page.getByLabel('Website').fill('javascript:alert(1)');
+    await page.getByRole('button', { name: 'Save profile' }).click();
+    const refused = page.getByRole('form', { name: 'Profile' }).getByRole('alert');
+    await refused.waitFor();
+    expect(await refused.textContent()).toMatch(/website_url/);
+    expect(await refused.evaluate((e) => getComputedStyle(e).color)).toBe(RED);
+    await page.getByLabel('Website').fill('https://setter.example');
+    await page.getByRole('button', { name: 'Save profile' }).click();
+    await page.getByRole('status').filter({ hasText: 'Saved.' }).waitFor();
+    expect(await t.jiffy.services.users.findById('idsetter')).toMatchObject({
+      display_name: 'Setter of Things',
+      description: 'I set things up.',
+      website_url: 'https://setter.example',
+    });
+
+    // Avatar: a picture from a file replaces the default one.
+    const avatar = page.getByRole('img', { name: 'Your avatar' });
+    const before = await avatar.getAttribute('src');
+    const picture = await sharp({
+      create: { width: 120, height: 120, channels: 3, background: '#6157ff' },
+    })
+      .png()
+      .toBuffer();
+    await page.getByLabel('Choose a picture').setInputFiles({
+      name: 'me.png',
+      mimeType: 'image/png',
+      buffer: picture,
+    });
+    await expect.poll(() => avatar.getAttribute('src')).not.toBe(before);
+    await expect
+      .poll(() => avatar.evaluate((img: HTMLImageElement) => img.naturalWidth))
+      .toBeGreaterThan(0);
+
+    // An API key: made here, accepted by the public API, refused once revoked.
+    await page.getByLabel('Name of a new API key').fill('My app');
+    await page.getByRole('button', { name: 'Create' }).first().click();
+    const keyCode = page.locator('.credential-list li', { hasText: 'My app' }).locator('code');
+    await keyCode.waitFor();
+    const key = (await keyCode.textContent())!;
+    const trending = (k: string) =>
+      fetch(`${origin}/v1/gifs/trending?api_key=${k}`).then((r) => r.status);
+    expect(await trending(key)).toBe(200);
+
+    // A personal token: shown once, stored only as a hash that leads to its owner.
+    await page.getByLabel('Name of a new personal token').fill('Backup script');
+    await page.getByRole('button', { name: 'Create' }).nth(1).click();
+    const secret = page.getByLabel('Token “Backup script”');
+    await secret.waitFor();
+    const token = await secret.inputValue();
+    expect((await t.jiffy.services.apiTokens.userOf(hashSecret(token)))?.id).toBe('idsetter');
+    await saveScreenshot(page, 'web-settings-desktop');
+    await page.setViewportSize(PHONE);
+    await saveScreenshot(page, 'web-settings-phone');
+    await page.setViewportSize(DESKTOP);
+
+    await page.getByRole('button', { name: 'Revoke My app' }).click();
+    await page.getByRole('button', { name: 'Revoke Backup script' }).click();
+    await expect.poll(() => page.locator('.credential-list li').count()).toBe(0);
+    await expect.poll(() => trending(key)).toBe(401);
+    expect(await t.jiffy.services.apiTokens.userOf(hashSecret(token))).toBeUndefined();
+    expect(errors.filter((e) => !/status of 400/.test(e))).toEqual([]);
+    await page.close();
+  });
+
+  it('sends a creator application from /apply, once', async () => {
+    const { page } = await logIn('hopeful');
+    await page.getByRole('link', { name: '@hopeful' }).waitFor();
+    await page.goto(`${origin}/apply`);
+    const apply = page.getByRole('button', { name: 'Apply' });
+    await page.getByLabel('About your work (at least 10 characters)').fill('short');
+    expect(await apply.isDisabled()).toBe(true);
+    await page
+      .getByLabel('About your work (at least 10 characters)')
+      .fill('I draw looping cats, 200 GIFs so far.');
+    await page.getByLabel('Portfolio link (optional)').fill('https://cats.example/portfolio');
+    await apply.click();
+    await expect.poll(() => heading(page)).toBe('Application sent');
+    const pending = await t.jiffy.services.applications.listPending(10);
+    expect(pending).toMatchObject([
+      {
+        message: 'I draw looping cats, 200 GIFs so far.',
+        portfolio_url: 'https://cats.example/portfolio',
+      },
+    ]);
+
+    await page.goto(`${origin}/apply`);
+    await page.getByLabel('About your work (at least 10 characters)').fill('Again, with feeling.');
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await expect
+      .poll(() => page.getByRole('alert').textContent())
+      .toBe('You already have an application waiting for review.');
+    expect(await t.jiffy.services.applications.listPending(10)).toHaveLength(1);
+    await page.close();
+  });
+
+  it('asks a visitor who is not signed in to log in, and brings them back', async () => {
+    const page = await browser.newPage({ viewport: PHONE });
+    await page.goto(`${origin}/settings`);
+    await page.getByRole('main').getByRole('link', { name: 'Log in' }).click();
+    expect(page.url()).toBe(`${origin}/login?next=%2Fsettings`);
+    await page.getByLabel('Username or e-mail').fill('setter');
+    await page.getByLabel('Password').fill(TEST_PASSWORD);
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await expect.poll(() => heading(page)).toBe('Settings');
+    expect(page.url()).toBe(`${origin}/settings`);
+    await page.close();
+  });
+});
