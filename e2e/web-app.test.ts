@@ -134,6 +134,25 @@ describe('the site in Chromium', () => {
     await page.close();
   });
 
+  it('lets a visitor report a GIF with a reason and a note, for the moderators', async () => {
+    const { page, errors } = await open(`/gifs/dancing-robot-${ids[1]}`, PHONE);
+    await page.getByRole('button', { name: 'Report' }).click();
+    const send = page.getByRole('button', { name: 'Send report' });
+    expect(await send.isDisabled()).toBe(true);
+    await page.getByRole('radio', { name: 'Copyright or trademark' }).check();
+    await page.getByLabel('Anything the moderators should know (optional)').fill('My robot.');
+    await saveScreenshot(page, 'web-report-phone');
+    await send.click();
+    await expect
+      .poll(() => page.getByRole('status').textContent())
+      .toBe('Thank you. A moderator will look at this GIF.');
+    expect(await t.jiffy.services.reports.listOpen(10)).toMatchObject([
+      { gif_id: ids[1], reason: 'copyright', note: 'My robot.', reporter_user_id: null },
+    ]);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   it('says so in words for an unknown channel and an unknown GIF', async () => {
     const { page } = await open('/nobody_here');
     await expect
@@ -244,6 +263,11 @@ describe('the site in Chromium', () => {
       .toBe('Newbie wave');
     await page.getByRole('button', { name: 'Favorite' }).click();
     await page.getByRole('button', { name: 'Favorited' }).waitFor();
+    // The page remembers it: opened again, the button says Favorited and is pressed.
+    await page.reload();
+    const favorited = page.getByRole('button', { name: 'Favorited' });
+    await favorited.waitFor();
+    expect(await favorited.getAttribute('aria-pressed')).toBe('true');
     await page.getByRole('banner').getByRole('link', { name: 'Favorites' }).click();
     await expect
       .poll(() =>

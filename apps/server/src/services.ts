@@ -8,6 +8,7 @@ import { AccountService } from './accounts/account.service.ts';
 import { ApiTokenRepository } from './accounts/api-token.repository.ts';
 import { CreatorApplicationRepository } from './accounts/creator-application.repository.ts';
 import { AttemptLimiter } from './accounts/attempt-limiter.ts';
+import { ReportRepository } from './reports/report.repository.ts';
 import { ApiKeyRepository } from './api-keys/api-key.repository.ts';
 import { FavoriteRepository } from './favorites/favorite.repository.ts';
 import { OutboxMailer, SmtpMailer, type Mailer } from './mail/mailer.ts';
@@ -60,6 +61,7 @@ export interface Services {
   favorites: FavoriteRepository;
   apiTokens: ApiTokenRepository;
   applications: CreatorApplicationRepository;
+  reports: ReportRepository;
   urls: { publicUrl: string; mediaBaseUrl: string };
   isReady: () => Promise<boolean>;
 }
@@ -176,6 +178,7 @@ export function createServices(options: {
     favorites: new FavoriteRepository(db),
     apiTokens: new ApiTokenRepository(db),
     applications: new CreatorApplicationRepository(db),
+    reports: new ReportRepository(db),
     avatars: new AvatarService({ users, storage, limits, tempRoot }),
     attemptLimiter: new AttemptLimiter({
       redis: options.redis,

@@ -32,6 +32,8 @@ export const errorStatus = {
   not_signed_in: 401,
   forbidden: 403,
   too_many_attempts: 429,
+  // reports
+  already_reported: 409,
   // lookup
   not_found: 404,
   gif_not_found: 404,

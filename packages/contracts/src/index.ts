@@ -4,3 +4,4 @@ export * from './gif.ts';
 export * from './images.ts';
 export * from './discovery.ts';
 export * from './avatar.ts';
+export * from './report-reasons.ts';

@@ -124,6 +124,16 @@ export interface SiteEventsTable {
   received_at: CreatedAt;
 }
 
+export interface GifReportsTable {
+  id: Generated<number>;
+  gif_id: string;
+  reason: string;
+  note: string;
+  reporter_user_id: string | null;
+  created_at: CreatedAt;
+  resolved_at: Date | null;
+}
+
 export interface PingbackEventsTable {
   id: Generated<number>;
   gif_id: string;
@@ -196,6 +206,7 @@ export interface Database {
   search_terms: SearchTermsTable;
   pingback_events: PingbackEventsTable;
   site_events: SiteEventsTable;
+  gif_reports: GifReportsTable;
   users: UsersTable;
   api_keys: ApiKeysTable;
   gifs: GifsTable;

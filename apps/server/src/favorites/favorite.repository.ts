@@ -34,6 +34,17 @@ export class FavoriteRepository {
     });
   }
 
+  /** Whether `gifId` is one of `userId`'s favorites. */
+  async has(userId: string, gifId: string): Promise<boolean> {
+    const row = await this.#db
+      .selectFrom('favorites')
+      .select('gif_id')
+      .where('user_id', '=', userId)
+      .where('gif_id', '=', gifId)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
   async remove(userId: string, gifId: string): Promise<boolean> {
     return this.#db.transaction().execute(async (trx) => {
       const deleted = await trx

@@ -43,6 +43,13 @@ describe('/api/v1/favorites', () => {
     ).toBe(200);
     expect((await list(ann)).data.map((g) => g.id)).toEqual(['fav1']);
     expect((await list(ben)).data.map((g) => g.id)).toEqual(['fav2']);
+    // Each asks about one GIF for itself: what the Favorite button shows when a page opens.
+    const isFavorite = async (client: SiteClient, id: string) =>
+      (await client.get(`/api/v1/favorites/${id}`)).json<{ data: { favorite: boolean } }>().data
+        .favorite;
+    expect(await isFavorite(ann, 'fav1')).toBe(true);
+    expect(await isFavorite(ann, 'fav2')).toBe(false);
+    expect(await isFavorite(ben, 'fav2')).toBe(true);
     expect((await t.jiffy.services.gifRepository.findById('fav2'))?.favorite_count).toBe(1);
   });
 
@@ -56,6 +63,7 @@ describe('/api/v1/favorites', () => {
     await anonymous.get('/login/check');
     expect((await anonymous.post('/api/v1/favorites', { gif_id: 'fav1' })).statusCode).toBe(401);
     expect((await anonymous.get('/api/v1/favorites')).statusCode).toBe(401);
+    expect((await anonymous.get('/api/v1/favorites/fav1')).statusCode).toBe(401);
     expect((await ben.post('/api/v1/favorites', { gif_id: 'fav1' }, 'omit')).statusCode).toBe(403);
     expect((await list(ben)).data.map((g) => g.id)).toEqual(['fav2']);
   });

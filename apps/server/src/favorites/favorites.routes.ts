@@ -13,7 +13,7 @@ const pageQuery = z.looseObject({
   offset: z.coerce.number().int().min(0).max(100_000).default(0),
 });
 
-/** The signed-in user's favorites: list, add, remove (session + CSRF). */
+/** The signed-in user's favorites: list, ask about one, add, remove (session + CSRF). */
 export function favoritesRoutes(
   app: FastifyInstance,
   deps: { favorites: FavoriteRepository; accounts: AccountService; reads: GifReadService },
@@ -30,6 +30,12 @@ export function favoritesRoutes(
       data: gifs,
       pagination: { total_count: total, count: gifs.length, offset: page.offset },
     };
+  });
+
+  app.get('/api/v1/favorites/:gif_id', async (request) => {
+    const user = await signedIn(request);
+    const { gif_id } = parseInput(z.object({ gif_id: gifId }), request.params);
+    return { data: { gif_id, favorite: await deps.favorites.has(user.id, gif_id) } };
   });
 
   app.post('/api/v1/favorites', async (request, reply) => {

@@ -15,6 +15,7 @@ import { healthRoutes } from '../health/health.routes.ts';
 import { instanceRoutes } from '../instance/instance.routes.ts';
 import { newResponseId } from '../lib/ids.ts';
 import { favoritesRoutes } from '../favorites/favorites.routes.ts';
+import { reportsRoutes } from '../reports/reports.routes.ts';
 import { mediaRoutes } from '../media/media.routes.ts';
 import { usersRoutes } from '../users/users.routes.ts';
 import { categoriesRoutes } from '../public-api/categories.routes.ts';
@@ -127,6 +128,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     favorites: services.favorites,
     accounts: services.accounts,
     reads: services.gifReads,
+  });
+  reportsRoutes(app, {
+    reports: services.reports,
+    accounts: services.accounts,
+    limiter: services.attemptLimiter,
   });
   uploadRoutes(app, {
     uploads: services.uploads,

@@ -1,11 +1,11 @@
 import type { Gif } from '@jiffy/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { api } from '../api/client.ts';
-import { siteFetch } from '../api/site-fetch.ts';
 import { ErrorMessage } from '../components/ErrorMessage.tsx';
-import { GifGrid, sitePath } from '../components/GifGrid.tsx';
+import { FavoriteButton } from '../components/FavoriteButton.tsx';
+import { GifGrid } from '../components/GifGrid.tsx';
+import { ReportGif } from '../components/ReportGif.tsx';
 import { SharePanel } from '../components/SharePanel.tsx';
 import { TagList } from '../components/TagList.tsx';
 
@@ -47,7 +47,10 @@ function GifDetails({ gif }: { gif: Gif }) {
               </span>
             </Link>
           ) : null}
-          <FavoriteButton gif={gif} />
+          <div className="gif-actions">
+            <FavoriteButton gif={gif} />
+            <ReportGif gif={gif} />
+          </div>
           <SharePanel gif={gif} />
         </aside>
       </div>
@@ -97,33 +100,5 @@ function GifMedia({ gif }: { gif: Gif }) {
         alt={alt}
       />
     </picture>
-  );
-}
-
-/** Favorite: for signed-in people; anyone else is sent to log in first. */
-function FavoriteButton({ gif }: { gif: Gif }) {
-  const navigate = useNavigate();
-  const [state, setState] = useState<'idle' | 'saved' | 'failed'>('idle');
-  const favorite = async () => {
-    const response = await siteFetch('/api/v1/favorites', {
-      method: 'POST',
-      json: { gif_id: gif.id },
-    });
-    if (response.status === 401)
-      void navigate(`/login?next=${encodeURIComponent(sitePath(gif.url))}`);
-    else setState(response.ok ? 'saved' : 'failed');
-  };
-  return (
-    <>
-      <button
-        type="button"
-        className="primary"
-        aria-pressed={state === 'saved'}
-        onClick={() => void favorite()}
-      >
-        {state === 'saved' ? 'Favorited' : 'Favorite'}
-      </button>
-      {state === 'failed' ? <ErrorMessage message="Could not save this favorite." /> : null}
-    </>
   );
 }

@@ -11,6 +11,7 @@ import * as m0009 from './0009_avatars.ts';
 import * as m0010 from './0010_search_languages.ts';
 import * as m0011 from './0011_recent_trending.ts';
 import * as m0012 from './0012_site_events.ts';
+import * as m0013 from './0013_gif_reports.ts';
 
 /**
  * Forward-only migrations, applied in key order. Add a file `NNNN_name.ts` with an `up` and list
@@ -29,4 +30,5 @@ export const migrations: Record<string, Migration> = {
   '0010_search_languages': m0010,
   '0011_recent_trending': m0011,
   '0012_site_events': m0012,
+  '0013_gif_reports': m0013,
 };

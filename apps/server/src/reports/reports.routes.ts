@@ -1,0 +1,52 @@
+import { reportReasons, type ReportReason } from '@jiffy/contracts';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { AccountService } from '../accounts/account.service.ts';
+import type { AttemptLimiter } from '../accounts/attempt-limiter.ts';
+import { currentUser } from '../accounts/current-user.ts';
+import { authorize } from '../accounts/permissions.ts';
+import { AppError } from '../errors/app-error.ts';
+import { parseInput } from '../http/parse-input.ts';
+import type { ReportRepository } from './report.repository.ts';
+
+const HOUR = 60 * 60 * 1000;
+const reasons = reportReasons.map(([value]) => value) as [ReportReason, ...ReportReason[]];
+const reportParams = z.object({ id: z.string().regex(/^[A-Za-z0-9]{1,64}$/, 'not a GIF id') });
+const reportBody = z.object({
+  reason: z.enum(reasons),
+  note: z.string().trim().max(1000).default(''),
+});
+
+/**
+ * `POST /api/v1/gifs/:id/reports`: anyone may report a GIF (signed in or not; limited per
+ * address). `GET /api/v1/gif-reports`: the open reports, for moderators.
+ */
+export function reportsRoutes(
+  app: FastifyInstance,
+  deps: { reports: ReportRepository; accounts: AccountService; limiter: AttemptLimiter },
+): void {
+  app.post('/api/v1/gifs/:id/reports', async (request, reply) => {
+    await deps.limiter.hit(`report:ip:${request.ip}`, 30, HOUR);
+    const { id } = parseInput(reportParams, request.params);
+    const input = parseInput(reportBody, request.body ?? {});
+    const user = await currentUser(request, deps.accounts);
+    const outcome = await deps.reports.add({
+      gifId: id,
+      reason: input.reason,
+      note: input.note,
+      reporterUserId: user?.id ?? null,
+    });
+    if (outcome === 'no_gif') throw new AppError('gif_not_found', 'No GIF with that id.');
+    if (outcome === 'duplicate')
+      throw new AppError(
+        'already_reported',
+        'You already reported this GIF; a moderator will look at it.',
+      );
+    return reply.status(201).send({ data: { gif_id: id, status: 'received' } });
+  });
+
+  app.get('/api/v1/gif-reports', async (request) => {
+    authorize(await currentUser(request, deps.accounts), 'gif.moderate');
+    return { data: await deps.reports.listOpen(100) };
+  });
+}
