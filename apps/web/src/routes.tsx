@@ -1,10 +1,11 @@
 import { lazy } from 'react';
 import type { RouteObject } from 'react-router';
 import { RouteError } from './components/ErrorMessage.tsx';
+import HomePage from './pages/HomePage.tsx';
 import { AppShell } from './shell/AppShell.tsx';
 
-// Each page is its own chunk: a visitor downloads only the pages they open.
-const HomePage = lazy(() => import('./pages/HomePage.tsx'));
+// The home page, where most visits start, is in the main bundle: one request fewer before its
+// first GIFs. Every other page is its own chunk, downloaded when it is opened.
 const SearchPage = lazy(() => import('./pages/SearchPage.tsx'));
 const GifPage = lazy(() => import('./pages/GifPage.tsx'));
 const ChannelPage = lazy(() => import('./pages/ChannelPage.tsx'));

@@ -14,7 +14,8 @@ export interface PagingOptions {
 
 /**
  * §4 widget paging: fetch when the loader is visible and no fetch is in flight (after the
- * debounce), done when a page adds nothing, and again at once while the loader stays in view.
+ * debounce, except for the first page), done when a page adds nothing, and again while the
+ * loader stays in view.
  */
 export function useGifPaging(options: PagingOptions) {
   const [gifs, setGifs] = useState<Gif[]>([]);
@@ -24,6 +25,7 @@ export function useGifPaging(options: PagingOptions) {
   const [isFetching, setIsFetching] = useState(false);
   const pager = useRef<GifPager | null>(null);
   const loader = useRef<HTMLDivElement>(null);
+  const fetchedAny = useRef(false);
   const latest = useRef(options);
   latest.current = options;
   pager.current ??= new GifPager(options.fetchGifs);
@@ -40,7 +42,11 @@ export function useGifPaging(options: PagingOptions) {
 
   useEffect(() => {
     if (!isLoaderVisible || isFetching || isDoneFetching || isError) return;
+    // The debounce spaces out pages fetched while scrolling; the first page, with nothing on
+    // screen yet, goes at once (a leading-edge call): waiting would only delay the first GIFs.
+    const delay = fetchedAny.current ? options.debounceMs : 0;
     const timer = setTimeout(() => {
+      fetchedAny.current = true;
       setIsFetching(true);
       pager
         .current!.next()
@@ -59,7 +65,7 @@ export function useGifPaging(options: PagingOptions) {
           else setIsError(true);
         })
         .finally(() => setIsFetching(false));
-    }, options.debounceMs);
+    }, delay);
     return () => clearTimeout(timer);
   }, [isLoaderVisible, isFetching, isDoneFetching, isError, gifs.length, options.debounceMs]);
 
