@@ -75,7 +75,7 @@ const probe = await browser.newPage({ viewport: VIEWPORT });
 await probe.goto(origin);
 const tile = probe.locator('.gif-grid .jiffy-gif img').first();
 await tile.waitFor();
-const firstSrc = (await tile.evaluate((img: HTMLImageElement) => img.currentSrc || img.src))!;
+const firstSrc = await tile.evaluate((img: HTMLImageElement) => img.currentSrc || img.src);
 await probe.close();
 const bare = Fastify();
 bare.get('/', (_request, reply) =>
