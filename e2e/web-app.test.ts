@@ -54,6 +54,10 @@ describe('the site in Chromium', () => {
     await page.goto(`${origin}${path}`);
     return { page, errors };
   }
+  const gridIds = (page: Page) =>
+    page
+      .locator('.gif-grid .jiffy-gif')
+      .evaluateAll((tiles) => tiles.map((e) => e.getAttribute('data-gif-id')));
   const loadedTiles = (page: Page) =>
     page.evaluate(
       () =>
@@ -248,13 +252,7 @@ describe('the site in Chromium', () => {
 
     // It is on the uploader's channel.
     await page.getByRole('link', { name: 'your channel' }).click();
-    await expect
-      .poll(() =>
-        page
-          .locator('.gif-grid .jiffy-gif')
-          .evaluateAll((tiles) => tiles.map((e) => e.getAttribute('data-gif-id'))),
-      )
-      .toEqual([uploadedId]);
+    await expect.poll(() => gridIds(page)).toEqual([uploadedId]);
 
     // Favorite it on its page; it is then on /favorites.
     await page.goto(`${origin}/gifs/newbie-wave-${uploadedId}`);
@@ -269,13 +267,7 @@ describe('the site in Chromium', () => {
     await favorited.waitFor();
     expect(await favorited.getAttribute('aria-pressed')).toBe('true');
     await page.getByRole('banner').getByRole('link', { name: 'Favorites' }).click();
-    await expect
-      .poll(() =>
-        page
-          .locator('.gif-grid .jiffy-gif')
-          .evaluateAll((tiles) => tiles.map((e) => e.getAttribute('data-gif-id'))),
-      )
-      .toEqual([uploadedId]);
+    await expect.poll(() => gridIds(page)).toEqual([uploadedId]);
     await saveScreenshot(page, 'web-favorites-desktop');
     await page.getByRole('button', { name: 'Log out' }).click();
     await page.getByRole('banner').getByRole('link', { name: 'Log in' }).waitFor();

@@ -3,43 +3,14 @@
 // the same <video> tag, served by a bare Fastify route in the same run. Medians over the runs.
 import { gzipSync } from 'node:zlib';
 import Fastify from 'fastify';
-import { envSchema, resolveConfig } from '../../apps/server/src/config/env.ts';
-import { createJiffy } from '../../apps/server/src/jiffy.ts';
-import { animatedImage, multipart } from '../../apps/server/src/testing/fixtures.ts';
 import { launchChromium } from '../../e2e/support/browser.ts';
-import { freePort } from '../../e2e/support/server-process.ts';
+import { startBenchJiffy, uploadReadyGifs } from '../support/bench-jiffy.ts';
 
 const runs = Number(process.env.BENCH_RUNS ?? 9);
 const BUDGET_GZIP_BYTES = 25 * 1024;
 
-// A known port, so the URLs Jiffy hands out (media, embed) point back at it.
-const port = await freePort();
-const config = resolveConfig(
-  envSchema.parse({
-    PUBLIC_URL: `http://127.0.0.1:${port}`,
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    LOG_LEVEL: 'silent',
-    SEED_DEMO: 'false',
-    DATA_DIR: `/tmp/jiffy-bench-embed-${process.pid}`,
-  }),
-);
-const jiffy = await createJiffy({ config, role: 'all', inMemoryDatabase: true });
-await jiffy.listen();
-const origin = `http://127.0.0.1:${port}`;
-const bytes = await animatedImage({ width: 480, height: 270, frames: 12 });
-const upload = await jiffy.app!.inject({
-  method: 'POST',
-  url: '/v1/gifs',
-  ...multipart({ api_key: jiffy.defaultApiKey, title: 'Bench' }, { name: 'b.gif', bytes }),
-});
-const id = upload.json<{ data: { id: string } }>().data.id;
-for (let i = 0; i < 600; i++) {
-  const row = await jiffy.services.gifRepository.findById(id);
-  if (row?.status === 'ready') break;
-  await new Promise((resolve) => setTimeout(resolve, 100));
-}
+const { jiffy, origin } = await startBenchJiffy('embed');
+const [id] = await uploadReadyGifs(jiffy, [{ width: 480, height: 270, frames: 12 }]);
 
 // What the player page makes the browser fetch before the GIF shows (media excluded).
 const gz = async (path: string) => {

@@ -3,51 +3,20 @@
 // first GIF's <img>, served by a bare Fastify route in the same run. Medians over the runs.
 import Fastify from 'fastify';
 import type { Browser } from 'playwright-core';
-import { envSchema, resolveConfig } from '../../apps/server/src/config/env.ts';
-import { createJiffy } from '../../apps/server/src/jiffy.ts';
-import { animatedImage, multipart } from '../../apps/server/src/testing/fixtures.ts';
 import { launchChromium } from '../../e2e/support/browser.ts';
-import { freePort } from '../../e2e/support/server-process.ts';
+import { startBenchJiffy, uploadReadyGifs } from '../support/bench-jiffy.ts';
 
 const runs = Number(process.env.BENCH_RUNS ?? 9);
 const GIFS = 24;
 const BUDGET_MS = 1000;
 const VIEWPORT = { width: 1280, height: 900 };
 
-// A known port, so the URLs Jiffy hands out (media) point back at it.
-const port = await freePort();
-const config = resolveConfig(
-  envSchema.parse({
-    PUBLIC_URL: `http://127.0.0.1:${port}`,
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    LOG_LEVEL: 'silent',
-    SEED_DEMO: 'false',
-    DATA_DIR: `/tmp/jiffy-bench-web-${process.pid}`,
-  }),
-);
-const jiffy = await createJiffy({ config, role: 'all', inMemoryDatabase: true });
-await jiffy.listen();
-const origin = `http://127.0.0.1:${port}`;
-
+const { jiffy, origin } = await startBenchJiffy('web');
 // A trending feed of GIFs of mixed shapes, as the home page shows it.
-const ids: string[] = [];
-for (let i = 0; i < GIFS; i++) {
-  const bytes = await animatedImage({ width: 240 + (i % 4) * 40, height: 180, frames: 6 });
-  const upload = await jiffy.app!.inject({
-    method: 'POST',
-    url: '/v1/gifs',
-    ...multipart({ api_key: jiffy.defaultApiKey, title: `Bench ${i}` }, { name: 'b.gif', bytes }),
-  });
-  ids.push(upload.json<{ data: { id: string } }>().data.id);
-}
-for (const id of ids) {
-  for (let tries = 0; tries < 600; tries++) {
-    if ((await jiffy.services.gifRepository.findById(id))?.status === 'ready') break;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
+await uploadReadyGifs(
+  jiffy,
+  Array.from({ length: GIFS }, (_, i) => ({ width: 240 + (i % 4) * 40, height: 180, frames: 6 })),
+);
 
 /** Milliseconds from navigation until `selector` matches a loaded image inside the viewport. */
 async function firstImageMs(browser: Browser, url: string, selector: string): Promise<number> {

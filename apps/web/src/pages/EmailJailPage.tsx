@@ -1,20 +1,13 @@
 import { useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
+import { AccountReady } from '../account/AccountReady.tsx';
 import { ConfirmEmailForm } from '../account/ConfirmEmailForm.tsx';
 
 /** `/email-jail`: an account that cannot log in until its e-mail address is confirmed. */
 export default function EmailJailPage() {
   const [query] = useSearchParams();
   const [confirmed, setConfirmed] = useState(false);
-  if (confirmed)
-    return (
-      <section className="form-page">
-        <h1>Your account is ready</h1>
-        <p>
-          <Link to="/login">Log in</Link> to upload and collect favorites.
-        </p>
-      </section>
-    );
+  if (confirmed) return <AccountReady />;
   return (
     <section className="form-page">
       <h1>Confirm your e-mail</h1>

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { joinErrors } from '../account/account-rules.ts';
+import { AccountReady } from '../account/AccountReady.tsx';
 import { ConfirmEmailForm } from '../account/ConfirmEmailForm.tsx';
 import { FormField } from '../account/FormField.tsx';
 import { siteJson } from '../api/site-fetch.ts';
@@ -33,15 +34,7 @@ export default function JoinPage() {
     if (token) void call('/api/v3/register/confirm', { token }, 'confirmed');
   }, [token]);
 
-  if (step === 'confirmed')
-    return (
-      <section className="form-page">
-        <h1>Your account is ready</h1>
-        <p>
-          <Link to="/login">Log in</Link> to upload and collect favorites.
-        </p>
-      </section>
-    );
+  if (step === 'confirmed') return <AccountReady />;
   if (token)
     return (
       <section className="form-page">

@@ -1,0 +1,51 @@
+import { envSchema, resolveConfig } from '../../apps/server/src/config/env.ts';
+import { createJiffy, type Jiffy } from '../../apps/server/src/jiffy.ts';
+import { animatedImage, multipart } from '../../apps/server/src/testing/fixtures.ts';
+import { freePort } from '../../e2e/support/server-process.ts';
+
+/**
+ * A Jiffy for a browser benchmark: embedded database, no demo content, listening on a known
+ * localhost port so the URLs it hands out (media, embed) point back at it.
+ */
+export async function startBenchJiffy(name: string): Promise<{ jiffy: Jiffy; origin: string }> {
+  const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  const config = resolveConfig(
+    envSchema.parse({
+      PUBLIC_URL: origin,
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'silent',
+      SEED_DEMO: 'false',
+      DATA_DIR: `/tmp/jiffy-bench-${name}-${process.pid}`,
+    }),
+  );
+  const jiffy = await createJiffy({ config, role: 'all', inMemoryDatabase: true });
+  await jiffy.listen();
+  return { jiffy, origin };
+}
+
+/** Uploads animated GIFs of the given sizes through the API and waits until each is ready. */
+export async function uploadReadyGifs(
+  jiffy: Jiffy,
+  sizes: { width: number; height: number; frames: number }[],
+): Promise<string[]> {
+  const ids: string[] = [];
+  for (const [i, size] of sizes.entries()) {
+    const bytes = await animatedImage(size);
+    const upload = await jiffy.app!.inject({
+      method: 'POST',
+      url: '/v1/gifs',
+      ...multipart({ api_key: jiffy.defaultApiKey, title: `Bench ${i}` }, { name: 'b.gif', bytes }),
+    });
+    ids.push(upload.json<{ data: { id: string } }>().data.id);
+  }
+  for (const id of ids) {
+    for (let tries = 0; tries < 600; tries++) {
+      if ((await jiffy.services.gifRepository.findById(id))?.status === 'ready') break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+  return ids;
+}
