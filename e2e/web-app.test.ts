@@ -66,8 +66,9 @@ describe('the site in Chromium', () => {
         ).length,
     );
 
-  it('shows trending GIFs on the home page, on a phone and on a desktop', async () => {
+  it('shows trending GIFs on the home page, on phones and on a desktop', async () => {
     for (const [name, viewport] of [
+      ['small-phone', { width: 320, height: 640 }],
       ['phone', PHONE],
       ['desktop', DESKTOP],
     ] as const) {
