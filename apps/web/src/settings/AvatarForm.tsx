@@ -1,12 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
-import { useId } from 'react';
 import { siteJson } from '../api/site-fetch.ts';
 import { ErrorMessage } from '../components/ErrorMessage.tsx';
+import { FileButton } from '../components/FileButton.tsx';
 import { useProfileChanged, type Profile } from './use-profile.ts';
 
 /** The profile picture: a new one from a file (checked like any upload), or back to the default. */
 export function AvatarForm({ profile }: { profile: Profile }) {
-  const inputId = useId();
   const profileChanged = useProfileChanged(profile.id);
   const path = `/api/v1/users/${profile.id}/avatar`;
   const change = useMutation({
@@ -23,19 +22,10 @@ export function AvatarForm({ profile }: { profile: Profile }) {
       <h2 id="avatar-heading">Avatar</h2>
       <div className="avatar-row">
         <img className="avatar" src={profile.avatar_url} width={80} height={80} alt="Your avatar" />
-        <label htmlFor={inputId} className="button secondary">
-          Choose a picture
-        </label>
-        <input
-          id={inputId}
-          className="visually-hidden"
-          type="file"
+        <FileButton
+          label="Choose a picture"
           accept="image/gif,image/webp,image/png,image/jpeg"
-          onChange={(event) => {
-            const file = event.target.files?.[0];
-            if (file) change.mutate(file);
-            event.target.value = '';
-          }}
+          onFiles={([file]) => file && change.mutate(file)}
         />
         <button type="button" className="secondary" onClick={() => change.mutate(null)}>
           Use the default

@@ -1,4 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useSessionChanged } from '../account/use-session.ts';
 import { siteJson } from '../api/site-fetch.ts';
 
 /** The owner's view of their profile (`GET /api/v1/users/:id/`, private fields included). */
@@ -27,8 +28,9 @@ export function useProfile(userId: string) {
 /** After a change: the settings page and every GIF tile show the new profile. */
 export function useProfileChanged(userId: string): (profile: Profile) => void {
   const client = useQueryClient();
+  const sessionChanged = useSessionChanged();
   return (profile) => {
     client.setQueryData(profileKey(userId), profile);
-    void client.invalidateQueries({ queryKey: ['session'] });
+    void sessionChanged();
   };
 }

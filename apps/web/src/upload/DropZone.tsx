@@ -1,10 +1,10 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
+import { FileButton } from '../components/FileButton.tsx';
 
 const ACCEPT = 'image/gif,image/webp,image/png,image/jpeg,video/mp4,video/webm,video/quicktime';
 
 /** Drop files here, or pick them with the (keyboard-reachable) file button inside. */
 export function DropZone(props: { onFiles: (files: File[]) => void }) {
-  const inputId = useId();
   const [over, setOver] = useState(false);
   return (
     <div
@@ -21,20 +21,7 @@ export function DropZone(props: { onFiles: (files: File[]) => void }) {
       }}
     >
       <p>Drag and drop GIFs, stickers or short videos here</p>
-      <label htmlFor={inputId} className="button secondary">
-        Choose files
-      </label>
-      <input
-        id={inputId}
-        className="visually-hidden"
-        type="file"
-        multiple
-        accept={ACCEPT}
-        onChange={(event) => {
-          props.onFiles([...(event.target.files ?? [])]);
-          event.target.value = '';
-        }}
-      />
+      <FileButton label="Choose files" accept={ACCEPT} multiple onFiles={props.onFiles} />
     </div>
   );
 }
