@@ -24,12 +24,13 @@ describe('the embedded GIF player in Chromium', () => {
       username: 'maker',
       display_name: 'The Maker',
     });
+    const makersKey = (await t.jiffy.services.apiKeys.create('u-maker', 'uploads')).key;
     const upload = async (fields: Record<string, string>, width: number, height: number) => {
       const bytes = await animatedImage({ width, height, frames: 4 });
       const response = await t.jiffy.app!.inject({
         method: 'POST',
         url: '/v1/gifs',
-        ...multipart({ api_key: t.apiKey, ...fields }, { name: 'a.gif', bytes }),
+        ...multipart({ api_key: makersKey, ...fields }, { name: 'a.gif', bytes }),
       });
       const uploaded = response.json<{ data: { id: string } }>().data.id;
       await t.waitForGif(uploaded, { complete: true });

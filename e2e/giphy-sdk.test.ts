@@ -23,6 +23,8 @@ describe('@giphy/js-fetch-api against Jiffy', () => {
       username: 'robotfan',
       display_name: 'Robot Fan',
     });
+    // An upload credited to a channel is made with that channel's own key.
+    const robotFansKey = (await t.jiffy.services.apiKeys.create('u-robot', 'uploads')).key;
     // 'rain' looks different from the rest, so only shared tags can relate it.
     const uploads: [string, Record<string, string>, boolean, 'bars' | 'rings'][] = [
       ['dance', { title: 'Robot Dance', tags: 'robot,dance', username: 'robotfan' }, false, 'bars'],
@@ -52,7 +54,10 @@ describe('@giphy/js-fetch-api against Jiffy', () => {
       const response = await t.jiffy.app!.inject({
         method: 'POST',
         url: '/v1/gifs',
-        ...multipart({ api_key: t.apiKey, ...fields }, { name: `${key}.gif`, bytes }),
+        ...multipart(
+          { api_key: fields.username ? robotFansKey : t.apiKey, ...fields },
+          { name: `${key}.gif`, bytes },
+        ),
       });
       ids[key] = response.json<{ data: { id: string } }>().data.id;
       await t.waitForGif(ids[key]);

@@ -26,6 +26,7 @@ describe('the site in Chromium', () => {
       is_verified: true,
       role: 'creator',
     });
+    const robomakersKey = (await t.jiffy.services.apiKeys.create('u_robo', 'uploads')).key;
     const titles = ['Waving robot', 'Dancing robot', 'Sleepy cat', 'Robot party'];
     for (const [i, title] of titles.entries()) {
       const bytes = await animatedImage({ width: 160 + 20 * i, height: 120, frames: 2 });
@@ -33,7 +34,12 @@ describe('the site in Chromium', () => {
         method: 'POST',
         url: '/v1/gifs',
         ...multipart(
-          { api_key: t.apiKey, title, tags: `${title.split(' ')[1]},fun`, username: 'robomaker' },
+          {
+            api_key: robomakersKey,
+            title,
+            tags: `${title.split(' ')[1]},fun`,
+            username: 'robomaker',
+          },
           { name: 'g.gif', bytes },
         ),
       });

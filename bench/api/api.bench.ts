@@ -63,10 +63,15 @@ interface Figures {
   errors: number;
 }
 
-async function load(name: string, url: string, requests?: () => string): Promise<Figures> {
+async function load(
+  name: string,
+  url: string,
+  requests?: () => string,
+  clients = connections,
+): Promise<Figures> {
   const result = await autocannon({
     url,
-    connections,
+    connections: clients,
     duration: seconds,
     ...(requests
       ? { requests: [{ setupRequest: (request) => ({ ...request, path: requests() }) }] }
@@ -84,16 +89,20 @@ async function load(name: string, url: string, requests?: () => string): Promise
 // Warm the caches and the planner, then measure every endpoint once per round, in turn, so a
 // slow moment of the machine hits all of them alike; each figure is the median over rounds.
 await load('warm-up', `${jiffy}/v1/gifs/trending?api_key=${apiKey}`);
-const endpoints: [string, string, (() => string)?][] = [
+// New searches also with one connection: the latency of one search on its own, where the
+// default load queues ten on two cores shared with the load generator.
+const endpoints: [string, string, (() => string)?, number?][] = [
   ['bare Fastify route', `${bare}/bare`],
   ['gifs/search, repeated queries', jiffy, searchPath],
   ['gifs/search, every query new', jiffy, coldSearchPath],
+  ['  the same, 1 connection', jiffy, coldSearchPath, 1],
   ['gifs/trending', `${jiffy}/v1/gifs/trending?api_key=${apiKey}`],
 ];
 const rounds: Figures[][] = [];
 for (let round = 0; round < roundCount; round++) {
   const figures: Figures[] = [];
-  for (const [name, url, requests] of endpoints) figures.push(await load(name, url, requests));
+  for (const [name, url, requests, clients] of endpoints)
+    figures.push(await load(name, url, requests, clients));
   rounds.push(figures);
 }
 server.kill('SIGTERM');

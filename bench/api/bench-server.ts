@@ -3,7 +3,7 @@
 import Fastify from 'fastify';
 import { envSchema, resolveConfig } from '../../apps/server/src/config/env.ts';
 import { createJiffy } from '../../apps/server/src/jiffy.ts';
-import { makeCorpus } from './make-corpus.ts';
+import { makeCorpus, settleCorpus } from './make-corpus.ts';
 
 const rows = Number(process.env.BENCH_ROWS ?? 100_000);
 const config = resolveConfig(
@@ -22,6 +22,7 @@ const existing = await jiffy.database.db
   .select((eb) => eb.fn.countAll<number>().as('n'))
   .executeTakeFirstOrThrow();
 if (Number(existing.n) < rows) await makeCorpus(jiffy.database.db, rows);
+await settleCorpus(jiffy.database.db);
 const jiffyAddress = await jiffy.listen();
 
 // The bare route answers what a 25-item search answers, so the ratio measures Jiffy's work.

@@ -19,6 +19,7 @@ export const gifUserSchema = z.object({
 });
 export type GifUser = z.infer<typeof gifUserSchema>;
 
+/** GIPHY's ratings, from the most to the least restrictive. */
 export const ratings = ['g', 'pg', 'pg-13', 'r'] as const;
 export type Rating = (typeof ratings)[number];
 

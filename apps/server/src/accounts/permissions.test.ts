@@ -8,6 +8,7 @@ const roles: UserRole[] = ['user', 'creator', 'moderator', 'admin'];
 const expected: Record<Action, { own: UserRole[]; others: UserRole[] }> = {
   'user.view_private': { own: roles, others: ['admin'] },
   'user.edit': { own: roles, others: ['admin'] },
+  'gif.upload_as': { own: roles, others: ['moderator', 'admin'] },
   'gif.edit': { own: roles, others: ['moderator', 'admin'] },
   'gif.set_cta': { own: roles, others: ['moderator', 'admin'] },
   'gif.takedown': { own: ['moderator', 'admin'], others: ['moderator', 'admin'] },

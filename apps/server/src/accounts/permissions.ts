@@ -11,6 +11,7 @@ export interface Actor {
 export type Action =
   | 'user.view_private' // e-mail and other private fields of a profile
   | 'user.edit'
+  | 'gif.upload_as' // upload a GIF that belongs to the subject's channel
   | 'gif.edit' // title, tags, rating
   | 'gif.set_cta'
   | 'gif.takedown'
@@ -32,6 +33,7 @@ const STAFF: readonly UserRole[] = ['moderator', 'admin'];
 const rules: Record<Action, (actor: Actor, subject: Subject) => boolean> = {
   'user.view_private': (actor, subject) => actor.id === subject.ownerId || actor.role === 'admin',
   'user.edit': (actor, subject) => actor.id === subject.ownerId || actor.role === 'admin',
+  'gif.upload_as': (actor, subject) => actor.id === subject.ownerId || STAFF.includes(actor.role),
   'gif.edit': (actor, subject) => actor.id === subject.ownerId || STAFF.includes(actor.role),
   'gif.set_cta': (actor, subject) => actor.id === subject.ownerId || STAFF.includes(actor.role),
   'gif.takedown': (actor) => STAFF.includes(actor.role),

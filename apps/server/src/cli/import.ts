@@ -35,6 +35,7 @@ try {
         tempPath: filePath,
         filename: entry.name,
         uploaderId: null,
+        asInstance: true,
         input: {
           title: titleFromFileName(entry.name),
           tags: tagsFromFileName(entry.name),

@@ -111,6 +111,31 @@ export interface SearchTermsTable {
   last_searched_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
+/** The ranked inverted index of ready GIFs, written only by triggers (migration 0014). */
+export interface SearchPostingsTable {
+  gif_id: string;
+  /** The text-search configuration of a stem ('english'…), or 'words' for words as written. */
+  vocabulary: string;
+  lexeme: string;
+  type: GifType;
+  /** 0 g, 1 pg, 2 pg-13, 3 r. */
+  rating_rank: number;
+  /** The GIF's own text-search configuration. */
+  doc_config: string;
+  weight: number;
+  score: number;
+}
+
+/** How many postings each (vocabulary, lexeme, type, GIF language, rating) has. */
+export interface SearchPostingCountsTable {
+  vocabulary: string;
+  lexeme: string;
+  type: GifType;
+  doc_config: string;
+  rating_rank: number;
+  n: number;
+}
+
 export type PingbackAction = 'SEEN' | 'CLICK' | 'HOVER' | 'START' | 'SENT' | 'FAVORITE';
 
 export interface SiteEventsTable {
@@ -204,6 +229,8 @@ export interface Database {
   sessions: SessionsTable;
   account_tokens: AccountTokensTable;
   search_terms: SearchTermsTable;
+  search_postings: SearchPostingsTable;
+  search_posting_counts: SearchPostingCountsTable;
   pingback_events: PingbackEventsTable;
   site_events: SiteEventsTable;
   gif_reports: GifReportsTable;

@@ -12,12 +12,13 @@ describe('the embed player page, oEmbed and frame policy', () => {
       username: 'maker',
       display_name: 'The Maker',
     });
+    const makersKey = (await t.jiffy.services.apiKeys.create('u-maker', 'uploads')).key;
     const bytes = await animatedImage({ width: 160, height: 120, frames: 4 });
     const response = await t.jiffy.app!.inject({
       method: 'POST',
       url: '/v1/gifs',
       ...multipart(
-        { api_key: t.apiKey, title: 'Waving <Robot>', username: 'maker' },
+        { api_key: makersKey, title: 'Waving <Robot>', username: 'maker' },
         { name: 'wave.gif', bytes },
       ),
     });

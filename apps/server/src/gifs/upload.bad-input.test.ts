@@ -49,6 +49,19 @@ describe('POST /v1/gifs refuses bad input and changes nothing', () => {
     bytes: await fs.readFile(p),
   });
 
+  it('refuses crediting another channel: with the default key, or another user’s key', async () => {
+    const users = t.jiffy.services.users;
+    await users.insert({ id: 'u-victim', username: 'victim', display_name: 'Victim' });
+    await users.insert({ id: 'u-other', username: 'other', display_name: 'Other' });
+    const othersKey = (await t.jiffy.services.apiKeys.create('u-other', 'mine')).key;
+    for (const key of [t.apiKey, othersKey])
+      await expectRefused(
+        await post({ api_key: key, username: 'victim' }, { name: 'a.gif', bytes: gif }),
+        403,
+        'forbidden',
+      );
+  });
+
   it.each([
     ['giantScreen', 422, 'dimensions_too_large'],
     ['manyFrames', 422, 'too_many_frames'],

@@ -20,6 +20,8 @@ interface UploadStatusBody {
 describe('POST /v1/gifs', () => {
   let t: TestJiffy;
   let gif: Buffer;
+  let catKey: string;
+  let moderatorKey: string;
   beforeAll(async () => {
     t = await startTestJiffy();
     gif = await animatedImage({ width: 320, height: 180, frames: 8 });
@@ -28,6 +30,14 @@ describe('POST /v1/gifs', () => {
       username: 'catlover',
       display_name: 'Cat Lover',
     });
+    await t.jiffy.services.users.insert({
+      id: 'u-mod',
+      username: 'moddy',
+      display_name: 'Moderator',
+      role: 'moderator',
+    });
+    catKey = (await t.jiffy.services.apiKeys.create('u-cat', 'uploads')).key;
+    moderatorKey = (await t.jiffy.services.apiKeys.create('u-mod', 'uploads')).key;
   });
   afterAll(() => t.stop());
 
@@ -36,7 +46,7 @@ describe('POST /v1/gifs', () => {
 
   it('answers at once with an id in GIPHY’s envelope, then the GIF becomes ready', async () => {
     const response = await upload(
-      { api_key: t.apiKey, title: 'Square run', tags: 'Square, run,square', username: 'catlover' },
+      { api_key: catKey, title: 'Square run', tags: 'Square, run,square', username: 'catlover' },
       { name: 'run.gif', bytes: gif, type: 'image/gif' },
     );
     expect(response.statusCode).toBe(200);
@@ -102,6 +112,19 @@ describe('POST /v1/gifs', () => {
     expect(await t.waitForGif(data.id)).toBe('ready');
     const row = await t.jiffy.services.gifRepository.findById(data.id);
     expect(row).toMatchObject({ type: 'sticker', has_alpha: true, source_format: 'webp' });
+  });
+
+  it('lets staff credit another channel, and credits the key’s owner by default', async () => {
+    const asModerator = await upload(
+      { api_key: moderatorKey, title: 'For the cat lover', username: 'catlover' },
+      { name: 'for.gif', bytes: gif },
+    );
+    const own = await upload({ api_key: catKey, title: 'Mine' }, { name: 'mine.gif', bytes: gif });
+    for (const response of [asModerator, own]) {
+      expect(response.statusCode).toBe(200);
+      const id = response.json<{ data: { id: string } }>().data.id;
+      expect((await t.jiffy.services.gifRepository.findById(id))?.user_id).toBe('u-cat');
+    }
   });
 
   it('answers GIPHY’s upload API with a source_image_url in a JSON body too', async () => {

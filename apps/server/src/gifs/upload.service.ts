@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { MediaLimits } from '@jiffy/media';
 import type { Database, GifType, Rating } from '../db/schema.ts';
+import { can } from '../accounts/permissions.ts';
 import { AppError } from '../errors/app-error.ts';
 import type { JobQueue } from '../jobs/job-queue.ts';
 import { gifSlug, newGifId } from '../lib/ids.ts';
@@ -17,7 +18,7 @@ export interface UploadInput {
   isSticker: boolean;
   rating: Rating;
   altText: string;
-  /** Channel to attribute the upload to; must exist. */
+  /** Channel to attribute the upload to; must exist, and be the uploader's own unless staff. */
   username: string | null;
   /** Language of the title and tags (ISO 639-1); search stems them in it. */
   lang: string;
@@ -34,6 +35,15 @@ export interface UploadServiceDeps {
   assertImportable: (url: string) => Promise<unknown>;
 }
 
+/**
+ * Who uploads: a user (their key or session), nobody (the instance's default key), or the
+ * instance's own tools (the demo seed, the import command), which may credit any channel.
+ */
+export interface Uploader {
+  uploaderId: string | null;
+  asInstance?: boolean;
+}
+
 /** Accepts uploads: checks them, records the GIF as processing and enqueues its work atomically. */
 export class UploadService {
   readonly #deps: UploadServiceDeps;
@@ -42,14 +52,11 @@ export class UploadService {
   }
 
   /** A file already received to `tempPath` (the caller removes it afterwards). */
-  async createFromFile(options: {
-    tempPath: string;
-    filename: string | null;
-    input: UploadInput;
-    uploaderId: string | null;
-  }): Promise<string> {
+  async createFromFile(
+    options: Uploader & { tempPath: string; filename: string | null; input: UploadInput },
+  ): Promise<string> {
     const { tempPath, filename, input } = options;
-    const userId = await this.#resolveUser(input.username, options.uploaderId);
+    const userId = await this.#owner(input.username, options);
     const source = await inspectSource(tempPath, { filename, limits: this.#deps.limits });
     const id = newGifId();
     const originalKey = `gifs/${id}/source`;
@@ -76,22 +83,31 @@ export class UploadService {
   }
 
   /** A `source_image_url`: checked now, fetched by the job. */
-  async createFromUrl(options: {
-    url: string;
-    input: UploadInput;
-    uploaderId: string | null;
-  }): Promise<string> {
-    const userId = await this.#resolveUser(options.input.username, options.uploaderId);
+  async createFromUrl(options: Uploader & { url: string; input: UploadInput }): Promise<string> {
+    const userId = await this.#owner(options.input.username, options);
     await this.#deps.assertImportable(options.url);
     const id = newGifId();
     await this.#record(id, options.input, userId, { source_image_url: options.url });
     return id;
   }
 
-  async #resolveUser(username: string | null, uploaderId: string | null): Promise<string | null> {
-    if (!username) return uploaderId;
+  /**
+   * Whose the GIF is: the uploader's, or the channel `username` names, which only its owner,
+   * staff and the instance's own tools may credit (GIPHY scopes a key to its owner's channels).
+   */
+  async #owner(username: string | null, uploader: Uploader): Promise<string | null> {
+    if (!username) return uploader.uploaderId;
     const user = await this.#deps.users.findByUsername(username);
     if (!user) throw new AppError('invalid_request', `username: no user named ${username}`);
+    if (uploader.asInstance) return user.id;
+    const actor = uploader.uploaderId
+      ? await this.#deps.users.findById(uploader.uploaderId)
+      : undefined;
+    if (!can(actor ?? null, 'gif.upload_as', { ownerId: user.id }))
+      throw new AppError(
+        'forbidden',
+        `username: this key may not upload to ${username}'s channel; use a key of that account.`,
+      );
     return user.id;
   }
 

@@ -1,5 +1,6 @@
 import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import type { Database, GifRow, GifType, Rating } from '../db/schema.ts';
+import { RankedSearchRepository } from './ranked-search.repository.ts';
 
 /** Which GIFs a list may show: ready ones of one type, at or below the allowed ratings. */
 export interface ListFilter {
@@ -17,6 +18,8 @@ export interface PageRequest {
 export interface RowPage {
   rows: GifRow[];
   total: number;
+  /** Set when `total` is counted even for an empty page: 0 then means nothing matches. */
+  totalAlways?: boolean;
 }
 
 type GifQuery = SelectQueryBuilder<Database, 'gifs', object>;
@@ -27,8 +30,10 @@ const engagement = sql<number>`(gifs.view_count + 2 * gifs.click_count + 3 * (gi
 /** SQL for the public API's lists: search, trending, related, random. */
 export class GifListRepository {
   readonly #db: Kysely<Database>;
+  readonly #ranked: RankedSearchRepository;
   constructor(db: Kysely<Database>) {
     this.#db = db;
+    this.#ranked = new RankedSearchRepository(db);
   }
 
   #visible(filter: ListFilter): GifQuery {
@@ -55,7 +60,8 @@ export class GifListRepository {
   /**
    * Full-text search: title and tags stemmed in `lang` or the words as written (see migration
    * 0010), plus every GIF of `byUserId` (a query naming a channel); relevance blended with
-   * engagement, or newest first.
+   * engagement, or newest first. Plain words ranked by relevance, the common search, are read
+   * off the ranked index (migration 0014); the rest rank every match here.
    */
   async search(options: {
     words: string;
@@ -67,6 +73,12 @@ export class GifListRepository {
     page: PageRequest;
     sort: 'relevant' | 'recent';
   }): Promise<RowPage> {
+    const match = options.match ?? 'all';
+    if (options.sort === 'relevant' && !options.byUserId && !options.filter.userId) {
+      const query = await this.#ranked.resolve(options.words, options.lang);
+      if (query && (match === 'all' || query.words.length <= 2))
+        return this.#ranked.search({ query, match, filter: options.filter, page: options.page });
+    }
     const stemmed = sql`websearch_to_tsquery(jiffy_search_config(${options.lang}), ${options.words})`;
     const asWritten = sql`websearch_to_tsquery('simple', ${options.words})`;
     // Any word: the AND of the parsed query turned into an OR (its text form quotes every lexeme).

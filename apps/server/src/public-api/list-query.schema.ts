@@ -1,14 +1,15 @@
+import { ratings } from '@jiffy/contracts';
 import { z } from 'zod';
 import type { Rating } from '../db/schema.ts';
 import { AppError } from '../errors/app-error.ts';
 
-/** GIPHY's ratings from the most to the least restrictive; 'y' is GIPHY's "youth", here like g. */
-const ratingOrder: Rating[] = ['g', 'pg', 'pg-13', 'r'];
-
-/** The ratings a `rating` parameter allows: that one and everything below it. */
+/**
+ * The ratings a `rating` parameter allows: that one and everything below it ('y' is GIPHY's
+ * "youth", here like g).
+ */
 export function allowedRatings(rating: 'y' | Rating): Rating[] {
   if (rating === 'y') return ['g'];
-  return ratingOrder.slice(0, ratingOrder.indexOf(rating) + 1);
+  return ratings.slice(0, ratings.indexOf(rating) + 1);
 }
 
 /**

@@ -99,8 +99,13 @@ export class PublicGifService {
     for (const way of ways) {
       result = await way(context.page);
       if (result.rows.length > 0) break;
-      // An empty deep page of a search that does match something is just past its end.
-      if (context.page.offset > 0 && (await way({ limit: 1, offset: 0 })).rows.length > 0) break;
+      // An empty deep page of a search that does match something is just past its end (the
+      // ranked index says so with its total; other ways are asked for their first GIF).
+      if (context.page.offset === 0) continue;
+      if (
+        result.totalAlways ? result.total > 0 : (await way({ limit: 1, offset: 0 })).rows.length > 0
+      )
+        break;
     }
     return this.#present(result, context.page, context.responseId);
   }

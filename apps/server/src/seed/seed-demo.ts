@@ -57,6 +57,7 @@ export async function seedDemoLibrary(options: {
         tempPath: filePath,
         filename,
         uploaderId: null,
+        asInstance: true,
         input: {
           title: item.title,
           tags: item.tags,

@@ -12,6 +12,7 @@ import * as m0010 from './0010_search_languages.ts';
 import * as m0011 from './0011_recent_trending.ts';
 import * as m0012 from './0012_site_events.ts';
 import * as m0013 from './0013_gif_reports.ts';
+import * as m0014 from './0014_search_postings.ts';
 
 /**
  * Forward-only migrations, applied in key order. Add a file `NNNN_name.ts` with an `up` and list
@@ -31,4 +32,5 @@ export const migrations: Record<string, Migration> = {
   '0011_recent_trending': m0011,
   '0012_site_events': m0012,
   '0013_gif_reports': m0013,
+  '0014_search_postings': m0014,
 };

@@ -1,0 +1,232 @@
+import { ratings } from '@jiffy/contracts';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
+import type { Database, GifRow } from '../db/schema.ts';
+import type { ListFilter, PageRequest, RowPage } from './gif-list.repository.ts';
+
+/** A query word as the ranked index knows it: its stem in the query's language, and as written. */
+export interface QueryWord {
+  stem: string;
+  written: string;
+}
+
+/** A query the ranked index can answer: plain words, resolved in one text-search configuration. */
+export interface RankedQuery {
+  config: string;
+  words: QueryWord[];
+  /** Only stop words: they are looked for as written. */
+  writtenOnly?: boolean;
+}
+
+/** A resolved query word; a stop word has no stem. */
+type ResolvedWord = QueryWord | { stem: null; written: string };
+
+/** Words the ranked index answers: up to four of letters and digits only. */
+const plainWords = /^[\p{L}\p{N}]+(?: [\p{L}\p{N}]+){0,3}$/u;
+
+const LEXEME_CACHE_SIZE = 20_000;
+
+/**
+ * Search over the ranked inverted index (migration 0014): each word's postings are read in score
+ * order straight off the index, so a page costs its offset plus its length, not the number of
+ * matches; totals come from the posting counts. Scores are relevance weight x ln(3 + engagement),
+ * summed over the query's words.
+ */
+export class RankedSearchRepository {
+  readonly #db: Kysely<Database>;
+  // Resolving is a round trip, and the answer never changes for a (configuration, word).
+  readonly #words = new Map<string, ResolvedWord | 'unusable'>();
+  readonly #configs = new Map<string, string>();
+  constructor(db: Kysely<Database>) {
+    this.#db = db;
+  }
+
+  /**
+   * The query as the ranked index's words, or undefined when it cannot answer: anything but up
+   * to four plain words, or a word that is more than one lexeme.
+   */
+  async resolve(words: string, lang: string): Promise<RankedQuery | undefined> {
+    const text = words.trim().replace(/\s+/g, ' ');
+    if (!plainWords.test(text)) return undefined;
+    const list = [...new Set(text.split(' '))];
+    const config = await this.#config(lang);
+    const missing = list.filter((w) => !this.#words.has(`${config}|${w}`));
+    if (missing.length > 0) {
+      const { rows } = await sql<{ word: string; stems: string[]; written: string[] }>`
+        SELECT w AS word,
+          tsvector_to_array(to_tsvector(${config}::regconfig, w)) AS stems,
+          tsvector_to_array(to_tsvector('simple', w)) AS written
+        FROM unnest(${missing}::text[]) AS w`.execute(this.#db);
+      if (this.#words.size > LEXEME_CACHE_SIZE) this.#words.clear();
+      for (const { word, stems, written } of rows) {
+        this.#words.set(
+          `${config}|${word}`,
+          stems.length > 1 || written.length !== 1
+            ? 'unusable'
+            : { stem: stems[0] ?? null, written: written[0]! },
+        );
+      }
+    }
+    const resolved: ResolvedWord[] = [];
+    for (const w of list) {
+      const word = this.#words.get(`${config}|${w}`);
+      if (word === undefined || word === 'unusable') return undefined;
+      resolved.push(word);
+    }
+    // Stop words among others are left out; words with one stem ("dance dancing") are one.
+    const kept = resolved
+      .filter((word): word is QueryWord => word.stem !== null)
+      .filter((word, i, all) => all.findIndex((w) => w.stem === word.stem) === i);
+    if (kept.length > 0) return { config, words: kept };
+    return {
+      config,
+      words: [...new Set(resolved.map((word) => word.written))].map((written) => ({
+        stem: written,
+        written,
+      })),
+      writtenOnly: true,
+    };
+  }
+
+  /** The text-search configuration a `lang` code searches with (migration 0010). */
+  async #config(lang: string): Promise<string> {
+    const known = this.#configs.get(lang);
+    if (known) return known;
+    const { rows } = await sql<{
+      config: string;
+    }>`SELECT jiffy_search_config(${lang})::text AS config`.execute(this.#db);
+    if (this.#configs.size > LEXEME_CACHE_SIZE) this.#configs.clear();
+    this.#configs.set(lang, rows[0]!.config);
+    return rows[0]!.config;
+  }
+
+  /**
+   * A page of GIFs having every word ('all'), or any of two words ('any', which the service asks
+   * only when no GIF has both: each match then has one word, so the words' postings never share
+   * a GIF and their counts add up). One statement: the posting counts give the total and let
+   * the postings of other languages' written words (rarely any) be skipped unread.
+   */
+  async search(options: {
+    query: RankedQuery;
+    match: 'all' | 'any';
+    filter: ListFilter;
+    page: PageRequest;
+  }): Promise<RowPage> {
+    const { query, filter, page } = options;
+    // rating_rank is the place in GIPHY's order (migration 0014 numbers it the same way).
+    const maxRank = Math.max(...filter.ratings.map((r) => ratings.indexOf(r)));
+    const inScope = sql`type = ${filter.type} AND rating_rank <= ${maxRank}`;
+    // 'all': the words two by two, as pair postings; 'any': each word alone.
+    const terms =
+      options.match === 'any'
+        ? query.words
+        : query.words.flatMap((word, i, all) =>
+            i % 2 === 1 ? [] : [all[i + 1] ? pairOf(word, all[i + 1]!) : word],
+          );
+    const sourcesOf = (term: QueryWord) => termSources(term, query);
+    const counts = sql`SELECT vocabulary, lexeme, sum(n) AS n FROM search_posting_counts
+      WHERE ${inScope} AND (${sql.join(terms.flatMap(sourcesOf).map(matching), sql` OR `)})
+      GROUP BY vocabulary, lexeme`;
+    // One source's postings in `order`, read only when the counts say it has some.
+    const read = (source: Source, order: RawBuilder<unknown>) =>
+      sql`(SELECT gif_id, score FROM search_postings WHERE ${matching(source)} AND ${inScope}
+        AND EXISTS (SELECT 1 FROM counts
+          WHERE vocabulary = ${source.vocabulary} AND lexeme = ${source.lexeme}) ${order})`;
+    if (terms.length === 1 || options.match === 'any') {
+      // Each source in score order, cut at the end of the page: the page is their merge.
+      const byScore = sql`ORDER BY score DESC, gif_id LIMIT ${page.offset + page.limit}`;
+      const branches = terms.flatMap(sourcesOf).map((source) => read(source, byScore));
+      return this.#page(
+        counts,
+        sql.join(branches, sql` UNION ALL `),
+        sql`(SELECT coalesce(sum(n), 0) FROM counts)`,
+        page,
+      );
+    }
+    // Three or four words: the GIFs in every term's set (read in gif_id order, so they merge
+    // without sorting), scored by the sum.
+    const sets = terms.map((term, i) => {
+      const branches = sourcesOf(term).map((source) => read(source, sql`ORDER BY gif_id`));
+      return sql`(${sql.join(branches, sql` UNION ALL `)}) ${sql.raw(`t${i}`)}`;
+    });
+    const joined = sets
+      .slice(1)
+      .reduce((from, set) => sql`${from} JOIN ${set} USING (gif_id)`, sets[0]!);
+    const sum = sql.join(
+      terms.map((_, i) => sql.raw(`t${i}.score`)),
+      sql` + `,
+    );
+    return this.#page(
+      counts,
+      sql`SELECT gif_id, ${sum} AS score FROM ${joined}`,
+      sql`(SELECT count(*) FROM hits)`,
+      page,
+    );
+  }
+
+  /**
+   * The page of `hits` (gif_id, score) as GIF rows, best first, and `total` (which may use
+   * `counts` or `hits`). The total comes back even for a page past the end, so the caller knows
+   * whether the search matched anything without asking again.
+   */
+  async #page(
+    counts: RawBuilder<unknown>,
+    hits: RawBuilder<unknown>,
+    total: RawBuilder<unknown>,
+    page: PageRequest,
+  ): Promise<RowPage> {
+    // gif_id sorts bytewise in the index ("C"); the join to gifs compares in gifs.id's collation
+    // so it can use gifs' primary key.
+    const { rows } = await sql<GifRow & { page_total: string }>`
+      WITH counts AS MATERIALIZED (${counts}),
+        hits AS (${hits}),
+        page AS (SELECT gif_id, score FROM hits ORDER BY score DESC, gif_id
+          LIMIT ${page.limit} OFFSET ${page.offset})
+      SELECT gifs.*, totals.total AS page_total
+      FROM (SELECT ${total} AS total) totals
+        LEFT JOIN (page JOIN gifs ON gifs.id = page.gif_id COLLATE "default") ON true
+      ORDER BY page.score DESC, page.gif_id`.execute(this.#db);
+    return {
+      rows: rows.filter((row) => row.id !== null).map(({ page_total: _, ...row }) => row),
+      total: Number(rows[0]?.page_total ?? 0),
+      totalAlways: true,
+    };
+  }
+}
+
+/** Where a term's postings are: one lexeme of one vocabulary, maybe only other languages'. */
+interface Source {
+  vocabulary: string;
+  lexeme: string;
+  /** Only GIFs whose own configuration is not this one. */
+  notConfig?: string;
+}
+
+/**
+ * A term's sources, which never share a GIF: its stem in the query's language, and its written
+ * form in GIFs of other languages. A query of stop words only looks for them as written, in
+ * every GIF, as full-text search does.
+ */
+function termSources(term: QueryWord, query: RankedQuery): Source[] {
+  if (query.writtenOnly) return [{ vocabulary: 'words', lexeme: term.written }];
+  return [
+    { vocabulary: query.config, lexeme: term.stem },
+    { vocabulary: 'words', lexeme: term.written, notConfig: query.config },
+  ];
+}
+
+/** The condition on postings (or their counts) of one source. */
+function matching(source: Source): RawBuilder<boolean> {
+  return sql<boolean>`(vocabulary = ${source.vocabulary} AND lexeme = ${source.lexeme}${
+    source.notConfig === undefined ? sql`` : sql` AND doc_config <> ${source.notConfig}`
+  })`;
+}
+
+/**
+ * Two words as one pair term: the pair postings' lexemes are the two in bytewise order (as
+ * PostgreSQL's "C" collation orders them), joined by a space.
+ */
+function pairOf(a: QueryWord, b: QueryWord): QueryWord {
+  const pair = (x: string, y: string) =>
+    Buffer.compare(Buffer.from(x), Buffer.from(y)) < 0 ? `${x} ${y}` : `${y} ${x}`;
+  return { stem: pair(a.stem, b.stem), written: pair(a.written, b.written) };
+}
