@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type DatabaseHandle } from '../db/database.ts';
+import { openDatabase, type DatabaseHandle, type SqlExecutor } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { randomBase62 } from '../lib/ids.ts';
 import { JobQueue } from './job-queue.ts';
@@ -90,6 +90,79 @@ describe('job queue', () => {
     queue.wake();
     await waitFor(() => gaveUp.includes('always-broken'), 20_000);
     expect(attempts.filter((a) => a === 'always-broken')).toHaveLength(3);
+  });
+});
+
+describe('job queue stopping while a worker’s fetch is still on the wire', () => {
+  const schema = `t_${randomBase62(10).toLowerCase()}`;
+  const ran: string[] = [];
+  const job = {
+    name: 'gif.process',
+    policy: { retryLimit: 2, retryDelaySeconds: 1, retryBackoff: false, priority: 0 },
+    async handle({ gifId }: { gifId: string }) {
+      ran.push(gifId);
+      return 'success' as const;
+    },
+  } satisfies JobDefinition<'gif.process'>;
+
+  it('sends nothing after stop() resolves, and the fetched job runs after the next start', async () => {
+    const handle = await openDatabase({ url, schema: url ? schema : undefined });
+    await migrateToLatest(handle);
+    // Holds the first fetch that hands out a job until stop() has begun, as a slow network would.
+    let releaseFetch = () => {};
+    const fetchReleased = new Promise<void>((resolve) => (releaseFetch = resolve));
+    let fetchHeld = false;
+    let stopped = false;
+    const sentAfterStop: string[] = [];
+    const executor: SqlExecutor = {
+      async executeSql(text, values) {
+        if (stopped) sentAfterStop.push(text.slice(0, 80));
+        const result = await handle.queueExecutor.executeSql(text, values);
+        if (/SKIP LOCKED/.test(text) && result.rows.length > 0 && !fetchHeld) {
+          fetchHeld = true;
+          await fetchReleased;
+        }
+        return result;
+      },
+    };
+    const options = {
+      schema: `${schema}_jobs`,
+      maintenanceIntervalSeconds: 1,
+      jobTimeoutSeconds: 30,
+      log: () => {},
+    };
+    const first = new JobQueue({ ...options, executor });
+    first.register([job]);
+    await first.start();
+    await first.work(1);
+    await first.enqueue({ name: 'gif.process', data: { gifId: 'fetched-at-stop' } });
+    first.wake();
+    await waitFor(() => fetchHeld, 10_000);
+
+    const stopping = first.stop();
+    setTimeout(releaseFetch, 200);
+    await stopping;
+    stopped = true;
+    // Anything pg-boss still had to say would be sent within a few turns of the event loop.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(sentAfterStop).toEqual([]);
+    expect(ran).toEqual([]);
+
+    const second = new JobQueue({ ...options, executor: handle.queueExecutor });
+    second.register([job]);
+    await second.start();
+    await second.work(1);
+    try {
+      await waitFor(() => ran.includes('fetched-at-stop'), 20_000);
+    } finally {
+      await second.stop();
+      if (url) {
+        await sql
+          .raw(`DROP SCHEMA ${schema} CASCADE; DROP SCHEMA ${schema}_jobs CASCADE`)
+          .execute(handle.db);
+      }
+      await handle.close();
+    }
   });
 });
 

@@ -34,6 +34,9 @@ export class JobQueue {
   readonly #running = new Set<AbortController>();
   /** Queue statements not yet answered; pg-boss fires some (complete, fail) without awaiting them. */
   readonly #inFlight = new Set<Promise<unknown>>();
+  /** Handlers running now; each may still be using the database. */
+  readonly #runs = new Set<Promise<void>>();
+  #stopping = false;
 
   constructor(options: JobQueueOptions) {
     this.#options = options;
@@ -100,7 +103,17 @@ export class JobQueue {
         QUEUE,
         { batchSize: 1, pollingIntervalSeconds: 2, includeMetadata: true },
         async ([job]) => {
-          if (job) await this.#run(job);
+          if (!job) return;
+          // A fetch answered after stop() began: hand the job back (pg-boss fails it, so it is
+          // retried after the next start) rather than run it against a closing database.
+          if (this.#stopping) throw new Error('shutting down; retried after the next start');
+          const run = this.#run(job);
+          this.#runs.add(run);
+          try {
+            await run;
+          } finally {
+            this.#runs.delete(run);
+          }
         },
       );
       this.#workerIds.push(id);
@@ -127,9 +140,16 @@ export class JobQueue {
    * statements that record their outcome, so the caller may close the database afterwards.
    */
   async stop(): Promise<void> {
+    this.#stopping = true;
     for (const controller of this.#running) controller.abort(new Error('shutting down'));
     await this.#boss.stop({ graceful: true, wait: true, timeout: 10_000 });
-    while (this.#inFlight.size > 0) await Promise.allSettled([...this.#inFlight]);
+    // pg-boss's graceful stop does not see a fetch still on the wire, nor the complete/fail it
+    // sends, unawaited, a few microtasks after a handler returns. Each turn of the event loop
+    // lets such statements start, so they are in #inFlight before it is found empty.
+    do {
+      await Promise.allSettled([...this.#inFlight, ...this.#runs]);
+      await new Promise((resolve) => setImmediate(resolve));
+    } while (this.#inFlight.size > 0 || this.#runs.size > 0);
   }
 
   #trackedExecutor(executor: SqlExecutor): SqlExecutor {
