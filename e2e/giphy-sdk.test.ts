@@ -177,6 +177,30 @@ describe('@giphy/js-fetch-api against Jiffy', () => {
     });
   });
 
+  it('a GIF found by search is the object gifs/{id} answers, renditions, user and video alike', async () => {
+    const get = (route: string) =>
+      fetch(`${origin}/v1/${route}api_key=${t.apiKey}`).then(
+        (r) => r.json() as Promise<{ data: Record<string, unknown> | Record<string, unknown>[] }>,
+      );
+    // What differs between two answers is only which response the analytics point back to.
+    const unanswered = ({
+      analytics: _a,
+      analytics_response_payload: _p,
+      ...gif
+    }: Record<string, unknown>) => gif;
+    for (const [id, search] of [
+      [ids.dance!, 'gifs/search?q=robot&'],
+      [ids.clip!, 'videos/search?q=dance&'],
+    ]) {
+      const found = ((await get(search!)).data as Record<string, unknown>[]).find(
+        (gif) => gif.id === id,
+      );
+      const byId = (await get(`gifs/${id}?`)).data as Record<string, unknown>;
+      expect(Object.keys(byId.images as object).length).toBeGreaterThan(5);
+      expect(unanswered(found!)).toEqual(unanswered(byId));
+    }
+  });
+
   it('trims objects with fields= and bundle=', async () => {
     const api = (query: string) =>
       fetch(`${origin}/v1/gifs/search?api_key=${t.apiKey}&q=robot&${query}`).then(

@@ -5,6 +5,7 @@ import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { lockDataDir } from './data-dir-lock.ts';
 import { ConnectionLock, PgliteDialect } from './pglite-dialect.ts';
+import { prepareMarkedStatements } from './prepared-statements.ts';
 import type { Database } from './schema.ts';
 
 /** What pg-boss needs to run its SQL on our connection(s). */
@@ -95,6 +96,7 @@ async function openPostgres(url: string, schema: string | undefined): Promise<Da
     ...(schema ? { options: `-c search_path=${schema},public` } : {}),
     types: { getTypeParser: typeParser as typeof pg.types.getTypeParser },
   });
+  pool.on('connect', prepareMarkedStatements);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return {
     db,

@@ -3,8 +3,12 @@ import { AppError } from '../errors/app-error.ts';
 import type { GifRow } from '../db/schema.ts';
 import type { UserRepository } from '../users/user.repository.ts';
 import type { GifRepository } from './gif.repository.ts';
-import { presentGif, type PresenterUrls } from './gif.presenter.ts';
+import { presentGif, type PresenterUrls, type ShownGif } from './gif.presenter.ts';
+import type { ShownRendition } from './images.presenter.ts';
 import type { RenditionRepository } from './rendition.repository.ts';
+
+/** A GIF row to present; a list that fetched its renditions along with it passes them here. */
+export type ListedGif = ShownGif & { renditions?: ShownRendition[] };
 
 /** Where an upload stands, for uploaders waiting on it. */
 export interface UploadStatus {
@@ -47,11 +51,15 @@ export class GifReadService {
     return (await this.#gifs.findById(id))?.status === 'ready';
   }
 
-  /** GIF objects for rows, in their order, with two queries in all (renditions, uploaders). */
-  async presentRows(rows: GifRow[], responseId: string): Promise<Gif[]> {
+  /**
+   * GIF objects for rows, in their order, with two queries at most: the renditions of rows that
+   * do not carry theirs, and the uploaders.
+   */
+  async presentRows(rows: ListedGif[], responseId: string): Promise<Gif[]> {
     const userIds = [...new Set(rows.flatMap((r) => (r.user_id ? [r.user_id] : [])))];
+    const bare = rows.flatMap((r) => (r.renditions ? [] : [r.id]));
     const [renditions, users] = await Promise.all([
-      this.#renditions.listForGifs(rows.map((r) => r.id)),
+      this.#renditions.listForGifs(bare),
       this.#users.findByIds(userIds),
     ]);
     const renditionsOf = Map.groupBy(renditions, (r) => r.gif_id);
@@ -59,7 +67,7 @@ export class GifReadService {
     return rows.map((row) =>
       presentGif(
         row,
-        renditionsOf.get(row.id) ?? [],
+        row.renditions ?? renditionsOf.get(row.id) ?? [],
         row.user_id ? userById.get(row.user_id) : undefined,
         this.#urls,
         responseId,

@@ -1,13 +1,32 @@
 import type { Gif, GifUser } from '@jiffy/contracts';
-import type { GifRow, RenditionRow, UserRow } from '../db/schema.ts';
+import type { GifRow, UserRow } from '../db/schema.ts';
 import { externalMediaOf } from './external-media.ts';
-import { presentImages, presentVideo } from './images.presenter.ts';
+import { presentImages, presentVideo, type ShownRendition } from './images.presenter.ts';
 import { avatarUrl } from '../users/avatar-urls.ts';
 
 export interface PresenterUrls {
   publicUrl: string;
   mediaBaseUrl: string;
 }
+
+/** The columns of a GIF row that its GIF object shows (lists select only these). */
+export const shownGifColumns = [
+  'id',
+  'slug',
+  'type',
+  'title',
+  'alt_text',
+  'rating',
+  'source_post_url',
+  'tags',
+  'user_id',
+  'created_at',
+  'trending_at',
+  'cta_link',
+  'cta_text',
+] as const satisfies readonly (keyof GifRow)[];
+
+export type ShownGif = Pick<GifRow, (typeof shownGifColumns)[number]>;
 
 /** GIPHY's datetime format, "YYYY-MM-DD HH:MM:SS" in UTC; never-trending is all zeros. */
 export function giphyDatetime(date: Date | null): string {
@@ -50,8 +69,8 @@ const base64url = (text: string): string => Buffer.from(text).toString('base64ur
 
 /** A GIF row, its renditions and its uploader as GIPHY's GIF object. */
 export function presentGif(
-  gif: GifRow,
-  renditions: RenditionRow[],
+  gif: ShownGif,
+  renditions: ShownRendition[],
   user: UserRow | undefined,
   urls: PresenterUrls,
   responseId = '',

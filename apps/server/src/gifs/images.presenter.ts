@@ -1,6 +1,12 @@
 import type { Images, Rendition, Video } from '@jiffy/contracts';
 import type { RenditionRow } from '../db/schema.ts';
 
+/** What a GIF object shows of a rendition. */
+export type ShownRendition = Pick<
+  RenditionRow,
+  'gif_id' | 'name' | 'format' | 'width' | 'height' | 'frames' | 'bytes' | 'sha256'
+>;
+
 /** Absolute URL of a rendition file: `<MEDIA_BASE_URL>/<gif id>/<name>.<format>`. */
 export function mediaUrl(
   mediaBaseUrl: string,
@@ -14,7 +20,7 @@ export function mediaUrl(
  * fills url/size, MP4 fills mp4/mp4_size and WebP fills webp/webp_size. Numbers are strings,
  * as GIPHY sends them.
  */
-export function presentImages(allRows: RenditionRow[], mediaBaseUrl: string): Images {
+export function presentImages(allRows: ShownRendition[], mediaBaseUrl: string): Images {
   // The clip (a video with sound) is not an image; it is GIPHY's `video` block instead.
   const rows = allRows.filter((r) => r.name !== 'clip');
   // A WebP goes in webp/webp_size beside a GIF; alone (preview_webp) it is the url itself.
@@ -46,7 +52,7 @@ export function presentImages(allRows: RenditionRow[], mediaBaseUrl: string): Im
  * '360p'/'480p'/'720p' keys) and as `source`. Null until the clip has been rendered.
  */
 export function presentVideo(
-  rows: RenditionRow[],
+  rows: ShownRendition[],
   mediaBaseUrl: string,
   description: string,
 ): Video | null {

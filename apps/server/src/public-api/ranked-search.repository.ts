@@ -1,7 +1,9 @@
 import { ratings } from '@jiffy/contracts';
 import { sql, type Kysely, type RawBuilder } from 'kysely';
-import type { Database, GifRow } from '../db/schema.ts';
+import { PREPARED } from '../db/prepared-statements.ts';
+import type { Database } from '../db/schema.ts';
 import type { ListFilter, PageRequest, RowPage } from './gif-list.repository.ts';
+import { listedGifColumns, toListedGif, type ListedGifRow } from './listed-gif.sql.ts';
 
 /** A query word as the ranked index knows it: its stem in the query's language, and as written. */
 export interface QueryWord {
@@ -164,7 +166,7 @@ export class RankedSearchRepository {
   }
 
   /**
-   * The page of `hits` (gif_id, score) as GIF rows, best first, and `total` (which may use
+   * The page of `hits` (gif_id, score) as GIF rows with their renditions, best first, and `total` (which may use
    * `counts` or `hits`). The total comes back even for a page past the end, so the caller knows
    * whether the search matched anything without asking again.
    */
@@ -176,17 +178,21 @@ export class RankedSearchRepository {
   ): Promise<RowPage> {
     // gif_id sorts bytewise in the index ("C"); the join to gifs compares in gifs.id's collation
     // so it can use gifs' primary key.
-    const { rows } = await sql<GifRow & { page_total: string }>`
+    // Prepared: planning this statement costs about as much as running it.
+    const { rows } = await sql<ListedGifRow & { page_total: string }>`${sql.raw(PREPARED)}
       WITH counts AS MATERIALIZED (${counts}),
         hits AS (${hits}),
         page AS (SELECT gif_id, score FROM hits ORDER BY score DESC, gif_id
           LIMIT ${page.limit} OFFSET ${page.offset})
-      SELECT gifs.*, totals.total AS page_total
+      SELECT ${listedGifColumns}, totals.total AS page_total
       FROM (SELECT ${total} AS total) totals
         LEFT JOIN (page JOIN gifs ON gifs.id = page.gif_id COLLATE "default") ON true
       ORDER BY page.score DESC, page.gif_id`.execute(this.#db);
     return {
-      rows: rows.filter((row) => row.id !== null).map(({ page_total: _, ...row }) => row),
+      // A page past the end is one row of nulls beside the total.
+      rows: rows
+        .filter((row) => row.id !== null)
+        .map(({ page_total: _, ...row }) => toListedGif(row)),
       total: Number(rows[0]?.page_total ?? 0),
       totalAlways: true,
     };
