@@ -1,4 +1,4 @@
-import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
+import { sql, type Kysely, type RawBuilder, type SelectQueryBuilder } from 'kysely';
 import type { Database, GifRow, GifType, Rating } from '../db/schema.ts';
 import type { ListedGif } from '../gifs/gif-read.service.ts';
 import { RankedSearchRepository } from './ranked-search.repository.ts';
@@ -24,6 +24,16 @@ export interface RowPage {
 }
 
 type GifQuery = SelectQueryBuilder<Database, 'gifs', object>;
+
+/**
+ * Words that could be a channel's name, as SQL for that channel's id (null unless it is a
+ * public channel): a search for a channel's name finds its GIFs too.
+ */
+function namedChannel(words: string): RawBuilder<string | null> | undefined {
+  if (!/^[A-Za-z0-9_]{2,30}$/.test(words)) return undefined;
+  return sql<string | null>`(SELECT id FROM users
+    WHERE lower(username) = ${words.toLowerCase()} AND is_public)`;
+}
 
 // Engagement that counts for ranking: views, then clicks, shares and favorites weigh more.
 const engagement = sql<number>`(gifs.view_count + 2 * gifs.click_count + 3 * (gifs.share_count + gifs.favorite_count))`;
@@ -60,25 +70,28 @@ export class GifListRepository {
 
   /**
    * Full-text search: title and tags stemmed in `lang` or the words as written (see migration
-   * 0010), plus every GIF of `byUserId` (a query naming a channel); relevance blended with
-   * engagement, or newest first. Plain words ranked by relevance, the common search, are read
-   * off the ranked index (migration 0014); the rest rank every match here.
+   * 0010), plus every GIF of the channel the words name, if they are one public channel's name;
+   * relevance blended with engagement, or newest first. Plain words ranked by relevance, the
+   * common search, are read off the ranked index (migration 0014); the rest rank every match
+   * here.
    */
   async search(options: {
     words: string;
     lang: string;
     /** 'any': a GIF matching any one of the words is enough (the fallback for no full match). */
     match?: 'all' | 'any';
-    byUserId?: string | undefined;
     filter: ListFilter;
     page: PageRequest;
     sort: 'relevant' | 'recent';
   }): Promise<RowPage> {
     const match = options.match ?? 'all';
-    if (options.sort === 'relevant' && !options.byUserId && !options.filter.userId) {
+    const channel = namedChannel(options.words);
+    if (options.sort === 'relevant' && !options.filter.userId) {
       const query = await this.#ranked.resolve(options.words, options.lang);
-      if (query && (match === 'all' || query.words.length <= 2))
-        return this.#ranked.search({ query, match, filter: options.filter, page: options.page });
+      if (query && (match === 'all' || query.words.length <= 2)) {
+        const found = await this.#ranked.search({ ...options, query, match, channel });
+        if (!found.namesChannel) return found;
+      }
     }
     const stemmed = sql`websearch_to_tsquery(jiffy_search_config(${options.lang}), ${options.words})`;
     const asWritten = sql`websearch_to_tsquery('simple', ${options.words})`;
@@ -87,16 +100,15 @@ export class GifListRepository {
       options.match === 'any'
         ? sql`(replace(${stemmed}::text, ' & ', ' | ')::tsquery || replace(${asWritten}::text, ' & ', ' | ')::tsquery)`
         : sql`(${stemmed} || ${asWritten})`;
-    const byUser = options.byUserId;
     const textMatch = sql<boolean>`gifs.search_vector @@ ${query}`;
     const matched = this.#visible(options.filter).where((eb) =>
-      byUser ? eb.or([textMatch, eb('gifs.user_id', '=', byUser)]) : textMatch,
+      channel ? eb.or([textMatch, eb('gifs.user_id', '=', channel)]) : textMatch,
     );
     const ordered =
       options.sort === 'recent'
         ? matched.orderBy('gifs.created_at', 'desc')
         : matched.orderBy(
-            sql`(ts_rank(gifs.search_vector, ${query}) + ${byUser ? sql`case when gifs.user_id = ${byUser} then 0.1 else 0 end` : sql`0`}) * ln(3 + ${engagement})`,
+            sql`(ts_rank(gifs.search_vector, ${query}) + ${channel ? sql`case when gifs.user_id = ${channel} then 0.1 else 0 end` : sql`0`}) * ln(3 + ${engagement})`,
             'desc',
           );
     return this.#page(ordered.orderBy('gifs.id'), options.page);

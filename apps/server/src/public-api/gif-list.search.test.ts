@@ -13,6 +13,7 @@ const corpus: [string, Partial<NewGif>][] = [
   ['dogtagged', { title: 'Morning walk', tags: ['dog', 'park'] }],
   ['dogpopular', { title: 'Dog', tags: [], view_count: 5000 }],
   ['owneddance', { title: 'Little jump', tags: ['hop'], user_id: 'u-hopper' }],
+  ['hiddenowned', { title: 'Small jump', tags: ['hop'], user_id: 'u-hidden' }],
 ];
 
 describe('full-text search', () => {
@@ -22,16 +23,21 @@ describe('full-text search', () => {
     t = await startTestJiffy();
     lists = new GifListRepository(t.jiffy.database.db);
     await t.jiffy.services.users.insert({ id: 'u-hopper', username: 'hopper', display_name: 'H' });
+    await t.jiffy.services.users.insert({
+      id: 'u-hidden',
+      username: 'Hidden',
+      display_name: 'H',
+      is_public: false,
+    });
     for (const [id, row] of corpus)
       await insertGifRow(t.jiffy.services.gifRepository, { id, ...row });
   });
   afterAll(() => t.stop());
 
-  const search = async (words: string, lang = 'en', byUserId?: string) => {
+  const search = async (words: string, lang = 'en') => {
     const { rows } = await lists.search({
       words,
       lang,
-      byUserId,
       filter: { type: 'gif', ratings: ['g', 'pg', 'pg-13'] },
       page: { limit: 10, offset: 0 },
       sort: 'relevant',
@@ -58,8 +64,9 @@ describe('full-text search', () => {
     expect(await search('dog')).toEqual(['dogpopular', 'runningdog', 'dogtagged']);
   });
 
-  it('finds a channel’s GIFs by its name', async () => {
-    expect(await search('hopper')).toEqual([]);
-    expect(await search('hopper', 'en', 'u-hopper')).toEqual(['owneddance']);
+  it('finds a public channel’s GIFs by its name, in any case', async () => {
+    expect(await search('hopper')).toEqual(['owneddance']);
+    expect(await search('HOPPER')).toEqual(['owneddance']);
+    expect(await search('hidden')).toEqual([]);
   });
 });

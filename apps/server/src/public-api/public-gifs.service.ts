@@ -74,17 +74,7 @@ export class PublicGifService {
           context.responseId,
         );
     }
-    // A query that is one channel's name finds that channel's GIFs too.
-    const named = /^[A-Za-z0-9_]{2,30}$/.test(words)
-      ? await this.#users.findByUsername(words)
-      : undefined;
-    const options = {
-      words,
-      lang: context.lang ?? 'en',
-      byUserId: named?.is_public ? named.id : undefined,
-      filter,
-      sort: context.sort,
-    };
+    const options = { words, lang: context.lang ?? 'en', filter, sort: context.sort };
     // Every word, else any word (several plain words only), else words that look alike (typos).
     // A later way is taken only when the earlier one matches nothing at all, so every page of
     // one search comes from the same way.

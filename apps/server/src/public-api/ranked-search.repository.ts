@@ -22,6 +22,9 @@ export interface RankedQuery {
 /** A resolved query word; a stop word has no stem. */
 type ResolvedWord = QueryWord | { stem: null; written: string };
 
+/** A ranked page, or word that the query names a channel (whose GIFs are found elsewhere). */
+export type RankedPage = RowPage & { namesChannel: boolean };
+
 /** Words the ranked index answers: up to four of letters and digits only. */
 const plainWords = /^[\p{L}\p{N}]+(?: [\p{L}\p{N}]+){0,3}$/u;
 
@@ -102,99 +105,124 @@ export class RankedSearchRepository {
   }
 
   /**
-   * A page of GIFs having every word ('all'), or any of two words ('any', which the service asks
-   * only when no GIF has both: each match then has one word, so the words' postings never share
-   * a GIF and their counts add up). One statement: the posting counts give the total and let
-   * the postings of other languages' written words (rarely any) be skipped unread.
+   * A page of GIFs having every word ('all'), or any of two words ('any'). Two words take
+   * either word when no GIF has both, in the same statement: each match then has one word, so
+   * the words' postings never share a GIF and their counts add up. One statement: the posting
+   * counts give the total and let the postings of other languages' written words (rarely any)
+   * be skipped unread. `channel` (SQL for a channel's id or null) tells the caller when the
+   * query names a channel, whose GIFs this index does not find.
    */
   async search(options: {
     query: RankedQuery;
     match: 'all' | 'any';
     filter: ListFilter;
     page: PageRequest;
-  }): Promise<RowPage> {
+    channel?: RawBuilder<string | null> | undefined;
+  }): Promise<RankedPage> {
     const { query, filter, page } = options;
     // rating_rank is the place in GIPHY's order (migration 0014 numbers it the same way).
     const maxRank = Math.max(...filter.ratings.map((r) => ratings.indexOf(r)));
     const inScope = sql`type = ${filter.type} AND rating_rank <= ${maxRank}`;
-    // 'all': the words two by two, as pair postings; 'any': each word alone.
-    const terms =
-      options.match === 'any'
-        ? query.words
-        : query.words.flatMap((word, i, all) =>
-            i % 2 === 1 ? [] : [all[i + 1] ? pairOf(word, all[i + 1]!) : word],
-          );
     const sourcesOf = (term: QueryWord) => termSources(term, query);
-    const counts = sql`SELECT vocabulary, lexeme, sum(n) AS n FROM search_posting_counts
-      WHERE ${inScope} AND (${sql.join(terms.flatMap(sourcesOf).map(matching), sql` OR `)})
+    const countsOf = (sources: Source[]) => sql`SELECT vocabulary, lexeme, sum(n) AS n
+      FROM search_posting_counts WHERE ${inScope} AND (${sql.join(sources.map(matching), sql` OR `)})
       GROUP BY vocabulary, lexeme`;
-    // One source's postings in `order`, read only when the counts say it has some.
-    const read = (source: Source, order: RawBuilder<unknown>) =>
+    const counted = (sources: Source[]) =>
+      sql`(SELECT coalesce(sum(n), 0) FROM counts WHERE ${sql.join(sources.map(counting), sql` OR `)})`;
+    // One source's postings in `order`, read only when the counts say it has some (and `when`).
+    const read = (source: Source, order: RawBuilder<unknown>, when = sql`true`) =>
       sql`(SELECT gif_id, score FROM search_postings WHERE ${matching(source)} AND ${inScope}
-        AND EXISTS (SELECT 1 FROM counts
-          WHERE vocabulary = ${source.vocabulary} AND lexeme = ${source.lexeme}) ${order})`;
-    if (terms.length === 1 || options.match === 'any') {
-      // Each source in score order, cut at the end of the page: the page is their merge.
-      const byScore = sql`ORDER BY score DESC, gif_id LIMIT ${page.offset + page.limit}`;
-      const branches = terms.flatMap(sourcesOf).map((source) => read(source, byScore));
-      return this.#page(
-        counts,
-        sql.join(branches, sql` UNION ALL `),
-        sql`(SELECT coalesce(sum(n), 0) FROM counts)`,
-        page,
-      );
+        AND EXISTS (SELECT 1 FROM counts WHERE ${counting(source)}) AND ${when} ${order})`;
+    // Each source in score order, cut at the end of the page: the page is their merge.
+    const byScore = sql`ORDER BY score DESC, gif_id LIMIT ${page.offset + page.limit}`;
+    const merged = (branches: RawBuilder<unknown>[]) => sql.join(branches, sql` UNION ALL `);
+    const statement = { channel: options.channel, page };
+
+    if (query.words.length === 1 || options.match === 'any') {
+      const sources = query.words.flatMap(sourcesOf);
+      return this.#page({
+        ...statement,
+        counts: countsOf(sources),
+        hits: merged(sources.map((source) => read(source, byScore))),
+        total: counted(sources),
+      });
     }
-    // Three or four words: the GIFs in every term's set (read in gif_id order, so they merge
+    // 'all': the words two by two, as pair postings.
+    const pairs = query.words.flatMap((word, i, all) =>
+      i % 2 === 1 ? [] : [all[i + 1] ? pairOf(word, all[i + 1]!) : word],
+    );
+    if (pairs.length === 1) {
+      // Two words: the pair's postings, else (none has both) either word's.
+      const pair = sourcesOf(pairs[0]!);
+      const words = query.words.flatMap(sourcesOf);
+      const noPair = sql`${counted(pair)} = 0`;
+      return this.#page({
+        ...statement,
+        counts: countsOf([...pair, ...words]),
+        hits: merged([
+          ...pair.map((source) => read(source, byScore)),
+          ...words.map((source) => read(source, byScore, noPair)),
+        ]),
+        total: sql`(CASE WHEN ${noPair} THEN ${counted(words)} ELSE ${counted(pair)} END)`,
+      });
+    }
+    // Three or four words: the GIFs in every pair's set (read in gif_id order, so they merge
     // without sorting), scored by the sum.
-    const sets = terms.map((term, i) => {
+    const sets = pairs.map((term, i) => {
       const branches = sourcesOf(term).map((source) => read(source, sql`ORDER BY gif_id`));
-      return sql`(${sql.join(branches, sql` UNION ALL `)}) ${sql.raw(`t${i}`)}`;
+      return sql`(${merged(branches)}) ${sql.raw(`t${i}`)}`;
     });
     const joined = sets
       .slice(1)
       .reduce((from, set) => sql`${from} JOIN ${set} USING (gif_id)`, sets[0]!);
     const sum = sql.join(
-      terms.map((_, i) => sql.raw(`t${i}.score`)),
+      pairs.map((_, i) => sql.raw(`t${i}.score`)),
       sql` + `,
     );
-    return this.#page(
-      counts,
-      sql`SELECT gif_id, ${sum} AS score FROM ${joined}`,
-      sql`(SELECT count(*) FROM hits)`,
-      page,
-    );
+    return this.#page({
+      ...statement,
+      counts: countsOf(pairs.flatMap(sourcesOf)),
+      hits: sql`SELECT gif_id, ${sum} AS score FROM ${joined}`,
+      total: sql`(SELECT count(*) FROM hits)`,
+    });
   }
 
   /**
-   * The page of `hits` (gif_id, score) as GIF rows with their renditions, best first, and `total` (which may use
-   * `counts` or `hits`). The total comes back even for a page past the end, so the caller knows
-   * whether the search matched anything without asking again.
+   * The page of `hits` (gif_id, score) as GIF rows with their renditions, best first, and
+   * `total` (which may use `counts` or `hits`). The total comes back even for a page past the
+   * end, so the caller knows whether the search matched anything without asking again.
    */
-  async #page(
-    counts: RawBuilder<unknown>,
-    hits: RawBuilder<unknown>,
-    total: RawBuilder<unknown>,
-    page: PageRequest,
-  ): Promise<RowPage> {
+  async #page(statement: {
+    counts: RawBuilder<unknown>;
+    hits: RawBuilder<unknown>;
+    total: RawBuilder<unknown>;
+    page: PageRequest;
+    channel?: RawBuilder<string | null> | undefined;
+  }): Promise<RankedPage> {
+    const { counts, hits, total, page } = statement;
     // gif_id sorts bytewise in the index ("C"); the join to gifs compares in gifs.id's collation
-    // so it can use gifs' primary key.
-    // Prepared: planning this statement costs about as much as running it.
-    const { rows } = await sql<ListedGifRow & { page_total: string }>`${sql.raw(PREPARED)}
+    // so it can use gifs' primary key. Prepared: planning it costs about as much as running it.
+    const { rows } = await sql<
+      ListedGifRow & { page_total: string; named_channel: string | null }
+    >`${sql.raw(PREPARED)}
       WITH counts AS MATERIALIZED (${counts}),
         hits AS (${hits}),
         page AS (SELECT gif_id, score FROM hits ORDER BY score DESC, gif_id
           LIMIT ${page.limit} OFFSET ${page.offset})
-      SELECT ${listedGifColumns}, totals.total AS page_total
+      SELECT ${listedGifColumns}, totals.total AS page_total,
+        ${statement.channel ?? sql`NULL`} AS named_channel
       FROM (SELECT ${total} AS total) totals
         LEFT JOIN (page JOIN gifs ON gifs.id = page.gif_id COLLATE "default") ON true
       ORDER BY page.score DESC, page.gif_id`.execute(this.#db);
+    if (rows[0]?.named_channel) return { rows: [], total: 0, namesChannel: true };
     return {
       // A page past the end is one row of nulls beside the total.
       rows: rows
         .filter((row) => row.id !== null)
-        .map(({ page_total: _, ...row }) => toListedGif(row)),
+        .map(({ page_total: _, named_channel: __, ...row }) => toListedGif(row)),
       total: Number(rows[0]?.page_total ?? 0),
       totalAlways: true,
+      namesChannel: false,
     };
   }
 }
@@ -218,6 +246,11 @@ function termSources(term: QueryWord, query: RankedQuery): Source[] {
     { vocabulary: query.config, lexeme: term.stem },
     { vocabulary: 'words', lexeme: term.written, notConfig: query.config },
   ];
+}
+
+/** The condition on the `counts` rows (vocabulary, lexeme) of one source. */
+function counting(source: Source): RawBuilder<boolean> {
+  return sql<boolean>`(vocabulary = ${source.vocabulary} AND lexeme = ${source.lexeme})`;
 }
 
 /** The condition on postings (or their counts) of one source. */
