@@ -9,7 +9,8 @@ import type { BufferPool } from '../lib/buffer-pool.ts';
 export const RESPONSE_ID_SLOT = 'jiffyresponseidslot00000';
 const SLOT_BYTES = RESPONSE_ID_SLOT.length;
 const SLOT_ENCODED = Buffer.from(RESPONSE_ID_SLOT).toString('base64url');
-const SLOTS = new RegExp(`(${RESPONSE_ID_SLOT}|${SLOT_ENCODED})`);
+const SLOT_RAW_BUFFER = Buffer.from(RESPONSE_ID_SLOT);
+const SLOT_ENCODED_BUFFER = Buffer.from(SLOT_ENCODED);
 
 /**
  * A serialized answer with holes for the response id, and the ETag of its content. It renders
@@ -20,18 +21,14 @@ export class RenderedAnswer {
   readonly etag: string;
   // The answer as rendered with the slot id, and where each form of the id stands in it.
   readonly #template: Buffer;
-  readonly #rawAt: number[] = [];
-  readonly #encodedAt: number[] = [];
+  readonly #rawAt: number[];
+  readonly #encodedAt: number[];
 
   constructor(body: string) {
     this.#template = Buffer.from(body);
-    this.etag = `W/"${createHash('sha1').update(body).digest('base64url')}"`;
-    let at = 0;
-    for (const piece of body.split(SLOTS)) {
-      if (piece === RESPONSE_ID_SLOT) this.#rawAt.push(at);
-      else if (piece === SLOT_ENCODED) this.#encodedAt.push(at);
-      at += Buffer.byteLength(piece);
-    }
+    this.etag = `W/"${createHash('sha1').update(this.#template).digest('base64url')}"`;
+    this.#rawAt = offsetsOf(this.#template, SLOT_RAW_BUFFER);
+    this.#encodedAt = offsetsOf(this.#template, SLOT_ENCODED_BUFFER);
   }
 
   /**
@@ -65,6 +62,15 @@ export class RenderedAnswer {
     parts.push(this.#template.subarray(from));
     return Buffer.concat(parts);
   }
+}
+
+/** Where `part` stands in `bytes` (a native search per hole, not a scan in JavaScript). */
+function offsetsOf(bytes: Buffer, part: Buffer): number[] {
+  const offsets: number[] = [];
+  for (let at = bytes.indexOf(part); at !== -1; at = bytes.indexOf(part, at + part.length)) {
+    offsets.push(at);
+  }
+  return offsets;
 }
 
 function writeAt(out: Buffer, bytes: Buffer, offsets: number[]): void {
