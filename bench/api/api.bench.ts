@@ -5,6 +5,7 @@ import { once } from 'node:events';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { startCpuClock } from './cpu-time.ts';
 import { corpusWords } from './make-corpus.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -61,6 +62,9 @@ interface Figures {
   p50: number;
   p99: number;
   errors: number;
+  /** CPU ms per request: the server process (Jiffy, or the bare route) and PostgreSQL. */
+  serverCpu: number;
+  postgresCpu: number;
 }
 
 async function load(
@@ -69,6 +73,7 @@ async function load(
   requests?: () => string,
   clients = connections,
 ): Promise<Figures> {
+  const cpu = startCpuClock(server.pid!);
   const result = await autocannon({
     url,
     connections: clients,
@@ -77,12 +82,16 @@ async function load(
       ? { requests: [{ setupRequest: (request) => ({ ...request, path: requests() }) }] }
       : {}),
   });
+  const spent = cpu();
+  const count = Math.max(1, result.requests.total);
   return {
     name,
     rps: result.requests.average,
     p50: result.latency.p50,
     p99: result.latency.p99,
     errors: result.errors + result.non2xx,
+    serverCpu: spent.server / count,
+    postgresCpu: spent.postgres / count,
   };
 }
 
@@ -120,17 +129,24 @@ const results = endpoints.map(([name], i) => {
     p50: median(runs.map((r) => r.p50)),
     p99: median(runs.map((r) => r.p99)),
     errors: runs.reduce((sum, r) => sum + r.errors, 0),
+    serverCpu: median(runs.map((r) => r.serverCpu)),
+    postgresCpu: median(runs.map((r) => r.postgresCpu)),
   };
 });
 const base = results[0]!;
 console.log(
   `\n${connections} connections, ${roundCount} rounds of ${seconds} s each (medians), 100,000 GIF rows on PostgreSQL, ${bytes}-byte page of 25\n`,
 );
-console.log('endpoint                         |   req/s | p50 ms | p99 ms | errors | vs bare');
+console.log(
+  'endpoint                         |   req/s | p50 ms | p99 ms | errors | vs bare | CPU ms/req: server | PostgreSQL',
+);
 for (const r of results) {
   console.log(
-    `${r.name.padEnd(32)} | ${r.rps.toFixed(0).padStart(7)} | ${String(r.p50).padStart(6)} | ${String(r.p99).padStart(6)} | ${String(r.errors).padStart(6)} | ${(r.rps / base.rps).toFixed(2)}x`,
+    `${r.name.padEnd(32)} | ${r.rps.toFixed(0).padStart(7)} | ${String(r.p50).padStart(6)} | ${String(r.p99).padStart(6)} | ${String(r.errors).padStart(6)} | ${(r.rps / base.rps).toFixed(2).padStart(6)}x | ${r.serverCpu.toFixed(2).padStart(18)} | ${r.postgresCpu.toFixed(2).padStart(10)}`,
   );
 }
 console.log('\nGoals: search p99 < 25 ms; trending ≥ 0.50x the bare route.');
 console.log('Search and trending answers are kept 30 s (their Cache-Control max-age).');
+console.log(
+  'CPU ms/req: CPU time the server process and PostgreSQL spent per request (from /proc), which the machine’s other load distorts less than latency.',
+);

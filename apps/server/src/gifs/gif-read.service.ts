@@ -1,6 +1,5 @@
 import type { Gif } from '@jiffy/contracts';
 import { AppError } from '../errors/app-error.ts';
-import type { GifRow } from '../db/schema.ts';
 import type { UserRepository } from '../users/user.repository.ts';
 import type { GifRepository } from './gif.repository.ts';
 import { presentGif, type PresenterUrls, type ShownGif } from './gif.presenter.ts';
