@@ -8,6 +8,32 @@ import type { JobDefinition } from './job-types.ts';
 
 const url = process.env.DATABASE_URL;
 
+/** A migrated database of its own (a schema on the server) for a queue under test. */
+async function openQueueDatabase(schema: string): Promise<DatabaseHandle> {
+  const handle = await openDatabase({ url, schema: url ? schema : undefined });
+  await migrateToLatest(handle);
+  return handle;
+}
+
+async function closeQueueDatabase(handle: DatabaseHandle, schema: string): Promise<void> {
+  if (url) {
+    await sql
+      .raw(`DROP SCHEMA ${schema} CASCADE; DROP SCHEMA ${schema}_jobs CASCADE`)
+      .execute(handle.db);
+  }
+  await handle.close();
+}
+
+/** A queue in `schema`'s own jobs schema, with short upkeep so retries come quickly. */
+const queueOn = (schema: string, executor: SqlExecutor) =>
+  new JobQueue({
+    executor,
+    schema: `${schema}_jobs`,
+    maintenanceIntervalSeconds: 1,
+    jobTimeoutSeconds: 30,
+    log: () => {},
+  });
+
 describe('job queue', () => {
   let handle: DatabaseHandle;
   let queue: JobQueue;
@@ -31,26 +57,14 @@ describe('job queue', () => {
   } satisfies JobDefinition<'gif.process'>;
 
   beforeAll(async () => {
-    handle = await openDatabase({ url, schema: url ? schema : undefined });
-    await migrateToLatest(handle);
-    queue = new JobQueue({
-      executor: handle.queueExecutor,
-      schema: `${schema}_jobs`,
-      maintenanceIntervalSeconds: 1,
-      jobTimeoutSeconds: 30,
-      log: () => {},
-    });
+    handle = await openQueueDatabase(schema);
+    queue = queueOn(schema, handle.queueExecutor);
     queue.register([flaky]);
     await queue.start();
   });
   afterAll(async () => {
     await queue.stop();
-    if (url) {
-      await sql
-        .raw(`DROP SCHEMA ${schema} CASCADE; DROP SCHEMA ${schema}_jobs CASCADE`)
-        .execute(handle.db);
-    }
-    await handle.close();
+    await closeQueueDatabase(handle, schema);
   });
 
   const jobCount = async () => {
@@ -106,8 +120,7 @@ describe('job queue stopping while a worker’s fetch is still on the wire', () 
   } satisfies JobDefinition<'gif.process'>;
 
   it('sends nothing after stop() resolves, and the fetched job runs after the next start', async () => {
-    const handle = await openDatabase({ url, schema: url ? schema : undefined });
-    await migrateToLatest(handle);
+    const handle = await openQueueDatabase(schema);
     // Holds the first fetch that hands out a job until stop() has begun, as a slow network would.
     let releaseFetch = () => {};
     const fetchReleased = new Promise<void>((resolve) => (releaseFetch = resolve));
@@ -125,13 +138,7 @@ describe('job queue stopping while a worker’s fetch is still on the wire', () 
         return result;
       },
     };
-    const options = {
-      schema: `${schema}_jobs`,
-      maintenanceIntervalSeconds: 1,
-      jobTimeoutSeconds: 30,
-      log: () => {},
-    };
-    const first = new JobQueue({ ...options, executor });
+    const first = queueOn(schema, executor);
     first.register([job]);
     await first.start();
     await first.work(1);
@@ -148,7 +155,7 @@ describe('job queue stopping while a worker’s fetch is still on the wire', () 
     expect(sentAfterStop).toEqual([]);
     expect(ran).toEqual([]);
 
-    const second = new JobQueue({ ...options, executor: handle.queueExecutor });
+    const second = queueOn(schema, handle.queueExecutor);
     second.register([job]);
     await second.start();
     await second.work(1);
@@ -156,12 +163,7 @@ describe('job queue stopping while a worker’s fetch is still on the wire', () 
       await waitFor(() => ran.includes('fetched-at-stop'), 20_000);
     } finally {
       await second.stop();
-      if (url) {
-        await sql
-          .raw(`DROP SCHEMA ${schema} CASCADE; DROP SCHEMA ${schema}_jobs CASCADE`)
-          .execute(handle.db);
-      }
-      await handle.close();
+      await closeQueueDatabase(handle, schema);
     }
   });
 });

@@ -31,11 +31,10 @@ export class JobQueue {
   readonly #options: JobQueueOptions;
   readonly #definitions = new Map<JobName, AnyJobDefinition>();
   readonly #workerIds: string[] = [];
-  readonly #running = new Set<AbortController>();
+  /** Handlers running now, each with what aborts it; each may still be using the database. */
+  readonly #running = new Map<AbortController, Promise<void>>();
   /** Queue statements not yet answered; pg-boss fires some (complete, fail) without awaiting them. */
   readonly #inFlight = new Set<Promise<unknown>>();
-  /** Handlers running now; each may still be using the database. */
-  readonly #runs = new Set<Promise<void>>();
   #stopping = false;
 
   constructor(options: JobQueueOptions) {
@@ -107,12 +106,13 @@ export class JobQueue {
           // A fetch answered after stop() began: hand the job back (pg-boss fails it, so it is
           // retried after the next start) rather than run it against a closing database.
           if (this.#stopping) throw new Error('shutting down; retried after the next start');
-          const run = this.#run(job);
-          this.#runs.add(run);
+          const controller = new AbortController();
+          const run = this.#run(job, controller);
+          this.#running.set(controller, run);
           try {
             await run;
           } finally {
-            this.#runs.delete(run);
+            this.#running.delete(controller);
           }
         },
       );
@@ -141,15 +141,15 @@ export class JobQueue {
    */
   async stop(): Promise<void> {
     this.#stopping = true;
-    for (const controller of this.#running) controller.abort(new Error('shutting down'));
+    for (const controller of this.#running.keys()) controller.abort(new Error('shutting down'));
     await this.#boss.stop({ graceful: true, wait: true, timeout: 10_000 });
     // pg-boss's graceful stop does not see a fetch still on the wire, nor the complete/fail it
     // sends, unawaited, a few microtasks after a handler returns. Each turn of the event loop
     // lets such statements start, so they are in #inFlight before it is found empty.
     do {
-      await Promise.allSettled([...this.#inFlight, ...this.#runs]);
+      await Promise.allSettled([...this.#inFlight, ...this.#running.values()]);
       await new Promise((resolve) => setImmediate(resolve));
-    } while (this.#inFlight.size > 0 || this.#runs.size > 0);
+    } while (this.#inFlight.size > 0 || this.#running.size > 0);
   }
 
   #trackedExecutor(executor: SqlExecutor): SqlExecutor {
@@ -164,15 +164,13 @@ export class JobQueue {
     };
   }
 
-  async #run(job: PgBoss.JobWithMetadata<QueuedJob>): Promise<void> {
+  async #run(job: PgBoss.JobWithMetadata<QueuedJob>, controller: AbortController): Promise<void> {
     const definition = this.#definitions.get(job.data.name);
     if (!definition) throw new Error(`no handler for job ${job.data.name}`);
-    const controller = new AbortController();
     const deadline = setTimeout(
       () => controller.abort(new Error('job deadline passed')),
       this.#options.jobTimeoutSeconds * 1000 - 1000,
     );
-    this.#running.add(controller);
     const finalAttempt = job.retryCount >= job.retryLimit;
     const started = Date.now();
     this.#options.log('job started', {
@@ -201,7 +199,6 @@ export class JobQueue {
       throw error;
     } finally {
       clearTimeout(deadline);
-      this.#running.delete(controller);
     }
   }
 }
