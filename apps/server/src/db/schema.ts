@@ -85,7 +85,20 @@ export interface GifsTable {
   trending_at: Date | null;
   cta_link: ColumnType<string | null, string | null | undefined, string | null>;
   cta_text: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The GIF's renditions as compact tuples, kept by triggers on renditions (migration 0015). */
+  rendition_list: ColumnType<RenditionTuple[], never, never>;
 }
+
+/** A rendition as `gifs.rendition_list` holds it: a compact JSON array, in this order. */
+export type RenditionTuple = [
+  name: string,
+  format: string,
+  width: number,
+  height: number,
+  frames: number,
+  bytes: number,
+  sha256: string,
+];
 
 export interface RenditionsTable {
   gif_id: string;

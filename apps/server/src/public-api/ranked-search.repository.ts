@@ -3,7 +3,7 @@ import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { PREPARED } from '../db/prepared-statements.ts';
 import type { Database } from '../db/schema.ts';
 import type { ListFilter, PageRequest, RowPage } from './gif-list.repository.ts';
-import { listedGifColumns, toListedGif, type ListedGifRow } from './listed-gif.sql.ts';
+import { fromListedGifTuple, listedGifTuple } from './listed-gif.sql.ts';
 
 /** A query word as the ranked index knows it: its stem in the query's language, and as written. */
 export interface QueryWord {
@@ -136,15 +136,18 @@ export class RankedSearchRepository {
     // Each source in score order, cut at the end of the page: the page is their merge.
     const byScore = sql`ORDER BY score DESC, gif_id LIMIT ${page.offset + page.limit}`;
     const merged = (branches: RawBuilder<unknown>[]) => sql.join(branches, sql` UNION ALL `);
+    // A page past the end of `total` matches is known empty from the counts: nothing is read.
+    const within = (total: RawBuilder<unknown>) => sql`${page.offset}::int < ${total}`;
     const statement = { channel: options.channel, page };
 
     if (query.words.length === 1 || options.match === 'any') {
       const sources = query.words.flatMap(sourcesOf);
+      const total = counted(sources);
       return this.#page({
         ...statement,
         counts: countsOf(sources),
-        hits: merged(sources.map((source) => read(source, byScore))),
-        total: counted(sources),
+        hits: merged(sources.map((source) => read(source, byScore, within(total)))),
+        total,
       });
     }
     // 'all': the words two by two, as pair postings.
@@ -156,12 +159,13 @@ export class RankedSearchRepository {
       const pair = sourcesOf(pairs[0]!);
       const words = query.words.flatMap(sourcesOf);
       const noPair = sql`${counted(pair)} = 0`;
+      const wordsWithin = sql`${noPair} AND ${within(counted(words))}`;
       return this.#page({
         ...statement,
         counts: countsOf([...pair, ...words]),
         hits: merged([
-          ...pair.map((source) => read(source, byScore)),
-          ...words.map((source) => read(source, byScore, noPair)),
+          ...pair.map((source) => read(source, byScore, within(counted(pair)))),
+          ...words.map((source) => read(source, byScore, wordsWithin)),
         ]),
         total: sql`(CASE WHEN ${noPair} THEN ${counted(words)} ELSE ${counted(pair)} END)`,
       });
@@ -188,9 +192,9 @@ export class RankedSearchRepository {
   }
 
   /**
-   * The page of `hits` (gif_id, score) as GIF rows with their renditions, best first, and
-   * `total` (which may use `counts` or `hits`). The total comes back even for a page past the
-   * end, so the caller knows whether the search matched anything without asking again.
+   * The page of `hits` (gif_id, score) as GIFs with their renditions, best first, in one JSON
+   * value, and `total` (which may use `counts` or `hits`). The total comes back even for a page
+   * past the end, so the caller knows whether the search matched anything without asking again.
    */
   async #page(statement: {
     counts: RawBuilder<unknown>;
@@ -202,25 +206,25 @@ export class RankedSearchRepository {
     const { counts, hits, total, page } = statement;
     // gif_id sorts bytewise in the index ("C"); the join to gifs compares in gifs.id's collation
     // so it can use gifs' primary key. Prepared: planning it costs about as much as running it.
-    const { rows } = await sql<
-      ListedGifRow & { page_total: string; named_channel: string | null }
-    >`${sql.raw(PREPARED)}
+    const { rows } = await sql<{
+      page_total: string;
+      named_channel: string | null;
+      gifs: unknown[][];
+    }>`${sql.raw(PREPARED)}
       WITH counts AS MATERIALIZED (${counts}),
         hits AS (${hits}),
         page AS (SELECT gif_id, score FROM hits ORDER BY score DESC, gif_id
           LIMIT ${page.limit} OFFSET ${page.offset})
-      SELECT ${listedGifColumns}, totals.total AS page_total,
-        ${statement.channel ?? sql`NULL`} AS named_channel
-      FROM (SELECT ${total} AS total) totals
-        LEFT JOIN (page JOIN gifs ON gifs.id = page.gif_id COLLATE "default") ON true
-      ORDER BY page.score DESC, page.gif_id`.execute(this.#db);
-    if (rows[0]?.named_channel) return { rows: [], total: 0, namesChannel: true };
+      SELECT ${total} AS page_total, ${statement.channel ?? sql`NULL`} AS named_channel,
+        (SELECT coalesce(json_agg(${listedGifTuple} ORDER BY page.score DESC, page.gif_id), '[]')
+          FROM page JOIN gifs ON gifs.id = page.gif_id COLLATE "default") AS gifs`.execute(
+      this.#db,
+    );
+    const [answer] = rows;
+    if (answer!.named_channel) return { rows: [], total: 0, namesChannel: true };
     return {
-      // A page past the end is one row of nulls beside the total.
-      rows: rows
-        .filter((row) => row.id !== null)
-        .map(({ page_total: _, named_channel: __, ...row }) => toListedGif(row)),
-      total: Number(rows[0]?.page_total ?? 0),
+      rows: answer!.gifs.map(fromListedGifTuple),
+      total: Number(answer!.page_total),
       totalAlways: true,
       namesChannel: false,
     };
