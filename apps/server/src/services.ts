@@ -20,6 +20,7 @@ import { GifRepository } from './gifs/gif.repository.ts';
 import { GifProcessingService } from './gifs/gif-processing.service.ts';
 import { gifProcessJob } from './gifs/gif-process.job.ts';
 import { GifReadService } from './gifs/gif-read.service.ts';
+import { PresentedGifCache } from './gifs/presented-gif-cache.ts';
 import { gifRenditionsRestJob } from './gifs/gif-renditions-rest.job.ts';
 import { RenditionRepository } from './gifs/rendition.repository.ts';
 import { UploadService } from './gifs/upload.service.ts';
@@ -50,6 +51,8 @@ export interface Services {
   uploads: UploadService;
   processing: GifProcessingService;
   gifReads: GifReadService;
+  /** GIF objects of cached answers, presented and serialized once per content. */
+  presentedGifs: PresentedGifCache;
   publicGifs: PublicGifService;
   discovery: DiscoveryService;
   pingbacks: PingbackRepository;
@@ -126,11 +129,14 @@ export function createServices(options: {
   ]);
 
   const urls = { publicUrl: config.publicUrl, mediaBaseUrl: config.mediaBaseUrl };
+  // About 2 KB of object and 2 KB of text per GIF (more with more renditions): a few MB.
+  const presentedGifs = new PresentedGifCache({ maxEntries: 3000 });
   const gifReads = new GifReadService({
     gifs: gifRepository,
     renditions: renditionRepository,
     users,
     urls,
+    presented: presentedGifs,
   });
   const discoveryRepository = new DiscoveryRepository(db);
   const discovery = new DiscoveryService({
@@ -162,6 +168,7 @@ export function createServices(options: {
     }),
     processing,
     gifReads,
+    presentedGifs,
     publicGifs: new PublicGifService({
       lists,
       gifs: gifRepository,

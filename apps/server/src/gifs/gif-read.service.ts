@@ -2,12 +2,27 @@ import type { Gif } from '@jiffy/contracts';
 import { AppError } from '../errors/app-error.ts';
 import type { UserRepository } from '../users/user.repository.ts';
 import type { GifRepository } from './gif.repository.ts';
-import { presentGif, type PresenterUrls, type ShownGif } from './gif.presenter.ts';
+import {
+  presentGif,
+  RESPONSE_ID_SLOT,
+  type PresenterUrls,
+  type ShownGif,
+  type ShownUser,
+} from './gif.presenter.ts';
+import type { PresentedGifCache } from './presented-gif-cache.ts';
 import type { ShownRendition } from './images.presenter.ts';
 import type { RenditionRepository } from './rendition.repository.ts';
 
-/** A GIF row to present; a list that fetched its renditions along with it passes them here. */
-export type ListedGif = ShownGif & { renditions?: ShownRendition[] };
+/**
+ * A GIF row to present. A list that fetched its renditions and uploader along with it passes
+ * them here (`user` null: it has none), and `contentKey` when those are all its object shows
+ * (see listedGifs).
+ */
+export type ListedGif = ShownGif & {
+  renditions?: ShownRendition[];
+  user?: ShownUser | null;
+  contentKey?: string;
+};
 
 /** Where an upload stands, for uploaders waiting on it. */
 export interface UploadStatus {
@@ -25,13 +40,16 @@ export class GifReadService {
   readonly #renditions: RenditionRepository;
   readonly #users: UserRepository;
   readonly #urls: PresenterUrls;
+  readonly #presented: PresentedGifCache;
 
   constructor(deps: {
     gifs: GifRepository;
     renditions: RenditionRepository;
     users: UserRepository;
     urls: PresenterUrls;
+    presented: PresentedGifCache;
   }) {
+    this.#presented = deps.presented;
     this.#gifs = deps.gifs;
     this.#renditions = deps.renditions;
     this.#users = deps.users;
@@ -51,11 +69,14 @@ export class GifReadService {
   }
 
   /**
-   * GIF objects for rows, in their order, with two queries at most: the renditions of rows that
-   * do not carry theirs, and the uploaders.
+   * GIF objects for rows, in their order, with two queries at most: the renditions and the
+   * uploaders of rows that do not carry theirs. Objects for cached answers (RESPONSE_ID_SLOT)
+   * of rows with a content key are presented once while their content stays the same.
    */
   async presentRows(rows: ListedGif[], responseId: string): Promise<Gif[]> {
-    const userIds = [...new Set(rows.flatMap((r) => (r.user_id ? [r.user_id] : [])))];
+    const userIds = [
+      ...new Set(rows.flatMap((r) => (r.user_id && r.user === undefined ? [r.user_id] : []))),
+    ];
     const bare = rows.flatMap((r) => (r.renditions ? [] : [r.id]));
     const [renditions, users] = await Promise.all([
       this.#renditions.listForGifs(bare),
@@ -63,14 +84,18 @@ export class GifReadService {
     ]);
     const renditionsOf = Map.groupBy(renditions, (r) => r.gif_id);
     const userById = new Map(users.map((u) => [u.id, u]));
-    return rows.map((row) =>
+    const present = (row: ListedGif) =>
       presentGif(
         row,
         row.renditions ?? renditionsOf.get(row.id) ?? [],
-        row.user_id ? userById.get(row.user_id) : undefined,
+        row.user ?? (row.user_id ? userById.get(row.user_id) : undefined),
         this.#urls,
         responseId,
-      ),
+      );
+    return rows.map((row) =>
+      row.contentKey !== undefined && responseId === RESPONSE_ID_SLOT
+        ? this.#presented.get(row.contentKey, () => present(row))
+        : present(row),
     );
   }
 

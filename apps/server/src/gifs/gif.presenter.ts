@@ -28,6 +28,23 @@ export const shownGifColumns = [
 
 export type ShownGif = Pick<GifRow, (typeof shownGifColumns)[number]>;
 
+/** The columns of a user row that a GIF object shows of its uploader. */
+export const shownUserColumns = [
+  'id',
+  'username',
+  'display_name',
+  'description',
+  'avatar_key',
+  'website_url',
+  'instagram_url',
+  'is_verified',
+  'is_public',
+  'suppress_chrome',
+  'attribution_display_name',
+] as const satisfies readonly (keyof UserRow)[];
+
+export type ShownUser = Pick<UserRow, (typeof shownUserColumns)[number]>;
+
 /** GIPHY's datetime format, "YYYY-MM-DD HH:MM:SS" in UTC; never-trending is all zeros. */
 export function giphyDatetime(date: Date | null): string {
   if (!date) return '0000-00-00 00:00:00';
@@ -35,7 +52,7 @@ export function giphyDatetime(date: Date | null): string {
 }
 
 /** The public fields of a user, as a GIF object embeds them. */
-export function presentGifUser(user: UserRow, urls: PresenterUrls): GifUser {
+export function presentGifUser(user: ShownUser, urls: PresenterUrls): GifUser {
   return {
     id: user.id,
     username: user.username,
@@ -52,6 +69,13 @@ export function presentGifUser(user: UserRow, urls: PresenterUrls): GifUser {
     attribution_display_name: user.attribution_display_name ?? '',
   };
 }
+
+/**
+ * The response id a cached answer is presented with. Each response swaps in its own id, both
+ * where it stands as text (`meta.response_id`) and where it is base64url-encoded inside the
+ * analytics payloads (see `analyticsPayload` and RenderedAnswer).
+ */
+export const RESPONSE_ID_SLOT = 'jiffyresponseidslot00000';
 
 /**
  * The opaque payload GIPHY's analytics send back with every pingback: which GIF, in which
@@ -71,7 +95,7 @@ const base64url = (text: string): string => Buffer.from(text).toString('base64ur
 export function presentGif(
   gif: ShownGif,
   renditions: ShownRendition[],
-  user: UserRow | undefined,
+  user: ShownUser | undefined,
   urls: PresenterUrls,
   responseId = '',
 ): Gif {

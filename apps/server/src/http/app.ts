@@ -158,7 +158,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   publicApiCors(app);
   responseShaping(app);
   publicApiCaching(app);
-  publicGifsRoutes(app, { gifs: services.publicGifs, apiKeys: services.apiKeys });
+  publicGifsRoutes(app, {
+    gifs: services.publicGifs,
+    apiKeys: services.apiKeys,
+    presented: services.presentedGifs,
+  });
   discoveryRoutes(app, { discovery: services.discovery, apiKeys: services.apiKeys });
   pingbackRoutes(app, { pingbacks: services.pingbacks });
   categoriesRoutes(app, { categories: services.categories, apiKeys: services.apiKeys });

@@ -1,41 +1,63 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { GifRow } from '../db/schema.ts';
 import type { ListedGif } from '../gifs/gif-read.service.ts';
-import { shownGifColumns, type ShownGif } from '../gifs/gif.presenter.ts';
+import {
+  shownGifColumns,
+  shownUserColumns,
+  type ShownGif,
+  type ShownUser,
+} from '../gifs/gif.presenter.ts';
 import type { ShownRendition } from '../gifs/images.presenter.ts';
 
-/** What a listed GIF carries: the columns its GIF object shows, then its renditions. */
-const listedColumns = [...shownGifColumns, 'rendition_list'] as const;
-type ListedColumn = (typeof listedColumns)[number];
-type ListedGifRow = Pick<GifRow, ListedColumn>;
-
 /**
- * SQL for a GIF of the `gifs` table in the query as one compact JSON array: the columns its GIF
- * object shows and its renditions (one column, migration 0015), nothing it does not show. A
- * page aggregated from these is one value to the driver, parsed by one native JSON.parse
- * instead of a parser per column and row, which cost more than presenting the page.
+ * What a listed GIF carries: the columns its GIF object shows, its renditions (one column,
+ * migration 0015) and its uploader's shown columns (null without one), nothing it does not show.
  */
-export const listedGifTuple: RawBuilder<unknown> = sql`json_build_array(${sql.join(
-  listedColumns.map((column) => sql.ref(`gifs.${column}`)),
-)})`;
+const listedColumns = [...shownGifColumns, 'rendition_list', 'user'] as const;
+type ListedColumn = (typeof listedColumns)[number];
 
 const at = Object.fromEntries(listedColumns.map((column, i) => [column, i])) as Record<
   ListedColumn,
   number
 >;
 
-/** A GIF selected as listedGifTuple, ready for GifReadService.presentRows. */
-export function fromListedGifTuple(tuple: unknown[]): ListedGif {
-  const row = {} as Record<string, unknown>;
-  for (const column of shownGifColumns) row[column] = tuple[at[column]];
+const gifTuple = sql`json_build_array(${sql.join([
+  ...listedColumns.slice(0, -1).map((column) => sql.ref(`gifs.${column}`)),
+  sql`(SELECT json_build_array(${sql.join(shownUserColumns.map((c) => sql.ref(`u.${c}`)))})
+    FROM users u WHERE u.id = gifs.user_id)`,
+])})`;
+
+// Separates the GIFs of a listed page: JSON text never holds this control character raw.
+const SEPARATOR = '\x1e';
+
+/**
+ * SQL aggregating the rows of `gifs` in the query, in `order`, into one text: each GIF as a
+ * compact JSON array of what its object shows. One value to the driver, parsed per GIF by one
+ * native JSON.parse instead of a parser per column and row (which cost more than presenting
+ * the page); and each GIF's text is the content its object is presented from, so an object
+ * presented before can be reused by it (see GifReadService).
+ */
+export function listedGifs(order: RawBuilder<unknown>): RawBuilder<string | null> {
+  return sql<string | null>`string_agg(${gifTuple}::text, ${SEPARATOR} ORDER BY ${order})`;
+}
+
+/** The GIFs of a page selected with listedGifs, ready for GifReadService.presentRows. */
+export function fromListedGifs(text: string | null): ListedGif[] {
+  return text === null ? [] : text.split(SEPARATOR).map(fromListedGif);
+}
+
+function fromListedGif(text: string): ListedGif {
+  const tuple = JSON.parse(text) as unknown[];
+  const gif = {} as Record<string, unknown>;
+  for (const column of shownGifColumns) gif[column] = tuple[at[column]];
   // JSON has no dates: timestamps come as ISO 8601 text.
-  row.created_at = new Date(tuple[at.created_at] as string);
+  gif.created_at = new Date(tuple[at.created_at] as string);
   const trendingAt = tuple[at.trending_at] as string | null;
-  row.trending_at = trendingAt === null ? null : new Date(trendingAt);
-  const gif = row as ShownGif;
-  const renditions = (tuple[at.rendition_list] as ListedGifRow['rendition_list']).map(
+  gif.trending_at = trendingAt === null ? null : new Date(trendingAt);
+  const shown = gif as ShownGif;
+  const renditions = (tuple[at.rendition_list] as GifRow['rendition_list']).map(
     ([name, format, width, height, frames, bytes, sha256]): ShownRendition => ({
-      gif_id: gif.id,
+      gif_id: shown.id,
       name,
       format,
       width,
@@ -45,5 +67,10 @@ export function fromListedGifTuple(tuple: unknown[]): ListedGif {
       sha256,
     }),
   );
-  return { ...gif, renditions };
+  const userTuple = tuple[at.user] as unknown[] | null;
+  const user =
+    userTuple === null
+      ? null
+      : (Object.fromEntries(shownUserColumns.map((c, i) => [c, userTuple[i]])) as ShownUser);
+  return { ...shown, renditions, user, contentKey: text };
 }

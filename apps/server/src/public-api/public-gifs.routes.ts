@@ -9,8 +9,11 @@ import { parseInput } from '../http/parse-input.ts';
 import { publicQueryReader } from './public-query.ts';
 import { allowedRatings, firstValues, listQuerySchema, searchTerm } from './list-query.schema.ts';
 import type { PublicGifService } from './public-gifs.service.ts';
-import { RenderedListCache, RESPONSE_ID_SLOT } from './rendered-list-cache.ts';
+import { RESPONSE_ID_SLOT } from '../gifs/gif.presenter.ts';
+import type { PresentedGifCache } from '../gifs/presented-gif-cache.ts';
+import { RenderedListCache } from './rendered-list-cache.ts';
 import { shapeAnswer } from './response-shaping.ts';
+import { stringifyAnswer } from './answer-json.ts';
 
 const ID = /^[A-Za-z0-9]{1,64}$/;
 const kinds = [
@@ -44,7 +47,7 @@ const idsQuery = listQuerySchema.extend({
 /** GIPHY's list endpoints: search, trending, related, random, translate and gifs by ids. */
 export function publicGifsRoutes(
   app: FastifyInstance,
-  deps: { gifs: PublicGifService; apiKeys: ApiKeyService },
+  deps: { gifs: PublicGifService; apiKeys: ApiKeyService; presented: PresentedGifCache },
 ): void {
   /** Parses the query against `schema` and checks the api_key, in that order of failure. */
   const input = publicQueryReader(deps.apiKeys);
@@ -75,7 +78,7 @@ export function publicGifsRoutes(
     const raw = firstValues(request.query);
     const shaping = [raw.bundle, raw.fields].map((v) => (typeof v === 'string' ? v : null));
     const answer = await answers.answer(JSON.stringify([...key, ...shaping]), async () =>
-      JSON.stringify(shapeAnswer(await load(), raw)),
+      stringifyAnswer(shapeAnswer(await load(), raw), (gif) => deps.presented.json(gif)),
     );
     reply.header('etag', answer.etag).type('application/json; charset=utf-8');
     const bytes = answer.render(request.id, sendBuffers);

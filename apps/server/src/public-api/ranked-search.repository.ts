@@ -3,7 +3,7 @@ import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { PREPARED } from '../db/prepared-statements.ts';
 import type { Database } from '../db/schema.ts';
 import type { ListFilter, PageRequest, RowPage } from './gif-list.repository.ts';
-import { fromListedGifTuple, listedGifTuple } from './listed-gif.sql.ts';
+import { fromListedGifs, listedGifs } from './listed-gif.sql.ts';
 
 /** A query word as the ranked index knows it: its stem in the query's language, and as written. */
 export interface QueryWord {
@@ -192,8 +192,8 @@ export class RankedSearchRepository {
   }
 
   /**
-   * The page of `hits` (gif_id, score) as GIFs with their renditions, best first, in one JSON
-   * value, and `total` (which may use `counts` or `hits`). The total comes back even for a page
+   * The page of `hits` (gif_id, score) as GIFs with their renditions and uploaders, best first,
+   * in one value (see listedGifs), and `total` (which may use `counts` or `hits`). The total comes back even for a page
    * past the end, so the caller knows whether the search matched anything without asking again.
    */
   async #page(statement: {
@@ -209,21 +209,21 @@ export class RankedSearchRepository {
     const { rows } = await sql<{
       page_total: string;
       named_channel: string | null;
-      gifs: unknown[][];
+      gifs: string | null;
     }>`${sql.raw(PREPARED)}
       WITH counts AS MATERIALIZED (${counts}),
         hits AS (${hits}),
         page AS (SELECT gif_id, score FROM hits ORDER BY score DESC, gif_id
           LIMIT ${page.limit} OFFSET ${page.offset})
       SELECT ${total} AS page_total, ${statement.channel ?? sql`NULL`} AS named_channel,
-        (SELECT coalesce(json_agg(${listedGifTuple} ORDER BY page.score DESC, page.gif_id), '[]')
+        (SELECT ${listedGifs(sql`page.score DESC, page.gif_id`)}
           FROM page JOIN gifs ON gifs.id = page.gif_id COLLATE "default") AS gifs`.execute(
       this.#db,
     );
     const [answer] = rows;
     if (answer!.named_channel) return { rows: [], total: 0, namesChannel: true };
     return {
-      rows: answer!.gifs.map(fromListedGifTuple),
+      rows: fromListedGifs(answer!.gifs),
       total: Number(answer!.page_total),
       totalAlways: true,
       namesChannel: false,

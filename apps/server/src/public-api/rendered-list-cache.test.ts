@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { gifIdOfPayload } from '../analytics/pingback-event.ts';
 import { analyticsPayload } from '../gifs/gif.presenter.ts';
-import { RenderedListCache, RESPONSE_ID_SLOT } from './rendered-list-cache.ts';
+import { RESPONSE_ID_SLOT } from '../gifs/gif.presenter.ts';
+import { RenderedListCache } from './rendered-list-cache.ts';
 
 const bodyFor = (responseId: string) =>
   JSON.stringify({

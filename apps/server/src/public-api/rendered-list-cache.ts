@@ -1,12 +1,7 @@
 import { createHash } from 'node:crypto';
+import { RESPONSE_ID_SLOT } from '../gifs/gif.presenter.ts';
 import type { BufferPool } from '../lib/buffer-pool.ts';
 
-/**
- * The response id a cached answer is rendered with. Each response swaps in its own id, both
- * where it stands as text (`meta.response_id`) and where it is base64url-encoded inside the
- * analytics payloads (see `analyticsPayload`, which encodes the id on its own for this reason).
- */
-export const RESPONSE_ID_SLOT = 'jiffyresponseidslot00000';
 const SLOT_BYTES = RESPONSE_ID_SLOT.length;
 const SLOT_ENCODED = Buffer.from(RESPONSE_ID_SLOT).toString('base64url');
 const SLOT_RAW_BUFFER = Buffer.from(RESPONSE_ID_SLOT);
