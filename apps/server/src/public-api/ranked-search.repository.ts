@@ -41,6 +41,9 @@ export class RankedSearchRepository {
   // Resolving is a round trip, and the answer never changes for a (configuration, word).
   readonly #words = new Map<string, ResolvedWord | 'unusable'>();
   readonly #configs = new Map<string, string>();
+  // Written words known to have postings in GIFs of another language than a query's: only
+  // these sources are read (see search).
+  readonly #writtenElsewhere = new Set<string>();
   constructor(db: Kysely<Database>) {
     this.#db = db;
   }
@@ -111,15 +114,24 @@ export class RankedSearchRepository {
    * counts give the total and let the postings of other languages' written words (rarely any)
    * be skipped unread. `channel` (SQL for a channel's id or null) tells the caller when the
    * query names a channel, whose GIFs this index does not find.
+   *
+   * A word's postings in GIFs of other languages (as written) are rare, and each source in the
+   * statement costs PostgreSQL about as much to set up as reading a page, even when the counts
+   * let it skip the read. So such a source is only in the statement once a search has found it
+   * has postings; the counts, read in the same statement, tell when one the statement left out
+   * has some, and the search is then asked again with every source.
    */
-  async search(options: {
-    query: RankedQuery;
-    match: 'all' | 'any';
-    filter: ListFilter;
-    page: PageRequest;
-    channel?: RawBuilder<string | null> | undefined;
-  }): Promise<RankedPage> {
+  async search(options: RankedSearch): Promise<RankedPage> {
+    return (await this.#search(options, false)) ?? (await this.#search(options, true))!;
+  }
+
+  /** The page, or undefined when a source left out (everyOne false) has postings. */
+  async #search(options: RankedSearch, everyOne: boolean): Promise<RankedPage | undefined> {
     const { query, filter, page } = options;
+    const unread = (source: Source) =>
+      !everyOne &&
+      source.notConfig !== undefined &&
+      !this.#writtenElsewhere.has(elsewhereKey(source));
     // rating_rank is the place in GIPHY's order (migration 0014 numbers it the same way).
     const maxRank = Math.max(...filter.ratings.map((r) => ratings.indexOf(r)));
     const inScope = sql`type = ${filter.type} AND rating_rank <= ${maxRank}`;
@@ -127,26 +139,32 @@ export class RankedSearchRepository {
     const countsOf = (sources: Source[]) => sql`SELECT vocabulary, lexeme, sum(n) AS n
       FROM search_posting_counts WHERE ${inScope} AND (${sql.join(sources.map(matching), sql` OR `)})
       GROUP BY vocabulary, lexeme`;
-    const counted = (sources: Source[]) =>
-      sql`(SELECT coalesce(sum(n), 0) FROM counts WHERE ${sql.join(sources.map(counting), sql` OR `)})`;
-    // One source's postings in `order`, read only when the counts say it has some (and `when`).
-    const read = (source: Source, order: RawBuilder<unknown>, when = sql`true`) =>
-      sql`(SELECT gif_id, score FROM search_postings WHERE ${matching(source)} AND ${inScope}
+    // Each source's postings in `order`, read only when the counts say it has some (and `when`);
+    // the sources left out (see above) are collected as the reads are written.
+    const leftOut: Source[] = [];
+    const read = (sources: Source[], order: RawBuilder<unknown>, when = sql`true`) =>
+      sources.flatMap((source) => {
+        if (unread(source)) {
+          leftOut.push(source);
+          return [];
+        }
+        return sql`(SELECT gif_id, score FROM search_postings WHERE ${matching(source)} AND ${inScope}
         AND EXISTS (SELECT 1 FROM counts WHERE ${counting(source)}) AND ${when} ${order})`;
+      });
     // Each source in score order, cut at the end of the page: the page is their merge.
     const byScore = sql`ORDER BY score DESC, gif_id LIMIT ${page.offset + page.limit}`;
     const merged = (branches: RawBuilder<unknown>[]) => sql.join(branches, sql` UNION ALL `);
     // A page past the end of `total` matches is known empty from the counts: nothing is read.
     const within = (total: RawBuilder<unknown>) => sql`${page.offset}::int < ${total}`;
-    const statement = { channel: options.channel, page };
+    const statement = { channel: options.channel, page, leftOut };
 
     if (query.words.length === 1 || options.match === 'any') {
       const sources = query.words.flatMap(sourcesOf);
-      const total = counted(sources);
+      const total = countedIn(sources);
       return this.#page({
         ...statement,
         counts: countsOf(sources),
-        hits: merged(sources.map((source) => read(source, byScore, within(total)))),
+        hits: merged(read(sources, byScore, within(total))),
         total,
       });
     }
@@ -158,22 +176,22 @@ export class RankedSearchRepository {
       // Two words: the pair's postings, else (none has both) either word's.
       const pair = sourcesOf(pairs[0]!);
       const words = query.words.flatMap(sourcesOf);
-      const noPair = sql`${counted(pair)} = 0`;
-      const wordsWithin = sql`${noPair} AND ${within(counted(words))}`;
+      const noPair = sql`${countedIn(pair)} = 0`;
+      const wordsWithin = sql`${noPair} AND ${within(countedIn(words))}`;
       return this.#page({
         ...statement,
         counts: countsOf([...pair, ...words]),
         hits: merged([
-          ...pair.map((source) => read(source, byScore, within(counted(pair)))),
-          ...words.map((source) => read(source, byScore, wordsWithin)),
+          ...read(pair, byScore, within(countedIn(pair))),
+          ...read(words, byScore, wordsWithin),
         ]),
-        total: sql`(CASE WHEN ${noPair} THEN ${counted(words)} ELSE ${counted(pair)} END)`,
+        total: sql`(CASE WHEN ${noPair} THEN ${countedIn(words)} ELSE ${countedIn(pair)} END)`,
       });
     }
     // Three or four words: the GIFs in every pair's set (read in gif_id order, so they merge
     // without sorting), scored by the sum.
     const sets = pairs.map((term, i) => {
-      const branches = sourcesOf(term).map((source) => read(source, sql`ORDER BY gif_id`));
+      const branches = read(sourcesOf(term), sql`ORDER BY gif_id`);
       return sql`(${merged(branches)}) ${sql.raw(`t${i}`)}`;
     });
     const joined = sets
@@ -193,21 +211,25 @@ export class RankedSearchRepository {
 
   /**
    * The page of `hits` (gif_id, score) as GIFs with their renditions and uploaders, best first,
-   * in one value (see listedGifs), and `total` (which may use `counts` or `hits`). The total comes back even for a page
-   * past the end, so the caller knows whether the search matched anything without asking again.
+   * in one value (see listedGifs), and `total` (which may use `counts` or `hits`). The total
+   * comes back even for a page past the end, so the caller knows whether the search matched
+   * anything without asking again. Undefined when a source in `leftOut` has postings: they are
+   * then known, and read from then on.
    */
   async #page(statement: {
     counts: RawBuilder<unknown>;
     hits: RawBuilder<unknown>;
     total: RawBuilder<unknown>;
     page: PageRequest;
+    leftOut: Source[];
     channel?: RawBuilder<string | null> | undefined;
-  }): Promise<RankedPage> {
-    const { counts, hits, total, page } = statement;
+  }): Promise<RankedPage | undefined> {
+    const { counts, hits, total, page, leftOut } = statement;
     // gif_id sorts bytewise in the index ("C"); the join to gifs compares in gifs.id's collation
     // so it can use gifs' primary key. Prepared: planning it costs about as much as running it.
     const { rows } = await sql<{
       page_total: string;
+      left_out: string;
       named_channel: string | null;
       gifs: string | null;
     }>`${sql.raw(PREPARED)}
@@ -215,12 +237,19 @@ export class RankedSearchRepository {
         hits AS (${hits}),
         page AS (SELECT gif_id, score FROM hits ORDER BY score DESC, gif_id
           LIMIT ${page.limit} OFFSET ${page.offset})
-      SELECT ${total} AS page_total, ${statement.channel ?? sql`NULL`} AS named_channel,
+      SELECT ${total} AS page_total,
+        ${leftOut.length > 0 ? countedIn(leftOut) : sql`0`} AS left_out,
+        ${statement.channel ?? sql`NULL`} AS named_channel,
         (SELECT ${listedGifs(sql`page.score DESC, page.gif_id`)}
           FROM page JOIN gifs ON gifs.id = page.gif_id COLLATE "default") AS gifs`.execute(
       this.#db,
     );
     const [answer] = rows;
+    if (Number(answer!.left_out) > 0) {
+      if (this.#writtenElsewhere.size > LEXEME_CACHE_SIZE) this.#writtenElsewhere.clear();
+      for (const source of leftOut) this.#writtenElsewhere.add(elsewhereKey(source));
+      return undefined;
+    }
     if (answer!.named_channel) return { rows: [], total: 0, namesChannel: true };
     return {
       rows: fromListedGifs(answer!.gifs),
@@ -229,6 +258,15 @@ export class RankedSearchRepository {
       namesChannel: false,
     };
   }
+}
+
+/** What RankedSearchRepository.search is asked. */
+interface RankedSearch {
+  query: RankedQuery;
+  match: 'all' | 'any';
+  filter: ListFilter;
+  page: PageRequest;
+  channel?: RawBuilder<string | null> | undefined;
 }
 
 /** Where a term's postings are: one lexeme of one vocabulary, maybe only other languages'. */
@@ -250,6 +288,16 @@ function termSources(term: QueryWord, query: RankedQuery): Source[] {
     { vocabulary: query.config, lexeme: term.stem },
     { vocabulary: 'words', lexeme: term.written, notConfig: query.config },
   ];
+}
+
+/** The key of a source of other languages' postings in RankedSearchRepository's known set. */
+function elsewhereKey(source: Source): string {
+  return `${source.notConfig}|${source.lexeme}`;
+}
+
+/** SQL for how many postings `sources` have, from the statement's `counts`. */
+function countedIn(sources: Source[]): RawBuilder<unknown> {
+  return sql`(SELECT coalesce(sum(n), 0) FROM counts WHERE ${sql.join(sources.map(counting), sql` OR `)})`;
 }
 
 /** The condition on the `counts` rows (vocabulary, lexeme) of one source. */

@@ -111,6 +111,17 @@ describe('ranked search index', () => {
     expect(await ids('the cat')).toEqual(expectedCats());
   });
 
+  it('finds a new GIF in another language by a word earlier searches found in none', async () => {
+    // Such postings are only read once known (RankedSearchRepository.search); the counts tell.
+    expect(await ids('perro')).toEqual([]);
+    expect(await ids('perro feliz')).toEqual([]);
+    await gif('perro', { title: 'Perro feliz', tags: ['perros'], lang: 'es' });
+    expect(await ids('perro')).toEqual(['perro']);
+    expect(await ids('perro feliz')).toEqual(['perro']);
+    expect(await ids('feliz perro perros')).toEqual(['perro']);
+    await db().deleteFrom('gifs').where('id', '=', 'perro').execute();
+  });
+
   it('follows every change to a GIF: words, status, rating, type, engagement, deletion', async () => {
     const gifs = db().updateTable('gifs');
     await gifs.set({ title: 'Cat party' }).where('id', '=', 'happydog').execute();
