@@ -63,6 +63,7 @@ export async function createJiffy(options: JiffyOptions): Promise<Jiffy> {
     url: config.DATABASE_URL,
     dataDir: options.inMemoryDatabase ? undefined : config.dbDir,
     schema,
+    poolSize: config.DATABASE_POOL_SIZE,
   });
   const applied = await migrateToLatest(database);
   if (applied.length > 0) log.info({ applied }, 'migrations applied');

@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { envSchema, resolveConfig } from './env.ts';
@@ -13,6 +14,9 @@ describe('configuration', () => {
     expect(config.DATABASE_URL).toBeUndefined();
     expect(config.SEED_DEMO).toBe(true);
     expect(config.MAX_UPLOAD_BYTES).toBe(100 * 1024 * 1024);
+    expect(config.DATABASE_POOL_SIZE).toBe(Math.max(4, 2 * os.availableParallelism()));
+    expect(resolveConfig(envSchema.parse({ DATABASE_POOL_SIZE: '3' })).DATABASE_POOL_SIZE).toBe(3);
+    expect(envSchema.safeParse({ DATABASE_POOL_SIZE: '0' }).success).toBe(false);
   });
 
   it('moves database and media together with DATA_DIR, and URLs with PORT, PUBLIC_URL and MEDIA_BASE_URL', () => {

@@ -23,6 +23,21 @@ describe(`database on ${url ? 'PostgreSQL server' : 'embedded PGlite'}`, () => {
     expect(await migrateToLatest(handle)).toEqual([]);
   });
 
+  it.runIf(url)('opens at most poolSize connections to the server', async () => {
+    const small = await openDatabase({ url, schema, poolSize: 2 });
+    try {
+      // Six queries at once that each hold their connection a while: two connections serve all.
+      const pids = await Promise.all(
+        Array.from({ length: 6 }, () =>
+          sql<{ pid: number }>`SELECT pg_backend_pid() AS pid, pg_sleep(0.05)`.execute(small.db),
+        ),
+      );
+      expect(new Set(pids.map((r) => r.rows[0]!.pid)).size).toBe(2);
+    } finally {
+      await small.close();
+    }
+  });
+
   it('keeps a transaction to itself while other queries run', async () => {
     const { db } = handle;
     let releaseTransaction!: () => void;

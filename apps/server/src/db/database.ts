@@ -31,6 +31,8 @@ export interface DatabaseOptions {
   dataDir?: string | undefined;
   /** Schema to live in on a server, so parallel test runs share one database without clashing. */
   schema?: string | undefined;
+  /** Connections to the server at most (pg's default, 10, when unset). */
+  poolSize?: number | undefined;
 }
 
 const INT8_OID = 20;
@@ -43,7 +45,9 @@ function typeParser(oid: number, format?: 'text' | 'binary'): (value: string) =>
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
-  return options.url ? openPostgres(options.url, options.schema) : openPglite(options.dataDir);
+  return options.url
+    ? openPostgres(options.url, options.schema, options.poolSize ?? 10)
+    : openPglite(options.dataDir);
 }
 
 async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> {
@@ -78,7 +82,11 @@ async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> 
   };
 }
 
-async function openPostgres(url: string, schema: string | undefined): Promise<DatabaseHandle> {
+async function openPostgres(
+  url: string,
+  schema: string | undefined,
+  poolSize: number,
+): Promise<DatabaseHandle> {
   if (schema && !/^[a-z_][a-z0-9_]{0,62}$/.test(schema)) throw new Error('invalid schema name');
   if (schema) {
     const client = new pg.Client({ connectionString: url });
@@ -91,7 +99,7 @@ async function openPostgres(url: string, schema: string | undefined): Promise<Da
   }
   const pool = new pg.Pool({
     connectionString: url,
-    max: 10,
+    max: poolSize,
     // public stays on the path for extensions (pg_trgm) that every schema shares.
     ...(schema ? { options: `-c search_path=${schema},public` } : {}),
     types: { getTypeParser: typeParser as typeof pg.types.getTypeParser },
