@@ -4,6 +4,7 @@ import { PREPARED } from '../db/prepared-statements.ts';
 import type { Database } from '../db/schema.ts';
 import type { ListFilter, PageRequest, RowPage } from './gif-list.repository.ts';
 import { fromListedGifs, listedGifs } from './listed-gif.sql.ts';
+import { PageContinuations } from './page-continuations.ts';
 
 /** A query word as the ranked index knows it: its stem in the query's language, and as written. */
 export interface QueryWord {
@@ -44,6 +45,7 @@ export class RankedSearchRepository {
   // Written words known to have postings in GIFs of another language than a query's: only
   // these sources are read (see search).
   readonly #writtenElsewhere = new Set<string>();
+  readonly #continuations = new PageContinuations({ ttlMs: 60_000, maxEntries: 20_000 });
   constructor(db: Kysely<Database>) {
     this.#db = db;
   }
@@ -136,6 +138,15 @@ export class RankedSearchRepository {
     const maxRank = Math.max(...filter.ratings.map((r) => ratings.indexOf(r)));
     const inScope = sql`type = ${filter.type} AND rating_rank <= ${maxRank}`;
     const sourcesOf = (term: QueryWord) => termSources(term, query);
+    // One and two words are read in score order, so a page can start where the one before it
+    // ended (PageContinuations); three or four are ranked after joining their pairs.
+    const continuable = query.words.length <= 2 || options.match === 'any';
+    const search = continuable ? searchKey(options, maxRank) : undefined;
+    const from =
+      search && page.offset > 0 ? this.#continuations.endBefore(search, page.offset) : undefined;
+    const after = from
+      ? sql`AND score <= ${from.score}::real AND (score < ${from.score}::real OR gif_id > ${from.gifId})`
+      : sql``;
     const countsOf = (sources: Source[]) => sql`SELECT vocabulary, lexeme, sum(n) AS n
       FROM search_posting_counts WHERE ${inScope} AND (${sql.join(sources.map(matching), sql` OR `)})
       GROUP BY vocabulary, lexeme`;
@@ -149,14 +160,15 @@ export class RankedSearchRepository {
           return [];
         }
         return sql`(SELECT gif_id, score FROM search_postings WHERE ${matching(source)} AND ${inScope}
-        AND EXISTS (SELECT 1 FROM counts WHERE ${counting(source)}) AND ${when} ${order})`;
+        AND EXISTS (SELECT 1 FROM counts WHERE ${counting(source)}) AND ${when} ${after} ${order})`;
       });
     // Each source in score order, cut at the end of the page: the page is their merge.
-    const byScore = sql`ORDER BY score DESC, gif_id LIMIT ${page.offset + page.limit}`;
+    const skip = from ? 0 : page.offset;
+    const byScore = sql`ORDER BY score DESC, gif_id LIMIT ${skip + page.limit}`;
     const merged = (branches: RawBuilder<unknown>[]) => sql.join(branches, sql` UNION ALL `);
     // A page past the end of `total` matches is known empty from the counts: nothing is read.
     const within = (total: RawBuilder<unknown>) => sql`${page.offset}::int < ${total}`;
-    const statement = { channel: options.channel, page, leftOut };
+    const statement = { channel: options.channel, page, skip, search, leftOut };
 
     if (query.words.length === 1 || options.match === 'any') {
       const sources = query.words.flatMap(sourcesOf);
@@ -221,38 +233,49 @@ export class RankedSearchRepository {
     hits: RawBuilder<unknown>;
     total: RawBuilder<unknown>;
     page: PageRequest;
+    /** How many hits come before the page (its offset, unless continued from the page before). */
+    skip: number;
+    /** The key of a search whose page end is kept (see PageContinuations). */
+    search: string | undefined;
     leftOut: Source[];
     channel?: RawBuilder<string | null> | undefined;
   }): Promise<RankedPage | undefined> {
-    const { counts, hits, total, page, leftOut } = statement;
+    const { counts, hits, total, page, search, leftOut } = statement;
     // gif_id sorts bytewise in the index ("C"); the join to gifs compares in gifs.id's collation
     // so it can use gifs' primary key. Prepared: planning it costs about as much as running it.
-    const { rows } = await sql<{
+    const { rows: answers } = await sql<{
       page_total: string;
       left_out: string;
+      page_end: string | null;
       named_channel: string | null;
       gifs: string | null;
     }>`${sql.raw(PREPARED)}
       WITH counts AS MATERIALIZED (${counts}),
         hits AS (${hits}),
         page AS (SELECT gif_id, score FROM hits ORDER BY score DESC, gif_id
-          LIMIT ${page.limit} OFFSET ${page.offset})
+          LIMIT ${page.limit} OFFSET ${statement.skip})
       SELECT ${total} AS page_total,
         ${leftOut.length > 0 ? countedIn(leftOut) : sql`0`} AS left_out,
+        ${search ? sql`(SELECT score::text || ' ' || gif_id FROM page ORDER BY score, gif_id DESC LIMIT 1)` : sql`NULL`} AS page_end,
         ${statement.channel ?? sql`NULL`} AS named_channel,
         (SELECT ${listedGifs(sql`page.score DESC, page.gif_id`)}
           FROM page JOIN gifs ON gifs.id = page.gif_id COLLATE "default") AS gifs`.execute(
       this.#db,
     );
-    const [answer] = rows;
+    const [answer] = answers;
     if (Number(answer!.left_out) > 0) {
       if (this.#writtenElsewhere.size > LEXEME_CACHE_SIZE) this.#writtenElsewhere.clear();
       for (const source of leftOut) this.#writtenElsewhere.add(elsewhereKey(source));
       return undefined;
     }
     if (answer!.named_channel) return { rows: [], total: 0, namesChannel: true };
+    const rows = fromListedGifs(answer!.gifs);
+    if (search && answer!.page_end && rows.length === page.limit) {
+      const [score, gifId] = answer!.page_end.split(' ') as [string, string];
+      this.#continuations.keep(search, page.offset + page.limit, { score, gifId });
+    }
     return {
-      rows: fromListedGifs(answer!.gifs),
+      rows,
       total: Number(answer!.page_total),
       totalAlways: true,
       namesChannel: false,
@@ -267,6 +290,19 @@ interface RankedSearch {
   filter: ListFilter;
   page: PageRequest;
   channel?: RawBuilder<string | null> | undefined;
+}
+
+/** What a ranked search's pages have in common: its words, how they match, and the filter. */
+function searchKey(options: RankedSearch, maxRank: number): string {
+  const { query, match, filter } = options;
+  return JSON.stringify([
+    query.config,
+    query.words.map((word) => word.stem),
+    query.writtenOnly ?? false,
+    match,
+    filter.type,
+    maxRank,
+  ]);
 }
 
 /** Where a term's postings are: one lexeme of one vocabulary, maybe only other languages'. */

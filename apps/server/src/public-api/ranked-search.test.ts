@@ -76,6 +76,27 @@ describe('ranked search index', () => {
     expect(await ids('cat')).not.toContain('sadcat');
   });
 
+  it('reads each next page from where the page before ended, skipping none when GIFs go', async () => {
+    const pages: string[] = [];
+    for (const offset of [0, 5, 10, 15, 20, 25])
+      pages.push(...(await search('cat', { limit: 5, offset })).rows.map((r) => r.id));
+    expect(pages).toEqual(expectedCats());
+    // The first GIF of the first page goes: with offsets alone, the second page would start one
+    // further on and the client would never see the GIF that moved up onto the first page.
+    const [gone, ...kept] = (await search('cat', { limit: 5, offset: 0 })).rows.map((r) => r.id);
+    await db().updateTable('gifs').set({ status: 'removed' }).where('id', '=', gone!).execute();
+    try {
+      const next = await search('cat', { limit: 5, offset: 5 });
+      expect([...kept, ...next.rows.map((r) => r.id)]).toEqual(expectedCats().slice(1, 10));
+      expect(next.total).toBe(24);
+      // Asked at an offset no page ended at, it is the offset's page.
+      const jumped = await search('cat', { limit: 5, offset: 7 });
+      expect(jumped.rows.map((r) => r.id)).toEqual(expectedCats().slice(8, 13));
+    } finally {
+      await db().updateTable('gifs').set({ status: 'ready' }).where('id', '=', gone!).execute();
+    }
+  });
+
   it('finds two words together from pair postings, and either word when asked', async () => {
     expect(await ids('happy dog')).toEqual(['happydog', 'dogcat']);
     expect(await ids('cat happy')).toEqual(['dogcat']);

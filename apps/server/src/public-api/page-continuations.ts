@@ -1,0 +1,45 @@
+/** Where a page of a ranked search ended: its last GIF's score and id. */
+export interface PageEnd {
+  /** The score as PostgreSQL writes a real: the shortest text that reads back the same. */
+  score: string;
+  gifId: string;
+}
+
+/**
+ * Where recent pages of each ranked search ended, so the page after one (the next offset, as a
+ * scrolling client asks for it) is read from there: a page then costs its own length in index
+ * entries, not its offset plus its length (a client at offset 4975 would read 5,000).
+ *
+ * When nothing changed in between, that page holds exactly the GIFs its offset does. When scores
+ * changed, it holds the GIFs that come after the ones the client was shown, which is what a
+ * scrolling client wants: offset paging would then repeat some or skip some. An end is kept for
+ * `ttlMs`, a scroll's worth of time, and the oldest goes first once `maxEntries` is reached.
+ */
+export class PageContinuations {
+  readonly #ttlMs: number;
+  readonly #maxEntries: number;
+  readonly #ends = new Map<string, { end: PageEnd; until: number }>();
+
+  constructor(options: { ttlMs: number; maxEntries: number }) {
+    this.#ttlMs = options.ttlMs;
+    this.#maxEntries = options.maxEntries;
+  }
+
+  /** Where the page of `search` (a key naming the search and its filter) ending at `offset` ended. */
+  endBefore(search: string, offset: number): PageEnd | undefined {
+    const key = `${offset}|${search}`;
+    const kept = this.#ends.get(key);
+    if (!kept) return undefined;
+    if (kept.until > Date.now()) return kept.end;
+    this.#ends.delete(key);
+    return undefined;
+  }
+
+  /** Keeps where the page of `search` that ends at `offset` (its offset plus its length) ended. */
+  keep(search: string, offset: number, end: PageEnd): void {
+    const key = `${offset}|${search}`;
+    this.#ends.delete(key);
+    if (this.#ends.size >= this.#maxEntries) this.#ends.delete(this.#ends.keys().next().value!);
+    this.#ends.set(key, { end, until: Date.now() + this.#ttlMs });
+  }
+}
