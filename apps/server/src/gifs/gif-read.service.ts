@@ -94,7 +94,7 @@ export class GifReadService {
       );
     return rows.map((row) =>
       row.contentKey !== undefined && responseId === RESPONSE_ID_SLOT
-        ? this.#presented.get(row.contentKey, () => present(row))
+        ? this.#presented.get(row.id, row.contentKey, () => present(row))
         : present(row),
     );
   }

@@ -2,14 +2,15 @@ import type { Gif } from '@jiffy/contracts';
 
 /**
  * GIF objects as cached answers present them (with RESPONSE_ID_SLOT for the response id), kept
- * by the content they were presented from (every column, rendition and uploader field a GIF
- * object shows: see listedGifs), so a GIF that shows up in many searches is presented and
- * serialized once while it stays the same; a changed GIF has new content and is presented
- * anew. The least recently used entry goes first once `maxEntries` is reached.
+ * by GIF with the content they were presented from (every column, rendition and uploader field
+ * a GIF object shows: see listedGifs), so a GIF that shows up in many searches is presented and
+ * serialized once while it stays the same; a changed GIF has other content and is presented
+ * anew. The least recently used GIF goes first once `maxEntries` is reached.
  */
 export class PresentedGifCache {
   readonly #maxEntries: number;
-  readonly #byContent = new Map<string, Gif>();
+  // By GIF id: a short key to look up, where the content would be a kilobyte to hash.
+  readonly #byGif = new Map<string, { content: string; gif: Gif }>();
   // The JSON text of objects serialized before; weak, so it goes with its object.
   readonly #json = new WeakMap<object, string>();
 
@@ -17,20 +18,20 @@ export class PresentedGifCache {
     this.#maxEntries = options.maxEntries;
   }
 
-  /** The object presented from `content`, or the one `present` makes (and keeps). */
-  get(content: string, present: () => Gif): Gif {
-    const kept = this.#byContent.get(content);
-    if (kept) {
-      // Re-inserted: a Map iterates in insertion order, so the first key is the least used.
-      this.#byContent.delete(content);
-      this.#byContent.set(content, kept);
-      return kept;
+  /** The object presented from `content` for GIF `id`, or the one `present` makes (and keeps). */
+  get(id: string, content: string, present: () => Gif): Gif {
+    const kept = this.#byGif.get(id);
+    // Re-inserted either way: a Map iterates in insertion order, so the first is the least used.
+    if (kept) this.#byGif.delete(id);
+    if (kept?.content === content) {
+      this.#byGif.set(id, kept);
+      return kept.gif;
     }
     const gif = present();
-    if (this.#byContent.size >= this.#maxEntries) {
-      this.#byContent.delete(this.#byContent.keys().next().value!);
+    if (this.#byGif.size >= this.#maxEntries) {
+      this.#byGif.delete(this.#byGif.keys().next().value!);
     }
-    this.#byContent.set(content, gif);
+    this.#byGif.set(id, { content: ownCopy(content), gif });
     return gif;
   }
 
@@ -43,4 +44,12 @@ export class PresentedGifCache {
     }
     return text;
   }
+}
+
+/**
+ * `text` in a string of its own. A string cut out of a larger one (as String.split cuts) keeps
+ * the larger one alive in V8, and a kept content would keep its whole page's query result.
+ */
+function ownCopy(text: string): string {
+  return ` ${text}`.slice(1);
 }
