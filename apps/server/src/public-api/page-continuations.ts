@@ -1,3 +1,5 @@
+import { ExpiringMap } from '../lib/expiring-map.ts';
+
 /** Where a page of a ranked search ended: its last GIF's score and id. */
 export interface PageEnd {
   /** The score as PostgreSQL writes a real: the shortest text that reads back the same. */
@@ -16,30 +18,19 @@ export interface PageEnd {
  * `ttlMs`, a scroll's worth of time, and the oldest goes first once `maxEntries` is reached.
  */
 export class PageContinuations {
-  readonly #ttlMs: number;
-  readonly #maxEntries: number;
-  readonly #ends = new Map<string, { end: PageEnd; until: number }>();
+  readonly #ends: ExpiringMap<PageEnd>;
 
   constructor(options: { ttlMs: number; maxEntries: number }) {
-    this.#ttlMs = options.ttlMs;
-    this.#maxEntries = options.maxEntries;
+    this.#ends = new ExpiringMap(options);
   }
 
   /** Where the page of `search` (a key naming the search and its filter) ending at `offset` ended. */
   endBefore(search: string, offset: number): PageEnd | undefined {
-    const key = `${offset}|${search}`;
-    const kept = this.#ends.get(key);
-    if (!kept) return undefined;
-    if (kept.until > Date.now()) return kept.end;
-    this.#ends.delete(key);
-    return undefined;
+    return this.#ends.get(`${offset}|${search}`);
   }
 
   /** Keeps where the page of `search` that ends at `offset` (its offset plus its length) ended. */
   keep(search: string, offset: number, end: PageEnd): void {
-    const key = `${offset}|${search}`;
-    this.#ends.delete(key);
-    if (this.#ends.size >= this.#maxEntries) this.#ends.delete(this.#ends.keys().next().value!);
-    this.#ends.set(key, { end, until: Date.now() + this.#ttlMs });
+    this.#ends.set(`${offset}|${search}`, end);
   }
 }

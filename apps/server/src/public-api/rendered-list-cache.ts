@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { RESPONSE_ID_SLOT } from '../gifs/gif.presenter.ts';
 import type { BufferPool } from '../lib/buffer-pool.ts';
+import { ExpiringMap } from '../lib/expiring-map.ts';
 
 const SLOT_BYTES = RESPONSE_ID_SLOT.length;
 const SLOT_ENCODED = Buffer.from(RESPONSE_ID_SLOT).toString('base64url');
@@ -81,37 +82,28 @@ function writeAt(out: Buffer, bytes: Buffer, offsets: number[]): void {
  * oldest entry goes first when `maxEntries` is reached.
  */
 export class RenderedListCache {
-  readonly #ttlMs: number;
-  readonly #maxEntries: number;
-  readonly #entries = new Map<string, { answer: RenderedAnswer; until: number }>();
+  readonly #entries: ExpiringMap<RenderedAnswer>;
   readonly #loading = new Map<string, Promise<RenderedAnswer>>();
 
   constructor(options: { ttlMs: number; maxEntries: number }) {
-    this.#ttlMs = options.ttlMs;
-    this.#maxEntries = options.maxEntries;
+    this.#entries = new ExpiringMap(options);
   }
 
   /** The answer kept under `key`, or the one `load` renders (with RESPONSE_ID_SLOT as its id). */
   answer(key: string, load: () => Promise<string>): Promise<RenderedAnswer> {
-    const entry = this.#entries.get(key);
-    if (entry && entry.until > Date.now()) return Promise.resolve(entry.answer);
+    const kept = this.#entries.get(key);
+    if (kept) return Promise.resolve(kept);
     let loading = this.#loading.get(key);
     if (!loading) {
       loading = load()
-        .then((body) => this.#keep(key, new RenderedAnswer(body)))
+        .then((body) => {
+          const answer = new RenderedAnswer(body);
+          this.#entries.set(key, answer);
+          return answer;
+        })
         .finally(() => this.#loading.delete(key));
       this.#loading.set(key, loading);
     }
     return loading;
-  }
-
-  #keep(key: string, answer: RenderedAnswer): RenderedAnswer {
-    this.#entries.delete(key);
-    if (this.#ttlMs <= 0) return answer;
-    if (this.#entries.size >= this.#maxEntries) {
-      this.#entries.delete(this.#entries.keys().next().value!);
-    }
-    this.#entries.set(key, { answer, until: Date.now() + this.#ttlMs });
-    return answer;
   }
 }
