@@ -15,14 +15,23 @@ import type { RenditionRepository } from './rendition.repository.ts';
 
 /**
  * A GIF row to present. A list that fetched its renditions and uploader along with it passes
- * them here (`user` null: it has none), and `contentKey` when those are all its object shows
- * (see listedGifs).
+ * them here (`user` null: it has none).
  */
 export type ListedGif = ShownGif & {
   renditions?: ShownRendition[];
   user?: ShownUser | null;
-  contentKey?: string;
 };
+
+/**
+ * A GIF as a list read it, packed in one text: `content` holds everything its object shows (see
+ * listedGifs), so an object presented from the same content before is reused, and the text is
+ * only unpacked for a GIF not presented yet or changed since.
+ */
+export interface PackedGif {
+  id: string;
+  content: string;
+  unpack(): ListedGif;
+}
 
 /** Where an upload stands, for uploaders waiting on it. */
 export interface UploadStatus {
@@ -71,13 +80,15 @@ export class GifReadService {
   /**
    * GIF objects for rows, in their order, with two queries at most: the renditions and the
    * uploaders of rows that do not carry theirs. Objects for cached answers (RESPONSE_ID_SLOT)
-   * of rows with a content key are presented once while their content stays the same.
+   * of packed rows are presented once while their content stays the same.
    */
-  async presentRows(rows: ListedGif[], responseId: string): Promise<Gif[]> {
+  async presentRows(rows: (ListedGif | PackedGif)[], responseId: string): Promise<Gif[]> {
+    // Packed rows carry their renditions and uploader.
+    const listed = rows.filter((row): row is ListedGif => !isPacked(row));
     const userIds = [
-      ...new Set(rows.flatMap((r) => (r.user_id && r.user === undefined ? [r.user_id] : []))),
+      ...new Set(listed.flatMap((r) => (r.user_id && r.user === undefined ? [r.user_id] : []))),
     ];
-    const bare = rows.flatMap((r) => (r.renditions ? [] : [r.id]));
+    const bare = listed.flatMap((r) => (r.renditions ? [] : [r.id]));
     const [renditions, users] = await Promise.all([
       this.#renditions.listForGifs(bare),
       this.#users.findByIds(userIds),
@@ -92,11 +103,11 @@ export class GifReadService {
         this.#urls,
         responseId,
       );
-    return rows.map((row) =>
-      row.contentKey !== undefined && responseId === RESPONSE_ID_SLOT
-        ? this.#presented.get(row.id, row.contentKey, () => present(row))
-        : present(row),
-    );
+    return rows.map((row) => {
+      if (!isPacked(row)) return present(row);
+      if (responseId !== RESPONSE_ID_SLOT) return present(row.unpack());
+      return this.#presented.get(row.id, row.content, () => present(row.unpack()));
+    });
   }
 
   async getUploadStatus(id: string): Promise<UploadStatus> {
@@ -114,3 +125,5 @@ export class GifReadService {
     };
   }
 }
+
+const isPacked = (row: ListedGif | PackedGif): row is PackedGif => 'unpack' in row;

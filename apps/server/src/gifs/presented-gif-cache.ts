@@ -1,4 +1,5 @@
 import type { Gif } from '@jiffy/contracts';
+import { SlottedJson } from './slotted-json.ts';
 
 /**
  * GIF objects as cached answers present them (with RESPONSE_ID_SLOT for the response id), kept
@@ -11,8 +12,8 @@ export class PresentedGifCache {
   readonly #maxEntries: number;
   // By GIF id: a short key to look up, where the content would be a kilobyte to hash.
   readonly #byGif = new Map<string, { content: string; gif: Gif }>();
-  // The JSON text of objects serialized before; weak, so it goes with its object.
-  readonly #json = new WeakMap<object, string>();
+  // The JSON of objects serialized before; weak, so it goes with its object.
+  readonly #json = new WeakMap<object, SlottedJson>();
 
   constructor(options: { maxEntries: number }) {
     this.#maxEntries = options.maxEntries;
@@ -35,14 +36,14 @@ export class PresentedGifCache {
     return gif;
   }
 
-  /** JSON.stringify's text of `value`, serialized once per object. */
-  json(value: object): string {
-    let text = this.#json.get(value);
-    if (text === undefined) {
-      text = JSON.stringify(value);
-      this.#json.set(value, text);
+  /** JSON.stringify's text of `value` as bytes with its slots, serialized once per object. */
+  json(value: object): SlottedJson {
+    let json = this.#json.get(value);
+    if (json === undefined) {
+      json = SlottedJson.of(JSON.stringify(value));
+      this.#json.set(value, json);
     }
-    return text;
+    return json;
   }
 }
 

@@ -1,16 +1,35 @@
+import { SlottedJson } from '../gifs/slotted-json.ts';
+
+const DATA_OPEN = SlottedJson.of('{"data":[');
+const COMMA = SlottedJson.of(',');
+
 /**
- * An answer's JSON text, the same JSON.stringify gives, with each item of a list answer's `data`
- * serialized by `itemJson`, which may give text it kept from an earlier answer (see
- * PresentedGifCache.json): the GIFs of a page are most of its bytes.
+ * An answer's JSON, the text JSON.stringify gives, with each item of a list answer's `data`
+ * serialized by `itemJson`, which may give bytes it kept from an earlier answer (see
+ * PresentedGifCache.json): the GIFs of a page are most of its bytes, and joining their kept
+ * bytes costs one copy where serializing and encoding the whole answer cost a pass each.
  */
-export function stringifyAnswer(answer: unknown, itemJson: (item: object) => string): string {
-  if (!isObject(answer) || !Array.isArray(answer.data)) return JSON.stringify(answer);
+export function encodeAnswer(
+  answer: unknown,
+  itemJson: (item: object) => SlottedJson,
+): SlottedJson {
+  if (!isObject(answer) || !Array.isArray(answer.data)) {
+    return SlottedJson.of(JSON.stringify(answer));
+  }
   const { data, ...rest } = answer;
-  const items = (data as unknown[]).map((item) =>
-    item !== null && typeof item === 'object' ? itemJson(item) : JSON.stringify(item),
-  );
+  const pieces: SlottedJson[] = [DATA_OPEN];
+  (data as unknown[]).forEach((item, i) => {
+    if (i > 0) pieces.push(COMMA);
+    pieces.push(
+      item !== null && typeof item === 'object'
+        ? itemJson(item)
+        : // As in an array JSON.stringify writes: undefined becomes null.
+          SlottedJson.of(JSON.stringify(item) ?? 'null'),
+    );
+  });
   const others = JSON.stringify(rest);
-  return `{"data":[${items.join(',')}]${others === '{}' ? '' : `,${others.slice(1, -1)}`}}`;
+  pieces.push(others === '{}' ? SlottedJson.of(']}') : SlottedJson.of(`],${others.slice(1)}`));
+  return SlottedJson.concat(pieces);
 }
 
 const isObject = (value: unknown): value is Record<string, unknown> =>

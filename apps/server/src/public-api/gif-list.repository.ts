@@ -1,6 +1,6 @@
 import { sql, type Kysely, type RawBuilder, type SelectQueryBuilder } from 'kysely';
 import type { Database, GifRow, GifType, Rating } from '../db/schema.ts';
-import type { ListedGif } from '../gifs/gif-read.service.ts';
+import type { ListedGif, PackedGif } from '../gifs/gif-read.service.ts';
 import { RankedSearchRepository } from './ranked-search.repository.ts';
 
 /** Which GIFs a list may show: ready ones of one type, at or below the allowed ratings. */
@@ -17,7 +17,7 @@ export interface PageRequest {
 
 /** One page of rows and the size of the whole result. */
 export interface RowPage {
-  rows: ListedGif[];
+  rows: (ListedGif | PackedGif)[];
   total: number;
   /** Set when `total` is counted even for an empty page: 0 then means nothing matches. */
   totalAlways?: boolean;

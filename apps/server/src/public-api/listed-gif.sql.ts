@@ -1,6 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { GifRow } from '../db/schema.ts';
-import type { ListedGif } from '../gifs/gif-read.service.ts';
+import type { ListedGif, PackedGif } from '../gifs/gif-read.service.ts';
 import {
   shownGifColumns,
   shownUserColumns,
@@ -27,50 +27,69 @@ const gifTuple = sql`json_build_array(${sql.join([
     FROM users u WHERE u.id = gifs.user_id)`,
 ])})`;
 
-// Separates the GIFs of a listed page: JSON text never holds this control character raw.
+// Separate the GIFs of a listed page, and each GIF's id from its content: JSON text never holds
+// these control characters raw, nor does a GIF id.
 const SEPARATOR = '\x1e';
+const ID_END = '\x1f';
 
 /**
- * SQL aggregating the rows of `gifs` in the query, in `order`, into one text: each GIF as a
- * compact JSON array of what its object shows. One value to the driver, parsed per GIF by one
- * native JSON.parse instead of a parser per column and row (which cost more than presenting
+ * SQL aggregating the rows of `gifs` in the query, in `order`, into one text: each GIF as its id
+ * and a compact JSON array of what its object shows. One value to the driver, parsed per GIF by
+ * one native JSON.parse instead of a parser per column and row (which cost more than presenting
  * the page); and each GIF's text is the content its object is presented from, so an object
- * presented before can be reused by it (see GifReadService).
+ * presented before is reused without parsing its content again (see GifReadService).
  */
 export function listedGifs(order: RawBuilder<unknown>): RawBuilder<string | null> {
-  return sql<string | null>`string_agg(${gifTuple}::text, ${SEPARATOR} ORDER BY ${order})`;
+  return sql<
+    string | null
+  >`string_agg(gifs.id || ${ID_END} || ${gifTuple}::text, ${SEPARATOR} ORDER BY ${order})`;
 }
 
-/** The GIFs of a page selected with listedGifs, ready for GifReadService.presentRows. */
-export function fromListedGifs(text: string | null): ListedGif[] {
-  return text === null ? [] : text.split(SEPARATOR).map(fromListedGif);
+/** The GIFs of a page selected with listedGifs, still packed, for GifReadService.presentRows. */
+export function fromListedGifs(text: string | null): PackedGif[] {
+  if (text === null) return [];
+  return text.split(SEPARATOR).map((gif) => {
+    const idEnd = gif.indexOf(ID_END);
+    return new PackedListedGif(gif.slice(0, idEnd), gif.slice(idEnd + 1));
+  });
 }
 
-function fromListedGif(text: string): ListedGif {
-  const tuple = JSON.parse(text) as unknown[];
-  const gif = {} as Record<string, unknown>;
-  for (const column of shownGifColumns) gif[column] = tuple[at[column]];
-  // JSON has no dates: timestamps come as ISO 8601 text.
-  gif.created_at = new Date(tuple[at.created_at] as string);
-  const trendingAt = tuple[at.trending_at] as string | null;
-  gif.trending_at = trendingAt === null ? null : new Date(trendingAt);
-  const shown = gif as ShownGif;
-  const renditions = (tuple[at.rendition_list] as GifRow['rendition_list']).map(
-    ([name, format, width, height, frames, bytes, sha256]): ShownRendition => ({
-      gif_id: shown.id,
-      name,
-      format,
-      width,
-      height,
-      frames,
-      bytes,
-      sha256,
-    }),
-  );
-  const userTuple = tuple[at.user] as unknown[] | null;
-  const user =
-    userTuple === null
-      ? null
-      : (Object.fromEntries(shownUserColumns.map((c, i) => [c, userTuple[i]])) as ShownUser);
-  return { ...shown, renditions, user, contentKey: text };
+/** A listed GIF's id and content (see listedGifs), unpacked when its object is presented. */
+class PackedListedGif implements PackedGif {
+  readonly id: string;
+  readonly content: string;
+
+  constructor(id: string, content: string) {
+    this.id = id;
+    this.content = content;
+  }
+
+  unpack(): ListedGif {
+    const tuple = JSON.parse(this.content) as unknown[];
+    const gif = {} as Record<string, unknown>;
+    for (const column of shownGifColumns) gif[column] = tuple[at[column]];
+    // JSON has no dates: timestamps come as ISO 8601 text.
+    gif.created_at = new Date(tuple[at.created_at] as string);
+    const trendingAt = tuple[at.trending_at] as string | null;
+    gif.trending_at = trendingAt === null ? null : new Date(trendingAt);
+    const shown = gif as ShownGif;
+    const renditions = (tuple[at.rendition_list] as GifRow['rendition_list']).map(
+      ([name, format, width, height, frames, bytes, sha256]): ShownRendition => ({
+        gif_id: shown.id,
+        name,
+        format,
+        width,
+        height,
+        frames,
+        bytes,
+        sha256,
+      }),
+    );
+    const userTuple = tuple[at.user] as unknown[] | null;
+    const user =
+      userTuple === null
+        ? null
+        : (Object.fromEntries(shownUserColumns.map((c, i) => [c, userTuple[i]])) as ShownUser);
+    return { ...shown, renditions, user };
+  }
 }

@@ -13,7 +13,7 @@ import { RESPONSE_ID_SLOT } from '../gifs/gif.presenter.ts';
 import type { PresentedGifCache } from '../gifs/presented-gif-cache.ts';
 import { RenderedListCache } from './rendered-list-cache.ts';
 import { shapeAnswer } from './response-shaping.ts';
-import { stringifyAnswer } from './answer-json.ts';
+import { encodeAnswer } from './answer-json.ts';
 
 const ID = /^[A-Za-z0-9]{1,64}$/;
 const kinds = [
@@ -78,7 +78,7 @@ export function publicGifsRoutes(
     const raw = firstValues(request.query);
     const shaping = [raw.bundle, raw.fields].map((v) => (typeof v === 'string' ? v : null));
     const answer = await answers.answer(JSON.stringify([...key, ...shaping]), async () =>
-      stringifyAnswer(shapeAnswer(await load(), raw), (gif) => deps.presented.json(gif)),
+      encodeAnswer(shapeAnswer(await load(), raw), (gif) => deps.presented.json(gif)),
     );
     reply.header('etag', answer.etag).type('application/json; charset=utf-8');
     const bytes = answer.render(request.id, sendBuffers);

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { gifIdOfPayload } from '../analytics/pingback-event.ts';
 import { analyticsPayload } from '../gifs/gif.presenter.ts';
 import { RESPONSE_ID_SLOT } from '../gifs/gif.presenter.ts';
+import { SlottedJson } from '../gifs/slotted-json.ts';
 import { RenderedListCache } from './rendered-list-cache.ts';
 
 const bodyFor = (responseId: string) =>
@@ -17,7 +18,9 @@ const bodyFor = (responseId: string) =>
 describe('RenderedListCache', () => {
   it('renders a kept answer exactly as if it had been made for each response', async () => {
     const cache = new RenderedListCache({ ttlMs: 60_000, maxEntries: 10 });
-    const answer = await cache.answer('k', () => Promise.resolve(bodyFor(RESPONSE_ID_SLOT)));
+    const answer = await cache.answer('k', () =>
+      Promise.resolve(SlottedJson.of(bodyFor(RESPONSE_ID_SLOT))),
+    );
     for (const responseId of [
       'abcdefghijklmnopqrstuvwx',
       'zyxw9876543210zyxw987654',
@@ -40,7 +43,7 @@ describe('RenderedListCache', () => {
     const load = async () => {
       loads++;
       await new Promise((resolve) => setTimeout(resolve, 10));
-      return bodyFor(RESPONSE_ID_SLOT);
+      return SlottedJson.of(bodyFor(RESPONSE_ID_SLOT));
     };
     const [a, b] = await Promise.all([cache.answer('k', load), cache.answer('k', load)]);
     expect(a).toBe(b);
@@ -54,7 +57,7 @@ describe('RenderedListCache', () => {
   it('keeps at most maxEntries answers and does not keep a failed load', async () => {
     const cache = new RenderedListCache({ ttlMs: 60_000, maxEntries: 2 });
     let loads = 0;
-    const load = () => Promise.resolve(`${++loads}`);
+    const load = () => Promise.resolve(SlottedJson.of(`${++loads}`));
     for (const key of ['a', 'b', 'c']) await cache.answer(key, load);
     expect((await cache.answer('a', load)).render('x').toString()).toBe('4');
     expect((await cache.answer('c', load)).render('x').toString()).toBe('3');

@@ -1,12 +1,7 @@
-import { createHash } from 'node:crypto';
-import { RESPONSE_ID_SLOT } from '../gifs/gif.presenter.ts';
+import { hash } from 'node:crypto';
+import { SlottedJson } from '../gifs/slotted-json.ts';
 import type { BufferPool } from '../lib/buffer-pool.ts';
 import { ExpiringMap } from '../lib/expiring-map.ts';
-
-const SLOT_BYTES = RESPONSE_ID_SLOT.length;
-const SLOT_ENCODED = Buffer.from(RESPONSE_ID_SLOT).toString('base64url');
-const SLOT_RAW_BUFFER = Buffer.from(RESPONSE_ID_SLOT);
-const SLOT_ENCODED_BUFFER = Buffer.from(SLOT_ENCODED);
 
 /**
  * A serialized answer with holes for the response id, and the ETag of its content. It renders
@@ -16,15 +11,11 @@ const SLOT_ENCODED_BUFFER = Buffer.from(SLOT_ENCODED);
 export class RenderedAnswer {
   readonly etag: string;
   // The answer as rendered with the slot id, and where each form of the id stands in it.
-  readonly #template: Buffer;
-  readonly #rawAt: number[];
-  readonly #encodedAt: number[];
+  readonly #body: SlottedJson;
 
-  constructor(body: string) {
-    this.#template = Buffer.from(body);
-    this.etag = `W/"${createHash('sha1').update(this.#template).digest('base64url')}"`;
-    this.#rawAt = offsetsOf(this.#template, SLOT_RAW_BUFFER);
-    this.#encodedAt = offsetsOf(this.#template, SLOT_ENCODED_BUFFER);
+  constructor(body: SlottedJson) {
+    this.#body = body;
+    this.etag = `W/"${hash('sha1', body.bytes, 'base64url')}"`;
   }
 
   /**
@@ -34,42 +25,35 @@ export class RenderedAnswer {
   render(responseId: string, pool?: BufferPool): Buffer {
     const raw = Buffer.from(responseId);
     const encoded = Buffer.from(raw.toString('base64url'));
-    if (raw.length !== SLOT_BYTES) return this.#renderResized(raw, encoded);
+    const template = this.#body.bytes;
+    if (raw.length !== SlottedJson.slotBytes.raw) return this.#renderResized(raw, encoded);
     // Same length as the slot (every id Jiffy makes): one copy, then the ids written over it.
-    const out = pool?.take(this.#template.length) ?? Buffer.allocUnsafe(this.#template.length);
-    this.#template.copy(out);
+    const out = pool?.take(template.length) ?? Buffer.allocUnsafe(template.length);
+    template.copy(out);
     // Byte loops: a native copy per hole costs more in calls than these few bytes.
-    writeAt(out, raw, this.#rawAt);
-    writeAt(out, encoded, this.#encodedAt);
+    writeAt(out, raw, this.#body.rawAt);
+    writeAt(out, encoded, this.#body.encodedAt);
     return out;
   }
 
   #renderResized(raw: Buffer, encoded: Buffer): Buffer {
+    const { bytes, rawAt, encodedAt } = this.#body;
     const holes = [
-      ...this.#rawAt.map((at) => ({ at, id: raw, length: SLOT_BYTES })),
-      ...this.#encodedAt.map((at) => ({ at, id: encoded, length: SLOT_ENCODED.length })),
+      ...rawAt.map((at) => ({ at, id: raw, length: SlottedJson.slotBytes.raw })),
+      ...encodedAt.map((at) => ({ at, id: encoded, length: SlottedJson.slotBytes.encoded })),
     ].sort((a, b) => a.at - b.at);
     const parts: Buffer[] = [];
     let from = 0;
     for (const hole of holes) {
-      parts.push(this.#template.subarray(from, hole.at), hole.id);
+      parts.push(bytes.subarray(from, hole.at), hole.id);
       from = hole.at + hole.length;
     }
-    parts.push(this.#template.subarray(from));
+    parts.push(bytes.subarray(from));
     return Buffer.concat(parts);
   }
 }
 
-/** Where `part` stands in `bytes` (a native search per hole, not a scan in JavaScript). */
-function offsetsOf(bytes: Buffer, part: Buffer): number[] {
-  const offsets: number[] = [];
-  for (let at = bytes.indexOf(part); at !== -1; at = bytes.indexOf(part, at + part.length)) {
-    offsets.push(at);
-  }
-  return offsets;
-}
-
-function writeAt(out: Buffer, bytes: Buffer, offsets: number[]): void {
+function writeAt(out: Buffer, bytes: Buffer, offsets: readonly number[]): void {
   for (const at of offsets) {
     for (let i = 0; i < bytes.length; i++) out[at + i] = bytes[i]!;
   }
@@ -90,7 +74,7 @@ export class RenderedListCache {
   }
 
   /** The answer kept under `key`, or the one `load` renders (with RESPONSE_ID_SLOT as its id). */
-  answer(key: string, load: () => Promise<string>): Promise<RenderedAnswer> {
+  answer(key: string, load: () => Promise<SlottedJson>): Promise<RenderedAnswer> {
     const kept = this.#entries.get(key);
     if (kept) return Promise.resolve(kept);
     let loading = this.#loading.get(key);
