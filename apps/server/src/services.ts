@@ -20,7 +20,7 @@ import { GifRepository } from './gifs/gif.repository.ts';
 import { GifProcessingService } from './gifs/gif-processing.service.ts';
 import { gifProcessJob } from './gifs/gif-process.job.ts';
 import { GifReadService } from './gifs/gif-read.service.ts';
-import { PresentedGifCache } from './gifs/presented-gif-cache.ts';
+import { SerializedGifCache } from './gifs/serialized-gif-cache.ts';
 import { gifRenditionsRestJob } from './gifs/gif-renditions-rest.job.ts';
 import { RenditionRepository } from './gifs/rendition.repository.ts';
 import { UploadService } from './gifs/upload.service.ts';
@@ -51,8 +51,6 @@ export interface Services {
   uploads: UploadService;
   processing: GifProcessingService;
   gifReads: GifReadService;
-  /** GIF objects of cached answers, presented and serialized once per content. */
-  presentedGifs: PresentedGifCache;
   publicGifs: PublicGifService;
   discovery: DiscoveryService;
   pingbacks: PingbackRepository;
@@ -129,14 +127,14 @@ export function createServices(options: {
   ]);
 
   const urls = { publicUrl: config.publicUrl, mediaBaseUrl: config.mediaBaseUrl };
-  // About 2 KB of object and 2 KB of text per GIF (more with more renditions): a few MB.
-  const presentedGifs = new PresentedGifCache({ maxEntries: 3000 });
+  // About 1 KB of content and 2 KB of JSON per GIF (more with more renditions): a few MB.
+  const serializedGifs = new SerializedGifCache({ maxEntries: 3000 });
   const gifReads = new GifReadService({
     gifs: gifRepository,
     renditions: renditionRepository,
     users,
     urls,
-    presented: presentedGifs,
+    serialized: serializedGifs,
   });
   const discoveryRepository = new DiscoveryRepository(db);
   const discovery = new DiscoveryService({
@@ -168,7 +166,6 @@ export function createServices(options: {
     }),
     processing,
     gifReads,
-    presentedGifs,
     publicGifs: new PublicGifService({
       lists,
       gifs: gifRepository,

@@ -9,7 +9,8 @@ import {
   type ShownGif,
   type ShownUser,
 } from './gif.presenter.ts';
-import type { PresentedGifCache } from './presented-gif-cache.ts';
+import type { SerializedGifCache } from './serialized-gif-cache.ts';
+import { SlottedJson } from './slotted-json.ts';
 import type { ShownRendition } from './images.presenter.ts';
 import type { RenditionRepository } from './rendition.repository.ts';
 
@@ -49,16 +50,16 @@ export class GifReadService {
   readonly #renditions: RenditionRepository;
   readonly #users: UserRepository;
   readonly #urls: PresenterUrls;
-  readonly #presented: PresentedGifCache;
+  readonly #serialized: SerializedGifCache;
 
   constructor(deps: {
     gifs: GifRepository;
     renditions: RenditionRepository;
     users: UserRepository;
     urls: PresenterUrls;
-    presented: PresentedGifCache;
+    serialized: SerializedGifCache;
   }) {
-    this.#presented = deps.presented;
+    this.#serialized = deps.serialized;
     this.#gifs = deps.gifs;
     this.#renditions = deps.renditions;
     this.#users = deps.users;
@@ -79,10 +80,32 @@ export class GifReadService {
 
   /**
    * GIF objects for rows, in their order, with two queries at most: the renditions and the
-   * uploaders of rows that do not carry theirs. Objects for cached answers (RESPONSE_ID_SLOT)
-   * of packed rows are presented once while their content stays the same.
+   * uploaders of rows that do not carry theirs.
    */
   async presentRows(rows: (ListedGif | PackedGif)[], responseId: string): Promise<Gif[]> {
+    const present = await this.#presenter(rows, responseId);
+    return rows.map((row) => present(isPacked(row) ? row.unpack() : row));
+  }
+
+  /**
+   * The JSON of the GIF objects of rows, as a cached answer shows them (RESPONSE_ID_SLOT for
+   * the response id): a packed row's is kept while its content stays the same (see
+   * SerializedGifCache), so a GIF seen before is neither unpacked nor presented again.
+   */
+  async serializeRows(rows: (ListedGif | PackedGif)[]): Promise<SlottedJson[]> {
+    const present = await this.#presenter(rows, RESPONSE_ID_SLOT);
+    return rows.map((row) =>
+      isPacked(row)
+        ? this.#serialized.get(row.id, row.content, () => present(row.unpack()))
+        : SlottedJson.of(JSON.stringify(present(row))),
+    );
+  }
+
+  /** Presents rows after looking up the renditions and uploaders that rows do not carry. */
+  async #presenter(
+    rows: (ListedGif | PackedGif)[],
+    responseId: string,
+  ): Promise<(row: ListedGif) => Gif> {
     // Packed rows carry their renditions and uploader.
     const listed = rows.filter((row): row is ListedGif => !isPacked(row));
     const userIds = [
@@ -95,7 +118,7 @@ export class GifReadService {
     ]);
     const renditionsOf = Map.groupBy(renditions, (r) => r.gif_id);
     const userById = new Map(users.map((u) => [u.id, u]));
-    const present = (row: ListedGif) =>
+    return (row) =>
       presentGif(
         row,
         row.renditions ?? renditionsOf.get(row.id) ?? [],
@@ -103,11 +126,6 @@ export class GifReadService {
         this.#urls,
         responseId,
       );
-    return rows.map((row) => {
-      if (!isPacked(row)) return present(row);
-      if (responseId !== RESPONSE_ID_SLOT) return present(row.unpack());
-      return this.#presented.get(row.id, row.content, () => present(row.unpack()));
-    });
   }
 
   async getUploadStatus(id: string): Promise<UploadStatus> {

@@ -161,7 +161,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   publicGifsRoutes(app, {
     gifs: services.publicGifs,
     apiKeys: services.apiKeys,
-    presented: services.presentedGifs,
+    reads: services.gifReads,
   });
   discoveryRoutes(app, { discovery: services.discovery, apiKeys: services.apiKeys });
   pingbackRoutes(app, { pingbacks: services.pingbacks });

@@ -8,9 +8,10 @@ import { BufferPool } from '../lib/buffer-pool.ts';
 import { parseInput } from '../http/parse-input.ts';
 import { publicQueryReader } from './public-query.ts';
 import { allowedRatings, firstValues, listQuerySchema, searchTerm } from './list-query.schema.ts';
-import type { PublicGifService } from './public-gifs.service.ts';
+import type { ListedPage, PublicGifService } from './public-gifs.service.ts';
 import { RESPONSE_ID_SLOT } from '../gifs/gif.presenter.ts';
-import type { PresentedGifCache } from '../gifs/presented-gif-cache.ts';
+import type { GifReadService } from '../gifs/gif-read.service.ts';
+import { SlottedJson } from '../gifs/slotted-json.ts';
 import { RenderedListCache } from './rendered-list-cache.ts';
 import { shapeAnswer } from './response-shaping.ts';
 import { encodeAnswer } from './answer-json.ts';
@@ -47,7 +48,7 @@ const idsQuery = listQuerySchema.extend({
 /** GIPHY's list endpoints: search, trending, related, random, translate and gifs by ids. */
 export function publicGifsRoutes(
   app: FastifyInstance,
-  deps: { gifs: PublicGifService; apiKeys: ApiKeyService; presented: PresentedGifCache },
+  deps: { gifs: PublicGifService; apiKeys: ApiKeyService; reads: GifReadService },
 ): void {
   /** Parses the query against `schema` and checks the api_key, in that order of failure. */
   const input = publicQueryReader(deps.apiKeys);
@@ -73,13 +74,18 @@ export function publicGifsRoutes(
     key: unknown[],
     request: FastifyRequest,
     reply: FastifyReply,
-    load: () => Promise<unknown>,
+    load: () => Promise<ListedPage>,
   ): Promise<Buffer> => {
     const raw = firstValues(request.query);
     const shaping = [raw.bundle, raw.fields].map((v) => (typeof v === 'string' ? v : null));
-    const answer = await answers.answer(JSON.stringify([...key, ...shaping]), async () =>
-      encodeAnswer(shapeAnswer(await load(), raw), (gif) => deps.presented.json(gif)),
-    );
+    const answer = await answers.answer(JSON.stringify([...key, ...shaping]), async () => {
+      const page = await load();
+      // Trimmed objects are made for the one answer; whole ones are serialized once per GIF.
+      const data = shaping.some((v) => v !== null)
+        ? await deps.reads.presentRows(page.rows, RESPONSE_ID_SLOT)
+        : await deps.reads.serializeRows(page.rows);
+      return encodeAnswer(shapeAnswer(okEnvelope(data, slotted, page.pagination), raw), itemJson);
+    });
     reply.header('etag', answer.etag).type('application/json; charset=utf-8');
     const bytes = answer.render(request.id, sendBuffers);
     // Once the socket has taken the bytes; an aborted response's buffer is left to the GC.
@@ -94,25 +100,24 @@ export function publicGifsRoutes(
       const page = { limit: query.limit, offset: query.offset };
       deps.gifs.countSearch(term, page);
       const key = ['search', type, term, page, query.rating, query.lang, query.sort];
-      return sendCached(key, request, reply, async () => {
-        const found = await deps.gifs.search({
-          ...context(type, query.rating, slotted),
+      return sendCached(key, request, reply, () =>
+        deps.gifs.searchRows({
+          type,
+          ratings: allowedRatings(query.rating),
           term,
           lang: query.lang,
           page,
           sort: query.sort,
-        });
-        return okEnvelope(found.gifs, slotted, found.pagination);
-      });
+        }),
+      );
     });
 
     app.get(`/v1/${path}/trending`, async (request, reply) => {
       const query = await input(listQuerySchema, request);
       const page = { limit: query.limit, offset: query.offset };
-      return sendCached(['trending', type, page, query.rating], request, reply, async () => {
-        const found = await deps.gifs.trending({ ...context(type, query.rating, slotted), page });
-        return okEnvelope(found.gifs, slotted, found.pagination);
-      });
+      return sendCached(['trending', type, page, query.rating], request, reply, () =>
+        deps.gifs.trendingRows({ type, ratings: allowedRatings(query.rating), page }),
+      );
     });
 
     app.get(`/v1/${path}/related`, async (request) => {
@@ -182,3 +187,7 @@ export function publicGifsRoutes(
     return okEnvelope(page.gifs, request, page.pagination);
   });
 }
+
+/** An item's JSON: kept bytes as they are, anything else serialized. */
+const itemJson = (item: object): SlottedJson =>
+  item instanceof SlottedJson ? item : SlottedJson.of(JSON.stringify(item));

@@ -14,10 +14,29 @@ export interface GifPage {
   pagination: Pagination;
 }
 
-interface ListContext {
+/** A page of GIFs as read, not yet presented, with GIPHY's pagination block. */
+export interface ListedPage {
+  rows: RowPage['rows'];
+  pagination: Pagination;
+}
+
+/** Which GIFs a list shows: of one type, at or below the allowed ratings. */
+interface ListFilterRequest {
   type: GifType;
   ratings: Rating[];
+}
+
+/** A list presented for one response. */
+interface ListContext extends ListFilterRequest {
   responseId: string;
+}
+
+interface SearchRequest {
+  term: string;
+  /** GIPHY's `lang` (ISO 639-1): how the query's words are stemmed. */
+  lang?: string | undefined;
+  page: PageRequest;
+  sort: 'relevant' | 'recent';
 }
 
 // Totals for pagination change slowly and cost a scan; a few seconds stale is fine.
@@ -52,27 +71,19 @@ export class PublicGifService {
   }
 
   /** Search; `@username words` scopes to a channel; no full-text match falls back to similar words. */
-  async search(
-    context: ListContext & {
-      term: string;
-      /** GIPHY's `lang` (ISO 639-1): how the query's words are stemmed. */
-      lang?: string | undefined;
-      page: PageRequest;
-      sort: 'relevant' | 'recent';
-    },
-  ): Promise<GifPage> {
+  async search(context: ListContext & SearchRequest): Promise<GifPage> {
+    return this.#present(await this.searchRows(context), context.responseId);
+  }
+
+  /** Search as `search` finds, the GIFs not yet presented. */
+  async searchRows(context: ListFilterRequest & SearchRequest): Promise<ListedPage> {
     const { username, words } = scopedTerm(context.term);
     const filter: ListFilter = { type: context.type, ratings: context.ratings };
     if (username) {
       const user = await this.#users.findByUsername(username);
-      if (!user) return this.#present({ rows: [], total: 0 }, context.page, context.responseId);
+      if (!user) return listedPage({ rows: [], total: 0 }, context.page);
       filter.userId = user.id;
-      if (!words)
-        return this.#present(
-          await this.#trendingPage(filter, context.page),
-          context.page,
-          context.responseId,
-        );
+      if (!words) return listedPage(await this.#trendingPage(filter, context.page), context.page);
     }
     const options = { words, lang: context.lang ?? 'en', filter, sort: context.sort };
     // Every word, else any word (several plain words only), else words that look alike (typos).
@@ -97,17 +108,18 @@ export class PublicGifService {
       )
         break;
     }
-    return this.#present(result, context.page, context.responseId);
+    return listedPage(result, context.page);
   }
 
   /** Trending: most engagement with time decay, stable across pages. */
   async trending(context: ListContext & { page: PageRequest }): Promise<GifPage> {
+    return this.#present(await this.trendingRows(context), context.responseId);
+  }
+
+  /** Trending as `trending` lists it, the GIFs not yet presented. */
+  async trendingRows(context: ListFilterRequest & { page: PageRequest }): Promise<ListedPage> {
     const filter = { type: context.type, ratings: context.ratings };
-    return this.#present(
-      await this.#trendingPage(filter, context.page),
-      context.page,
-      context.responseId,
-    );
+    return listedPage(await this.#trendingPage(filter, context.page), context.page);
   }
 
   /** A trending page; its total is counted at most every few seconds per filter. */
@@ -137,8 +149,7 @@ export class PublicGifService {
       throw new AppError('gif_not_found', 'No GIF with that gif_id.');
     const filter = { type: context.type, ratings: context.ratings };
     return this.#present(
-      await this.#lists.related({ gif, filter, page: context.page }),
-      context.page,
+      listedPage(await this.#lists.related({ gif, filter, page: context.page }), context.page),
       context.responseId,
     );
   }
@@ -171,8 +182,7 @@ export class PublicGifService {
   /** GIPHY's emoji: stickers tagged `emoji`. */
   async emoji(context: { page: PageRequest; responseId: string }): Promise<GifPage> {
     return this.#present(
-      await this.#lists.emoji({ page: context.page }),
-      context.page,
+      listedPage(await this.#lists.emoji({ page: context.page }), context.page),
       context.responseId,
     );
   }
@@ -208,11 +218,18 @@ export class PublicGifService {
     return { gifs, pagination: { total_count: gifs.length, count: gifs.length, offset: 0 } };
   }
 
-  async #present(result: RowPage, page: PageRequest, responseId: string): Promise<GifPage> {
-    const gifs = await this.#reads.presentRows(result.rows, responseId);
+  async #present(page: ListedPage, responseId: string): Promise<GifPage> {
     return {
-      gifs,
-      pagination: { total_count: result.total, count: gifs.length, offset: page.offset },
+      gifs: await this.#reads.presentRows(page.rows, responseId),
+      pagination: page.pagination,
     };
   }
+}
+
+/** A page of rows with GIPHY's pagination block. */
+function listedPage(result: RowPage, page: PageRequest): ListedPage {
+  return {
+    rows: result.rows,
+    pagination: { total_count: result.total, count: result.rows.length, offset: page.offset },
+  };
 }

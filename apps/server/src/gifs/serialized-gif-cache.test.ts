@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertGifRow } from '../testing/gif-rows.ts';
 import { startTestJiffy, type TestJiffy } from '../testing/test-jiffy.ts';
-import { RESPONSE_ID_SLOT } from './gif.presenter.ts';
+import type { Gif } from '@jiffy/contracts';
+import { analyticsPayload, RESPONSE_ID_SLOT } from './gif.presenter.ts';
 
-// Searches present each GIF once while its content stays the same (PresentedGifCache). What a
-// search shows must still follow every change to a GIF, its renditions and its uploader.
-describe('GIF objects presented once per content', () => {
+// Cached searches serialize each GIF once while its content stays the same (SerializedGifCache).
+// What a search shows must still follow every change to a GIF, its renditions and its uploader.
+describe('GIF objects serialized once per content', () => {
   let t: TestJiffy;
   beforeAll(async () => {
     t = await startTestJiffy();
@@ -19,17 +20,23 @@ describe('GIF objects presented once per content', () => {
   });
   afterAll(() => t.stop());
 
-  // The way cached answers ask: with the response id slot, which is what the cache serves.
+  // The way cached answers ask: serialized with the response id slot.
   const search = async () => {
-    const page = await t.jiffy.services.publicGifs.search({
+    const page = await t.jiffy.services.publicGifs.searchRows({
       type: 'gif',
       ratings: ['g', 'pg', 'pg-13'],
-      responseId: RESPONSE_ID_SLOT,
       term: 'walrus',
       page: { limit: 10, offset: 0 },
       sort: 'relevant',
     });
-    return new Map(page.gifs.map((gif) => [gif.id, gif]));
+    const serialized = await t.jiffy.services.gifReads.serializeRows(page.rows);
+    return new Map(
+      serialized.map((json) => {
+        const gif = JSON.parse(json.bytes.toString()) as Gif;
+        expect(gif.analytics_response_payload).toBe(analyticsPayload(gif.id, RESPONSE_ID_SLOT));
+        return [gif.id, Object.assign(gif, { json })];
+      }),
+    );
   };
 
   it('reuses an unchanged GIF, and shows a changed title, rendition or uploader at once', async () => {
@@ -38,7 +45,7 @@ describe('GIF objects presented once per content', () => {
       title: 'Walrus one',
       user: { display_name: 'Owner' },
     });
-    expect((await search()).get('kept1')).toBe(first.get('kept1'));
+    expect((await search()).get('kept1')!.json).toBe(first.get('kept1')!.json);
 
     await t.jiffy.database.db
       .updateTable('gifs')
@@ -51,8 +58,8 @@ describe('GIF objects presented once per content', () => {
       title: 'Walrus renamed',
       user: { display_name: 'New Owner' },
     });
-    // The other GIF did not change: the same object.
-    expect(second.get('kept2')).toBe(first.get('kept2'));
+    // The other GIF did not change: the same bytes, not serialized again.
+    expect(second.get('kept2')!.json).toBe(first.get('kept2')!.json);
 
     await t.jiffy.services.renditionRepository.upsertMany([
       {
