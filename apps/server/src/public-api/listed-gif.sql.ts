@@ -21,16 +21,23 @@ const at = Object.fromEntries(listedColumns.map((column, i) => [column, i])) as 
   number
 >;
 
-const gifTuple = sql`json_build_array(${sql.join([
-  ...listedColumns.slice(0, -1).map((column) => sql.ref(`gifs.${column}`)),
-  sql`(SELECT json_build_array(${sql.join(shownUserColumns.map((c) => sql.ref(`u.${c}`)))})
-    FROM users u WHERE u.id = gifs.user_id)`,
-])})`;
-
 // Separate the GIFs of a listed page, and each GIF's id from its content: JSON text never holds
 // these control characters raw, nor does a GIF id.
 const SEPARATOR = '\x1e';
 const ID_END = '\x1f';
+
+// Written out once as SQL text (the names are this file's constants, the separators escaped):
+// the statement it goes into is built for every search, and a fragment of column references
+// costs a visit per name to compile each time.
+const gifTuple = `json_build_array(${[
+  ...listedColumns.slice(0, -1).map((column) => `gifs."${column}"`),
+  `(SELECT json_build_array(${shownUserColumns.map((c) => `u."${c}"`).join(', ')})
+    FROM users u WHERE u.id = gifs.user_id)`,
+].join(', ')})`;
+const asSqlText = (char: string) => `E'\\x${char.charCodeAt(0).toString(16)}'`;
+const aggregateOpen = sql.raw(
+  `string_agg(gifs.id || ${asSqlText(ID_END)} || ${gifTuple}::text, ${asSqlText(SEPARATOR)} ORDER BY `,
+);
 
 /**
  * SQL aggregating the rows of `gifs` in the query, in `order`, into one text: each GIF as its id
@@ -40,9 +47,7 @@ const ID_END = '\x1f';
  * presented before is reused without parsing its content again (see GifReadService).
  */
 export function listedGifs(order: RawBuilder<unknown>): RawBuilder<string | null> {
-  return sql<
-    string | null
-  >`string_agg(gifs.id || ${ID_END} || ${gifTuple}::text, ${SEPARATOR} ORDER BY ${order})`;
+  return sql<string | null>`${aggregateOpen}${order})`;
 }
 
 /** The GIFs of a page selected with listedGifs, still packed, for GifReadService.presentRows. */
