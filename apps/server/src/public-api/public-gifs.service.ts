@@ -111,12 +111,7 @@ export class PublicGifService {
     return listedPage(result, context.page);
   }
 
-  /** Trending: most engagement with time decay, stable across pages. */
-  async trending(context: ListContext & { page: PageRequest }): Promise<GifPage> {
-    return this.#present(await this.trendingRows(context), context.responseId);
-  }
-
-  /** Trending as `trending` lists it, the GIFs not yet presented. */
+  /** Trending: most engagement with time decay, stable across pages; not yet presented. */
   async trendingRows(context: ListFilterRequest & { page: PageRequest }): Promise<ListedPage> {
     const filter = { type: context.type, ratings: context.ratings };
     return listedPage(await this.#trendingPage(filter, context.page), context.page);
