@@ -25,8 +25,8 @@ export type ListedGif = ShownGif & {
 
 /**
  * A GIF as a list read it, packed in one text: `content` holds everything its object shows (see
- * listedGifs), so an object presented from the same content before is reused, and the text is
- * only unpacked for a GIF not presented yet or changed since.
+ * listedGifs), so JSON serialized from the same content before is reused (SerializedGifCache),
+ * and the text is only unpacked for a GIF not serialized yet or changed since.
  */
 export interface PackedGif {
   id: string;
@@ -97,7 +97,7 @@ export class GifReadService {
     return rows.map((row) =>
       isPacked(row)
         ? this.#serialized.get(row.id, row.content, () => present(row.unpack()))
-        : SlottedJson.of(JSON.stringify(present(row))),
+        : SlottedJson.stringify(present(row)),
     );
   }
 

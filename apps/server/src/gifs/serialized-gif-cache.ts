@@ -30,7 +30,7 @@ export class SerializedGifCache {
       this.#byGif.set(id, kept);
       return kept.json;
     }
-    const json = SlottedJson.of(JSON.stringify(present()));
+    const json = SlottedJson.stringify(present());
     if (this.#byGif.size >= this.#maxEntries) {
       this.#byGif.delete(this.#byGif.keys().next().value!);
     }

@@ -27,6 +27,11 @@ export class SlottedJson {
     return new SlottedJson(bytes, offsetsOf(bytes, SLOT_RAW), offsetsOf(bytes, SLOT_ENCODED));
   }
 
+  /** `value` as JSON.stringify writes it (as in an array: undefined is null), encoded. */
+  static stringify(value: unknown): SlottedJson {
+    return SlottedJson.of(JSON.stringify(value) ?? 'null');
+  }
+
   /** The pieces one after the other: one copy of their bytes, their slots moved along. */
   static concat(pieces: readonly SlottedJson[]): SlottedJson {
     const rawAt: number[] = [];

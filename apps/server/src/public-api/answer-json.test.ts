@@ -5,7 +5,7 @@ import { encodeAnswer } from './answer-json.ts';
 
 describe('encodeAnswer', () => {
   const kept = new Map<object, SlottedJson>();
-  const itemJson = (item: object) => kept.get(item) ?? SlottedJson.of(JSON.stringify(item));
+  const itemJson = (item: object) => kept.get(item) ?? SlottedJson.stringify(item);
 
   it('gives the text JSON.stringify gives, for every shape of answer', () => {
     const gif = { id: 'a', title: 'Say "hi" ünïcode\n', images: { original: { url: 'u' } } };

@@ -14,17 +14,14 @@ export function encodeAnswer(
   itemJson: (item: object) => SlottedJson,
 ): SlottedJson {
   if (!isObject(answer) || !Array.isArray(answer.data)) {
-    return SlottedJson.of(JSON.stringify(answer));
+    return SlottedJson.stringify(answer);
   }
   const { data, ...rest } = answer;
   const pieces: SlottedJson[] = [DATA_OPEN];
   (data as unknown[]).forEach((item, i) => {
     if (i > 0) pieces.push(COMMA);
     pieces.push(
-      item !== null && typeof item === 'object'
-        ? itemJson(item)
-        : // As in an array JSON.stringify writes: undefined becomes null.
-          SlottedJson.of(JSON.stringify(item) ?? 'null'),
+      item !== null && typeof item === 'object' ? itemJson(item) : SlottedJson.stringify(item),
     );
   });
   const others = JSON.stringify(rest);

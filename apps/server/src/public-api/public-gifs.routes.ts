@@ -190,4 +190,4 @@ export function publicGifsRoutes(
 
 /** An item's JSON: kept bytes as they are, anything else serialized. */
 const itemJson = (item: object): SlottedJson =>
-  item instanceof SlottedJson ? item : SlottedJson.of(JSON.stringify(item));
+  item instanceof SlottedJson ? item : SlottedJson.stringify(item);
