@@ -29,6 +29,8 @@ export interface UsersTable {
   email_confirmed_at: Date | null;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
+  /** What a GIF object shows of its uploader, as JSON text; kept by a trigger (migration 0016). */
+  listed_json: ColumnType<string, never, never>;
 }
 
 export interface ApiKeysTable {
@@ -85,11 +87,14 @@ export interface GifsTable {
   trending_at: Date | null;
   cta_link: ColumnType<string | null, string | null | undefined, string | null>;
   cta_text: ColumnType<string | null, string | null | undefined, string | null>;
-  /** The GIF's renditions as compact tuples, kept by triggers on renditions (migration 0015). */
-  rendition_list: ColumnType<RenditionTuple[], never, never>;
+  /**
+   * What a GIF object shows of the row, then its renditions as RenditionTuples, as one JSON
+   * array text; kept by triggers on gifs and renditions (migration 0016).
+   */
+  listed_json: ColumnType<string, never, never>;
 }
 
-/** A rendition as `gifs.rendition_list` holds it: a compact JSON array, in this order. */
+/** A rendition as `gifs.listed_json` lists it: a compact JSON array, in this order. */
 export type RenditionTuple = [
   name: string,
   format: string,

@@ -1,5 +1,5 @@
 import { sql, type RawBuilder } from 'kysely';
-import type { GifRow } from '../db/schema.ts';
+import type { RenditionTuple } from '../db/schema.ts';
 import type { ListedGif, PackedGif } from '../gifs/gif-read.service.ts';
 import {
   shownGifColumns,
@@ -10,14 +10,13 @@ import {
 import type { ShownRendition } from '../gifs/images.presenter.ts';
 
 /**
- * What a listed GIF carries: the columns its GIF object shows, its renditions (one column,
- * migration 0015) and its uploader's shown columns (null without one), nothing it does not show.
+ * What a listed GIF carries: its row's `listed_json` (migration 0016), the columns its GIF
+ * object shows then its renditions, in this order; and its uploader's (null without one).
  */
-const listedColumns = [...shownGifColumns, 'rendition_list', 'user'] as const;
-type ListedColumn = (typeof listedColumns)[number];
+const keptColumns = [...shownGifColumns, 'renditions'] as const;
 
-const at = Object.fromEntries(listedColumns.map((column, i) => [column, i])) as Record<
-  ListedColumn,
+const at = Object.fromEntries(keptColumns.map((column, i) => [column, i])) as Record<
+  (typeof keptColumns)[number],
   number
 >;
 
@@ -26,22 +25,19 @@ const at = Object.fromEntries(listedColumns.map((column, i) => [column, i])) as 
 const SEPARATOR = '\x1e';
 const ID_END = '\x1f';
 
-// Written out once as SQL text (the names are this file's constants, the separators escaped):
-// the statement it goes into is built for every search, and a fragment of column references
-// costs a visit per name to compile each time.
-const gifTuple = `json_build_array(${[
-  ...listedColumns.slice(0, -1).map((column) => `gifs."${column}"`),
-  `(SELECT json_build_array(${shownUserColumns.map((c) => `u."${c}"`).join(', ')})
-    FROM users u WHERE u.id = gifs.user_id)`,
-].join(', ')})`;
+// Each GIF as its id, then [its listed_json, its uploader's] as one JSON text. Written out once
+// as SQL text: the statement it goes into is built for every search.
 const asSqlText = (char: string) => `E'\\x${char.charCodeAt(0).toString(16)}'`;
 const aggregateOpen = sql.raw(
-  `string_agg(gifs.id || ${asSqlText(ID_END)} || ${gifTuple}::text, ${asSqlText(SEPARATOR)} ORDER BY `,
+  `string_agg(concat(gifs.id, ${asSqlText(ID_END)}, '[', gifs.listed_json, ',',
+    coalesce((SELECT u.listed_json FROM users u WHERE u.id = gifs.user_id), 'null'), ']'),
+    ${asSqlText(SEPARATOR)} ORDER BY `,
 );
 
 /**
  * SQL aggregating the rows of `gifs` in the query, in `order`, into one text: each GIF as its id
- * and a compact JSON array of what its object shows. One value to the driver, parsed per GIF by
+ * and a compact JSON array of what its object shows, as its row and its uploader's keep it
+ * (migration 0016). One value to the driver, parsed per GIF by
  * one native JSON.parse instead of a parser per column and row (which cost more than presenting
  * the page); and each GIF's text is the content its object is presented from, so an object
  * presented before is reused without parsing its content again (see GifReadService).
@@ -70,7 +66,7 @@ class PackedListedGif implements PackedGif {
   }
 
   unpack(): ListedGif {
-    const tuple = JSON.parse(this.content) as unknown[];
+    const [tuple, userTuple] = JSON.parse(this.content) as [unknown[], unknown[] | null];
     const gif = {} as Record<string, unknown>;
     for (const column of shownGifColumns) gif[column] = tuple[at[column]];
     // JSON has no dates: timestamps come as ISO 8601 text.
@@ -78,7 +74,7 @@ class PackedListedGif implements PackedGif {
     const trendingAt = tuple[at.trending_at] as string | null;
     gif.trending_at = trendingAt === null ? null : new Date(trendingAt);
     const shown = gif as ShownGif;
-    const renditions = (tuple[at.rendition_list] as GifRow['rendition_list']).map(
+    const renditions = (tuple[at.renditions] as RenditionTuple[]).map(
       ([name, format, width, height, frames, bytes, sha256]): ShownRendition => ({
         gif_id: shown.id,
         name,
@@ -90,7 +86,6 @@ class PackedListedGif implements PackedGif {
         sha256,
       }),
     );
-    const userTuple = tuple[at.user] as unknown[] | null;
     const user =
       userTuple === null
         ? null
