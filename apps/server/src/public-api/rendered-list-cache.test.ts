@@ -3,7 +3,8 @@ import { gifIdOfPayload } from '../analytics/pingback-event.ts';
 import { analyticsPayload } from '../gifs/gif.presenter.ts';
 import { RESPONSE_ID_SLOT } from '../gifs/gif.presenter.ts';
 import { SlottedJson } from '../gifs/slotted-json.ts';
-import { RenderedListCache } from './rendered-list-cache.ts';
+import { encodeAnswer } from './answer-json.ts';
+import { RenderedAnswer, RenderedListCache } from './rendered-list-cache.ts';
 
 const bodyFor = (responseId: string) =>
   JSON.stringify({
@@ -35,6 +36,17 @@ describe('RenderedListCache', () => {
       }
     ).data[1]!.analytics_response_payload;
     expect(gifIdOfPayload(payload)).toBe('bb22');
+  });
+
+  it('renders an answer joined from pieces the same the first time and every time after', () => {
+    // As a search joins kept GIF objects: the bytes stay in their pieces until rendered again.
+    const body = JSON.parse(bodyFor(RESPONSE_ID_SLOT)) as { data: object[] };
+    const joined = new RenderedAnswer(encodeAnswer(body, (item) => SlottedJson.stringify(item)));
+    const whole = new RenderedAnswer(SlottedJson.of(bodyFor(RESPONSE_ID_SLOT)));
+    expect(joined.etag).toBe(whole.etag);
+    for (const responseId of ['abcdefghijklmnopqrstuvwx', 'zyxw9876543210zyxw987654', 'short']) {
+      expect(joined.render(responseId).toString()).toBe(bodyFor(responseId));
+    }
   });
 
   it('loads once for callers asking together, and again once the answer is too old', async () => {
