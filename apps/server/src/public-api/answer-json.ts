@@ -7,7 +7,8 @@ const COMMA = SlottedJson.of(',');
  * An answer's JSON, the text JSON.stringify gives, with each item of a list answer's `data`
  * serialized by `itemJson`, which may give bytes kept from an earlier answer (see
  * SerializedGifCache): the GIFs of a page are most of its bytes, and joining their kept bytes
- * costs one copy where serializing and encoding the whole answer cost a pass each.
+ * copies nothing (a response copies them once, see SlottedJson) where serializing and encoding
+ * the whole answer cost a pass each.
  */
 export function encodeAnswer(
   answer: unknown,
