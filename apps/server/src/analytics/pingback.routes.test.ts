@@ -56,6 +56,22 @@ describe('POST /v2/pingback', () => {
     expect(gif).toMatchObject({ view_count: 3, click_count: 1, share_count: 1, favorite_count: 1 });
   });
 
+  it('drops events holding NUL characters, which PostgreSQL cannot store, and keeps the rest', async () => {
+    const before = await t.jiffy.services.gifRepository.findById('seen1');
+    const response = await post({
+      events: [
+        event('CLICK'),
+        event('CLICK', { user_id: 'random\u0000user' }),
+        event('CLICK', { attributes: { layout_type: 'GRID\u0000' } }),
+        event('CLICK', { attributes: { 'key\u0000': 'GRID' } }),
+      ],
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json<{ data: unknown }>().data).toEqual({ received: 4, stored: 1, dropped: 3 });
+    const gif = await t.jiffy.services.gifRepository.findById('seen1');
+    expect(gif!.click_count).toBe(before!.click_count + 1);
+  });
+
   it('refuses what is not a batch, and never answers 500', async () => {
     for (const payload of [
       {},

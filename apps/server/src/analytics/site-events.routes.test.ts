@@ -23,12 +23,13 @@ describe('POST /api/v1/analytics/events', () => {
       { category: '', action: 'Click' },
       { category: 'Embed', action: 'x'.repeat(61) },
       { category: 'Embed', action: 'Click', gif_id: '../etc' },
+      { category: 'Embed', action: 'Click', label: 'NUL\u0000, which PostgreSQL cannot store' },
       'not an event',
     ];
     // sendBeacon posts text/plain and no CSRF header (a framed player has no cookie to echo).
     const response = await post(JSON.stringify({ events }), 'text/plain;charset=UTF-8');
     expect(response.statusCode).toBe(202);
-    expect(response.json()).toEqual({ received: 6, stored: 2 });
+    expect(response.json()).toEqual({ received: 7, stored: 2 });
     const stored = await t.jiffy.services.siteEvents.latest('Embed');
     expect(stored.map((e) => [e.action, e.label, e.gif_id])).toEqual([
       ['SCROLL GRID', 'abc', null],

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { AppError } from '../errors/app-error.ts';
 import type { SiteEventRepository } from './site-event.repository.ts';
+import { findNul } from '../lib/nul-characters.ts';
 
 const MAX_EVENTS = 50;
 const MAX_SKEW_MS = 24 * 3600 * 1000;
@@ -53,6 +54,7 @@ function siteEventsRoute(app: FastifyInstance, deps: { events: SiteEventReposito
     }
     const now = Date.now();
     const valid = body.events.flatMap((raw) => {
+      if (findNul(raw) !== null) return [];
       const parsed = siteEvent.safeParse(raw);
       if (!parsed.success) return [];
       const ts = parsed.data.ts ?? now;

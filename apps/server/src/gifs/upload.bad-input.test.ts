@@ -152,7 +152,9 @@ describe('POST /v1/gifs refuses bad input and changes nothing', () => {
     ['source_image_url', 'not a url'],
     ['lang', 'english'],
     ['lang', "en'; drop table gifs; --"],
-  ])('refuses %s=%s', async (field, value) => {
+    ['title', 'Cat\u0000'],
+    ['tags', 'cat,\u0000dog'],
+  ])('refuses %s=%j', async (field, value) => {
     await expectRefused(
       await post({ api_key: t.apiKey, [field]: value }, { name: 'a.gif', bytes: gif }),
       400,
@@ -165,6 +167,32 @@ describe('POST /v1/gifs refuses bad input and changes nothing', () => {
       method: 'POST',
       url: `/v1/gifs?api_key=${t.apiKey}`,
       payload: { source_image_url: ['http://example.com/a.gif'], tags: { a: 1 } },
+    });
+    await expectRefused(response, 400, 'invalid_request');
+  });
+
+  it('refuses NUL characters anywhere in a JSON body, saying where', async () => {
+    const response = await t.jiffy.app!.inject({
+      method: 'POST',
+      url: `/v1/gifs?api_key=${t.apiKey}`,
+      payload: {
+        source_image_url: 'http://example.com/a.gif',
+        title: 'ok',
+        extra: { 'k\u0000': 1 },
+      },
+    });
+    await expectRefused(response, 400, 'invalid_request');
+    expect(response.json<{ meta: { msg: string } }>().meta.msg).toBe(
+      'extra: NUL characters (U+0000, %00) are not accepted',
+    );
+  });
+
+  it('refuses a body nested a hundred thousand deep without running out of stack', async () => {
+    const response = await t.jiffy.app!.inject({
+      method: 'POST',
+      url: `/v1/gifs?api_key=${t.apiKey}`,
+      headers: { 'content-type': 'application/json' },
+      payload: `{"title":${'['.repeat(100_000)}${']'.repeat(100_000)}}`,
     });
     await expectRefused(response, 400, 'invalid_request');
   });

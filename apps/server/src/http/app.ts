@@ -14,6 +14,7 @@ import { uploadRoutes } from '../gifs/upload.routes.ts';
 import { healthRoutes } from '../health/health.routes.ts';
 import { instanceRoutes } from '../instance/instance.routes.ts';
 import { newResponseId } from '../lib/ids.ts';
+import { NUL_MESSAGE } from '../lib/nul-characters.ts';
 import { favoritesRoutes } from '../favorites/favorites.routes.ts';
 import { reportsRoutes } from '../reports/reports.routes.ts';
 import { mediaRoutes } from '../media/media.routes.ts';
@@ -52,6 +53,8 @@ export interface AppOptions {
   embedFontCssUrl?: string | undefined;
 }
 
+const BAD_URL = 'The URL does not decode: a %-escape in its path is not UTF-8.';
+
 /** The HTTP surface: every route, the error envelope and body parsers, on one Fastify instance. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { services } = options;
@@ -61,6 +64,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     requestIdHeader: false,
     bodyLimit: 1024 * 1024,
     trustProxy: true,
+    // A path that does not decode (`/v1/tags/related/%ff`): the same envelope as any 400.
+    frameworkErrors: (error, request, reply) => {
+      const badUrl = error.code === 'FST_ERR_BAD_URL';
+      errorHandler(badUrl ? new AppError('invalid_request', BAD_URL) : error, request, reply);
+    },
   });
   app.setErrorHandler(errorHandler);
   // The React site; a browser's GET for any other site page gets it too (not-found handler).
@@ -82,7 +90,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Callback-style hooks here and on the public API's path: they cost no promise per request.
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
-    done();
+    // No URL has a use for NUL, and none may reach the database (lib/nul-characters.ts).
+    done(
+      request.url.includes('%00')
+        ? new AppError('invalid_request', `URL: ${NUL_MESSAGE}`)
+        : undefined,
+    );
   });
 
   await publicApiRateLimit(app, { perMinute: options.apiRateLimitPerMinute, redis: options.redis });

@@ -1,12 +1,19 @@
 import type { z } from 'zod';
 import { AppError } from '../errors/app-error.ts';
+import { findNul, NUL_MESSAGE } from '../lib/nul-characters.ts';
 
-/** Validates outside input against `schema`; the first problem becomes a 400 `invalid_request`. */
+/**
+ * Validates outside input against `schema`; the first problem becomes a 400 `invalid_request`.
+ * Input holding a NUL character anywhere is refused before the schema sees it.
+ */
 export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.infer<S> {
+  const nulAt = findNul(input);
+  if (nulAt !== null) throw new AppError('invalid_request', withField(nulAt, NUL_MESSAGE));
   const result = schema.safeParse(input);
   if (result.success) return result.data;
   const issue = result.error.issues[0];
-  const field = issue?.path.join('.') ?? '';
-  const message = issue ? `${field ? `${field}: ` : ''}${issue.message}` : 'invalid input';
+  const message = issue ? withField(issue.path.join('.'), issue.message) : 'invalid input';
   throw new AppError('invalid_request', message);
 }
+
+const withField = (field: string, message: string) => (field ? `${field}: ${message}` : message);

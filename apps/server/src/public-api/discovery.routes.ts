@@ -6,20 +6,14 @@ import { okEnvelope } from '../http/envelope.ts';
 import { parseInput } from '../http/parse-input.ts';
 import { publicQueryReader } from './public-query.ts';
 import type { DiscoveryService } from './discovery.service.ts';
-import { listQuerySchema, searchTerm } from './list-query.schema.ts';
+import { limitParam, listQuerySchema, searchTerm } from './list-query.schema.ts';
 
 const tagQuery = listQuerySchema.extend({
-  q: z.unknown(),
-  limit: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(10_000)
-    .default(5)
-    .transform((n) => Math.min(n, 50)),
+  q: z.unknown().optional(),
+  limit: limitParam(5),
 });
 const tagParams = z.object({ tag: z.string().trim().min(1).max(50) });
-const channelQuery = listQuerySchema.extend({ q: z.unknown() });
+const channelQuery = listQuerySchema.extend({ q: z.unknown().optional() });
 
 /** Autocomplete, related tags, trending searches, channel search and random ids (GIPHY paths). */
 export function discoveryRoutes(

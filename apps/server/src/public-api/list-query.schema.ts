@@ -25,17 +25,23 @@ export function firstValues(query: unknown): Record<string, unknown> {
   return out;
 }
 
-/** Parameters every list endpoint takes. Limits above 50 are capped, as GIPHY caps them. */
+/** A whole-number parameter from `min` to `max`, with a message that says so when it is not. */
+const wholeNumber = (min: number, max: number, note = '') => {
+  const error = `a whole number from ${min} to ${max}${note}`;
+  return z.coerce.number({ error }).int({ error }).min(min, { error }).max(max, { error });
+};
+
+/** `limit`, `fallback` when absent. Limits above 50 are capped, as GIPHY caps them. */
+export const limitParam = (fallback: number) =>
+  wholeNumber(1, 10_000, ' (more than 50 count as 50)')
+    .default(fallback)
+    .transform((n) => Math.min(n, 50));
+
+/** Parameters every list endpoint takes. */
 export const listQuerySchema = z.looseObject({
   api_key: z.string().max(256).optional(),
-  limit: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(10_000)
-    .default(25)
-    .transform((n) => Math.min(n, 50)),
-  offset: z.coerce.number().int().min(0).max(4999).default(0),
+  limit: limitParam(25),
+  offset: wholeNumber(0, 4999).default(0),
   rating: z.enum(['y', 'g', 'pg', 'pg-13', 'r']).default('pg-13'),
   lang: z.string().max(10).optional(),
   random_id: z.string().max(64).optional(),

@@ -6,7 +6,7 @@ import { startTestJiffy, type TestJiffy } from '../testing/test-jiffy.ts';
 interface ListBody {
   data: { id: string; title: string; is_sticker: number; analytics_response_payload: string }[];
   pagination: { total_count: number; count: number; offset: number };
-  meta: { status: number; response_id: string; error_code?: string };
+  meta: { status: number; msg: string; response_id: string; error_code?: string };
 }
 
 // A corpus with known answers: rows straight into the real database (the media pipeline is
@@ -107,22 +107,30 @@ describe('public API lists', () => {
     expect((await get('/v1/gifs/search?q=cat&sort=recent')).body.data[0]!.id).toBe('dancingcat');
   });
 
-  it('answers bad parameters with a 4xx in the envelope', async () => {
-    const cases: [string, number, string][] = [
-      ['/v1/gifs/search', 400, 'invalid_request'],
-      [`/v1/gifs/search?q=${'a'.repeat(51)}`, 414, 'query_too_long'],
-      ['/v1/gifs/search?q=cat&limit=abc', 400, 'invalid_request'],
-      ['/v1/gifs/search?q=cat&limit=0', 400, 'invalid_request'],
-      ['/v1/gifs/search?q=cat&offset=5000', 400, 'invalid_request'],
-      ['/v1/gifs/search?q=cat&rating=nc-17', 400, 'invalid_request'],
-      ['/v1/gifs/related?gif_id=nope', 404, 'gif_not_found'],
-      ['/v1/gifs/related?gif_id=../../x', 400, 'invalid_request'],
-      ['/v1/gifs?ids=a,b;drop', 400, 'invalid_request'],
+  it('answers bad parameters with a 4xx in the envelope, saying what is wrong', async () => {
+    const cases: [string, number, string, string][] = [
+      ['/v1/gifs/search', 400, 'invalid_request', 'q: a search term is required'],
+      ['/v1/gifs/translate', 400, 'invalid_request', 's: a search term is required'],
+      [`/v1/gifs/search?q=${'a'.repeat(51)}`, 414, 'query_too_long', 'q: at most 50 characters'],
+      ['/v1/gifs/search?q=cat&limit=abc', 400, 'invalid_request', 'limit: a whole number from 1'],
+      ['/v1/gifs/search?q=cat&limit=0', 400, 'invalid_request', 'limit: a whole number from 1'],
+      ['/v1/gifs/search?q=cat&limit=2.5', 400, 'invalid_request', 'limit: a whole number from 1'],
+      [
+        '/v1/gifs/search?q=cat&offset=5000',
+        400,
+        'invalid_request',
+        'offset: a whole number from 0 to 4999',
+      ],
+      ['/v1/gifs/search?q=cat&rating=nc-17', 400, 'invalid_request', 'rating:'],
+      ['/v1/gifs/related?gif_id=nope', 404, 'gif_not_found', 'No GIF'],
+      ['/v1/gifs/related?gif_id=../../x', 400, 'invalid_request', 'gif_id: not a GIF id'],
+      ['/v1/gifs?ids=a,b;drop', 400, 'invalid_request', 'ids: not a list of GIF ids'],
     ];
-    for (const [url, status, code] of cases) {
+    for (const [url, status, code, msg] of cases) {
       const response = await get(url);
       expect(response.status, url).toBe(status);
       expect(response.body.meta.error_code, url).toBe(code);
+      expect(response.body.meta.msg, url).toContain(msg);
     }
     expect((await get('/v1/gifs/search?q=cat&limit=500')).status).toBe(200);
     const noKey = await t.jiffy.app!.inject('/v1/gifs/trending');

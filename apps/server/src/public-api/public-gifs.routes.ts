@@ -25,12 +25,12 @@ const kinds = [
 
 const idParams = z.object({ id: z.string().regex(ID, 'not a GIF id') });
 const searchQuery = listQuerySchema.extend({
-  q: z.unknown(),
+  q: z.unknown().optional(),
   sort: z.enum(['relevant', 'recent']).catch('relevant'),
 });
 const relatedQuery = listQuerySchema.extend({ gif_id: z.string().regex(ID, 'not a GIF id') });
 const randomQuery = listQuerySchema.extend({ tag: z.string().max(50).optional() });
-const translateQuery = listQuerySchema.extend({ s: z.unknown() });
+const translateQuery = listQuerySchema.extend({ s: z.unknown().optional() });
 const idsQuery = listQuerySchema.extend({
   ids: z
     .string()
