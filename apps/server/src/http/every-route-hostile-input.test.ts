@@ -1,0 +1,220 @@
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertGifRow } from '../testing/gif-rows.ts';
+import { signedInUsers } from '../testing/signed-in-users.ts';
+import type { SiteClient } from '../testing/site-client.ts';
+import { startTestJiffy, type TestJiffy } from '../testing/test-jiffy.ts';
+
+type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+
+// Every route Jiffy serves, fed hostile path segments, query parameters and JSON bodies by a
+// signed-in moderator with a valid key (so requests get past the door to the code behind it).
+// What a caller must never see is a 5xx, or a public API error outside GIPHY's envelope.
+const segments = [
+  'x',
+  'gif1',
+  'x'.repeat(3000),
+  '%ff%fe',
+  '%C0%80',
+  'a%00b',
+  '..%2F..%2Fetc%2Fpasswd',
+  '%27%22%3C',
+  '%F0%9F%98%80',
+  '%E2%80%AE',
+  '-1',
+  '99999999999999999999',
+  '%20',
+  '__proto__',
+  'constructor',
+];
+const parameters = [
+  'q',
+  'limit',
+  'offset',
+  'rating',
+  'lang',
+  'ids',
+  'gif_id',
+  'tag',
+  's',
+  'url',
+  'maxwidth',
+  'maxheight',
+  'format',
+  'sort',
+  'type',
+  'bundle',
+  'fields',
+  'random_id',
+  'username',
+  'status',
+  'analytics_response_payload',
+  'action_type',
+  'page',
+  'cursor',
+  'user_id',
+  'theme',
+  'id',
+];
+const parameterValues = [
+  '',
+  'x'.repeat(3000),
+  '%ff',
+  'a%00',
+  '-1',
+  '1e309',
+  'NaN',
+  '0x10',
+  'undefined',
+  'null',
+  '%25',
+  '__proto__',
+  '%F0%9F%98%80',
+  '%27',
+  '%7B%22a%22%3A1%7D',
+  'images.original.url,,,',
+  '@',
+  '@x',
+  '*',
+];
+const bodyFields = [
+  'login',
+  'password',
+  'email',
+  'username',
+  'display_name',
+  'description',
+  'title',
+  'tags',
+  'rating',
+  'source_image_url',
+  'source_post_url',
+  'link',
+  'text',
+  'gif_id',
+  'reason',
+  'code',
+  'token',
+  'name',
+  'website_url',
+  'is_public',
+  'is_sticker',
+  'alt_text',
+  'lang',
+  'api_key',
+  'events',
+  'category',
+  'action',
+  'label',
+  'page',
+];
+const bodyValues: unknown[] = [
+  null,
+  -1,
+  2 ** 60,
+  true,
+  '',
+  ' ',
+  'x'.repeat(70_000),
+  [],
+  [[]],
+  {},
+  { a: { b: [] } },
+  ['a', 1, null],
+  'a\u0000b',
+  { 'k\u0000': 1 },
+  '\u202e',
+  '\ud800',
+  'a,b,,,,c',
+  '__proto__',
+  'javascript:alert(1)',
+  'http://127.0.0.1:5432/',
+  'http://[::1]/',
+  'file:///etc/passwd',
+];
+const bodies: unknown[] = [
+  [],
+  {},
+  ...bodyValues.map((value) => Object.fromEntries(bodyFields.map((field) => [field, value]))),
+];
+
+/** The routes in Fastify's printed tree, each with its full path and methods (HEAD aside). */
+function routesOf(tree: string): { path: string; methods: Method[] }[] {
+  const parents: { depth: number; path: string }[] = [];
+  const routes: { path: string; methods: Method[] }[] = [];
+  for (const line of tree.split('\n')) {
+    const match = /^([│ ]*)[├└]── (\S+)(?: \(([A-Z, ]+)\))?$/.exec(line);
+    if (!match) continue;
+    const depth = match[1]!.length / 4;
+    while (parents.length > 0 && parents.at(-1)!.depth >= depth) parents.pop();
+    const path = (parents.at(-1)?.path ?? '') + match[2]!;
+    parents.push({ depth, path });
+    const methods = match[3]?.split(', ').filter((m) => m !== 'HEAD') as Method[] | undefined;
+    if (methods) routes.push({ path: path.replace(/^\/\//, '/'), methods });
+  }
+  return routes;
+}
+
+describe('every route, fed hostile input', () => {
+  let t: TestJiffy;
+  let moderator: SiteClient;
+  beforeAll(async () => {
+    t = await startTestJiffy({ API_RATE_LIMIT_PER_MINUTE: '100000000' });
+    await insertGifRow(t.jiffy.services.gifRepository, { id: 'gif1', title: 'Cat', tags: ['cat'] });
+    moderator = (await signedInUsers(t, [['moderator', 'moderator']])).moderator!;
+  });
+  afterAll(() => t.stop());
+
+  it('answers 4xx in its surface’s envelope, never 5xx', async () => {
+    const routes = routesOf(t.jiffy.app!.printRoutes({ commonPrefix: false }));
+    expect(routes.length).toBeGreaterThan(60);
+    const failures: string[] = [];
+    const expectAnswered = (what: string, response: LightMyRequestResponse) => {
+      const isPublicApi = /^\/v[12]\//.test(what.split(' ')[1]!);
+      const enveloped =
+        response.statusCode < 400 ||
+        !isPublicApi ||
+        typeof response.json<{ meta?: { error_code?: unknown } }>().meta?.error_code === 'string';
+      if (response.statusCode >= 500 || !enveloped)
+        failures.push(
+          `${what.slice(0, 160)} → ${response.statusCode} ${response.body.slice(0, 160)}`,
+        );
+    };
+    let requests = 0;
+    for (const { path, methods } of routes) {
+      if (path.includes('logout')) continue; // would end the moderator's session
+      const paths = /[:*]/.test(path)
+        ? segments.map((segment) => path.replace(/:\w+|\*/g, segment))
+        : [path];
+      for (const method of methods) {
+        for (const [index, concrete] of paths.entries()) {
+          const url = `${concrete}?api_key=${t.apiKey}`;
+          if (method !== 'GET') {
+            for (const body of bodies) {
+              const response = await moderator.request({ method, url, body: body as object });
+              expectAnswered(`${method} ${url} ${JSON.stringify(body).slice(0, 60)}`, response);
+              requests++;
+            }
+            continue;
+          }
+          // Every parameter's hostile values on the route's first path; the others bare.
+          const queries =
+            index > 0
+              ? ['']
+              : parameters.flatMap((name) => [
+                  ...parameterValues.map((value) => `&${name}=${value}`),
+                  `&${name}=a&${name}=b`,
+                  `&${name}[]=a`,
+                  `&${name}[a]=b`,
+                ]);
+          for (const query of queries) {
+            expectAnswered(`GET ${url}${query}`, await moderator.get(`${url}${query}`));
+            requests++;
+          }
+        }
+      }
+    }
+    expect(requests).toBeGreaterThan(30_000);
+    expect(failures).toEqual([]);
+  }, 300_000);
+});
