@@ -1,5 +1,6 @@
 import { findNul } from '../lib/nul-characters.ts';
 import type { PingbackAction } from '../db/schema.ts';
+import { ID_PATTERN } from '../lib/ids.ts';
 
 export const pingbackActions: readonly PingbackAction[] = [
   'SEEN',
@@ -20,7 +21,6 @@ export interface ValidPingback {
   occurredAt: Date;
 }
 
-const GIF_ID = /^[A-Za-z0-9]{1,64}$/;
 const MAX_ATTRIBUTES_BYTES = 4096;
 const MAX_CLOCK_SKEW_MS = 24 * 3600 * 1000;
 
@@ -34,7 +34,7 @@ export function gifIdOfPayload(payload: unknown): string | null {
   if (!encoded) return null;
   const decoded = new URLSearchParams(Buffer.from(encoded, 'base64url').toString('utf8'));
   const gifId = decoded.get('gif_id');
-  return gifId && GIF_ID.test(gifId) ? gifId : null;
+  return gifId && ID_PATTERN.test(gifId) ? gifId : null;
 }
 
 /**

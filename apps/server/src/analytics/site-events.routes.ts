@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { AppError } from '../errors/app-error.ts';
 import type { SiteEventRepository } from './site-event.repository.ts';
 import { findNul } from '../lib/nul-characters.ts';
+import { gifId } from '../http/input-schemas.ts';
 
 const MAX_EVENTS = 50;
 const MAX_SKEW_MS = 24 * 3600 * 1000;
@@ -12,10 +13,7 @@ const siteEvent = z.object({
   action: text(60),
   label: z.string().max(200).default(''),
   page: z.string().max(500).default(''),
-  gif_id: z
-    .string()
-    .regex(/^[A-Za-z0-9]{1,64}$/)
-    .optional(),
+  gif_id: gifId.optional(),
   ts: z.number().int().positive().optional(),
 });
 

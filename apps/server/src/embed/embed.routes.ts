@@ -8,8 +8,7 @@ import type { GifReadService } from '../gifs/gif-read.service.ts';
 import { mediaSources } from '../lib/media-sources.ts';
 import { embedOptions } from './embed-options.ts';
 import { EMBED_ASSETS_PATH, renderEmbedNotFound, renderEmbedPage } from './embed-page.ts';
-
-const GIF_ID = /^[A-Za-z0-9]{1,64}$/;
+import { ID_PATTERN } from '../lib/ids.ts';
 
 /** The player's built script and stylesheet (next to its server build), read once. */
 function loadAssets(): Map<string, { type: string; body: Buffer }> {
@@ -76,7 +75,7 @@ export function embedRoutes(
     void reply.type('text/html; charset=utf-8').header('content-security-policy', policy);
     const { id } = request.params;
     try {
-      if (!GIF_ID.test(id)) throw new AppError('gif_not_found', 'No GIF with that id.');
+      if (!ID_PATTERN.test(id)) throw new AppError('gif_not_found', 'No GIF with that id.');
       const gif = await deps.reads.getReady(id, request.id);
       return reply.header('cache-control', 'public, max-age=60').send(
         renderEmbedPage(gif, embedOptions(request.query), {

@@ -5,8 +5,9 @@ import type { GifReadService } from '../gifs/gif-read.service.ts';
 import { parseInput } from '../http/parse-input.ts';
 import { SITE_NAME } from './embed-page.ts';
 import { oembedFor } from './oembed.ts';
+import { wholeNumber } from '../http/input-schemas.ts';
 
-const size = z.coerce.number().int().min(1).max(10_000).optional();
+const size = wholeNumber(1, 10_000).optional();
 const oembedQuery = z.object({
   url: z.string().max(2048),
   maxwidth: size,

@@ -6,11 +6,11 @@ import { AppError } from '../errors/app-error.ts';
 import type { GifReadService } from '../gifs/gif-read.service.ts';
 import { parseInput } from '../http/parse-input.ts';
 import type { FavoriteRepository } from './favorite.repository.ts';
+import { gifId, wholeNumber } from '../http/input-schemas.ts';
 
-const gifId = z.string().regex(/^[A-Za-z0-9]{1,64}$/, 'not a GIF id');
 const pageQuery = z.looseObject({
-  limit: z.coerce.number().int().min(1).max(50).default(25),
-  offset: z.coerce.number().int().min(0).max(100_000).default(0),
+  limit: wholeNumber(1, 50).default(25),
+  offset: wholeNumber(0, 100_000).default(0),
 });
 
 /** The signed-in user's favorites: list, ask about one, add, remove (session + CSRF). */

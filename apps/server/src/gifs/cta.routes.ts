@@ -8,8 +8,8 @@ import { AppError } from '../errors/app-error.ts';
 import { okEnvelope } from '../http/envelope.ts';
 import { parseInput } from '../http/parse-input.ts';
 import type { GifRepository } from './gif.repository.ts';
+import { gifIdParams } from '../http/input-schemas.ts';
 
-const idParams = z.object({ id: z.string().regex(/^[A-Za-z0-9]{1,64}$/, 'not a GIF id') });
 const ctaBody = z.object({
   link: z
     .string()
@@ -34,7 +34,7 @@ export function ctaRoutes(
   async function target(request: Parameters<typeof tokenUser>[0]) {
     const query = (request.query ?? {}) as Record<string, unknown>;
     await deps.apiKeys.verify(query.api_key);
-    const { id } = parseInput(idParams, request.params);
+    const { id } = parseInput(gifIdParams, request.params);
     const gif = await deps.gifs.findById(id);
     if (!gif || gif.status !== 'ready') throw new AppError('gif_not_found', 'No GIF with that id.');
     // Only a token authenticates here: the public API takes no cookies, so no CSRF either.

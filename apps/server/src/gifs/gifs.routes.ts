@@ -4,8 +4,8 @@ import type { ApiKeyService } from '../api-keys/api-key.service.ts';
 import { okEnvelope } from '../http/envelope.ts';
 import { parseInput } from '../http/parse-input.ts';
 import type { GifReadService } from './gif-read.service.ts';
+import { gifIdParams } from '../http/input-schemas.ts';
 
-const idParams = z.object({ id: z.string().regex(/^[A-Za-z0-9]{1,64}$/, 'not a GIF id') });
 const apiKeyQuery = z.looseObject({ api_key: z.string().max(256).optional() });
 
 /** `GET /v1/gifs/:id` (GIPHY) and `GET /api/v1/uploads/:id` (upload progress). */
@@ -16,13 +16,13 @@ export function gifsRoutes(
   app.get('/v1/gifs/:id', async (request) => {
     const { api_key } = parseInput(apiKeyQuery, request.query);
     await deps.apiKeys.verify(api_key);
-    const { id } = parseInput(idParams, request.params);
+    const { id } = parseInput(gifIdParams, request.params);
     return okEnvelope(await deps.reads.getReady(id, request.id), request);
   });
 
   // The id is an unguessable 18-character random string, known only to whoever uploaded.
   app.get('/api/v1/uploads/:id', async (request) => {
-    const { id } = parseInput(idParams, request.params);
+    const { id } = parseInput(gifIdParams, request.params);
     return { data: await deps.reads.getUploadStatus(id) };
   });
 }

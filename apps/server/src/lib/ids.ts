@@ -16,6 +16,12 @@ export function randomBase62(length: number): string {
 /** A GIF id like GIPHY's: short, random, URL-safe (62^18 ≈ 10^32 possibilities). */
 export const newGifId = (): string => randomBase62(18);
 
+/**
+ * What a GIF or user id from outside must look like before it is looked up: Jiffy's own and
+ * GIPHY's imported ones alike (base62, at most 64 characters).
+ */
+export const ID_PATTERN = /^[A-Za-z0-9]{1,64}$/;
+
 /** A user id (same shape as GIF ids, shorter). */
 export const newUserId = (): string => randomBase62(12);
 

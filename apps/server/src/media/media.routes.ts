@@ -6,9 +6,9 @@ import type { BlobStorage } from '../storage/blob-storage.ts';
 import type { AvatarService } from '../users/avatar.service.ts';
 import { avatarStorageKey } from '../users/avatar-urls.ts';
 import { parseRange } from './byte-range.ts';
+import { ID_PATTERN } from '../lib/ids.ts';
 
 const FILE = /^([a-z0-9_]{1,40})\.(gif|mp4|webp|jpg|png)$/;
-const ID = /^[A-Za-z0-9]{1,64}$/;
 
 /**
  * `GET|HEAD /media/:id/:rendition.:ext`. Files never change once written (a new version would
@@ -25,7 +25,7 @@ export function mediaRoutes(
     url: '/media/:id/:file',
     handler: async (request, reply) => {
       const match = FILE.exec(request.params.file);
-      if (!ID.test(request.params.id) || !match) {
+      if (!ID_PATTERN.test(request.params.id) || !match) {
         throw new AppError('rendition_not_found', 'No such media file.');
       }
       const [, name, format] = match as unknown as [string, string, RenditionFileFormat];

@@ -2,6 +2,7 @@ import { ratings } from '@jiffy/contracts';
 import { z } from 'zod';
 import type { Rating } from '../db/schema.ts';
 import { AppError } from '../errors/app-error.ts';
+import { wholeNumber } from '../http/input-schemas.ts';
 
 /**
  * The ratings a `rating` parameter allows: that one and everything below it ('y' is GIPHY's
@@ -24,12 +25,6 @@ export function firstValues(query: unknown): Record<string, unknown> {
   }
   return out;
 }
-
-/** A whole-number parameter from `min` to `max`, with a message that says so when it is not. */
-const wholeNumber = (min: number, max: number, note = '') => {
-  const error = `a whole number from ${min} to ${max}${note}`;
-  return z.coerce.number({ error }).int({ error }).min(min, { error }).max(max, { error });
-};
 
 /** `limit`, `fallback` when absent. Limits above 50 are capped, as GIPHY caps them. */
 export const limitParam = (fallback: number) =>

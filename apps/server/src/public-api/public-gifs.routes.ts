@@ -15,20 +15,20 @@ import { SlottedJson } from '../gifs/slotted-json.ts';
 import { RenderedListCache } from './rendered-list-cache.ts';
 import { shapeAnswer } from './response-shaping.ts';
 import { encodeAnswer } from './answer-json.ts';
+import { gifId, gifIdParams } from '../http/input-schemas.ts';
+import { ID_PATTERN } from '../lib/ids.ts';
 
-const ID = /^[A-Za-z0-9]{1,64}$/;
 const kinds = [
   ['gifs', 'gif'],
   ['stickers', 'sticker'],
   ['videos', 'video'],
 ] as const satisfies readonly (readonly [string, GifType])[];
 
-const idParams = z.object({ id: z.string().regex(ID, 'not a GIF id') });
 const searchQuery = listQuerySchema.extend({
   q: z.unknown().optional(),
   sort: z.enum(['relevant', 'recent']).catch('relevant'),
 });
-const relatedQuery = listQuerySchema.extend({ gif_id: z.string().regex(ID, 'not a GIF id') });
+const relatedQuery = listQuerySchema.extend({ gif_id: gifId });
 const randomQuery = listQuerySchema.extend({ tag: z.string().max(50).optional() });
 const translateQuery = listQuerySchema.extend({ s: z.unknown().optional() });
 const idsQuery = listQuerySchema.extend({
@@ -42,7 +42,7 @@ const idsQuery = listQuerySchema.extend({
         .filter(Boolean),
     )
     .refine((ids) => ids.length <= 100, 'at most 100 ids')
-    .refine((ids) => ids.every((id) => ID.test(id)), 'not a list of GIF ids'),
+    .refine((ids) => ids.every((id) => ID_PATTERN.test(id)), 'not a list of GIF ids'),
 });
 
 /** GIPHY's list endpoints: search, trending, related, random, translate and gifs by ids. */
@@ -165,13 +165,13 @@ export function publicGifsRoutes(
 
   app.get('/v2/emoji/:id/variations', async (request) => {
     await input(listQuerySchema, request);
-    const { id } = parseInput(idParams, request.params);
+    const { id } = parseInput(gifIdParams, request.params);
     return okEnvelope(await deps.gifs.emojiVariations({ id, responseId: request.id }), request);
   });
 
   app.get('/v1/gifs/:id/associations', async (request) => {
     await input(listQuerySchema, request);
-    const { id } = parseInput(idParams, request.params);
+    const { id } = parseInput(gifIdParams, request.params);
     return okEnvelope(await deps.gifs.associations({ id, responseId: request.id }), request);
   });
 

@@ -8,10 +8,10 @@ import { authorize } from '../accounts/permissions.ts';
 import { AppError } from '../errors/app-error.ts';
 import { parseInput } from '../http/parse-input.ts';
 import type { ReportRepository } from './report.repository.ts';
+import { gifIdParams } from '../http/input-schemas.ts';
 
 const HOUR = 60 * 60 * 1000;
 const reasons = reportReasons.map(([value]) => value) as [ReportReason, ...ReportReason[]];
-const reportParams = z.object({ id: z.string().regex(/^[A-Za-z0-9]{1,64}$/, 'not a GIF id') });
 const reportBody = z.object({
   reason: z.enum(reasons),
   note: z.string().trim().max(1000).default(''),
@@ -27,7 +27,7 @@ export function reportsRoutes(
 ): void {
   app.post('/api/v1/gifs/:id/reports', async (request, reply) => {
     await deps.limiter.hit(`report:ip:${request.ip}`, 30, HOUR);
-    const { id } = parseInput(reportParams, request.params);
+    const { id } = parseInput(gifIdParams, request.params);
     const input = parseInput(reportBody, request.body ?? {});
     const user = await currentUser(request, deps.accounts);
     const outcome = await deps.reports.add({

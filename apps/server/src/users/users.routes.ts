@@ -12,8 +12,9 @@ import type { GifRepository } from '../gifs/gif.repository.ts';
 import { receiveForm } from '../http/receive-form.ts';
 import type { AvatarService } from './avatar.service.ts';
 import type { UserRepository } from './user.repository.ts';
+import { userId, wholeNumber } from '../http/input-schemas.ts';
 
-const idParams = z.object({ id: z.string().regex(/^[A-Za-z0-9]{1,64}$/, 'not a user id') });
+const idParams = z.object({ id: userId });
 const httpUrl = z
   .string()
   .trim()
@@ -30,7 +31,7 @@ const artistsQuery = z.looseObject({
   freelance: z.enum(['true', 'false', '1', '0', '']).optional(),
   sort: z.enum(['updatetime', 'username']).default('updatetime'),
   order: z.enum(['asc', 'desc']).default('desc'),
-  offset: z.coerce.number().int().min(0).max(100_000).default(0),
+  offset: wholeNumber(0, 100_000).default(0),
 });
 
 /** What a profile PATCH may change; anything else (role, e-mail, verified...) is refused. */
