@@ -62,10 +62,15 @@ describe('the widget kit video in Chromium', () => {
    * script, not an evaluate: Playwright evaluates as a user gesture, and a page a visitor has
    * interacted with may autoplay with sound. `autoShow` renders as soon as the page loads.
    */
-  async function videoPage(browser: Browser, id: string, autoShow?: Record<string, unknown>) {
+  async function videoPage(
+    browser: Browser,
+    id: string,
+    autoShow?: Record<string, unknown>,
+    { lateFrames = false } = {},
+  ) {
     const opened = await openKitPage(browser, origin, {
       viewport: { width: 900, height: 700 },
-      initScript: { script: installHarness, arg: { key: t.apiKey, id, autoShow } },
+      initScript: { script: installHarness, arg: { key: t.apiKey, id, autoShow, lateFrames } },
       readyMessage: 'harness ready',
     });
     return opened;
@@ -240,6 +245,24 @@ describe('the widget kit video in Chromium', () => {
     await page.close();
   });
 
+  it('reports a source that failed before its effects ran, as on a page whose frames are late', async () => {
+    const { page } = await videoPage(lenient, loopId, undefined, { lateFrames: true });
+    await page.evaluate(() => {
+      const w = window as unknown as KitWindow;
+      const still = w.gif.images.original!;
+      w.gif = {
+        ...w.gif,
+        video: {
+          ...w.gif.video!,
+          assets: { source: { url: still.url!, width: 480, height: 270 } },
+        },
+      };
+      w.show({ muted: true });
+    });
+    await expect.poll(() => logOf(page, 'onError')).toEqual([4]);
+    await page.close();
+  });
+
   it('warns and renders nothing without video content', async () => {
     const { page, warnings } = await videoPage(lenient, loopId);
     await page.evaluate(() => {
@@ -287,7 +310,21 @@ describe('the widget kit video in Chromium', () => {
 });
 
 /** Runs in the page: see `videoPage`. */
-function installHarness(options: { key: string; id: string; autoShow?: Record<string, unknown> }) {
+function installHarness(options: {
+  key: string;
+  id: string;
+  autoShow?: Record<string, unknown>;
+  lateFrames: boolean;
+}) {
+  if (options.lateFrames) {
+    // A busy page or a background tab: frames come a second late. The kit runs on preact, whose
+    // effects wait for the next frame or 35 ms, whichever is first; both are made late here.
+    const frame = window.requestAnimationFrame.bind(window);
+    const later = window.setTimeout.bind(window);
+    window.requestAnimationFrame = (callback) => later(() => frame(callback), 1000);
+    window.setTimeout = ((handler: () => void, ms?: number) =>
+      later(handler, ms === 35 ? 1035 : ms)) as typeof setTimeout;
+  }
   const callbacks = [
     'onStateChange',
     'onCanPlay',

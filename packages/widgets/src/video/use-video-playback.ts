@@ -131,6 +131,11 @@ export function useVideoPlayback(
       },
     };
     for (const [type, handler] of Object.entries(handlers)) video.addEventListener(type, handler);
+    // The source was set when the element was made, and effects run after paint (on preact, the
+    // next frame; late on a busy page): a source that failed or loaded before these listeners
+    // existed has fired its event already. Its state says so; report it now.
+    if (video.error) handlers.error!();
+    else if (video.readyState >= HTMLMediaElement.HAVE_FUTURE_DATA) handlers.canplay!();
     return () => {
       for (const [type, handler] of Object.entries(handlers))
         video.removeEventListener(type, handler);
