@@ -82,6 +82,20 @@ describe('the widget kit video in Chromium', () => {
       name,
     );
   const video = (page: Page) => page.locator('#under-test video');
+  /** Shows the GIF with a video source Chromium cannot play as video: the GIF file itself. */
+  const showUnplayable = (page: Page) =>
+    page.evaluate(() => {
+      const w = window as unknown as KitWindow;
+      const still = w.gif.images.original!;
+      w.gif = {
+        ...w.gif,
+        video: {
+          ...w.gif.video!,
+          assets: { source: { url: still.url!, width: 480, height: 270 } },
+        },
+      };
+      w.show({ muted: true });
+    });
 
   it('autoplays a clip with sound at volume 0.7 where the browser allows it', async () => {
     const { page, errors } = await videoPage(lenient, clipId);
@@ -224,19 +238,7 @@ describe('the widget kit video in Chromium', () => {
 
   it('reports an unplayable file with code 4 and its type, logged and passed to onError', async () => {
     const { page, errors } = await videoPage(lenient, loopId);
-    await page.evaluate(() => {
-      const w = window as unknown as KitWindow;
-      // A file Chromium cannot play as video: the GIF itself.
-      const still = w.gif.images.original!;
-      w.gif = {
-        ...w.gif,
-        video: {
-          ...w.gif.video!,
-          assets: { source: { url: still.url!, width: 480, height: 270 } },
-        },
-      };
-      w.show({ muted: true });
-    });
+    await showUnplayable(page);
     const message = 'Can not play a video of type "gif" on this platform.';
     await expect.poll(() => logOf(page, 'onError')).toEqual([4]);
     const logged = await page.evaluate(() => (window as unknown as KitWindow).log);
@@ -247,18 +249,7 @@ describe('the widget kit video in Chromium', () => {
 
   it('reports a source that failed before its effects ran, as on a page whose frames are late', async () => {
     const { page } = await videoPage(lenient, loopId, undefined, { lateFrames: true });
-    await page.evaluate(() => {
-      const w = window as unknown as KitWindow;
-      const still = w.gif.images.original!;
-      w.gif = {
-        ...w.gif,
-        video: {
-          ...w.gif.video!,
-          assets: { source: { url: still.url!, width: 480, height: 270 } },
-        },
-      };
-      w.show({ muted: true });
-    });
+    await showUnplayable(page);
     await expect.poll(() => logOf(page, 'onError')).toEqual([4]);
     await page.close();
   });
