@@ -132,6 +132,7 @@ export async function createJiffy(options: JiffyOptions): Promise<Jiffy> {
           uploadTempDir: path.join(config.DATA_DIR, 'tmp', 'uploads'),
           embedApiKey: defaultApiKey,
           embedFontCssUrl: config.EMBED_FONT_CSS_URL,
+          trustProxy: config.TRUST_PROXY,
         });
 
   return {

@@ -13,13 +13,23 @@ export function bearerToken(request: FastifyRequest): string | null {
   return match?.[1] ?? null;
 }
 
+// One look-up per request: the site API's CSRF guard and the route both ask.
+const tokenUsers = new WeakMap<FastifyRequest, Promise<UserRow | null>>();
+
 /** The owner of the request's personal token, if it sends a live one. */
-export async function tokenUser(
+export function tokenUser(
   request: FastifyRequest,
   tokens: ApiTokenRepository,
 ): Promise<UserRow | null> {
-  const token = bearerToken(request);
-  return token ? ((await tokens.userOf(hashSecret(token))) ?? null) : null;
+  let user = tokenUsers.get(request);
+  if (!user) {
+    const token = bearerToken(request);
+    user = token
+      ? tokens.userOf(hashSecret(token)).then((found) => found ?? null)
+      : Promise.resolve(null);
+    tokenUsers.set(request, user);
+  }
+  return user;
 }
 
 /** The caller of a site request: a personal token when one is sent, else the session cookie. */

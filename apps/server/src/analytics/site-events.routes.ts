@@ -42,7 +42,9 @@ function siteEventsRoute(app: FastifyInstance, deps: { events: SiteEventReposito
       }
     },
   );
-  app.post('/api/v1/analytics/events', async (request, reply) => {
+  // No CSRF token: anonymous, append-only statistics from pages and framed players (which send
+  // no first-party cookie); a forged event changes nothing anyone owns.
+  app.post('/api/v1/analytics/events', { config: { csrf: false } }, async (request, reply) => {
     const body = request.body as { events?: unknown } | undefined;
     if (!body || typeof body !== 'object' || !Array.isArray(body.events)) {
       throw new AppError('invalid_request', 'Expected { "events": [...] }.');

@@ -1,6 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
+import { parseTrustProxy } from './trust-proxy.ts';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -59,6 +60,21 @@ export const envSchema = z.object({
   MAIL_FROM: z.string().max(200).default('Jiffy <no-reply@localhost>'),
   /** redis://... shares rate-limit counters between API nodes; in-process when unset. */
   REDIS_URL: z.string().startsWith('redis').optional(),
+  /**
+   * Which peers may tell the client's address in X-Forwarded-For (every per-address limit
+   * counts by it): `false` (default), `true`, a hop count, or proxies' addresses/CIDRs.
+   */
+  TRUST_PROXY: z
+    .string()
+    .default('false')
+    .transform((value, context) => {
+      const parsed = parseTrustProxy(value);
+      if (typeof parsed === 'object' && !Array.isArray(parsed)) {
+        context.addIssue({ code: 'custom', message: parsed.error });
+        return z.NEVER;
+      }
+      return parsed;
+    }),
   /** Public API calls allowed per key (or per address without a key) per minute; 429 past it. */
   API_RATE_LIMIT_PER_MINUTE: positiveInt.default(600),
   /** Media jobs run at once per worker process (1–2 suits 2 cores). */

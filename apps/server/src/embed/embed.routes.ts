@@ -9,6 +9,7 @@ import { mediaSources } from '../lib/media-sources.ts';
 import { embedOptions } from './embed-options.ts';
 import { EMBED_ASSETS_PATH, renderEmbedNotFound, renderEmbedPage } from './embed-page.ts';
 import { ID_PATTERN } from '../lib/ids.ts';
+import { FRAMEABLE } from '../http/frame-policy.ts';
 
 /** The player's built script and stylesheet (next to its server build), read once. */
 function loadAssets(): Map<string, { type: string; body: Buffer }> {
@@ -71,7 +72,7 @@ export function embedRoutes(
     styleHash,
   );
 
-  app.get<{ Params: { id: string } }>('/embed/:id', async (request, reply) => {
+  app.get<{ Params: { id: string } }>('/embed/:id', FRAMEABLE, async (request, reply) => {
     void reply.type('text/html; charset=utf-8').header('content-security-policy', policy);
     const { id } = request.params;
     try {
@@ -94,9 +95,16 @@ export function embedRoutes(
     }
   });
 
-  app.get<{ Params: { file: string } }>(`${EMBED_ASSETS_PATH}/:file`, async (request, reply) => {
-    const asset = assets.get(request.params.file);
-    if (!asset) throw new AppError('not_found', 'No such embed asset.');
-    return reply.type(asset.type).header('cache-control', 'public, max-age=3600').send(asset.body);
-  });
+  app.get<{ Params: { file: string } }>(
+    `${EMBED_ASSETS_PATH}/:file`,
+    FRAMEABLE,
+    async (request, reply) => {
+      const asset = assets.get(request.params.file);
+      if (!asset) throw new AppError('not_found', 'No such embed asset.');
+      return reply
+        .type(asset.type)
+        .header('cache-control', 'public, max-age=3600')
+        .send(asset.body);
+    },
+  );
 }

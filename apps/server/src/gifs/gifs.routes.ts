@@ -8,7 +8,7 @@ import { gifIdParams } from '../http/input-schemas.ts';
 
 const apiKeyQuery = z.looseObject({ api_key: z.string().max(256).optional() });
 
-/** `GET /v1/gifs/:id` (GIPHY) and `GET /api/v1/uploads/:id` (upload progress). */
+/** `GET /v1/gifs/:id` (GIPHY). */
 export function gifsRoutes(
   app: FastifyInstance,
   deps: { reads: GifReadService; apiKeys: ApiKeyService },
@@ -19,7 +19,10 @@ export function gifsRoutes(
     const { id } = parseInput(gifIdParams, request.params);
     return okEnvelope(await deps.reads.getReady(id, request.id), request);
   });
+}
 
+/** `GET /api/v1/uploads/:id`: an upload's progress, for the site's upload page. */
+export function uploadStatusRoutes(app: FastifyInstance, deps: { reads: GifReadService }): void {
   // The id is an unguessable 18-character random string, known only to whoever uploaded.
   app.get('/api/v1/uploads/:id', async (request) => {
     const { id } = parseInput(gifIdParams, request.params);

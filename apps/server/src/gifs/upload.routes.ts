@@ -24,11 +24,8 @@ export interface UploadRoutesDeps {
   uploadTempDir: string;
 }
 
-/**
- * `POST /v1/gifs`: GIPHY's upload API (multipart `file`, or `source_image_url` in any body).
- * `POST /api/v1/uploads`: the same upload from the site, by the signed-in user (session + CSRF).
- */
-export function uploadRoutes(app: FastifyInstance, deps: UploadRoutesDeps): void {
+/** `POST /v1/gifs`: GIPHY's upload API (multipart `file`, or `source_image_url` in any body). */
+export function publicUploadRoutes(app: FastifyInstance, deps: UploadRoutesDeps): void {
   app.post('/v1/gifs', async (request) => {
     const query = (request.query ?? {}) as Record<string, unknown>;
     // A key in the query is checked before a possibly large body is read.
@@ -42,7 +39,10 @@ export function uploadRoutes(app: FastifyInstance, deps: UploadRoutesDeps): void
     );
     return okEnvelope({ id }, request);
   });
+}
 
+/** `POST /api/v1/uploads`: the same upload from the site, by the signed-in user (session + CSRF). */
+export function siteUploadRoutes(app: FastifyInstance, deps: UploadRoutesDeps): void {
   app.post('/api/v1/uploads', async (request, reply) => {
     // Signed in before a possibly large body is read; the GIF is always the uploader's own.
     const user = await requireUser(request, deps.accounts, 'to upload');

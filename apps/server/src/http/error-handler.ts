@@ -2,9 +2,23 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { ErrorCode } from '@jiffy/contracts';
 import { AppError } from '../errors/app-error.ts';
 import { MediaError } from '@jiffy/media';
+import { surfaceOf } from './surfaces/surface.ts';
 
-/** True for the GIPHY-dialect surfaces, which answer errors in GIPHY's `meta` envelope. */
-export const isPublicApiPath = (url: string): boolean => /^\/v[12]\//.test(url);
+/**
+ * For a request no route took (a path that does not decode, or a miss outside every surface's
+ * own not-found handler): whether its path reads as the public API's once ASCII %-escapes are
+ * decoded, which picks the error envelope only (never a guard).
+ */
+const looksLikePublicApi = (url: string): boolean =>
+  /^\/v[12]\//i.test(
+    url.replace(/%([0-7][0-9a-f])/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+  );
+
+/** Whether this request answers in GIPHY's envelope: its route's surface decides. */
+export function answersInGiphyEnvelope(request: FastifyRequest): boolean {
+  const surface = surfaceOf(request);
+  return surface ? surface === 'public-api' : looksLikePublicApi(request.url);
+}
 
 // Fastify's own errors whose meaning we know; anything else 4xx is an invalid request.
 const fastifyCodes: Record<string, ErrorCode> = {
@@ -39,8 +53,12 @@ export function errorHandler(error: unknown, request: FastifyRequest, reply: Fas
 }
 
 /** The error body a surface uses. */
-export function errorBody(error: AppError, request: FastifyRequest): unknown {
-  if (isPublicApiPath(request.url)) {
+export function errorBody(
+  error: AppError,
+  request: FastifyRequest,
+  giphyEnvelope = answersInGiphyEnvelope(request),
+): unknown {
+  if (giphyEnvelope) {
     return {
       data: null,
       meta: {

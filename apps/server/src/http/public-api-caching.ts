@@ -1,14 +1,13 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
-/** Lists that may be cached briefly: a new upload or pingback shows within this many seconds. */
-const CACHEABLE =
-  /^\/v[12]\/(gifs|stickers|videos)\/(search|trending)(\/tags)?$|^\/v[12]\/trending\/searches$|^\/v1\/gifs\/categories/;
+/** How long a `cache: 'list'` answer may be kept: a new upload or pingback shows within this. */
 export const MAX_AGE_SECONDS = 30;
 
 /**
- * ETag and a short Cache-Control on search and trending, so clients and CDNs revalidate cheaply
- * (304 without a body); random answers are never cached. Computed from the body that is sent.
+ * ETag and a short Cache-Control on the routes whose config says `cache: 'list'` (search,
+ * trending, categories), so clients and CDNs revalidate cheaply (304 without a body); `no-store`
+ * ones (random answers) are never cached. Computed from the body that is sent.
  */
 export function publicApiCaching(app: FastifyInstance): void {
   app.addHook('onSend', (request, reply, payload, done) => {
@@ -18,12 +17,12 @@ export function publicApiCaching(app: FastifyInstance): void {
 
 function cachingHeaders(request: FastifyRequest, reply: FastifyReply, payload: unknown): unknown {
   if (request.method !== 'GET' || reply.statusCode !== 200) return payload;
-  const path = request.url.split('?')[0]!;
-  if (/\/random(id)?$/.test(path)) {
+  const policy = request.routeOptions.config.cache;
+  if (policy === 'no-store') {
     reply.header('cache-control', 'no-store');
     return payload;
   }
-  if (!CACHEABLE.test(path)) return payload;
+  if (policy !== 'list') return payload;
   // A cached answer (bytes) brings its own ETag. Otherwise: the response id (also inside each
   // analytics payload) differs on every call; the ETag covers the content, not that.
   const preset = reply.getHeader('etag') as string | undefined;
@@ -43,3 +42,8 @@ function cachingHeaders(request: FastifyRequest, reply: FastifyReply, payload: u
 
 const withoutResponseIds = (payload: string): string =>
   payload.replace(/"response_id":"[^"]*"/g, '').replace(/e(=|%3D)[A-Za-z0-9_-]+/g, '');
+
+/** Route options for a list answer that may be cached `MAX_AGE_SECONDS` (search, trending...). */
+export const CACHED_LIST = { config: { cache: 'list' } } as const;
+/** Route options for an answer that must never be cached (random picks). */
+export const NEVER_CACHED = { config: { cache: 'no-store' } } as const;

@@ -2,12 +2,13 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import { AppError } from '../errors/app-error.ts';
-import { isPublicApiPath } from './error-handler.ts';
 
 /**
  * Per-key limits on the public API, as GIPHY limits its keys: counted per `api_key` (per
  * address for calls without one, such as pingbacks), in this process's memory, or in Redis
- * (`redis`) so that every API node counts against the same budget.
+ * (`redis`) so that every API node counts against the same budget. Registered inside the public
+ * API's scope, it limits every route of that scope and no other (a route opts out with
+ * `config: { rateLimit: false }`).
  */
 export async function publicApiRateLimit(
   app: FastifyInstance,
@@ -19,7 +20,6 @@ export async function publicApiRateLimit(
     global: true,
     max: perMinute,
     timeWindow: 60_000,
-    allowList: (request) => !isPublicApiPath(request.url) || request.method === 'OPTIONS',
     keyGenerator: (request) => {
       const key = (request.query as Record<string, unknown> | undefined)?.api_key;
       return typeof key === 'string' && key.length <= 256 ? `key:${key}` : `ip:${request.ip}`;

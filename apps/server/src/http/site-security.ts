@@ -1,6 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
-import cookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { bearerToken, tokenUser } from '../accounts/current-user.ts';
+import type { ApiTokenRepository } from '../accounts/api-token.repository.ts';
 import { newSecret } from '../accounts/secret-token.ts';
 import { AppError } from '../errors/app-error.ts';
 
@@ -9,9 +10,6 @@ export const CSRF_COOKIE = 'jiffy_csrf';
 export const CSRF_HEADER = 'x-csrf-token';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-// The site's own calls (cookie-authenticated). The public API (/v1, /v2) uses keys, not cookies.
-const SITE_API = /^\/(api|ajax|login)\//;
-const ANALYTICS_EVENTS = '/api/v1/analytics/events';
 
 /** Cookie attributes: readable by scripts only for the CSRF token; Secure behind TLS. */
 export function cookieOptions(request: FastifyRequest, httpOnly: boolean, expires?: Date) {
@@ -30,24 +28,37 @@ function sameSecret(a: string, b: string): boolean {
   return left.length === right.length && timingSafeEqual(left, right);
 }
 
+/** Gives a visitor without one the readable CSRF cookie the site's scripts echo. */
+export function ensureCsrfCookie(request: FastifyRequest, reply: FastifyReply): void {
+  if (!request.cookies[CSRF_COOKIE]) {
+    reply.setCookie(CSRF_COOKIE, newSecret(), cookieOptions(request, false));
+  }
+}
+
+/** Site pages hand out the CSRF cookie, so the site's first call can echo it. */
+export function siteCsrfCookie(scope: FastifyInstance): void {
+  scope.addHook('onRequest', (request, reply, done) => {
+    ensureCsrfCookie(request, reply);
+    done();
+  });
+}
+
 /**
- * Double-submit CSRF for the site API: every visitor gets a random token in a readable cookie,
- * and each state-changing site call must echo it in `x-csrf-token`. Another origin can make the
- * browser send the cookie but cannot read it to copy it into the header.
+ * Double-submit CSRF for the site API, added inside its scope: every visitor gets a random token
+ * in a readable cookie, and each state-changing call must echo it in `x-csrf-token`. Another
+ * origin can make the browser send the cookie but cannot read it to copy it into the header.
+ * A route opts out only by its config (`csrf: false`).
  */
-export async function siteSecurity(app: FastifyInstance): Promise<void> {
-  await app.register(cookie);
-  app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
-    if (/^\/(v1|v2|media)\//.test(request.url)) return;
+export function siteApiCsrf(scope: FastifyInstance, deps: { tokens: ApiTokenRepository }): void {
+  scope.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
     const token = request.cookies[CSRF_COOKIE];
-    if (!token) reply.setCookie(CSRF_COOKIE, newSecret(), cookieOptions(request, false));
-    if (!STATE_CHANGING.has(request.method) || !SITE_API.test(request.url)) return;
-    // Anonymous, append-only statistics from pages and framed players (where the cookie is not
-    // sent): a forged event changes nothing anyone owns.
-    if (request.url.startsWith(ANALYTICS_EVENTS)) return;
-    // A call authenticated by an Authorization header cannot be forged by another site (it
-    // cannot set that header without passing CORS), so it needs no CSRF token.
-    if (/^Token /.test(request.headers.authorization ?? '')) return;
+    ensureCsrfCookie(request, reply);
+    if (!STATE_CHANGING.has(request.method)) return;
+    if (request.routeOptions.config.csrf === false) return;
+    // A call authenticated by a personal token cannot be forged by another site (it cannot set
+    // the Authorization header without passing CORS), so it needs no CSRF token; a header that
+    // authenticates nothing earns nothing.
+    if (bearerToken(request) && (await tokenUser(request, deps.tokens))) return;
     const echoed = request.headers[CSRF_HEADER];
     if (!token || typeof echoed !== 'string' || !sameSecret(token, echoed)) {
       throw new AppError(

@@ -7,6 +7,7 @@ import type { AvatarService } from '../users/avatar.service.ts';
 import { avatarStorageKey } from '../users/avatar-urls.ts';
 import { parseRange } from './byte-range.ts';
 import { ID_PATTERN } from '../lib/ids.ts';
+import { FRAMEABLE } from '../http/frame-policy.ts';
 
 const FILE = /^([a-z0-9_]{1,40})\.(gif|mp4|webp|jpg|png)$/;
 
@@ -23,6 +24,7 @@ export function mediaRoutes(
   app.route<{ Params: { id: string; file: string } }>({
     method: ['GET', 'HEAD'],
     url: '/media/:id/:file',
+    ...FRAMEABLE,
     handler: async (request, reply) => {
       const match = FILE.exec(request.params.file);
       if (!ID_PATTERN.test(request.params.id) || !match) {
@@ -55,6 +57,7 @@ function avatarRoute(app: FastifyInstance, storage: BlobStorage, avatars: Avatar
   app.route<{ Params: { '*': string } }>({
     method: ['GET', 'HEAD'],
     url: '/media/avatars/*',
+    ...FRAMEABLE,
     handler: async (request, reply) => {
       const key = avatarStorageKey(request.params['*']);
       let info = key ? await storage.stat(key) : null;

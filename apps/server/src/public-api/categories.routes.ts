@@ -6,6 +6,7 @@ import { parseInput } from '../http/parse-input.ts';
 import { publicQueryReader } from './public-query.ts';
 import type { CategoriesService } from './categories.service.ts';
 import { listQuerySchema } from './list-query.schema.ts';
+import { CACHED_LIST } from '../http/public-api-caching.ts';
 
 const name = z.string().trim().toLowerCase().min(1).max(50);
 const categoryParams = z.object({ category: name });
@@ -19,20 +20,20 @@ export function categoriesRoutes(
   const read = publicQueryReader(deps.apiKeys);
   const query = (request: FastifyRequest) => read(listQuerySchema, request);
 
-  app.get('/v1/gifs/categories', async (request) => {
+  app.get('/v1/gifs/categories', CACHED_LIST, async (request) => {
     await query(request);
     const data = await deps.categories.categories(request.id);
     return okEnvelope(data, request, { total_count: data.length, count: data.length, offset: 0 });
   });
 
-  app.get('/v1/gifs/categories/:category', async (request) => {
+  app.get('/v1/gifs/categories/:category', CACHED_LIST, async (request) => {
     await query(request);
     const { category } = parseInput(categoryParams, request.params);
     const data = await deps.categories.subcategories(category, request.id);
     return okEnvelope(data, request, { total_count: data.length, count: data.length, offset: 0 });
   });
 
-  app.get('/v1/gifs/categories/:category/:subcategory', async (request) => {
+  app.get('/v1/gifs/categories/:category/:subcategory', CACHED_LIST, async (request) => {
     const { limit, offset } = await query(request);
     const params = parseInput(subcategoryParams, request.params);
     const page = await deps.categories.gifs({

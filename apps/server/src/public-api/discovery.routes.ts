@@ -7,6 +7,7 @@ import { parseInput } from '../http/parse-input.ts';
 import { publicQueryReader } from './public-query.ts';
 import type { DiscoveryService } from './discovery.service.ts';
 import { limitParam, listQuerySchema, searchTerm } from './list-query.schema.ts';
+import { CACHED_LIST, NEVER_CACHED } from '../http/public-api-caching.ts';
 
 const tagQuery = listQuerySchema.extend({
   q: z.unknown().optional(),
@@ -22,7 +23,7 @@ export function discoveryRoutes(
 ): void {
   const input = publicQueryReader(deps.apiKeys);
 
-  app.get('/v1/gifs/search/tags', async (request) => {
+  app.get('/v1/gifs/search/tags', CACHED_LIST, async (request) => {
     const query = await input(tagQuery, request);
     const tags = await deps.discovery.completeTag(searchTerm(query.q), query.limit);
     const data = tags.map((t) => ({
@@ -40,7 +41,7 @@ export function discoveryRoutes(
   });
 
   for (const version of ['v1', 'v2']) {
-    app.get(`/${version}/trending/searches`, async (request) => {
+    app.get(`/${version}/trending/searches`, CACHED_LIST, async (request) => {
       await input(listQuerySchema, request);
       return okEnvelope(await deps.discovery.trendingSearches(), request);
     });
@@ -56,7 +57,7 @@ export function discoveryRoutes(
     return okEnvelope(result.channels, request, result.pagination);
   });
 
-  app.get('/v1/randomid', async (request) => {
+  app.get('/v1/randomid', NEVER_CACHED, async (request) => {
     await input(listQuerySchema, request);
     return okEnvelope({ random_id: deps.discovery.newRandomId() }, request);
   });

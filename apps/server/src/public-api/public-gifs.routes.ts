@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { ApiKeyService } from '../api-keys/api-key.service.ts';
 import type { GifType } from '../db/schema.ts';
 import { okEnvelope } from '../http/envelope.ts';
-import { MAX_AGE_SECONDS } from '../http/public-api-caching.ts';
+import { CACHED_LIST, MAX_AGE_SECONDS, NEVER_CACHED } from '../http/public-api-caching.ts';
 import { BufferPool } from '../lib/buffer-pool.ts';
 import { parseInput } from '../http/parse-input.ts';
 import { publicQueryReader } from './public-query.ts';
@@ -94,7 +94,7 @@ export function publicGifsRoutes(
   };
 
   for (const [path, type] of kinds) {
-    app.get(`/v1/${path}/search`, async (request, reply) => {
+    app.get(`/v1/${path}/search`, CACHED_LIST, async (request, reply) => {
       const query = await input(searchQuery, request);
       const term = searchTerm(query.q);
       const page = { limit: query.limit, offset: query.offset };
@@ -112,7 +112,7 @@ export function publicGifsRoutes(
       );
     });
 
-    app.get(`/v1/${path}/trending`, async (request, reply) => {
+    app.get(`/v1/${path}/trending`, CACHED_LIST, async (request, reply) => {
       const query = await input(listQuerySchema, request);
       const page = { limit: query.limit, offset: query.offset };
       return sendCached(['trending', type, page, query.rating], request, reply, () =>
@@ -132,7 +132,7 @@ export function publicGifsRoutes(
   }
 
   for (const [path, type] of kinds.slice(0, 2)) {
-    app.get(`/v1/${path}/random`, async (request) => {
+    app.get(`/v1/${path}/random`, NEVER_CACHED, async (request) => {
       const query = await input(randomQuery, request);
       const gif = await deps.gifs.random({
         ...context(type, query.rating, request),

@@ -2,6 +2,7 @@ import { pageTypeFor } from '@jiffy/web/page-type';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SITE_NAME } from '../embed/embed-page.ts';
 import { AppError } from '../errors/app-error.ts';
+import { ensureCsrfCookie } from '../http/site-security.ts';
 import type { GifReadService } from '../gifs/gif-read.service.ts';
 import { mediaSources } from '../lib/media-sources.ts';
 import { unfurlTags } from '../unfurl/unfurl-tags.ts';
@@ -91,6 +92,7 @@ export function webAppRoutes(
       const isChannel = channel !== undefined && pageTypeFor(path) === 'channel page';
       const known = isChannel ? await deps.users.findByUsername(channel) : undefined;
       const status = isChannel && !known?.is_public ? 404 : 200;
+      ensureCsrfCookie(request, reply);
       await send(reply, status, status === 404 ? `Not found - ${SITE_NAME}` : SITE_NAME);
       return true;
     },

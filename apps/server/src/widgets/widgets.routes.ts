@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { AppError } from '../errors/app-error.ts';
 import { mediaSources } from '../lib/media-sources.ts';
 import { DEMO_SCRIPT, renderWidgetsPage } from './widgets-demo.ts';
+import { FRAMEABLE } from '../http/frame-policy.ts';
 
 /** The standalone bundle the widget package builds (`npm run build`, run by `npm install`). */
 function loadBundle(): Buffer {
@@ -28,14 +29,18 @@ export function widgetsRoutes(
       .header('content-security-policy', policy)
       .send(renderWidgetsPage(deps.publicUrl, deps.apiKey)),
   );
-  app.get<{ Params: { file: string } }>('/widgets-assets/:file', async (request, reply) => {
-    const body = scripts.get(request.params.file);
-    if (!body) throw new AppError('not_found', 'No such widget asset.');
-    // Other sites load the bundle with a <script> tag: it must be fetchable from anywhere.
-    return reply
-      .type('text/javascript; charset=utf-8')
-      .header('access-control-allow-origin', '*')
-      .header('cache-control', 'public, max-age=3600')
-      .send(body);
-  });
+  app.get<{ Params: { file: string } }>(
+    '/widgets-assets/:file',
+    FRAMEABLE,
+    async (request, reply) => {
+      const body = scripts.get(request.params.file);
+      if (!body) throw new AppError('not_found', 'No such widget asset.');
+      // Other sites load the bundle with a <script> tag: it must be fetchable from anywhere.
+      return reply
+        .type('text/javascript; charset=utf-8')
+        .header('access-control-allow-origin', '*')
+        .header('cache-control', 'public, max-age=3600')
+        .send(body);
+    },
+  );
 }

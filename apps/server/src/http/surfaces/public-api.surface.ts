@@ -1,0 +1,64 @@
+import type { FastifyInstance } from 'fastify';
+import type { Redis } from 'ioredis';
+import { pingbackRoutes } from '../../analytics/pingback.routes.ts';
+import { ctaRoutes } from '../../gifs/cta.routes.ts';
+import { gifsRoutes } from '../../gifs/gifs.routes.ts';
+import { publicUploadRoutes } from '../../gifs/upload.routes.ts';
+import { categoriesRoutes } from '../../public-api/categories.routes.ts';
+import { discoveryRoutes } from '../../public-api/discovery.routes.ts';
+import { publicGifsRoutes } from '../../public-api/public-gifs.routes.ts';
+import { responseShaping } from '../../public-api/response-shaping.ts';
+import type { Services } from '../../services.ts';
+import { publicApiCaching } from '../public-api-caching.ts';
+import { publicApiCors } from '../public-api-cors.ts';
+import { publicApiRateLimit } from '../public-api-rate-limit.ts';
+import { notFoundUnder } from './not-found.ts';
+import { declareSurface } from './surface.ts';
+
+const PREFIXES = ['/v1', '/v2'];
+
+/**
+ * GIPHY's dialect (`/v1`, `/v2`): API keys, no cookies. Its own scope carries the per-key rate
+ * limit, open CORS, `fields`/`bundle` trimming, list caching and GIPHY's error envelope.
+ */
+export async function publicApiSurface(
+  scope: FastifyInstance,
+  options: {
+    services: Services;
+    rateLimit: { perMinute: number; redis?: Redis | undefined };
+    uploadTempDir: string;
+  },
+): Promise<void> {
+  const { services } = options;
+  declareSurface(
+    scope,
+    'public-api',
+    PREFIXES.map((prefix) => `${prefix}/*`),
+  );
+  await publicApiRateLimit(scope, options.rateLimit);
+  publicApiCors(scope, PREFIXES);
+  responseShaping(scope);
+  publicApiCaching(scope);
+
+  publicGifsRoutes(scope, {
+    gifs: services.publicGifs,
+    apiKeys: services.apiKeys,
+    reads: services.gifReads,
+  });
+  discoveryRoutes(scope, { discovery: services.discovery, apiKeys: services.apiKeys });
+  pingbackRoutes(scope, { pingbacks: services.pingbacks });
+  categoriesRoutes(scope, { categories: services.categories, apiKeys: services.apiKeys });
+  gifsRoutes(scope, { reads: services.gifReads, apiKeys: services.apiKeys });
+  publicUploadRoutes(scope, {
+    uploads: services.uploads,
+    apiKeys: services.apiKeys,
+    accounts: services.accounts,
+    uploadTempDir: options.uploadTempDir,
+  });
+  ctaRoutes(scope, {
+    gifs: services.gifRepository,
+    apiKeys: services.apiKeys,
+    tokens: services.apiTokens,
+  });
+  await notFoundUnder(scope, PREFIXES, true);
+}

@@ -1,0 +1,71 @@
+import type { FastifyInstance } from 'fastify';
+import { accountsRoutes } from '../../accounts/accounts.routes.ts';
+import { apiTokensRoutes } from '../../accounts/api-tokens.routes.ts';
+import { creatorApplicationsRoutes } from '../../accounts/creator-applications.routes.ts';
+import { siteEventsRoutes } from '../../analytics/site-events.routes.ts';
+import { apiKeysRoutes } from '../../api-keys/api-keys.routes.ts';
+import { favoritesRoutes } from '../../favorites/favorites.routes.ts';
+import { uploadStatusRoutes } from '../../gifs/gifs.routes.ts';
+import { siteUploadRoutes } from '../../gifs/upload.routes.ts';
+import { instanceRoutes } from '../../instance/instance.routes.ts';
+import { reportsRoutes } from '../../reports/reports.routes.ts';
+import type { Services } from '../../services.ts';
+import { usersRoutes } from '../../users/users.routes.ts';
+import { siteApiCsrf } from '../site-security.ts';
+import { notFoundUnder } from './not-found.ts';
+import { declareSurface } from './surface.ts';
+
+/**
+ * The site's own calls (`/api`, `/ajax`, `/login/...`): a session cookie or a personal token,
+ * and the double-submit CSRF check on every state-changing call, in this scope's hook.
+ */
+export async function siteApiSurface(
+  scope: FastifyInstance,
+  options: { services: Services; uploadTempDir: string; version: string },
+): Promise<void> {
+  const { services } = options;
+  declareSurface(scope, 'site-api', ['/api/*', '/ajax/*', '/login/*']);
+  siteApiCsrf(scope, { tokens: services.apiTokens });
+
+  accountsRoutes(scope, {
+    accounts: services.accounts,
+    limiter: services.attemptLimiter,
+    build: { version: options.version },
+  });
+  usersRoutes(scope, {
+    users: services.users,
+    avatars: services.avatars,
+    uploadTempDir: options.uploadTempDir,
+    gifs: services.gifRepository,
+    accounts: services.accounts,
+    urls: services.urls,
+  });
+  apiTokensRoutes(scope, { tokens: services.apiTokens, accounts: services.accounts });
+  apiKeysRoutes(scope, { apiKeys: services.apiKeys, accounts: services.accounts });
+  creatorApplicationsRoutes(scope, {
+    applications: services.applications,
+    accounts: services.accounts,
+  });
+  favoritesRoutes(scope, {
+    favorites: services.favorites,
+    accounts: services.accounts,
+    reads: services.gifReads,
+  });
+  reportsRoutes(scope, {
+    reports: services.reports,
+    accounts: services.accounts,
+    limiter: services.attemptLimiter,
+  });
+  const uploads = {
+    uploads: services.uploads,
+    apiKeys: services.apiKeys,
+    accounts: services.accounts,
+    uploadTempDir: options.uploadTempDir,
+  };
+  siteUploadRoutes(scope, uploads);
+  uploadStatusRoutes(scope, { reads: services.gifReads });
+  await siteEventsRoutes(scope, { events: services.siteEvents });
+  instanceRoutes(scope, { gifs: services.gifRepository });
+  // `/login` itself is a site page; only the calls under it are the API's.
+  await notFoundUnder(scope, ['/api', '/ajax', '/login/check'], false);
+}

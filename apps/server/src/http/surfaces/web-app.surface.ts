@@ -1,0 +1,25 @@
+import type { FastifyInstance } from 'fastify';
+import type { Services } from '../../services.ts';
+import { webAppRoutes, type SitePages } from '../../web-app/web-app.routes.ts';
+import { siteCsrfCookie } from '../site-security.ts';
+import { declareSurface } from './surface.ts';
+
+/**
+ * The React site's pages and build assets. Pages hand out the CSRF cookie the site's calls echo.
+ * Returns the site, whose `fallback` answers the GETs for site pages that no route names.
+ */
+export function webAppSurface(
+  scope: FastifyInstance,
+  options: { services: Services; apiKey: string },
+): SitePages {
+  const { services } = options;
+  declareSurface(scope, 'web-app', ['/', '/gifs/*', '/assets/*']);
+  siteCsrfCookie(scope);
+  return webAppRoutes(scope, {
+    reads: services.gifReads,
+    users: services.users,
+    publicUrl: services.urls.publicUrl,
+    mediaBaseUrl: services.urls.mediaBaseUrl,
+    apiKey: options.apiKey,
+  });
+}
