@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { Method } from './route-list.ts';
 
 /** 'echo' copies the CSRF cookie into the header, 'omit' sends none, anything else is sent as is. */
 export type CsrfMode = string;
@@ -17,7 +18,7 @@ export class SiteClient {
   }
 
   async request(options: {
-    method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+    method?: Method;
     url: string;
     body?: object;
     /** A multipart body (from `multipart()` in fixtures), sent instead of `body`. */

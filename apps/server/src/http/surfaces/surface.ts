@@ -12,7 +12,10 @@ export function declareSurface(scope: FastifyInstance, surface: Surface, paths: 
     paths.some((p) => (p.endsWith('/*') ? url.startsWith(p.slice(0, -1)) : url === p));
   scope.addHook('onRoute', (route) => {
     if (!belongs(route.url)) {
-      throw new Error(`${route.method} ${route.url} is outside the ${surface} surface (${paths})`);
+      const methods = [route.method].flat().join(',');
+      throw new Error(
+        `${methods} ${route.url} is outside the ${surface} surface (${paths.join(' ')})`,
+      );
     }
     route.config = { ...route.config, surface };
   });

@@ -1,0 +1,129 @@
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertGifRow } from '../testing/gif-rows.ts';
+import { pathVariants, routesOf, type Method } from '../testing/route-list.ts';
+import { signedInUsers } from '../testing/signed-in-users.ts';
+import type { SiteClient } from '../testing/site-client.ts';
+import { startTestJiffy, type TestJiffy } from '../testing/test-jiffy.ts';
+
+const STATE_CHANGING = new Set<Method>(['POST', 'PUT', 'PATCH', 'DELETE']);
+const PER_MINUTE = 3;
+const GUARD_CODES = new Set(['csrf_failed', 'rate_limited']);
+
+const codeOf = (response: LightMyRequestResponse): string | undefined => {
+  try {
+    const body = response.json<{ error?: { code?: string }; meta?: { error_code?: string } }>();
+    return body.error?.code ?? body.meta?.error_code;
+  } catch {
+    return undefined;
+  }
+};
+
+// Walks every route Fastify has registered and sends its path as written and written other ways
+// (%-encoded letters, doubled slashes, a trailing slash, upper case). The router decodes before
+// it chooses a route, so a guard that matched URL text let `/%61pi/v3/tokens` past the CSRF
+// check and `/%761/gifs/search` past the rate limit. Each way of writing a path must get the
+// answer the path as written gets (the guard: CSRF 403, rate limit 429, sign-in 401), a 404, or
+// a guard's refusal (the site API's CSRF check also guards its misses).
+describe('every route’s guard, however its path is written', () => {
+  let t: TestJiffy;
+  let walker: SiteClient;
+  let cookieHeader: string;
+  beforeAll(async () => {
+    t = await startTestJiffy({ API_RATE_LIMIT_PER_MINUTE: String(PER_MINUTE) });
+    await insertGifRow(t.jiffy.services.gifRepository, { id: 'gif1', title: 'Cat', tags: ['cat'] });
+    walker = (await signedInUsers(t, [['walker', 'user']])).walker!;
+    cookieHeader = [...walker.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+    // The instance key spends its minute, so every public API call with it meets the limit.
+    for (let i = 0; i < PER_MINUTE; i++)
+      await t.jiffy.app!.inject(`/v1/randomid?api_key=${t.apiKey}`);
+  });
+  afterAll(() => t.stop());
+
+  /**
+   * The request that meets each surface's guard: the public API with the spent key; the site API
+   * signed in with its cookies but no CSRF header when it changes state (or with a personal
+   * token that authenticates no one), and signed out when it reads.
+   */
+  const probe = (method: Method, url: string, authorization?: string) =>
+    t.jiffy.app!.inject({
+      method,
+      url: `${url}?api_key=${t.apiKey}`,
+      headers: {
+        ...(STATE_CHANGING.has(method) ? { cookie: cookieHeader } : {}),
+        ...(authorization ? { authorization } : {}),
+        accept: 'application/json',
+      },
+      ...(STATE_CHANGING.has(method) ? { payload: {} } : {}),
+    });
+
+  it('answers every way of writing a path as the path as written, or 404', async () => {
+    const routes = routesOf(t.jiffy.app!.printRoutes({ commonPrefix: false }));
+    expect(routes.length).toBeGreaterThan(60);
+    const failures: string[] = [];
+    const guarded = { csrf: 0, rateLimit: 0, signIn: 0 };
+    for (const { path, methods } of routes) {
+      const concrete = path.replace(/:\w+/g, 'gif1').replace(/\*/g, 'x');
+      const isPublic = /^\/v[12]\//.test(path);
+      const isSite = /^\/(api|ajax|login)\//.test(path);
+      for (const method of methods) {
+        const written = await probe(method, concrete);
+        const expected = { status: written.statusCode, code: codeOf(written) };
+        // The guard answers the path as written (pre-flights and anonymous statistics aside).
+        if (isPublic && method !== 'OPTIONS') {
+          if (expected.status !== 429) failures.push(`${method} ${concrete} → ${expected.status}`);
+          guarded.rateLimit++;
+        }
+        if (isSite && STATE_CHANGING.has(method) && path !== '/api/v1/analytics/events') {
+          if (expected.code !== 'csrf_failed')
+            failures.push(`${method} ${concrete} → ${expected.status} ${expected.code}`);
+          guarded.csrf++;
+        }
+        if (expected.status === 401) guarded.signIn++;
+        for (const variant of pathVariants(concrete)) {
+          const response = await probe(method, variant);
+          const same =
+            response.statusCode === expected.status && codeOf(response) === expected.code;
+          // A miss (404), or a surface's guard refusing even a miss, never lets a call through.
+          const refused = response.statusCode === 404 || GUARD_CODES.has(codeOf(response) ?? '');
+          if (!same && !refused)
+            failures.push(
+              `${method} ${variant} → ${response.statusCode} ${codeOf(response)}; as written ${expected.status} ${expected.code}`,
+            );
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+    // The walk met each guard on many routes (these counts grow as routes are added).
+    expect(guarded.rateLimit).toBeGreaterThan(25);
+    expect(guarded.csrf).toBeGreaterThan(15);
+    expect(guarded.signIn).toBeGreaterThan(5);
+  });
+
+  it('skips the CSRF check for a personal token only when the token authenticates', async () => {
+    const made = await walker.post('/api/v3/tokens', { name: 'cli' });
+    expect(made.statusCode).toBe(201);
+    const token = made.json<{ data: { token: string } }>().data.token;
+    const routes = routesOf(t.jiffy.app!.printRoutes({ commonPrefix: false }));
+    const failures: string[] = [];
+    for (const { path, methods } of routes) {
+      if (!/^\/(api|ajax|login)\//.test(path) || path === '/api/v1/analytics/events') continue;
+      const concrete = path.replace(/:\w+/g, 'gif1').replace(/\*/g, 'x');
+      for (const method of methods.filter((m) => STATE_CHANGING.has(m))) {
+        const bogus = await probe(method, concrete, `Token ${'A1'.repeat(20)}`);
+        if (codeOf(bogus) !== 'csrf_failed')
+          failures.push(`${method} ${concrete} → ${bogus.statusCode}`);
+      }
+    }
+    expect(failures).toEqual([]);
+    // A live token passes the CSRF guard (a script or CLI, not a browser); this call then
+    // wants a session, which it does not have.
+    const live = await t.jiffy.app!.inject({
+      method: 'POST',
+      url: '/api/v3/tokens',
+      headers: { authorization: `Token ${token}` },
+      payload: { name: 'from the token' },
+    });
+    expect([live.statusCode, codeOf(live)]).toEqual([401, 'not_signed_in']);
+  });
+});
