@@ -100,6 +100,41 @@ describe('every route’s guard, however its path is written', () => {
     expect(guarded.signIn).toBeGreaterThan(5);
   });
 
+  // The reproductions of the attack (issue 20), as a browser or curl would send them.
+  it('refuses a token made through /%61pi with the session cookie but no CSRF echo', async () => {
+    const forged = await walker.request({
+      method: 'POST',
+      url: '/%61pi/v3/tokens',
+      body: { name: 'x' },
+      csrf: 'omit',
+    });
+    expect([forged.statusCode, codeOf(forged)]).toEqual([403, 'csrf_failed']);
+    const listed = await walker.get('/api/v3/tokens');
+    expect(
+      listed.json<{ data: { name: string }[] }>().data.map((token) => token.name),
+    ).not.toContain('x');
+  });
+
+  it('refuses a cross-site sign-in through /%61pi with no cookie at all, and sets no session', async () => {
+    const response = await t.jiffy.app!.inject({
+      method: 'POST',
+      url: '/%61pi/v3/login',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'login=walker&password=a%20long%20enough%20password',
+    });
+    expect([response.statusCode, codeOf(response)]).toEqual([403, 'csrf_failed']);
+    expect(response.cookies.map((cookie) => cookie.name)).not.toContain('jiffy_session');
+  });
+
+  it('keeps a key at its limit on /%761/gifs/search, with the rate-limit headers', async () => {
+    const spent = await t.jiffy.app!.inject(`/v1/gifs/search?q=cat&api_key=${t.apiKey}`);
+    expect(spent.statusCode).toBe(429);
+    const encoded = await t.jiffy.app!.inject(`/%761/gifs/search?q=cat&api_key=${t.apiKey}`);
+    expect([encoded.statusCode, codeOf(encoded)]).toEqual([429, 'rate_limited']);
+    expect(encoded.headers['x-ratelimit-limit']).toBe(String(PER_MINUTE));
+    expect(encoded.headers['retry-after']).toBeDefined();
+  });
+
   it('skips the CSRF check for a personal token only when the token authenticates', async () => {
     const made = await walker.post('/api/v3/tokens', { name: 'cli' });
     expect(made.statusCode).toBe(201);
