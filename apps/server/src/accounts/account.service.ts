@@ -135,6 +135,17 @@ export class AccountService {
     await this.#deps.accounts.deleteSessionsOf(userId);
   }
 
+  /**
+   * The key sign-in limits count under: the account's id when the login names one (by username
+   * or e-mail alike), else the login as typed, so unknown names are limited the same way.
+   */
+  async signInKey(login: string): Promise<string> {
+    const user = login.includes('@')
+      ? await this.#deps.accounts.findByEmail(login)
+      : await this.#deps.users.findByUsername(login);
+    return user ? `user:${user.id}` : `login:${login.toLowerCase()}`;
+  }
+
   /** Signs in with a username or e-mail; the same error (and time) for unknown and wrong. */
   async login(input: {
     login: string;
