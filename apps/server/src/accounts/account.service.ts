@@ -123,16 +123,21 @@ export class AccountService {
     });
   }
 
-  /** Sets a new password with a reset token and ends every session of the account. */
-  async completePasswordReset(input: { token: string; password: string }): Promise<void> {
-    const userId = await this.#deps.accounts.consumeToken(
-      hashSecret(input.token),
-      'reset_password',
-    );
-    if (!userId)
+  /**
+   * Sets a new password with a reset token. Whoever had the old password may have made API
+   * tokens, signed in elsewhere or asked for more reset links: all of those end with it.
+   * Resolves to the number of personal API tokens ended, so the owner can make new ones.
+   */
+  async completePasswordReset(input: {
+    token: string;
+    password: string;
+  }): Promise<{ apiTokensRevoked: number }> {
+    // Hashed first: the transaction holds no row lock while scrypt runs.
+    const passwordHash = await hashPassword(input.password);
+    const done = await this.#deps.accounts.completeReset(hashSecret(input.token), passwordHash);
+    if (!done)
       throw new AppError('invalid_token', 'That reset link is not valid (used or expired).');
-    await this.#deps.accounts.setPassword(userId, await hashPassword(input.password));
-    await this.#deps.accounts.deleteSessionsOf(userId);
+    return { apiTokensRevoked: done.apiTokensRevoked };
   }
 
   /**

@@ -2,7 +2,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { UserRow } from '../db/schema.ts';
 import { parseInput } from '../http/parse-input.ts';
-import { cookieOptions, SESSION_COOKIE } from '../http/site-security.ts';
+import { cookieOptions, CSRF_COOKIE, SESSION_COOKIE } from '../http/site-security.ts';
+import { newSecret } from './secret-token.ts';
 import {
   confirmSchema,
   emailOnlySchema,
@@ -87,8 +88,10 @@ export function accountsRoutes(
     await resetPerIp(reply, request.ip);
     const input = parseInput(resetSchema, body(request));
     if ('token' in input) {
-      await accounts.completePasswordReset(input);
-      return { data: { status: 'password_changed' } };
+      const { apiTokensRevoked } = await accounts.completePasswordReset(input);
+      // A new CSRF secret too: one planted or read before the reset is worth nothing after it.
+      reply.setCookie(CSRF_COOKIE, newSecret(), cookieOptions(request, false));
+      return { data: { status: 'password_changed', api_tokens_revoked: apiTokensRevoked } };
     }
     await resetPerEmail(reply, input.email.toLowerCase());
     await accounts.requestPasswordReset(input.email);
@@ -110,6 +113,8 @@ export function accountsRoutes(
       throw error;
     });
     await signIn.succeeded(account, request.ip);
+    // A fresh CSRF secret with the session: a secret fixed before sign-in (login CSRF) is void.
+    reply.setCookie(CSRF_COOKIE, newSecret(), cookieOptions(request, false));
     reply.setCookie(SESSION_COOKIE, session.token, cookieOptions(request, true, session.expiresAt));
     return { data: { user: presentSelf(session.user), login_type: input.loginType } };
   });
