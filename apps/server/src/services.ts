@@ -6,6 +6,7 @@ import { SiteEventRepository } from './analytics/site-event.repository.ts';
 import { AccountRepository } from './accounts/account.repository.ts';
 import { AccountService } from './accounts/account.service.ts';
 import { ApiTokenRepository } from './accounts/api-token.repository.ts';
+import { PendingSignupRepository } from './accounts/pending-signup.repository.ts';
 import { CreatorApplicationRepository } from './accounts/creator-application.repository.ts';
 import { AttemptLimits } from './accounts/attempt-limits.ts';
 import { ReportRepository } from './reports/report.repository.ts';
@@ -191,6 +192,7 @@ export function createServices(options: {
     }),
     accounts: new AccountService({
       accounts: new AccountRepository(db),
+      pending: new PendingSignupRepository(db),
       users,
       mailer,
       publicUrl: config.publicUrl,
