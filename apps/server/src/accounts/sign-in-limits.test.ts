@@ -111,7 +111,7 @@ describe('sign-in limits (one node, in memory)', () => {
 describe('sign-in limits across API nodes (Redis)', () => {
   it('counts on every node against one allowance, and lets the owner in from elsewhere', async () => {
     const settings = { REDIS_URL: 'redis://127.0.0.1:6379' };
-    const nodes = [await startTestJiffy(settings), await startTestJiffy(settings)];
+    const nodes = await Promise.all([startTestJiffy(settings), startTestJiffy(settings)]);
     try {
       // Fresh names and addresses each run: Redis keeps counts between runs.
       const username = `victim${unique()}`;
