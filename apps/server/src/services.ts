@@ -6,8 +6,9 @@ import { SiteEventRepository } from './analytics/site-event.repository.ts';
 import { AccountRepository } from './accounts/account.repository.ts';
 import { AccountService } from './accounts/account.service.ts';
 import { ApiTokenRepository } from './accounts/api-token.repository.ts';
+import { PendingSignupRepository } from './accounts/pending-signup.repository.ts';
 import { CreatorApplicationRepository } from './accounts/creator-application.repository.ts';
-import { AttemptLimiter } from './accounts/attempt-limiter.ts';
+import { AttemptLimits } from './accounts/attempt-limits.ts';
 import { ReportRepository } from './reports/report.repository.ts';
 import { ApiKeyRepository } from './api-keys/api-key.repository.ts';
 import { FavoriteRepository } from './favorites/favorite.repository.ts';
@@ -57,7 +58,8 @@ export interface Services {
   siteEvents: SiteEventRepository;
   categories: CategoriesService;
   accounts: AccountService;
-  attemptLimiter: AttemptLimiter;
+  /** Brute-force and abuse limits (rate-limiter-flexible; Redis when configured). */
+  attemptLimiter: AttemptLimits;
   mailer: Mailer;
   favorites: FavoriteRepository;
   apiTokens: ApiTokenRepository;
@@ -184,13 +186,13 @@ export function createServices(options: {
     applications: new CreatorApplicationRepository(db),
     reports: new ReportRepository(db),
     avatars: new AvatarService({ users, storage, limits, tempRoot }),
-    attemptLimiter: new AttemptLimiter({
+    attemptLimiter: new AttemptLimits({
       redis: options.redis,
-      onRedisError: (error) =>
-        options.log('attempt limits fell back to memory', { error: error.message }),
+      onRedisError: () => options.log('attempt limits fell back to memory (Redis not ready)', {}),
     }),
     accounts: new AccountService({
       accounts: new AccountRepository(db),
+      pending: new PendingSignupRepository(db),
       users,
       mailer,
       publicUrl: config.publicUrl,

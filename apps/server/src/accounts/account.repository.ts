@@ -16,14 +16,6 @@ export class AccountRepository {
       .executeTakeFirst();
   }
 
-  async setPassword(userId: string, passwordHash: string): Promise<void> {
-    await this.#db
-      .updateTable('users')
-      .set({ password_hash: passwordHash, updated_at: new Date() })
-      .where('id', '=', userId)
-      .execute();
-  }
-
   async confirmEmail(userId: string): Promise<void> {
     await this.#db
       .updateTable('users')
@@ -117,7 +109,48 @@ export class AccountRepository {
     await this.#db.deleteFrom('sessions').where('token_hash', '=', tokenHash).execute();
   }
 
-  async deleteSessionsOf(userId: string): Promise<void> {
-    await this.#db.deleteFrom('sessions').where('user_id', '=', userId).execute();
+  /**
+   * A completed password reset, in one transaction: uses the reset token, sets the password and
+   * ends everything the old password may have handed out (the other reset links, every
+   * personal API token, every session). Null when the token is not live.
+   */
+  async completeReset(
+    tokenHash: string,
+    passwordHash: string,
+  ): Promise<{ userId: string; apiTokensRevoked: number } | null> {
+    return this.#db.transaction().execute(async (trx) => {
+      const now = new Date();
+      const used = await trx
+        .updateTable('account_tokens')
+        .set({ used_at: now })
+        .where('token_hash', '=', tokenHash)
+        .where('purpose', '=', 'reset_password')
+        .where('used_at', 'is', null)
+        .where('expires_at', '>', now)
+        .returning('user_id')
+        .executeTakeFirst();
+      if (!used) return null;
+      const userId = used.user_id;
+      await trx
+        .updateTable('users')
+        .set({ password_hash: passwordHash, updated_at: now })
+        .where('id', '=', userId)
+        .execute();
+      await trx
+        .updateTable('account_tokens')
+        .set({ used_at: now })
+        .where('user_id', '=', userId)
+        .where('purpose', '=', 'reset_password')
+        .where('used_at', 'is', null)
+        .execute();
+      const revoked = await trx
+        .updateTable('api_tokens')
+        .set({ revoked_at: now })
+        .where('user_id', '=', userId)
+        .where('revoked_at', 'is', null)
+        .executeTakeFirst();
+      await trx.deleteFrom('sessions').where('user_id', '=', userId).execute();
+      return { userId, apiTokensRevoked: Number(revoked.numUpdatedRows) };
+    });
   }
 }

@@ -4,6 +4,7 @@ import { newUserId } from '../lib/ids.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { UserRepository } from '../users/user.repository.ts';
 import type { AccountRepository } from './account.repository.ts';
+import type { PendingSignupRepository } from './pending-signup.repository.ts';
 import { hashPassword, verifyAgainstNothing, verifyPassword } from './password-hash.ts';
 import { hashSecret, newCode, newSecret } from './secret-token.ts';
 
@@ -14,10 +15,17 @@ const SESSION_TTL = 30 * 24 * HOUR;
 
 export interface AccountServiceDeps {
   accounts: AccountRepository;
+  pending: PendingSignupRepository;
   users: UserRepository;
   mailer: Mailer;
   publicUrl: string;
 }
+
+const notConfirmed = () =>
+  new AppError(
+    'email_not_confirmed',
+    'Confirm your e-mail address first; we can send the e-mail again.',
+  );
 
 /** A signed-in session: the secret for the cookie, and whose it is. */
 export interface NewSession {
@@ -37,31 +45,55 @@ export class AccountService {
     this.#deps = deps;
   }
 
+  /**
+   * Records a sign-up and mails its address. Whether or not the address has an account, the
+   * same work is done (a scrypt hash, a pending sign-up reserving the username, one e-mail)
+   * and the same answer given, so neither the answer, its time, nor a second registration
+   * with the same username (409 either way) tells whether the address has an account. The
+   * account itself is created when the address is confirmed.
+   */
   async register(input: { username: string; email: string; password: string }): Promise<void> {
-    const { accounts, users, mailer } = this.#deps;
-    if (await users.findByUsername(input.username)) {
-      throw new AppError('username_taken', 'That username is taken.');
-    }
-    if (await accounts.findByEmail(input.email)) {
+    const { accounts, users, pending, mailer } = this.#deps;
+    const taken = () => new AppError('username_taken', 'That username is taken.');
+    if (
+      (await users.findByUsername(input.username)) ||
+      (await pending.usernameReserved(input.username))
+    )
+      throw taken();
+    const hasAccount = (await accounts.findByEmail(input.email)) !== undefined;
+    const id = newUserId();
+    const token = newSecret();
+    const code = newCode();
+    const recorded = await pending.insert({
+      id,
+      username: input.username,
+      email: input.email,
+      password_hash: await hashPassword(input.password),
+      token_hash: hashSecret(token),
+      code_hash: hashSecret(`${id}:${code}`),
+      expires_at: new Date(Date.now() + CONFIRM_TTL),
+    });
+    if (!recorded) throw taken();
+    // The only difference: which e-mail the address's owner gets (the link only if it is new).
+    if (hasAccount)
       await mailer.send({
         to: input.email,
         subject: 'Someone tried to sign up with your e-mail',
         text: `Somebody tried to create a Jiffy account with this address, which already has one.\nIf it was you, sign in or reset your password at ${this.#deps.publicUrl}/password.`,
       });
-      return;
-    }
-    const id = newUserId();
-    await users.insert({
-      id,
-      username: input.username,
-      display_name: input.username,
-      email: input.email,
-      password_hash: await hashPassword(input.password),
-    });
-    await this.#sendConfirmation(id, input.email);
+    else await this.#mailConfirmation(input.email, token, code);
   }
 
-  async #sendConfirmation(userId: string, email: string): Promise<void> {
+  async #mailConfirmation(email: string, token: string, code: string): Promise<void> {
+    await this.#deps.mailer.send({
+      to: email,
+      subject: 'Confirm your Jiffy account',
+      text: `Your confirmation code: ${code}\nOr open ${this.#deps.publicUrl}/join?confirm=${token}\nIt works once, for 48 hours.`,
+    });
+  }
+
+  /** A confirmation for an account made before sign-ups waited (unconfirmed users rows). */
+  async #sendLegacyConfirmation(userId: string, email: string): Promise<void> {
     const token = newSecret();
     const code = newCode();
     await this.#deps.accounts.insertToken({
@@ -71,16 +103,25 @@ export class AccountService {
       purpose: 'confirm_email',
       expiresAt: new Date(Date.now() + CONFIRM_TTL),
     });
-    await this.#deps.mailer.send({
-      to: email,
-      subject: 'Confirm your Jiffy account',
-      text: `Your confirmation code: ${code}\nOr open ${this.#deps.publicUrl}/join?confirm=${token}\nIt works once, for 48 hours.`,
-    });
+    await this.#mailConfirmation(email, token, code);
   }
 
-  /** Confirms with the e-mail's link token, or with the address and the typed code. */
+  /**
+   * Confirms with the e-mail's link token, or with the address and the typed code: a waiting
+   * sign-up becomes an account (or an unconfirmed account from before, confirmed).
+   */
   async confirm(input: { token: string } | { email: string; code: string }): Promise<void> {
-    const { accounts } = this.#deps;
+    const { accounts, pending } = this.#deps;
+    const invalid = () =>
+      new AppError('invalid_token', 'That confirmation is not valid (used, expired or mistyped).');
+    const signup =
+      'token' in input
+        ? await pending.findLiveByToken(hashSecret(input.token))
+        : await pending.findLiveByCode(input.email, (row) => hashSecret(`${row.id}:${input.code}`));
+    if (signup) {
+      if (!(await pending.promote(signup.id, newUserId()))) throw invalid();
+      return;
+    }
     let userId: string | null = null;
     if ('token' in input) {
       userId = await accounts.consumeToken(hashSecret(input.token), 'confirm_email');
@@ -90,19 +131,29 @@ export class AccountService {
       if (user && (await accounts.consumeCode(user.id, codeHash, 'confirm_email')))
         userId = user.id;
     }
-    if (!userId)
-      throw new AppError(
-        'invalid_token',
-        'That confirmation is not valid (used, expired or mistyped).',
-      );
+    if (!userId) throw invalid();
     await accounts.confirmEmail(userId);
   }
 
-  /** Sends a new confirmation when the address has an unconfirmed account; silent otherwise. */
+  /** Sends a new confirmation when the address has a waiting sign-up (or unconfirmed account). */
   async resendConfirmation(email: string): Promise<void> {
     const user = await this.#deps.accounts.findByEmail(email);
-    if (user && !user.email_confirmed_at && user.email)
-      await this.#sendConfirmation(user.id, user.email);
+    if (user) {
+      if (!user.email_confirmed_at && user.email)
+        await this.#sendLegacyConfirmation(user.id, user.email);
+      return;
+    }
+    // No account for the address: its newest waiting sign-up gets a new link and code.
+    const signup = await this.#deps.pending.findLiveByLogin(email);
+    if (!signup) return;
+    const token = newSecret();
+    const code = newCode();
+    await this.#deps.pending.replaceSecrets(signup.id, {
+      tokenHash: hashSecret(token),
+      codeHash: hashSecret(`${signup.id}:${code}`),
+      expiresAt: new Date(Date.now() + CONFIRM_TTL),
+    });
+    await this.#mailConfirmation(signup.email, token, code);
   }
 
   async requestPasswordReset(email: string): Promise<void> {
@@ -123,16 +174,32 @@ export class AccountService {
     });
   }
 
-  /** Sets a new password with a reset token and ends every session of the account. */
-  async completePasswordReset(input: { token: string; password: string }): Promise<void> {
-    const userId = await this.#deps.accounts.consumeToken(
-      hashSecret(input.token),
-      'reset_password',
-    );
-    if (!userId)
+  /**
+   * Sets a new password with a reset token. Whoever had the old password may have made API
+   * tokens, signed in elsewhere or asked for more reset links: all of those end with it.
+   * Resolves to the number of personal API tokens ended, so the owner can make new ones.
+   */
+  async completePasswordReset(input: {
+    token: string;
+    password: string;
+  }): Promise<{ apiTokensRevoked: number }> {
+    // Hashed first: the transaction holds no row lock while scrypt runs.
+    const passwordHash = await hashPassword(input.password);
+    const done = await this.#deps.accounts.completeReset(hashSecret(input.token), passwordHash);
+    if (!done)
       throw new AppError('invalid_token', 'That reset link is not valid (used or expired).');
-    await this.#deps.accounts.setPassword(userId, await hashPassword(input.password));
-    await this.#deps.accounts.deleteSessionsOf(userId);
+    return { apiTokensRevoked: done.apiTokensRevoked };
+  }
+
+  /**
+   * The key sign-in limits count under: the account's id when the login names one (by username
+   * or e-mail alike), else the login as typed, so unknown names are limited the same way.
+   */
+  async signInKey(login: string): Promise<string> {
+    const user = login.includes('@')
+      ? await this.#deps.accounts.findByEmail(login)
+      : await this.#deps.users.findByUsername(login);
+    return user ? `user:${user.id}` : `login:${login.toLowerCase()}`;
   }
 
   /** Signs in with a username or e-mail; the same error (and time) for unknown and wrong. */
@@ -141,7 +208,12 @@ export class AccountService {
     password: string;
     loginType: string | null;
   }): Promise<NewSession> {
-    const { accounts, users } = this.#deps;
+    const { accounts, users, pending } = this.#deps;
+    // A waiting sign-up with this password answers as an unconfirmed account does (the site
+    // then offers to confirm it), whether or not its address has an account.
+    const signup = await pending.findLiveByLogin(input.login);
+    if (signup && (await verifyPassword(input.password, signup.password_hash)))
+      throw notConfirmed();
     const user = input.login.includes('@')
       ? await accounts.findByEmail(input.login)
       : await users.findByUsername(input.login);
@@ -150,12 +222,7 @@ export class AccountService {
       : await verifyAgainstNothing(input.password);
     if (!user || !ok)
       throw new AppError('invalid_credentials', 'Wrong username, e-mail or password.');
-    if (!user.email_confirmed_at) {
-      throw new AppError(
-        'email_not_confirmed',
-        'Confirm your e-mail address first; we can send the e-mail again.',
-      );
-    }
+    if (!user.email_confirmed_at) throw notConfirmed();
     const token = newSecret();
     const expiresAt = new Date(Date.now() + SESSION_TTL);
     await accounts.insertSession({

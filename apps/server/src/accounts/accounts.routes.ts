@@ -1,7 +1,9 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { UserRow } from '../db/schema.ts';
 import { parseInput } from '../http/parse-input.ts';
-import { cookieOptions, SESSION_COOKIE } from '../http/site-security.ts';
+import { cookieOptions, CSRF_COOKIE, SESSION_COOKIE } from '../http/site-security.ts';
+import { newSecret } from './secret-token.ts';
 import {
   confirmSchema,
   emailOnlySchema,
@@ -10,9 +12,16 @@ import {
   resetSchema,
 } from './account-input.schema.ts';
 import type { AccountService } from './account.service.ts';
-import type { AttemptLimiter } from './attempt-limiter.ts';
+import { AppError } from '../errors/app-error.ts';
+import {
+  consumeOrRefuse,
+  withRetryAfter,
+  type AttemptLimits,
+  type LimitRule,
+} from './attempt-limits.ts';
+import { SignInLimits } from './sign-in-limits.ts';
 
-const MINUTE = 60_000;
+const MINUTE = 60;
 const HOUR = 60 * MINUTE;
 
 /** What the signed-in user sees of their own account. */
@@ -30,56 +39,82 @@ function presentSelf(user: UserRow) {
 /** Registration, confirmation, password reset, login/logout and who-am-I (§7). */
 export function accountsRoutes(
   app: FastifyInstance,
-  deps: { accounts: AccountService; limiter: AttemptLimiter; build: { version: string } },
+  deps: { accounts: AccountService; limiter: AttemptLimits; build: { version: string } },
 ): void {
-  const { accounts, limiter } = deps;
+  const { accounts } = deps;
   const body = (request: FastifyRequest) => request.body ?? {};
+  /** A limit on one kind of attempt: `hit(reply, key)` counts one, or answers 429. */
+  const limit = (name: string, rule: LimitRule) => {
+    const limiter = deps.limiter.limiter(name, rule);
+    return (reply: FastifyReply, key: string) =>
+      withRetryAfter(reply, consumeOrRefuse(limiter, key));
+  };
+  const registerPerIp = limit('register-ip', { points: 10, durationSeconds: HOUR });
+  const registerPerEmail = limit('register-email', { points: 3, durationSeconds: HOUR });
+  const confirmPerIp = limit('confirm-ip', { points: 20, durationSeconds: 10 * MINUTE });
+  const confirmPerEmail = limit('confirm-email', { points: 5, durationSeconds: 10 * MINUTE });
+  const resendPerIp = limit('resend-ip', { points: 10, durationSeconds: HOUR });
+  const resendPerEmail = limit('resend-email', { points: 3, durationSeconds: HOUR });
+  const resetPerIp = limit('reset-ip', { points: 20, durationSeconds: HOUR });
+  const resetPerEmail = limit('reset-email', { points: 3, durationSeconds: HOUR });
+  const signIn = new SignInLimits(deps.limiter);
 
   app.post('/api/v3/register', async (request, reply) => {
-    await limiter.hit(`register:ip:${request.ip}`, 10, HOUR);
+    await registerPerIp(reply, request.ip);
     const input = parseInput(registerSchema, body(request));
-    await limiter.hit(`register:email:${input.email.toLowerCase()}`, 3, HOUR);
+    await registerPerEmail(reply, input.email.toLowerCase());
     await accounts.register(input);
     // The same answer whether or not the address already had an account.
     return reply.status(201).send({ data: { status: 'confirmation_sent' } });
   });
 
-  app.post('/api/v3/register/confirm', async (request) => {
-    await limiter.hit(`confirm:ip:${request.ip}`, 20, 10 * MINUTE);
+  app.post('/api/v3/register/confirm', async (request, reply) => {
+    await confirmPerIp(reply, request.ip);
     const input = parseInput(confirmSchema, body(request));
-    if ('email' in input)
-      await limiter.hit(`confirm:email:${input.email.toLowerCase()}`, 5, 10 * MINUTE);
+    if ('email' in input) await confirmPerEmail(reply, input.email.toLowerCase());
     await accounts.confirm(input);
     return { data: { status: 'confirmed' } };
   });
 
-  app.post('/api/v3/register/resend', async (request) => {
-    await limiter.hit(`resend:ip:${request.ip}`, 10, HOUR);
+  app.post('/api/v3/register/resend', async (request, reply) => {
+    await resendPerIp(reply, request.ip);
     const { email } = parseInput(emailOnlySchema, body(request));
-    await limiter.hit(`resend:email:${email.toLowerCase()}`, 3, HOUR);
+    await resendPerEmail(reply, email.toLowerCase());
     await accounts.resendConfirmation(email);
     return { data: { status: 'sent_if_registered' } };
   });
 
-  app.post('/api/v3/password/reset', async (request) => {
-    await limiter.hit(`reset:ip:${request.ip}`, 20, HOUR);
+  app.post('/api/v3/password/reset', async (request, reply) => {
+    await resetPerIp(reply, request.ip);
     const input = parseInput(resetSchema, body(request));
     if ('token' in input) {
-      await accounts.completePasswordReset(input);
-      return { data: { status: 'password_changed' } };
+      const { apiTokensRevoked } = await accounts.completePasswordReset(input);
+      // A new CSRF secret too: one planted or read before the reset is worth nothing after it.
+      reply.setCookie(CSRF_COOKIE, newSecret(), cookieOptions(request, false));
+      return { data: { status: 'password_changed', api_tokens_revoked: apiTokensRevoked } };
     }
-    await limiter.hit(`reset:email:${input.email.toLowerCase()}`, 3, HOUR);
+    await resetPerEmail(reply, input.email.toLowerCase());
     await accounts.requestPasswordReset(input.email);
     return { data: { status: 'sent_if_registered' } };
   });
 
   app.post('/api/v3/login', async (request, reply) => {
-    await limiter.hit(`login:ip:${request.ip}`, 30, 10 * MINUTE);
     const query = (request.query ?? {}) as Record<string, unknown>;
     const raw = body(request) as Record<string, unknown>;
     const input = parseInput(loginSchema, { loginType: query.loginType, ...raw });
-    await limiter.hit(`login:account:${input.login.toLowerCase()}`, 10, 10 * MINUTE);
-    const session = await accounts.login(input);
+    // Counted per account, whether it is named by username or by e-mail.
+    const account = await accounts.signInKey(input.login);
+    const { delayMs } = await withRetryAfter(reply, signIn.admit(account, request.ip));
+    // A slowed-down account waits before every check: guessing gets slow, the owner still gets in.
+    if (delayMs > 0) await sleep(delayMs);
+    const session = await accounts.login(input).catch(async (error: unknown) => {
+      if (error instanceof AppError && error.code === 'invalid_credentials')
+        await signIn.failed(account, request.ip);
+      throw error;
+    });
+    await signIn.succeeded(account, request.ip);
+    // A fresh CSRF secret with the session: a secret fixed before sign-in (login CSRF) is void.
+    reply.setCookie(CSRF_COOKIE, newSecret(), cookieOptions(request, false));
     reply.setCookie(SESSION_COOKIE, session.token, cookieOptions(request, true, session.expiresAt));
     return { data: { user: presentSelf(session.user), login_type: input.loginType } };
   });

@@ -208,6 +208,19 @@ export interface AccountTokensTable {
   used_at: Date | null;
 }
 
+/** A sign-up waiting for its e-mail confirmation (migration 0017). */
+export interface PendingSignupsTable {
+  id: string;
+  username: string;
+  email: string;
+  password_hash: string;
+  token_hash: string;
+  code_hash: string;
+  created_at: CreatedAt;
+  expires_at: Date;
+}
+export type PendingSignupRow = Selectable<PendingSignupsTable>;
+
 export interface FavoritesTable {
   user_id: string;
   gif_id: string;
@@ -246,6 +259,7 @@ export interface Database {
   favorites: FavoritesTable;
   sessions: SessionsTable;
   account_tokens: AccountTokensTable;
+  pending_signups: PendingSignupsTable;
   search_terms: SearchTermsTable;
   search_postings: SearchPostingsTable;
   search_posting_counts: SearchPostingCountsTable;

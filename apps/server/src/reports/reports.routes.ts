@@ -2,7 +2,7 @@ import { reportReasons, type ReportReason } from '@jiffy/contracts';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AccountService } from '../accounts/account.service.ts';
-import type { AttemptLimiter } from '../accounts/attempt-limiter.ts';
+import { consumeOrRefuse, withRetryAfter, type AttemptLimits } from '../accounts/attempt-limits.ts';
 import { currentUser } from '../accounts/current-user.ts';
 import { authorize } from '../accounts/permissions.ts';
 import { AppError } from '../errors/app-error.ts';
@@ -10,7 +10,7 @@ import { parseInput } from '../http/parse-input.ts';
 import type { ReportRepository } from './report.repository.ts';
 import { gifIdParams } from '../http/input-schemas.ts';
 
-const HOUR = 60 * 60 * 1000;
+const HOUR = 60 * 60;
 const reasons = reportReasons.map(([value]) => value) as [ReportReason, ...ReportReason[]];
 const reportBody = z.object({
   reason: z.enum(reasons),
@@ -23,10 +23,11 @@ const reportBody = z.object({
  */
 export function reportsRoutes(
   app: FastifyInstance,
-  deps: { reports: ReportRepository; accounts: AccountService; limiter: AttemptLimiter },
+  deps: { reports: ReportRepository; accounts: AccountService; limiter: AttemptLimits },
 ): void {
+  const perIp = deps.limiter.limiter('report-ip', { points: 30, durationSeconds: HOUR });
   app.post('/api/v1/gifs/:id/reports', async (request, reply) => {
-    await deps.limiter.hit(`report:ip:${request.ip}`, 30, HOUR);
+    await withRetryAfter(reply, consumeOrRefuse(perIp, request.ip));
     const { id } = parseInput(gifIdParams, request.params);
     const input = parseInput(reportBody, request.body ?? {});
     const user = await currentUser(request, deps.accounts);

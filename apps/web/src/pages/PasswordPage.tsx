@@ -9,14 +9,17 @@ export default function PasswordPage() {
   const token = useSearchParams()[0].get('token');
   const [value, setValue] = useState('');
   const [done, setDone] = useState(false);
+  // A reset ends the account's personal API tokens; the owner is told, to make new ones.
+  const [tokensEnded, setTokensEnded] = useState(0);
   const [error, setError] = useState('');
   const submit = async () => {
     setError('');
     try {
-      await siteJson('/api/v3/password/reset', {
+      const answer = await siteJson<{ api_tokens_revoked?: number }>('/api/v3/password/reset', {
         method: 'POST',
         json: token ? { token, password: value } : { email: value },
       });
+      setTokensEnded(answer.api_tokens_revoked ?? 0);
       setDone(true);
     } catch (failure) {
       setError((failure as Error).message);
@@ -33,6 +36,19 @@ export default function PasswordPage() {
             'If an account has that address, a link to reset its password is on its way.'
           )}
         </p>
+        {token ? (
+          <p>
+            Every other sign-in and reset link has ended
+            {tokensEnded > 0 ? (
+              <>
+                , and so have your{' '}
+                {tokensEnded === 1 ? 'personal API token' : `${tokensEnded} personal API tokens`}:{' '}
+                <Link to="/settings">make new ones in Settings</Link>
+              </>
+            ) : null}
+            .
+          </p>
+        ) : null}
       </section>
     );
   return (
