@@ -24,6 +24,7 @@ import { SerializedGifCache } from './gifs/serialized-gif-cache.ts';
 import { gifRenditionsRestJob } from './gifs/gif-renditions-rest.job.ts';
 import { RenditionRepository } from './gifs/rendition.repository.ts';
 import { UploadService } from './gifs/upload.service.ts';
+import { UploadQuota } from './gifs/upload-quota.ts';
 import { JobQueue } from './jobs/job-queue.ts';
 import { CategoriesService } from './public-api/categories.service.ts';
 import { DiscoveryRepository } from './public-api/discovery.repository.ts';
@@ -163,6 +164,11 @@ export function createServices(options: {
       queue,
       limits,
       assertImportable: (url) => assertPublicUrl(url, urlPolicy),
+      quota: new UploadQuota({
+        uploadsPerHour: config.UPLOADS_PER_HOUR,
+        bytesPerDay: config.UPLOAD_BYTES_PER_DAY,
+        redis: options.redis,
+      }),
     }),
     processing,
     gifReads,
