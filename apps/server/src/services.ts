@@ -1,4 +1,5 @@
 import type { Redis } from 'ioredis';
+import type { Logger } from 'pino';
 import path from 'node:path';
 import type { MediaLimits } from '@jiffy/media';
 import { PingbackRepository } from './analytics/pingback.repository.ts';
@@ -85,9 +86,11 @@ export function createServices(options: {
   queueSchema: string;
   /** Shares attempt limits between API nodes when set. */
   redis?: Redis | undefined;
-  log: (message: string, extra?: Record<string, unknown>) => void;
+  /** Each service logs through a child of it, named by `service`. */
+  logger: Logger;
 }): Services {
-  const { config, database, log } = options;
+  const { config, database, logger } = options;
+  const log = (service: string) => logger.child({ service });
   const { db } = database;
   const limits = mediaLimitsOf(config);
   const storage = new LocalStorage(config.mediaDir);
@@ -96,7 +99,7 @@ export function createServices(options: {
     schema: options.queueSchema,
     maintenanceIntervalSeconds: config.QUEUE_MAINTENANCE_SECONDS,
     jobTimeoutSeconds: config.JOB_TIMEOUT_SECONDS,
-    log,
+    log: log('queue'),
   });
   const users = new UserRepository(db);
   const gifRepository = new GifRepository(db);
@@ -141,12 +144,16 @@ export function createServices(options: {
   const discovery = new DiscoveryService({
     repo: discoveryRepository,
     urls,
-    onError: (error) => log('could not store search counts', { error: String(error) }),
+    // The counts are kept and written with the next batch: a warning, not lost data.
+    onError: (error) =>
+      log('discovery').warn({ error: String(error) }, 'could not store search counts'),
   });
   const lists = new GifListRepository(db);
   const mailer: Mailer = config.SMTP_URL
     ? new SmtpMailer(config.SMTP_URL, config.MAIL_FROM)
-    : new OutboxMailer(path.join(config.DATA_DIR, 'outbox'), log);
+    : new OutboxMailer(path.join(config.DATA_DIR, 'outbox'), (message, extra) =>
+        log('mail').info(extra ?? {}, message),
+      );
   let migrated = false;
   return {
     storage,
@@ -193,7 +200,7 @@ export function createServices(options: {
     attemptLimiter: new AttemptLimiter({
       redis: options.redis,
       onRedisError: (error) =>
-        options.log('attempt limits fell back to memory', { error: error.message }),
+        log('attempt-limiter').warn({ error: error.message }, 'attempt limits fell back to memory'),
     }),
     accounts: new AccountService({
       accounts: new AccountRepository(db),
