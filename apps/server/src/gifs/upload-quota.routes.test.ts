@@ -1,12 +1,14 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
+import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFixtureServer, type FixtureServer } from '../net/test-fixture-server.ts';
 import { animatedImage, multipart } from '../testing/fixtures.ts';
 import type { SiteClient } from '../testing/site-client.ts';
 import { signedInUsers } from '../testing/signed-in-users.ts';
 import { startTestJiffy, type TestJiffy } from '../testing/test-jiffy.ts';
+import { UploadQuota } from './upload-quota.ts';
 
 /** What a refusal over quota must show: 429, the stable code, and when to retry (both ways). */
 function expectQuotaRefusal(response: LightMyRequestResponse, window: 'hour' | 'day'): void {
@@ -104,6 +106,30 @@ describe('upload quotas: uploads per hour', () => {
     expect(await stored(t)).toEqual(before);
   });
 
+  it('refuses a spent key (in the query) or session before reading the body', async () => {
+    // A body that is not media would be a 415 once read; a spent quota answers first.
+    const notMedia = multipart({ title: 'x' }, { name: 'x.gif', bytes: Buffer.from('not a GIF') });
+    expectQuotaRefusal(
+      await t.jiffy.app!.inject({
+        method: 'POST',
+        url: `/v1/gifs?api_key=${keys.cat!}`,
+        ...notMedia,
+      }),
+      'hour',
+    );
+    expectQuotaRefusal(
+      await users.cat!.request({ method: 'POST', url: '/api/v1/uploads', form: notMedia }),
+      'hour',
+    );
+    // With quota left, the same body is read and refused for what it is.
+    const fresh = await users.dan!.request({
+      method: 'POST',
+      url: '/api/v1/uploads',
+      form: notMedia,
+    });
+    expect(fresh.statusCode).toBe(415);
+  });
+
   it('counts the site’s uploads per user, across both routes and URL imports', async () => {
     expect((await withSession('ann')).statusCode).toBe(201);
     expect((await importWithKey(keys.ann!)).statusCode).toBe(200);
@@ -161,30 +187,34 @@ describe('upload quotas: bytes per day', () => {
 });
 
 describe('upload quotas across API nodes', () => {
-  it('spends one allowance in Redis whichever node takes the upload', async () => {
-    const settings = { REDIS_URL: 'redis://127.0.0.1:6379', UPLOADS_PER_HOUR: '2' };
-    const nodes = [await startTestJiffy(settings), await startTestJiffy(settings)];
+  it('spends the allowance in Redis, where every node counts it', async () => {
+    const node = await startTestJiffy({
+      REDIS_URL: 'redis://127.0.0.1:6379',
+      UPLOADS_PER_HOUR: '2',
+    });
+    // Another API node's view of the same allowances: its own connection to the same Redis.
+    const redis = new Redis('redis://127.0.0.1:6379');
+    const otherNode = new UploadQuota({ uploadsPerHour: 2, bytesPerDay: 10_000_000, redis });
     try {
       const gif = await animatedImage({ width: 40, height: 30, frames: 2 });
       // A fresh user per run: Redis keeps its windows between runs.
       const userId = `quota${Math.random().toString(36).slice(2, 10)}`;
-      for (const node of nodes)
-        await node.jiffy.services.users.insert({ id: userId, username: userId, display_name: 'Q' });
-      const key = (await nodes[0]!.jiffy.services.apiKeys.create(userId, 'k')).key;
-      await nodes[1]!.jiffy.services.apiKeys.create(userId, 'k2');
-      const upload = (node: TestJiffy, apiKey: string) =>
+      await node.jiffy.services.users.insert({ id: userId, username: userId, display_name: 'Q' });
+      const key = (await node.jiffy.services.apiKeys.create(userId, 'k')).key;
+      const upload = () =>
         node.jiffy.app!.inject({
           method: 'POST',
           url: '/v1/gifs',
-          ...multipart({ api_key: apiKey, title: 'r' }, { name: 'r.gif', bytes: gif }),
+          ...multipart({ api_key: key, title: 'r' }, { name: 'r.gif', bytes: gif }),
         });
-      expect((await upload(nodes[0]!, key)).statusCode).toBe(200);
-      const otherKey = (await nodes[1]!.jiffy.services.apiKeys.listOf(userId))[0]!.key;
-      expect((await upload(nodes[1]!, otherKey)).statusCode).toBe(200);
-      expectQuotaRefusal(await upload(nodes[0]!, key), 'hour');
-      expectQuotaRefusal(await upload(nodes[1]!, otherKey), 'hour');
+      expect((await upload()).statusCode).toBe(200);
+      // The other node spends the second upload; this node then refuses the third.
+      await otherNode.charge({ userId }, gif.length);
+      expectQuotaRefusal(await upload(), 'hour');
+      await expect(otherNode.charge({ userId }, 1)).rejects.toThrow(/2 uploads an hour/);
     } finally {
-      for (const node of nodes) await node.stop();
+      redis.disconnect();
+      await node.stop();
     }
   });
 });

@@ -59,18 +59,34 @@ export class UploadQuota {
     const { uploadsPerHour, bytesPerDay } = this.#options;
     await spend(this.#count, key, 1, `${uploadsPerHour} uploads an hour`);
     try {
-      if (bytes > 0) {
-        await spend(this.#bytes, key, bytes, `${formatBytes(bytesPerDay)} a day`);
-      } else {
-        const used = await this.#bytes.get(key);
-        if (used && used.consumedPoints >= bytesPerDay) {
-          throw new UploadQuotaExceeded(`${formatBytes(bytesPerDay)} a day`, secondsOf(used));
-        }
-      }
+      if (bytes > 0) await spend(this.#bytes, key, bytes, `${formatBytes(bytesPerDay)} a day`);
+      else await this.#refuseIfSpent(this.#bytes, key, bytesPerDay, 'day');
     } catch (error) {
       await this.#count.reward(key, 1).catch(() => {});
       throw error;
     }
+  }
+
+  /**
+   * Throws `UploadQuotaExceeded` when no upload could pass now (the hour's uploads or the day's
+   * bytes are spent), spending nothing: lets a route refuse before it reads a body.
+   */
+  async refuseIfSpent(subject: QuotaSubject): Promise<void> {
+    const key = keyOf(subject);
+    await this.#refuseIfSpent(this.#count, key, this.#options.uploadsPerHour, 'hour');
+    await this.#refuseIfSpent(this.#bytes, key, this.#options.bytesPerDay, 'day');
+  }
+
+  async #refuseIfSpent(
+    limiter: RateLimiterAbstract,
+    key: string,
+    points: number,
+    window: 'hour' | 'day',
+  ): Promise<void> {
+    const used = await limiter.get(key);
+    if (!used || used.consumedPoints < points) return;
+    const what = window === 'hour' ? `${points} uploads an hour` : `${formatBytes(points)} a day`;
+    throw new UploadQuotaExceeded(what, secondsOf(used));
   }
 
   /** Gives back what `charge` spent, for an upload that then failed to be recorded. */

@@ -32,25 +32,29 @@ export interface UploadRoutesDeps {
 export function uploadRoutes(app: FastifyInstance, deps: UploadRoutesDeps): void {
   app.post('/v1/gifs', async (request, reply) => {
     const query = (request.query ?? {}) as Record<string, unknown>;
-    // A key in the query is checked before a possibly large body is read.
-    if (typeof query.api_key === 'string') await deps.apiKeys.verify(query.api_key);
-    const id = await withRetryAfter(reply, () =>
-      receiveUpload(request, deps, uploadFieldsSchema, pickApiKey(query), async (fields) => {
+    const id = await withRetryAfter(reply, async () => {
+      // A key in the query, and its quota, are checked before a possibly large body is read.
+      if (typeof query.api_key === 'string') {
+        const caller = await deps.apiKeys.verify(query.api_key);
+        await deps.uploads.refuseIfQuotaSpent({ uploaderId: caller.userId, apiKey: caller.key });
+      }
+      return receiveUpload(request, deps, uploadFieldsSchema, pickApiKey(query), async (fields) => {
         const caller = await deps.apiKeys.verify(fields.api_key);
         return { uploaderId: caller.userId, apiKey: caller.key };
-      }),
-    );
+      });
+    });
     return okEnvelope({ id }, request);
   });
 
   app.post('/api/v1/uploads', async (request, reply) => {
     // Signed in before a possibly large body is read; the GIF is always the uploader's own.
     const user = await requireUser(request, deps.accounts, 'to upload');
-    const id = await withRetryAfter(reply, () =>
-      receiveUpload(request, deps, siteUploadFieldsSchema, {}, async () => ({
+    const id = await withRetryAfter(reply, async () => {
+      await deps.uploads.refuseIfQuotaSpent({ uploaderId: user.id });
+      return receiveUpload(request, deps, siteUploadFieldsSchema, {}, async () => ({
         uploaderId: user.id,
-      })),
-    );
+      }));
+    });
     return reply.status(201).send({ data: { id } });
   });
 }

@@ -109,6 +109,12 @@ export class UploadService {
     return id;
   }
 
+  /** Refuses (429) an uploader whose quota is spent, before a possibly large body is read. */
+  async refuseIfQuotaSpent(uploader: Uploader): Promise<void> {
+    const subject = await this.#quotaSubject(uploader);
+    if (subject) await this.#deps.quota.refuseIfSpent(subject);
+  }
+
   /**
    * Whose allowance an upload spends: the uploading user's (not the channel credited), else the
    * ownerless key's; none for staff and the instance's own tools (seed, import command).
