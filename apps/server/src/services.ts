@@ -175,6 +175,7 @@ export function createServices(options: {
         uploadsPerHour: config.UPLOADS_PER_HOUR,
         bytesPerDay: config.UPLOAD_BYTES_PER_DAY,
         redis: options.redis,
+        onRedisFallback: () => log('upload-quota').warn('upload quotas fell back to memory'),
       }),
     }),
     processing,

@@ -13,13 +13,21 @@ describe('UploadQuota', () => {
     });
     redis.on('error', () => {});
     try {
-      const quota = new UploadQuota({ uploadsPerHour: 2, bytesPerDay: 1000, redis });
+      let fallbacks = 0;
+      const quota = new UploadQuota({
+        uploadsPerHour: 2,
+        bytesPerDay: 1000,
+        redis,
+        onRedisFallback: () => fallbacks++,
+      });
       const subject = { userId: 'insured' };
       await quota.charge(subject, 100);
       await quota.charge(subject, 100);
       const refused = await quota.charge(subject, 100).catch((error: unknown) => error);
       expect(refused).toBeInstanceOf(UploadQuotaExceeded);
       expect((refused as UploadQuotaExceeded).retryAfterSeconds).toBeGreaterThan(3500);
+      // Said once a minute per counter, not once per call.
+      expect(fallbacks).toBe(2);
     } finally {
       redis.disconnect();
     }

@@ -15,6 +15,8 @@ export interface UploadQuotaOptions {
   bytesPerDay: number;
   /** Shared counters, so every API node spends the same allowance; memory only when unset. */
   redis?: Redis | undefined;
+  /** Told (at most once a minute) that Redis failed and this node counts in its own memory. */
+  onRedisFallback?: () => void;
 }
 
 /** 429 `upload_quota_exceeded`, with the seconds until the allowance lets this upload through. */
@@ -103,15 +105,45 @@ function limiter(
   points: number,
   duration: number,
 ): RateLimiterAbstract {
-  const memory = new RateLimiterMemory({ keyPrefix, points, duration });
-  if (!options.redis) return memory;
+  if (!options.redis) return new RateLimiterMemory({ keyPrefix, points, duration });
   return new RateLimiterRedis({
     storeClient: options.redis,
     keyPrefix,
     points,
     duration,
-    insuranceLimiter: memory,
+    // While the connection is down, count in memory at once rather than wait for reconnects.
+    rejectIfRedisNotReady: true,
+    insuranceLimiter: new InsuranceLimiter(
+      { keyPrefix, points, duration },
+      options.onRedisFallback ?? (() => {}),
+    ),
   });
+}
+
+/**
+ * The in-memory limiter rate-limiter-flexible turns to when a Redis call fails. The library
+ * does so silently; this one says so, so an operator learns that nodes no longer share quotas.
+ */
+class InsuranceLimiter extends RateLimiterMemory {
+  readonly #onUse: () => void;
+  #toldAt = 0;
+  constructor(options: ConstructorParameters<typeof RateLimiterMemory>[0], onUse: () => void) {
+    super(options);
+    this.#onUse = onUse;
+  }
+  #tell(): void {
+    if (Date.now() - this.#toldAt < 60_000) return;
+    this.#toldAt = Date.now();
+    this.#onUse();
+  }
+  override consume(...args: Parameters<RateLimiterMemory['consume']>) {
+    this.#tell();
+    return super.consume(...args);
+  }
+  override get(...args: Parameters<RateLimiterMemory['get']>) {
+    this.#tell();
+    return super.get(...args);
+  }
 }
 
 /** Consumes `points`; when refused, gives them back so a refused upload costs nothing. */
