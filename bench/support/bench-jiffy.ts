@@ -18,6 +18,8 @@ export async function startBenchJiffy(name: string): Promise<{ jiffy: Jiffy; ori
       HOST: '127.0.0.1',
       LOG_LEVEL: 'silent',
       SEED_DEMO: 'false',
+      // Benchmarks upload through the default key far past a public instance's quota.
+      UPLOADS_PER_HOUR: '1000000',
       DATA_DIR: `/tmp/jiffy-bench-${name}-${process.pid}`,
     }),
   );

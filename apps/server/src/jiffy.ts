@@ -2,11 +2,12 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
-import { pino, type Logger } from 'pino';
+import { pino, type DestinationStream, type Logger } from 'pino';
 import type { Config } from './config/env.ts';
 import { openDatabase, type DatabaseHandle } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { buildApp } from './http/app.ts';
+import { logRedaction } from './http/log-redaction.ts';
 import { hasAdmin, makeAdmin } from './accounts/first-admin.ts';
 import { createServices, type Services } from './services.ts';
 import { startPeriodicJobs } from './jobs/periodic-jobs.ts';
@@ -29,6 +30,8 @@ export interface JiffyOptions {
   startWorkers?: boolean;
   /** Tests: an in-memory embedded database instead of `DATA_DIR/db`. */
   inMemoryDatabase?: boolean;
+  /** Tests: where log lines go instead of stdout. */
+  logStream?: DestinationStream;
 }
 
 /** A running Jiffy: its configuration, database, services and (unless a worker) HTTP app. */
@@ -52,7 +55,8 @@ export interface Jiffy {
 export async function createJiffy(options: JiffyOptions): Promise<Jiffy> {
   const { config } = options;
   const role = options.role ?? 'all';
-  const log = pino({ level: config.LOG_LEVEL });
+  const logOptions = { level: config.LOG_LEVEL, ...logRedaction };
+  const log = options.logStream ? pino(logOptions, options.logStream) : pino(logOptions);
   if (!config.DATABASE_URL && role !== 'all') {
     throw new Error(
       `--role=${role} needs DATABASE_URL: the embedded database belongs to one process`,
@@ -78,7 +82,7 @@ export async function createJiffy(options: JiffyOptions): Promise<Jiffy> {
     database,
     redis,
     queueSchema: schema ? `${schema}_jobs` : 'pgboss',
-    log: (message, extra) => log.info(extra ?? {}, message),
+    logger: log,
   });
   await services.queue.start();
   const defaultApiKey = await services.apiKeys.ensureDefault(config.JIFFY_API_KEY);

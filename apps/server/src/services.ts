@@ -1,4 +1,5 @@
 import type { Redis } from 'ioredis';
+import type { Logger } from 'pino';
 import path from 'node:path';
 import type { MediaLimits } from '@jiffy/media';
 import { PingbackRepository } from './analytics/pingback.repository.ts';
@@ -25,6 +26,7 @@ import { SerializedGifCache } from './gifs/serialized-gif-cache.ts';
 import { gifRenditionsRestJob } from './gifs/gif-renditions-rest.job.ts';
 import { RenditionRepository } from './gifs/rendition.repository.ts';
 import { UploadService } from './gifs/upload.service.ts';
+import { UploadQuota } from './gifs/upload-quota.ts';
 import { JobQueue } from './jobs/job-queue.ts';
 import { CategoriesService } from './public-api/categories.service.ts';
 import { DiscoveryRepository } from './public-api/discovery.repository.ts';
@@ -86,9 +88,11 @@ export function createServices(options: {
   queueSchema: string;
   /** Shares attempt limits between API nodes when set. */
   redis?: Redis | undefined;
-  log: (message: string, extra?: Record<string, unknown>) => void;
+  /** Each service logs through a child of it, named by `service`. */
+  logger: Logger;
 }): Services {
-  const { config, database, log } = options;
+  const { config, database, logger } = options;
+  const log = (service: string) => logger.child({ service });
   const { db } = database;
   const limits = mediaLimitsOf(config);
   const storage = new LocalStorage(config.mediaDir);
@@ -97,7 +101,7 @@ export function createServices(options: {
     schema: options.queueSchema,
     maintenanceIntervalSeconds: config.QUEUE_MAINTENANCE_SECONDS,
     jobTimeoutSeconds: config.JOB_TIMEOUT_SECONDS,
-    log,
+    log: log('queue'),
   });
   const users = new UserRepository(db);
   const gifRepository = new GifRepository(db);
@@ -142,12 +146,16 @@ export function createServices(options: {
   const discovery = new DiscoveryService({
     repo: discoveryRepository,
     urls,
-    onError: (error) => log('could not store search counts', { error: String(error) }),
+    // The counts are kept and written with the next batch: a warning, not lost data.
+    onError: (error) =>
+      log('discovery').warn({ error: String(error) }, 'could not store search counts'),
   });
   const lists = new GifListRepository(db);
   const mailer: Mailer = config.SMTP_URL
     ? new SmtpMailer(config.SMTP_URL, config.MAIL_FROM)
-    : new OutboxMailer(path.join(config.DATA_DIR, 'outbox'), log);
+    : new OutboxMailer(path.join(config.DATA_DIR, 'outbox'), (message, extra) =>
+        log('mail').info(extra ?? {}, message),
+      );
   let migrated = false;
   return {
     storage,
@@ -165,6 +173,12 @@ export function createServices(options: {
       queue,
       limits,
       assertImportable: (url) => assertPublicUrl(url, urlPolicy),
+      quota: new UploadQuota({
+        uploadsPerHour: config.UPLOADS_PER_HOUR,
+        bytesPerDay: config.UPLOAD_BYTES_PER_DAY,
+        redis: options.redis,
+        onRedisFallback: () => log('upload-quota').warn('upload quotas fell back to memory'),
+      }),
     }),
     processing,
     gifReads,
@@ -188,7 +202,8 @@ export function createServices(options: {
     avatars: new AvatarService({ users, storage, limits, tempRoot }),
     attemptLimiter: new AttemptLimits({
       redis: options.redis,
-      onRedisError: () => options.log('attempt limits fell back to memory (Redis not ready)', {}),
+      onRedisError: () =>
+        log('attempt-limiter').warn('attempt limits fell back to memory (Redis not ready)'),
     }),
     accounts: new AccountService({
       accounts: new AccountRepository(db),

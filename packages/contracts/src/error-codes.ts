@@ -13,6 +13,8 @@ export const errorStatus = {
   api_key_required: 401,
   api_key_invalid: 401,
   rate_limited: 429,
+  /** Uploads per hour or bytes per day spent; Retry-After says when to try again. */
+  upload_quota_exceeded: 429,
   // media checks (also stored as the failure code of a GIF that failed in processing)
   unsupported_media_type: 415,
   media_type_mismatch: 415,

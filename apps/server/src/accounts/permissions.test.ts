@@ -9,6 +9,7 @@ const expected: Record<Action, { own: UserRole[]; others: UserRole[] }> = {
   'user.view_private': { own: roles, others: ['admin'] },
   'user.edit': { own: roles, others: ['admin'] },
   'gif.upload_as': { own: roles, others: ['moderator', 'admin'] },
+  'gif.upload_unmetered': { own: ['moderator', 'admin'], others: ['moderator', 'admin'] },
   'gif.edit': { own: roles, others: ['moderator', 'admin'] },
   'gif.set_cta': { own: roles, others: ['moderator', 'admin'] },
   'gif.takedown': { own: ['moderator', 'admin'], others: ['moderator', 'admin'] },

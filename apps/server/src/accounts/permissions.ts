@@ -12,6 +12,7 @@ export type Action =
   | 'user.view_private' // e-mail and other private fields of a profile
   | 'user.edit'
   | 'gif.upload_as' // upload a GIF that belongs to the subject's channel
+  | 'gif.upload_unmetered' // upload past the hourly and daily upload quotas
   | 'gif.edit' // title, tags, rating
   | 'gif.set_cta'
   | 'gif.takedown'
@@ -34,6 +35,7 @@ const rules: Record<Action, (actor: Actor, subject: Subject) => boolean> = {
   'user.view_private': (actor, subject) => actor.id === subject.ownerId || actor.role === 'admin',
   'user.edit': (actor, subject) => actor.id === subject.ownerId || actor.role === 'admin',
   'gif.upload_as': (actor, subject) => actor.id === subject.ownerId || STAFF.includes(actor.role),
+  'gif.upload_unmetered': (actor) => STAFF.includes(actor.role),
   'gif.edit': (actor, subject) => actor.id === subject.ownerId || STAFF.includes(actor.role),
   'gif.set_cta': (actor, subject) => actor.id === subject.ownerId || STAFF.includes(actor.role),
   'gif.takedown': (actor) => STAFF.includes(actor.role),

@@ -77,6 +77,13 @@ export const envSchema = z.object({
     }),
   /** Public API calls allowed per key (or per address without a key) per minute; 429 past it. */
   API_RATE_LIMIT_PER_MINUTE: positiveInt.default(600),
+  /**
+   * Uploads (files and URL imports) each user may make per hour; an ownerless key (the
+   * instance's default key, which every page carries) has one allowance shared by all its users.
+   */
+  UPLOADS_PER_HOUR: positiveInt.default(30),
+  /** Bytes of uploaded files each user (or ownerless key) may send per day; default 500 MB. */
+  UPLOAD_BYTES_PER_DAY: positiveInt.default(500 * 1024 * 1024),
   /** Media jobs run at once per worker process (1–2 suits 2 cores). */
   WORKER_CONCURRENCY: positiveInt.max(16).default(1),
   /** A job running longer than this is presumed dead and retried (also the per-job deadline). */

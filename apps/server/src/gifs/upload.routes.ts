@@ -1,5 +1,5 @@
 import fsp from 'node:fs/promises';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { AccountService } from '../accounts/account.service.ts';
 import { requireUser } from '../accounts/current-user.ts';
@@ -14,7 +14,8 @@ import {
   uploadFieldsSchema,
   type UploadFields,
 } from './upload-input.schema.ts';
-import type { UploadService } from './upload.service.ts';
+import { UploadQuotaExceeded } from './upload-quota.ts';
+import type { Uploader, UploadService } from './upload.service.ts';
 
 export interface UploadRoutesDeps {
   uploads: UploadService;
@@ -26,17 +27,19 @@ export interface UploadRoutesDeps {
 
 /** `POST /v1/gifs`: GIPHY's upload API (multipart `file`, or `source_image_url` in any body). */
 export function publicUploadRoutes(app: FastifyInstance, deps: UploadRoutesDeps): void {
-  app.post('/v1/gifs', async (request) => {
+  app.post('/v1/gifs', async (request, reply) => {
     const query = (request.query ?? {}) as Record<string, unknown>;
-    // A key in the query is checked before a possibly large body is read.
-    if (typeof query.api_key === 'string') await deps.apiKeys.verify(query.api_key);
-    const id = await receiveUpload(
-      request,
-      deps,
-      uploadFieldsSchema,
-      pickApiKey(query),
-      async (fields) => (await deps.apiKeys.verify(fields.api_key)).userId,
-    );
+    const id = await withRetryAfter(reply, async () => {
+      // A key in the query, and its quota, are checked before a possibly large body is read.
+      if (typeof query.api_key === 'string') {
+        const caller = await deps.apiKeys.verify(query.api_key);
+        await deps.uploads.refuseIfQuotaSpent({ uploaderId: caller.userId, apiKey: caller.key });
+      }
+      return receiveUpload(request, deps, uploadFieldsSchema, pickApiKey(query), async (fields) => {
+        const caller = await deps.apiKeys.verify(fields.api_key);
+        return { uploaderId: caller.userId, apiKey: caller.key };
+      });
+    });
     return okEnvelope({ id }, request);
   });
 }
@@ -46,9 +49,24 @@ export function siteUploadRoutes(app: FastifyInstance, deps: UploadRoutesDeps): 
   app.post('/api/v1/uploads', async (request, reply) => {
     // Signed in before a possibly large body is read; the GIF is always the uploader's own.
     const user = await requireUser(request, deps.accounts, 'to upload');
-    const id = await receiveUpload(request, deps, siteUploadFieldsSchema, {}, async () => user.id);
+    const id = await withRetryAfter(reply, async () => {
+      await deps.uploads.refuseIfQuotaSpent({ uploaderId: user.id });
+      return receiveUpload(request, deps, siteUploadFieldsSchema, {}, async () => ({
+        uploaderId: user.id,
+      }));
+    });
     return reply.status(201).send({ data: { id } });
   });
+}
+
+/** A refusal over quota carries its retry time in `Retry-After` as well as in the message. */
+async function withRetryAfter<T>(reply: FastifyReply, upload: () => Promise<T>): Promise<T> {
+  try {
+    return await upload();
+  } catch (error) {
+    if (error instanceof UploadQuotaExceeded) reply.header('retry-after', error.retryAfterSeconds);
+    throw error;
+  }
 }
 
 /** Reads the form, checks its fields, and starts processing the file or URL it names. */
@@ -57,23 +75,23 @@ async function receiveUpload<S extends z.ZodType<Partial<UploadFields>>>(
   deps: UploadRoutesDeps,
   schema: S,
   extraFields: Record<string, unknown>,
-  uploaderOf: (fields: z.infer<S>) => Promise<string | null>,
+  uploaderOf: (fields: z.infer<S>) => Promise<Uploader>,
 ): Promise<string> {
   const form = await receiveForm(request, deps.uploadTempDir);
   try {
     const fields = parseInput(schema, { ...form.fields, ...extraFields });
-    const uploaderId = await uploaderOf(fields);
+    const uploader = await uploaderOf(fields);
     const input = toUploadInput(fields);
     if (form.file) {
       return await deps.uploads.createFromFile({
+        ...uploader,
         tempPath: form.file.path,
         filename: form.file.filename,
         input,
-        uploaderId,
       });
     }
     if (fields.source_image_url) {
-      return await deps.uploads.createFromUrl({ url: fields.source_image_url, input, uploaderId });
+      return await deps.uploads.createFromUrl({ ...uploader, url: fields.source_image_url, input });
     }
     throw new AppError('missing_file', 'Send a file or a source_image_url.');
   } finally {

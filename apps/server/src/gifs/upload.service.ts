@@ -9,6 +9,7 @@ import type { BlobStorage } from '../storage/blob-storage.ts';
 import type { UserRepository } from '../users/user.repository.ts';
 import type { GifRepository } from './gif.repository.ts';
 import { inspectSource } from './source-inspector.ts';
+import type { QuotaSubject, UploadQuota } from './upload-quota.ts';
 
 /** Metadata sent with an upload (GIPHY's upload fields plus Jiffy's title/rating/alt text). */
 export interface UploadInput {
@@ -33,6 +34,8 @@ export interface UploadServiceDeps {
   limits: MediaLimits;
   /** Checks a URL is public before it is accepted (the job checks again when fetching). */
   assertImportable: (url: string) => Promise<unknown>;
+  /** Uploads per hour and bytes per day, spent before anything is stored. */
+  quota: UploadQuota;
 }
 
 /**
@@ -42,6 +45,8 @@ export interface UploadServiceDeps {
 export interface Uploader {
   uploaderId: string | null;
   asInstance?: boolean;
+  /** The API key sent, if any: an ownerless key (the default one) has its own quota. */
+  apiKey?: string | undefined;
 }
 
 /** Accepts uploads: checks them, records the GIF as processing and enqueues its work atomically. */
@@ -58,11 +63,14 @@ export class UploadService {
     const { tempPath, filename, input } = options;
     const userId = await this.#owner(input.username, options);
     const source = await inspectSource(tempPath, { filename, limits: this.#deps.limits });
+    // Charged once the file is known good (a refused file costs nothing) and before it is stored.
+    const subject = await this.#quotaSubject(options);
+    if (subject) await this.#deps.quota.charge(subject, source.bytes);
     const id = newGifId();
     const originalKey = `gifs/${id}/source`;
-    await this.#deps.storage.putFile(originalKey, tempPath);
     const { probe } = source;
     try {
+      await this.#deps.storage.putFile(originalKey, tempPath);
       await this.#record(id, input, userId, {
         original_key: originalKey,
         original_bytes: source.bytes,
@@ -75,8 +83,9 @@ export class UploadService {
         has_alpha: probe.hasAlpha,
       });
     } catch (error) {
-      // Nothing was recorded, so nothing may stay stored.
+      // Nothing was recorded, so nothing may stay stored (or stay charged).
       await this.#deps.storage.deletePrefix(`gifs/${id}`);
+      if (subject) await this.#deps.quota.refund(subject, source.bytes);
       throw error;
     }
     return id;
@@ -86,9 +95,38 @@ export class UploadService {
   async createFromUrl(options: Uploader & { url: string; input: UploadInput }): Promise<string> {
     const userId = await this.#owner(options.input.username, options);
     await this.#deps.assertImportable(options.url);
+    // The size is known only once the job has fetched it (capped at MAX_UPLOAD_BYTES): an import
+    // spends one upload now and needs some of the day's bytes left.
+    const subject = await this.#quotaSubject(options);
+    if (subject) await this.#deps.quota.charge(subject, 0);
     const id = newGifId();
-    await this.#record(id, options.input, userId, { source_image_url: options.url });
+    try {
+      await this.#record(id, options.input, userId, { source_image_url: options.url });
+    } catch (error) {
+      if (subject) await this.#deps.quota.refund(subject, 0);
+      throw error;
+    }
     return id;
+  }
+
+  /** Refuses (429) an uploader whose quota is spent, before a possibly large body is read. */
+  async refuseIfQuotaSpent(uploader: Uploader): Promise<void> {
+    const subject = await this.#quotaSubject(uploader);
+    if (subject) await this.#deps.quota.refuseIfSpent(subject);
+  }
+
+  /**
+   * Whose allowance an upload spends: the uploading user's (not the channel credited), else the
+   * ownerless key's; none for staff and the instance's own tools (seed, import command).
+   */
+  async #quotaSubject(uploader: Uploader): Promise<QuotaSubject | null> {
+    if (uploader.asInstance) return null;
+    if (uploader.uploaderId) {
+      const actor = await this.#deps.users.findById(uploader.uploaderId);
+      if (can(actor ?? null, 'gif.upload_unmetered')) return null;
+      return { userId: uploader.uploaderId };
+    }
+    return { apiKey: uploader.apiKey ?? 'anonymous' };
   }
 
   /**

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle, type SqlExecutor } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
@@ -31,7 +32,7 @@ const queueOn = (schema: string, executor: SqlExecutor) =>
     schema: `${schema}_jobs`,
     maintenanceIntervalSeconds: 1,
     jobTimeoutSeconds: 30,
-    log: () => {},
+    log: pino({ level: 'silent' }),
   });
 
 describe('job queue', () => {

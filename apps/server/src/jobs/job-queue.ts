@@ -1,5 +1,6 @@
 import { CompiledQuery, type Kysely, type Transaction } from 'kysely';
 import PgBoss from 'pg-boss';
+import type { Logger } from 'pino';
 import type { SqlExecutor } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
 import type { AnyJobDefinition, JobName, JobRequest } from './job-types.ts';
@@ -19,7 +20,7 @@ export interface JobQueueOptions {
   maintenanceIntervalSeconds: number;
   /** A job active longer than this is presumed dead (its worker crashed) and retried. */
   jobTimeoutSeconds: number;
-  log: (message: string, extra?: Record<string, unknown>) => void;
+  log: Logger;
 }
 
 /**
@@ -46,7 +47,9 @@ export class JobQueue {
       superviseIntervalSeconds: Math.min(60, options.maintenanceIntervalSeconds),
       monitorStateIntervalSeconds: 3600,
     } as PgBoss.ConstructorOptions);
-    this.#boss.on('error', (error: Error) => options.log('queue error', { error: error.message }));
+    this.#boss.on('error', (error: Error) =>
+      options.log.error({ error: error.message }, 'queue error'),
+    );
   }
 
   /** Schema holding the queue's tables. */
@@ -173,28 +176,29 @@ export class JobQueue {
     );
     const finalAttempt = job.retryCount >= job.retryLimit;
     const started = Date.now();
-    this.#options.log('job started', {
-      job: definition.name,
-      data: job.data.data,
-      attempt: job.retryCount + 1,
-    });
+    this.#options.log.info(
+      { job: definition.name, data: job.data.data, attempt: job.retryCount + 1 },
+      'job started',
+    );
     try {
       const outcome = await definition.handle(job.data.data as never, {
         finalAttempt,
         signal: controller.signal,
       });
-      this.#options.log('job done', {
-        job: definition.name,
-        outcome,
-        ms: Date.now() - started,
-        data: job.data.data,
-      });
+      this.#options.log.info(
+        { job: definition.name, outcome, ms: Date.now() - started, data: job.data.data },
+        'job done',
+      );
     } catch (error) {
-      this.#options.log('job threw', {
-        job: definition.name,
-        error: error instanceof Error ? error.message : String(error),
-        finalAttempt,
-      });
+      // Retried unless final: a warning until the job gives up, then an error.
+      this.#options.log[finalAttempt ? 'error' : 'warn'](
+        {
+          job: definition.name,
+          error: error instanceof Error ? error.message : String(error),
+          finalAttempt,
+        },
+        'job threw',
+      );
       if (finalAttempt) await definition.onGiveUp?.(job.data.data as never, error);
       throw error;
     } finally {

@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import type { DestinationStream } from 'pino';
 import { envSchema, resolveConfig, type Env } from '../config/env.ts';
 import { createJiffy, type Jiffy, type Role } from '../jiffy.ts';
 import { randomBase62 } from '../lib/ids.ts';
@@ -28,7 +29,12 @@ export interface TestJiffy {
  */
 export async function startTestJiffy(
   overrides: Partial<Record<keyof Env, string>> = {},
-  options: { role?: Role; dataDir?: string; keepOnStop?: boolean } = {},
+  options: {
+    role?: Role;
+    dataDir?: string;
+    keepOnStop?: boolean;
+    logStream?: DestinationStream;
+  } = {},
 ): Promise<TestJiffy> {
   const dataDir = options.dataDir ?? (await fs.mkdtemp(path.join(os.tmpdir(), 'jiffy-test-')));
   const databaseUrl = process.env.DATABASE_URL;
@@ -49,6 +55,7 @@ export async function startTestJiffy(
     config,
     role: options.role ?? 'all',
     inMemoryDatabase: !options.dataDir,
+    ...(options.logStream ? { logStream: options.logStream } : {}),
   });
   const testJiffy: TestJiffy = {
     jiffy,
