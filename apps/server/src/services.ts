@@ -74,6 +74,7 @@ export function mediaLimitsOf(config: Config): MediaLimits {
     maxPixelsPerFrame: config.MAX_PIXELS_PER_FRAME,
     maxFrames: config.MAX_FRAMES,
     maxDurationMs: config.MAX_DURATION_SECONDS * 1000,
+    maxDecodedPixels: config.MAX_DECODED_PIXELS,
     processTimeoutMs: config.PROCESS_TIMEOUT_SECONDS * 1000,
   };
 }

@@ -41,6 +41,15 @@ describe('checkLimits', () => {
       'duration_too_long',
     );
   });
+  it('refuses decoded work (frames × width × height) past the budget, each limit alone held', () => {
+    const atBudget = { ...base, width: 1000, height: 1000, frames: 150 };
+    expect(atBudget.frames * 1000 * 1000).toBe(limits.maxDecodedPixels);
+    expect(codeOf(() => checkLimits(atBudget, limits))).toBeNull();
+    expect(codeOf(() => checkLimits({ ...atBudget, frames: 151 }, limits))).toBe('too_much_work');
+    // A video: 10 s at 30 fps of 1280×720 is 276 M decoded pixels.
+    const video = { ...base, kind: 'video' as const, width: 1280, height: 720, frames: 300 };
+    expect(codeOf(() => checkLimits(video, limits))).toBe('too_much_work');
+  });
 });
 
 describe('checkByteSize', () => {

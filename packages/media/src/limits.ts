@@ -7,7 +7,7 @@ import { MediaError, type MediaLimits, type MediaProbe } from './types.ts';
 export const maxSourceSide = 16_383;
 
 /**
- * Throws `dimensions_too_large`, `too_many_frames` or `duration_too_long` when a probed source
+ * Throws `dimensions_too_large`, `too_many_frames`, `duration_too_long` or `too_much_work` when a probed source
  * is past the limits. `probe` already applies this; calling it again is harmless.
  */
 export function checkLimits(probe: MediaProbe, limits: MediaLimits): void {
@@ -36,6 +36,31 @@ export function checkLimits(probe: MediaProbe, limits: MediaLimits): void {
       `The media lasts ${Math.round(probe.durationMs)} ms, longer than ${limits.maxDurationMs} ms.`,
     );
   }
+  checkDecodedWork(probe, limits);
+}
+
+/** Throws `too_much_work` when decoding every frame would paint more than the budget. */
+export function checkDecodedWork(
+  probe: Pick<MediaProbe, 'width' | 'height' | 'frames'>,
+  limits: Pick<MediaLimits, 'maxDecodedPixels'>,
+): void {
+  const work = decodedPixels(probe);
+  if (work > limits.maxDecodedPixels) {
+    throw new MediaError(
+      'too_much_work',
+      `The media decodes to ${probe.frames} frames of ${probe.width}x${probe.height} ` +
+        `(${work} pixels), more than the ${limits.maxDecodedPixels} one upload may cost.`,
+    );
+  }
+}
+
+/**
+ * Pixels a decoder paints to read the whole source: every frame at the full canvas size (a GIF
+ * frame that changes one pixel is still composed onto the whole screen and scaled). For video
+ * the probe's frame count is the stream's, or duration × fps when the container does not say.
+ */
+export function decodedPixels(probe: Pick<MediaProbe, 'width' | 'height' | 'frames'>): number {
+  return probe.width * probe.height * Math.max(1, probe.frames);
 }
 
 /**

@@ -75,6 +75,11 @@ export const envSchema = z.object({
   MAX_PIXELS_PER_FRAME: positiveInt.default(4096 * 4096),
   /** Most frames an animated source may have. */
   MAX_FRAMES: positiveInt.default(3000),
+  /**
+   * Decoded-work budget: frames × width × height (video: duration × fps × width × height) one
+   * source may cost. The default keeps a full rendition set under 60 s of one core (README).
+   */
+  MAX_DECODED_PIXELS: positiveInt.default(150_000_000),
   /** Longest animation or video accepted. */
   MAX_DURATION_SECONDS: seconds.default(60),
   /** Wall-clock cap for any single ffmpeg/sharp step. */

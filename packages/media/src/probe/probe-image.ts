@@ -1,6 +1,7 @@
 import { open } from 'node:fs/promises';
 import sharp from 'sharp';
 import { mediaErrorFromSharp } from '../sharp-errors.ts';
+import { checkDecodedWork } from '../limits.ts';
 import { MediaError, type MediaLimits, type MediaProbe, type SourceFormat } from '../types.ts';
 import { FileReader } from './file-reader.ts';
 import { walkGif } from './gif-structure.ts';
@@ -26,6 +27,8 @@ export async function probeImage(
   const isPng = format === 'png' || format === 'apng';
   const actualFormat: ImageFormat = isPng ? (structure.animated ? 'apng' : 'png') : format;
   const frames = structure.delaysMs.length;
+  // Before libvips reads anything: counting a GIF's pages already walks every frame.
+  checkDecodedWork({ width: structure.width, height: structure.height, frames }, limits);
   const budget = pixelBudget(structure, frames);
   const timeout = { seconds: Math.max(1, Math.ceil(limits.processTimeoutMs / 1000)) };
   try {
