@@ -8,8 +8,8 @@ import { animatedImage, multipart } from '../testing/fixtures.ts';
 import { startTestJiffy, type TestJiffy } from '../testing/test-jiffy.ts';
 
 // Issue 20, item 5: a few KB of GIF could declare minutes of decoding (a big screen repainted
-// by 1x1 frames). The decoded-work budget (MAX_DECODED_PIXELS, frames × width × height) refuses
-// them at probe time, before anything is stored or queued; URL imports fail in the job's probe.
+// by 1x1 frames). The decoded-work budget (MAX_DECODED_PIXELS: frames × (width × height + a
+// per-frame cost)) refuses them at probe time, before anything is stored or queued; URL imports fail in the job's probe.
 describe('the decoded-work budget', () => {
   let t: TestJiffy;
   let fixture: FixtureServer;
@@ -84,10 +84,10 @@ describe('the decoded-work budget', () => {
   });
 
   it('refuses a video whose duration × frame rate × picture is over the budget', async () => {
-    // 4K at 30 fps for one second: 30 × 3840 × 2160 ≈ 249 M decoded pixels, a small file.
+    // 4K at 30 fps for one second: 30 × (4096 × 2160 + 250 000) ≈ 273 M, a small file.
     const video = await makeMp4({
       path: path.join(dir, 'uhd.mp4'),
-      width: 3840,
+      width: 4096,
       height: 2160,
       seconds: 1,
       fps: 30,
