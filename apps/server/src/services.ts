@@ -33,6 +33,7 @@ import { PublicGifService } from './public-api/public-gifs.service.ts';
 import { assertPublicUrl, downloadToFile } from './net/index.ts';
 import { SettingsRepository } from './settings/settings.repository.ts';
 import { LocalStorage } from './storage/local-storage.ts';
+import { avatarRenderJob } from './users/avatar-render.job.ts';
 import { AvatarService } from './users/avatar.service.ts';
 import { UserRepository } from './users/user.repository.ts';
 import { trendingRecomputeJob } from './trending/trending-recompute.job.ts';
@@ -121,10 +122,12 @@ export function createServices(options: {
       }),
   });
   const trending = new TrendingRepository(db);
+  const avatars = new AvatarService({ db, queue, users, storage, limits, tempRoot });
   queue.register([
     gifProcessJob(processing),
     gifRenditionsRestJob(processing),
     trendingRecomputeJob(trending),
+    avatarRenderJob(avatars),
   ]);
 
   const urls = { publicUrl: config.publicUrl, mediaBaseUrl: config.mediaBaseUrl };
@@ -184,7 +187,7 @@ export function createServices(options: {
     apiTokens: new ApiTokenRepository(db),
     applications: new CreatorApplicationRepository(db),
     reports: new ReportRepository(db),
-    avatars: new AvatarService({ users, storage, limits, tempRoot }),
+    avatars,
     attemptLimiter: new AttemptLimiter({
       redis: options.redis,
       onRedisError: (error) =>

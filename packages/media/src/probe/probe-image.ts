@@ -9,6 +9,7 @@ import type { ImageStructure } from './image-structure.ts';
 import { pixelBudget } from './pixel-budget.ts';
 import { walkPng } from './png-structure.ts';
 import { walkWebp } from './webp-structure.ts';
+import { inSharpSlot } from '../sharp-slots.ts';
 
 type ImageFormat = Extract<SourceFormat, 'gif' | 'webp' | 'png' | 'apng'>;
 
@@ -32,13 +33,15 @@ export async function probeImage(
   const budget = pixelBudget(structure, frames);
   const timeout = { seconds: Math.max(1, Math.ceil(limits.processTimeoutMs / 1000)) };
   try {
-    const meta = await sharp(path, {
-      animated: actualFormat !== 'apng',
-      limitInputPixels: budget,
-      failOn: 'error',
-    })
-      .timeout(timeout)
-      .metadata();
+    const meta = await inSharpSlot(() =>
+      sharp(path, {
+        animated: actualFormat !== 'apng',
+        limitInputPixels: budget,
+        failOn: 'error',
+      })
+        .timeout(timeout)
+        .metadata(),
+    );
     if (!meta.width || !meta.height) throw new MediaError('corrupt_media', 'No image size found.');
   } catch (error) {
     throw mediaErrorFromSharp(error, 'Reading the image');
@@ -88,9 +91,9 @@ async function hasVisibleAlpha(
   if (!structure.transparency) return false;
   if (structure.disposesToBackground) return true;
   try {
-    const stats = await sharp(path, { pages: 1, limitInputPixels: budget, failOn: 'error' })
-      .ensureAlpha()
-      .stats();
+    const stats = await inSharpSlot(() =>
+      sharp(path, { pages: 1, limitInputPixels: budget, failOn: 'error' }).ensureAlpha().stats(),
+    );
     const alpha = stats.channels[3];
     return alpha !== undefined && alpha.min < 255;
   } catch (error) {
