@@ -91,6 +91,7 @@ describe('the decoded-work budget', () => {
       height: 2160,
       seconds: 1,
       fps: 30,
+      black: true,
     });
     const response = await upload('uhd.mp4', await fs.readFile(video));
     expect(response.statusCode).toBe(422);
