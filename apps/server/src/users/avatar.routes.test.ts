@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { avatarVariantUrl } from '@jiffy/contracts';
-import { writeHeavyCanvasGif } from '@jiffy/media/testing';
+import { makeMp4, writeHeavyCanvasGif } from '@jiffy/media/testing';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { animatedImage, multipart } from '../testing/fixtures.ts';
@@ -113,7 +113,18 @@ describe('avatars', () => {
     expect(broken.json()).toMatchObject({ error: { code: 'corrupt_media' } });
     const notAnImage = await putAvatar(users.ann!, 'idann', Buffer.from('hello'), 'me.txt');
     expect(notAnImage.statusCode).toBe(415);
+    // A video is refused in the request, not left to fail in the render job.
+    const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'jiffy-avatar-'));
+    const clip = await fs.readFile(
+      await makeMp4({ path: path.join(dir, 'clip.mp4'), width: 64, height: 64, seconds: 1 }),
+    );
+    await fs.rm(dir, { recursive: true, force: true });
+    const video = await putAvatar(users.ann!, 'idann', clip, 'clip.mp4');
+    expect(video.statusCode).toBe(415);
+    expect(video.json()).toMatchObject({ error: { code: 'unsupported_media_type' } });
     expect(await avatarOf('idann')).toBe(before);
+    const view = (await users.ann!.get('/api/v1/users/idann/')).json<{ data: object }>().data;
+    expect(view).toMatchObject({ avatar_pending: false });
   });
 
   it('refuses an avatar past the decoded-work budget at once (2048² × 120 frames in 2.8 KB)', async () => {
@@ -137,6 +148,38 @@ describe('avatars', () => {
     expect(view).toMatchObject({ avatar_pending: false });
     const sources = await fs.readdir(path.join(t.dataDir, 'media', 'avatar-sources', 'idann'));
     expect(sources).toEqual([]);
+  });
+
+  it('keeps the newest of two quick uploads, and a DELETE ends a render in progress', async () => {
+    const first = await animatedImage({ width: 40, height: 40, frames: 2 });
+    const second = await animatedImage({ width: 60, height: 40, frames: 2, pattern: 'rings' });
+    expect((await putAvatar(users.ben!, 'idben', first)).statusCode).toBe(202);
+    expect((await putAvatar(users.ben!, 'idben', second)).statusCode).toBe(202);
+    const settled = await settledAvatar(users.ben!, 'idben');
+    expect(await fetchImage(settled.avatar_url)).toMatchObject({ width: 60, height: 40 });
+    expect(await fs.readdir(path.join(t.dataDir, 'media', 'avatars', 'idben'))).toHaveLength(1);
+
+    // A render that takes a moment (2048² × 20 frames), reset while it runs.
+    const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'jiffy-avatar-'));
+    const slow = await fs.readFile(
+      await writeHeavyCanvasGif(path.join(dir, 'slow.gif'), {
+        width: 2048,
+        height: 2048,
+        frames: 20,
+      }),
+    );
+    await fs.rm(dir, { recursive: true, force: true });
+    expect((await putAvatar(users.ben!, 'idben', slow)).statusCode).toBe(202);
+    const reset = await users.ben!.request({ method: 'DELETE', url: '/api/v1/users/idben/avatar' });
+    expect(reset.json()).toMatchObject({ data: { avatar_pending: false } });
+    // The job finds it was superseded when it ends: it removes its source and its files.
+    const sources = path.join(t.dataDir, 'media', 'avatar-sources', 'idben');
+    const deadline = Date.now() + 30_000;
+    while ((await fs.readdir(sources)).length > 0 && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(await fs.readdir(sources)).toEqual([]);
+    expect(await avatarOf('idben')).toMatch(/default[1-5]\.gif$/);
+    expect(await fs.readdir(path.join(t.dataDir, 'media', 'avatars', 'idben'))).toEqual([]);
   });
 
   it('goes back to a default on DELETE and the old files are gone', async () => {

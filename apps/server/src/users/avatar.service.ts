@@ -64,6 +64,10 @@ export class AvatarService {
       filename: file.filename,
       limits: this.#limits,
     });
+    // renderAvatar refuses video too, but only in the job: say so now, with nothing queued.
+    if (inspected.probe.kind !== 'image') {
+      throw new MediaError('unsupported_media_type', 'An avatar must be a GIF, WebP or PNG image.');
+    }
     const key = inspected.sha256.slice(0, 16);
     await this.#storage.putFile(sourceKey(userId, key), file.path);
     try {
