@@ -41,14 +41,16 @@ describe('serving media while heavy avatars render', () => {
       data: { avatar_pending: boolean };
     }>().data.avatar_pending;
 
-  it('answers a /media/ file in under 500 ms while four avatars render', async () => {
+  it('answers a /media/ file in under a second while four avatars render', async () => {
     const file = '/media/avatars/default1.gif';
     expect((await t.jiffy.app!.inject(file)).statusCode).toBe(200); // drawn once, now a file
     const puts = names.map((name) => {
       const form = multipart({}, { name: 'me.gif', bytes: heavy });
       return users[name]!.request({ method: 'PUT', url: `/api/v1/users/id${name}/avatar`, form });
     });
-    // Give the renders a moment to start, then time file requests while they run.
+    // Give the renders a moment to start, then time file requests while they run. Typically
+    // under 20 ms each; the bound is a second because CI shares its cores with other test
+    // files (one 533 ms request was seen so). Starved, the first ones took 2.4–8 s.
     await new Promise((resolve) => setTimeout(resolve, 300));
     const latencies: number[] = [];
     let rendering = 0;
@@ -63,7 +65,7 @@ describe('serving media while heavy avatars render', () => {
     expect(
       Math.max(...latencies),
       `latencies ${latencies.map(Math.round).join(', ')} ms`,
-    ).toBeLessThan(500);
+    ).toBeLessThan(1000);
     for (const response of await Promise.all(puts)) expect(response.statusCode).toBe(202);
     // The timings were taken while renders were really in progress.
     expect(rendering).toBeGreaterThan(0);
