@@ -110,7 +110,9 @@ export class AvatarService {
     }
     const finished = await this.#users.finishAvatar(userId, key);
     if (finished === false) {
-      await this.#storage.deletePrefix(`avatars/${userId}/${key}`);
+      // Superseded: its files go, unless they are also the current avatar's (the same image).
+      const current = (await this.#users.findById(userId))?.avatar_key;
+      if (current !== key) await this.#storage.deletePrefix(`avatars/${userId}/${key}`);
     } else if (finished.previous && finished.previous !== key) {
       await this.#storage.deletePrefix(`avatars/${userId}/${finished.previous}`);
     }
