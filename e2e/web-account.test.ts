@@ -1,4 +1,7 @@
-import sharp from 'sharp';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { writeHeavyCanvasGif } from '@jiffy/media/testing';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashSecret } from '../apps/server/src/accounts/secret-token.ts';
@@ -118,20 +121,27 @@ describe('account pages in Chromium', () => {
       website_url: 'https://setter.example',
     });
 
-    // Avatar: a picture from a file replaces the default one.
+    // Avatar: a picture from a file replaces the default one once its render job is done; the
+    // page says it is processing meanwhile (a 2048² animation takes a moment to render).
     const avatar = page.getByRole('img', { name: 'Your avatar' });
     const before = await avatar.getAttribute('src');
-    const picture = await sharp({
-      create: { width: 120, height: 120, channels: 3, background: '#6157ff' },
-    })
-      .png()
-      .toBuffer();
+    const dir = await mkdtemp(path.join(tmpdir(), 'jiffy-e2e-avatar-'));
+    const picture = await readFile(
+      await writeHeavyCanvasGif(path.join(dir, 'me.gif'), {
+        width: 2048,
+        height: 2048,
+        frames: 20,
+      }),
+    );
+    await rm(dir, { recursive: true, force: true });
     await page.getByLabel('Choose a picture').setInputFiles({
-      name: 'me.png',
-      mimeType: 'image/png',
+      name: 'me.gif',
+      mimeType: 'image/gif',
       buffer: picture,
     });
-    await expect.poll(() => avatar.getAttribute('src')).not.toBe(before);
+    await page.getByRole('status').filter({ hasText: 'Processing your new avatar' }).waitFor();
+    await expect.poll(() => avatar.getAttribute('src'), { timeout: 30_000 }).not.toBe(before);
+    expect(await page.getByText('Processing your new avatar').count()).toBe(0);
     await expect
       .poll(() => avatar.evaluate((img: HTMLImageElement) => img.naturalWidth))
       .toBeGreaterThan(0);

@@ -26,25 +26,31 @@ export async function makeBenchInputs(dir: string): Promise<BenchInput[]> {
       source: 'mandelbrot=size=800x450:rate=15,trim=duration=5',
     },
   ];
-  const ff = await resolveFfmpeg();
   const inputs: BenchInput[] = [];
   for (const spec of specs) {
     const file = path.join(dir, spec.file);
-    await run(ff.ffmpegPath, [
-      '-nostdin',
-      '-hide_banner',
-      '-loglevel',
-      'error',
-      '-y',
-      '-f',
-      'lavfi',
-      '-i',
-      spec.source,
-      '-filter_complex',
-      '[0:v]split[a][b];[a]palettegen[p];[b][p]paletteuse',
-      file,
-    ]);
+    await makeBenchGif(file, spec.source);
     inputs.push({ label: spec.label, path: file });
   }
   return inputs;
+}
+
+/** Writes an ffmpeg lavfi `source` as a GIF through palettegen/paletteuse, like a real GIF. */
+export async function makeBenchGif(file: string, source: string): Promise<string> {
+  const ff = await resolveFfmpeg();
+  await run(ff.ffmpegPath, [
+    '-nostdin',
+    '-hide_banner',
+    '-loglevel',
+    'error',
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    source,
+    '-filter_complex',
+    '[0:v]split[a][b];[a]palettegen[p];[b][p]paletteuse',
+    file,
+  ]);
+  return file;
 }

@@ -36,6 +36,7 @@ import { PublicGifService } from './public-api/public-gifs.service.ts';
 import { assertPublicUrl, downloadToFile } from './net/index.ts';
 import { SettingsRepository } from './settings/settings.repository.ts';
 import { LocalStorage } from './storage/local-storage.ts';
+import { avatarRenderJob } from './users/avatar-render.job.ts';
 import { AvatarService } from './users/avatar.service.ts';
 import { UserRepository } from './users/user.repository.ts';
 import { trendingRecomputeJob } from './trending/trending-recompute.job.ts';
@@ -78,6 +79,7 @@ export function mediaLimitsOf(config: Config): MediaLimits {
     maxPixelsPerFrame: config.MAX_PIXELS_PER_FRAME,
     maxFrames: config.MAX_FRAMES,
     maxDurationMs: config.MAX_DURATION_SECONDS * 1000,
+    maxDecodedPixels: config.MAX_DECODED_PIXELS,
     processTimeoutMs: config.PROCESS_TIMEOUT_SECONDS * 1000,
   };
 }
@@ -126,10 +128,12 @@ export function createServices(options: {
       }),
   });
   const trending = new TrendingRepository(db);
+  const avatars = new AvatarService({ db, queue, users, storage, limits, tempRoot });
   queue.register([
     gifProcessJob(processing),
     gifRenditionsRestJob(processing),
     trendingRecomputeJob(trending),
+    avatarRenderJob(avatars),
   ]);
 
   const urls = { publicUrl: config.publicUrl, mediaBaseUrl: config.mediaBaseUrl };
@@ -199,7 +203,7 @@ export function createServices(options: {
     apiTokens: new ApiTokenRepository(db),
     applications: new CreatorApplicationRepository(db),
     reports: new ReportRepository(db),
-    avatars: new AvatarService({ users, storage, limits, tempRoot }),
+    avatars,
     attemptLimiter: new AttemptLimits({
       redis: options.redis,
       onRedisError: () =>

@@ -23,6 +23,8 @@ export const errorStatus = {
   dimensions_too_large: 422,
   too_many_frames: 422,
   duration_too_long: 422,
+  /** Small file, huge decoded work (frames × width × height past MAX_DECODED_PIXELS). */
+  too_much_work: 422,
   processing_timeout: 422,
   processing_failed: 422,
   // accounts

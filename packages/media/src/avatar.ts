@@ -4,6 +4,7 @@ import sharp, { type ResizeOptions } from 'sharp';
 import { pixelBudget } from './probe/pixel-budget.ts';
 import { mediaErrorFromSharp } from './sharp-errors.ts';
 import { MediaError, type MediaLimits, type MediaProbe } from './types.ts';
+import { inSharpSlot } from './sharp-slots.ts';
 
 /** §9's avatar sizes plus the avatar itself (fit in 512 px): 80 and 200 px high, 200 px wide. */
 export const avatarVariants = ['original', '80h', '200h', '200w'] as const;
@@ -51,7 +52,9 @@ export async function renderAvatar(options: {
   for (const variant of avatarVariants) {
     const file = path.join(options.outDir, `${variant}.gif`);
     try {
-      const info = await open().resize(resizeFor(variant)).gif({ effort: 4, loop: 0 }).toFile(file);
+      const info = await inSharpSlot(() =>
+        open().resize(resizeFor(variant)).gif({ effort: 4, loop: 0 }).toFile(file),
+      );
       const frameHeight = animated ? info.height / (info.pages ?? frames) : info.height;
       files.push({
         variant,

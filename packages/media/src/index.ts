@@ -10,7 +10,7 @@ export {
 } from './extensions.ts';
 export { resolveFfmpeg, type FfmpegInfo } from './ffmpeg.ts';
 export { probe } from './probe/probe.ts';
-export { checkLimits, checkByteSize, maxSourceSide } from './limits.ts';
+export { checkLimits, checkByteSize, decodedPixels, maxSourceSide } from './limits.ts';
 export { renderRenditions, type RenderRenditionsOptions } from './render/render-renditions.ts';
 export { perceptualHash, hammingDistance } from './phash.ts';
 export {

@@ -41,6 +41,16 @@ describe('checkLimits', () => {
       'duration_too_long',
     );
   });
+  it('refuses decoded work (frames × (width × height + 250 000)) past the budget, each limit alone held', () => {
+    // Each frame counts its pixels plus 250 000: 200 frames of 1000×1000 is the default budget.
+    const atBudget = { ...base, width: 1000, height: 1000, frames: 200 };
+    expect(atBudget.frames * (1000 * 1000 + 250_000)).toBe(limits.maxDecodedPixels);
+    expect(codeOf(() => checkLimits(atBudget, limits))).toBeNull();
+    expect(codeOf(() => checkLimits({ ...atBudget, frames: 201 }, limits))).toBe('too_much_work');
+    // A video: 10 s at 30 fps of 1280×720 is 351 M.
+    const video = { ...base, kind: 'video' as const, width: 1280, height: 720, frames: 300 };
+    expect(codeOf(() => checkLimits(video, limits))).toBe('too_much_work');
+  });
 });
 
 describe('checkByteSize', () => {

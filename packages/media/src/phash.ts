@@ -5,6 +5,7 @@ import { runProcess } from './process.ts';
 import { mediaErrorFromSharp } from './sharp-errors.ts';
 import { readHead, sniffFormat } from './sniff.ts';
 import { defaultMediaLimits, MediaError } from './types.ts';
+import { inSharpSlot } from './sharp-slots.ts';
 
 /**
  * A 64-bit difference hash (dHash) of the first frame, as 16 hex characters: the frame is
@@ -20,16 +21,18 @@ export async function perceptualHash(path: string): Promise<string> {
       ? await firstVideoFrame(path, format)
       : path;
   try {
-    const pixels = await sharp(input, {
-      pages: 1,
-      limitInputPixels: defaultMediaLimits.maxPixelsPerFrame,
-      failOn: 'error',
-    })
-      .flatten({ background: '#ffffff' })
-      .greyscale()
-      .resize(9, 8, { fit: 'fill' })
-      .raw()
-      .toBuffer();
+    const pixels = await inSharpSlot(() =>
+      sharp(input, {
+        pages: 1,
+        limitInputPixels: defaultMediaLimits.maxPixelsPerFrame,
+        failOn: 'error',
+      })
+        .flatten({ background: '#ffffff' })
+        .greyscale()
+        .resize(9, 8, { fit: 'fill' })
+        .raw()
+        .toBuffer(),
+    );
     return dHash(pixels);
   } catch (error) {
     throw mediaErrorFromSharp(error, 'Hashing the first frame');

@@ -27,6 +27,13 @@ export interface MediaLimits {
   maxPixelsPerFrame: number;
   maxFrames: number;
   maxDurationMs: number;
+  /**
+   * Decoded-work budget: frames × (width × height + a fixed per-frame cost), see decodedPixels;
+   * for video, frames = duration × fps. A few KB of GIF can declare a big canvas and many
+   * frames that each repaint one pixel; every frame is still decoded, scaled and encoded at
+   * full size, so this, not the file size, bounds the work.
+   */
+  maxDecodedPixels: number;
   /** Wall-clock cap for any single child process or sharp pipeline. */
   processTimeoutMs: number;
 }
@@ -36,6 +43,7 @@ export const defaultMediaLimits: MediaLimits = {
   maxPixelsPerFrame: 4096 * 4096,
   maxFrames: 3000,
   maxDurationMs: 60_000,
+  maxDecodedPixels: 250_000_000,
   processTimeoutMs: 120_000,
 };
 

@@ -98,6 +98,11 @@ export const envSchema = z.object({
   MAX_PIXELS_PER_FRAME: positiveInt.default(4096 * 4096),
   /** Most frames an animated source may have. */
   MAX_FRAMES: positiveInt.default(3000),
+  /**
+   * Decoded-work budget one source may cost: frames × (width × height + 250 000), frames being
+   * duration × fps for video. The default keeps a full rendition set under 60 s of one core.
+   */
+  MAX_DECODED_PIXELS: positiveInt.default(250_000_000),
   /** Longest animation or video accepted. */
   MAX_DURATION_SECONDS: seconds.default(60),
   /** Wall-clock cap for any single ffmpeg/sharp step. */

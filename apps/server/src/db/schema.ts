@@ -16,6 +16,10 @@ export interface UsersTable {
   description: ColumnType<string, string | undefined, string>;
   /** Names the uploaded avatar's files (`avatars/<id>/<key>...`); null means a default one. */
   avatar_key: string | null;
+  /** The uploaded avatar a job is rendering; null when none is. */
+  avatar_pending_key: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Error code of the last avatar render that failed; null after a success or a new upload. */
+  avatar_error: ColumnType<string | null, string | null | undefined, string | null>;
   website_url: string | null;
   instagram_url: string | null;
   twitter: string | null;

@@ -1,9 +1,13 @@
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
 import sharp from 'sharp';
-import { probe, renderAvatar, type MediaLimits } from '@jiffy/media';
+import { MediaError, probe, renderAvatar, type MediaLimits } from '@jiffy/media';
+import type { Database } from '../db/schema.ts';
 import { inspectSource } from '../gifs/source-inspector.ts';
+import type { JobQueue } from '../jobs/job-queue.ts';
+import type { JobOutcome } from '../jobs/job-types.ts';
 import type { BlobStorage } from '../storage/blob-storage.ts';
 import { DEFAULT_AVATAR_COUNT } from './avatar-urls.ts';
 import type { UserRepository } from './user.repository.ts';
@@ -14,11 +18,17 @@ const AVATAR_MAX_PIXELS_PER_FRAME = 2048 * 2048;
 
 const DEFAULT_COLOURS = ['#6157ff', '#00ccff', '#00e6cc', '#fff35c', '#ff6666'];
 
+/** Where an accepted upload waits for its render job (not under `avatars/`: never served). */
+const sourceKey = (userId: string, key: string) => `avatar-sources/${userId}/${key}`;
+
 /**
  * Avatars through the media pipeline: the same checks as uploads (sniff, name, header probe,
- * limits), then GIF variants at §9's sizes, stored under `avatars/<user id>/<key>/`.
+ * limits and the decoded-work budget) in the request, then GIF variants at §9's sizes rendered
+ * by an `avatar.render` job and stored under `avatars/<user id>/<key>/`.
  */
 export class AvatarService {
+  readonly #db: Kysely<Database>;
+  readonly #queue: JobQueue;
   readonly #users: UserRepository;
   readonly #storage: BlobStorage;
   readonly #limits: MediaLimits;
@@ -26,11 +36,15 @@ export class AvatarService {
   #defaults: Promise<void> | null = null;
 
   constructor(deps: {
+    db: Kysely<Database>;
+    queue: JobQueue;
     users: UserRepository;
     storage: BlobStorage;
     limits: MediaLimits;
     tempRoot: string;
   }) {
+    this.#db = deps.db;
+    this.#queue = deps.queue;
     this.#users = deps.users;
     this.#storage = deps.storage;
     this.#limits = {
@@ -41,23 +55,81 @@ export class AvatarService {
     this.#tempRoot = deps.tempRoot;
   }
 
-  /** Replaces the user's avatar with the image at `file`; throws MediaError on a bad image. */
-  async set(userId: string, file: { path: string; filename: string | null }): Promise<void> {
+  /**
+   * Accepts the image at `file` as the user's next avatar (throws MediaError on a bad image,
+   * changing nothing): stores it and queues its render; the avatar changes when the job ends.
+   */
+  async submit(userId: string, file: { path: string; filename: string | null }): Promise<void> {
     const inspected = await inspectSource(file.path, {
       filename: file.filename,
       limits: this.#limits,
     });
+    // renderAvatar refuses video too, but only in the job: say so now, with nothing queued.
+    if (inspected.probe.kind !== 'image') {
+      throw new MediaError('unsupported_media_type', 'An avatar must be a GIF, WebP or PNG image.');
+    }
     const key = inspected.sha256.slice(0, 16);
-    await this.#renderAndStore(file.path, inspected.probe, `avatars/${userId}/${key}`);
-    const previous = (await this.#users.findById(userId))?.avatar_key ?? null;
-    await this.#users.setAvatarKey(userId, key);
-    if (previous && previous !== key)
-      await this.#storage.deletePrefix(`avatars/${userId}/${previous}`);
+    await this.#storage.putFile(sourceKey(userId, key), file.path);
+    try {
+      await this.#db.transaction().execute(async (trx) => {
+        await this.#users.setAvatarPending(userId, key, trx);
+        await this.#queue.enqueue({ name: 'avatar.render', data: { userId, key } }, trx);
+      });
+    } catch (error) {
+      await this.#storage.deletePrefix(sourceKey(userId, key));
+      throw error;
+    }
+    this.#queue.wake();
+  }
+
+  /**
+   * The `avatar.render` job: renders the pending upload `key` and makes it the avatar, unless a
+   * newer upload or a reset superseded it. A media problem ends it with the code recorded.
+   */
+  async render(userId: string, key: string): Promise<JobOutcome> {
+    const user = await this.#users.findById(userId);
+    if (user?.avatar_pending_key !== key) {
+      await this.#storage.deletePrefix(sourceKey(userId, key));
+      return 'skipped';
+    }
+    const dir = await this.#tempDir();
+    try {
+      const source = path.join(dir, 'source');
+      await this.#storage.getToFile(sourceKey(userId, key), source);
+      await this.#renderAndStore(
+        source,
+        await probe(source, this.#limits),
+        `avatars/${userId}/${key}`,
+      );
+    } catch (error) {
+      if (!(error instanceof MediaError)) throw error;
+      await this.fail(userId, key, error.code);
+      return 'failed';
+    } finally {
+      await fsp.rm(dir, { recursive: true, force: true });
+    }
+    const finished = await this.#users.finishAvatar(userId, key);
+    if (finished === false) {
+      // Superseded: its files go, unless they are also the current avatar's (the same image).
+      const current = (await this.#users.findById(userId))?.avatar_key;
+      if (current !== key) await this.#storage.deletePrefix(`avatars/${userId}/${key}`);
+    } else if (finished.previous && finished.previous !== key) {
+      await this.#storage.deletePrefix(`avatars/${userId}/${finished.previous}`);
+    }
+    await this.#storage.deletePrefix(sourceKey(userId, key));
+    return finished === false ? 'skipped' : 'success';
+  }
+
+  /** Ends the render of `key` as failed with `code` (also the queue's give-up). */
+  async fail(userId: string, key: string, code: string): Promise<void> {
+    await this.#users.failAvatar(userId, key, code);
+    await this.#storage.deletePrefix(sourceKey(userId, key));
   }
 
   /** Back to a default avatar. */
   async clear(userId: string): Promise<void> {
     const previous = (await this.#users.findById(userId))?.avatar_key ?? null;
+    // Also ends a render in progress: its job finds it is no longer pending.
     await this.#users.setAvatarKey(userId, null);
     if (previous) await this.#storage.deletePrefix(`avatars/${userId}/${previous}`);
   }

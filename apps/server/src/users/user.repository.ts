@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database, NewUser, UserRow } from '../db/schema.ts';
 
 /** The profile fields a user (or an admin) may change. */
@@ -47,8 +47,63 @@ export class UserRepository {
   async setAvatarKey(id: string, key: string | null): Promise<void> {
     await this.#db
       .updateTable('users')
-      .set({ avatar_key: key, updated_at: new Date() })
+      .set({
+        avatar_key: key,
+        avatar_pending_key: null,
+        avatar_error: null,
+        updated_at: new Date(),
+      })
       .where('id', '=', id)
+      .execute();
+  }
+
+  /** Marks `key` as the avatar being rendered (a newer upload supersedes an older one). */
+  async setAvatarPending(
+    id: string,
+    key: string,
+    db: Kysely<Database> | Transaction<Database> = this.#db,
+  ): Promise<void> {
+    await db
+      .updateTable('users')
+      .set({ avatar_pending_key: key, avatar_error: null, updated_at: new Date() })
+      .where('id', '=', id)
+      .execute();
+  }
+
+  /**
+   * Makes the rendered `key` the user's avatar if it is still the pending one; resolves to the
+   * replaced key (to delete its files), or `false` when a newer upload or a reset superseded it.
+   */
+  async finishAvatar(id: string, key: string): Promise<{ previous: string | null } | false> {
+    return this.#db.transaction().execute(async (trx) => {
+      const user = await trx
+        .selectFrom('users')
+        .select(['avatar_key', 'avatar_pending_key'])
+        .where('id', '=', id)
+        .forUpdate()
+        .executeTakeFirst();
+      if (!user || user.avatar_pending_key !== key) return false;
+      await trx
+        .updateTable('users')
+        .set({
+          avatar_key: key,
+          avatar_pending_key: null,
+          avatar_error: null,
+          updated_at: new Date(),
+        })
+        .where('id', '=', id)
+        .execute();
+      return { previous: user.avatar_key };
+    });
+  }
+
+  /** Ends a failed render of `key` with its error code, if it is still the pending one. */
+  async failAvatar(id: string, key: string, code: string): Promise<void> {
+    await this.#db
+      .updateTable('users')
+      .set({ avatar_pending_key: null, avatar_error: code, updated_at: new Date() })
+      .where('id', '=', id)
+      .where('avatar_pending_key', '=', key)
       .execute();
   }
 

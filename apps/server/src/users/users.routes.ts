@@ -66,7 +66,14 @@ export function usersRoutes(
     ...presentGifUser(user, deps.urls),
     twitter: user.twitter ?? '',
     ...(showPrivate
-      ? { email: user.email, role: user.role, email_confirmed: user.email_confirmed_at !== null }
+      ? {
+          email: user.email,
+          role: user.role,
+          email_confirmed: user.email_confirmed_at !== null,
+          // An uploaded avatar renders in a job: avatar_url changes when it is done.
+          avatar_pending: user.avatar_pending_key !== null,
+          avatar_error: user.avatar_error,
+        }
       : {}),
   });
 
@@ -114,17 +121,18 @@ export function usersRoutes(
     return { data: present((await deps.users.findById(user.id))!, true) };
   });
 
-  // Avatar upload: multipart `file`, through the same checks as GIF uploads.
-  app.put('/api/v1/users/:id/avatar', async (request) => {
+  // Avatar upload: multipart `file`, through the same checks as GIF uploads (and the same
+  // decoded-work budget); 202: a job renders it, and avatar_url changes when it is done.
+  app.put('/api/v1/users/:id/avatar', async (request, reply) => {
     const user = await editableUser(request);
     const form = await receiveForm(request, deps.uploadTempDir);
     try {
       if (!form.file) throw new AppError('missing_file', 'Send the image as a multipart `file`.');
-      await deps.avatars.set(user.id, form.file);
+      await deps.avatars.submit(user.id, form.file);
     } finally {
       if (form.file) await fsp.rm(form.file.path, { force: true });
     }
-    return { data: present((await deps.users.findById(user.id))!, true) };
+    return reply.code(202).send({ data: present((await deps.users.findById(user.id))!, true) });
   });
 
   app.delete('/api/v1/users/:id/avatar', async (request) => {

@@ -1,4 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { useSessionChanged } from '../account/use-session.ts';
 import { siteJson } from '../api/site-fetch.ts';
 import { ErrorMessage } from '../components/ErrorMessage.tsx';
 import { FileButton } from '../components/FileButton.tsx';
@@ -7,6 +9,14 @@ import { useProfileChanged, type Profile } from './use-profile.ts';
 /** The profile picture: a new one from a file (checked like any upload), or back to the default. */
 export function AvatarForm({ profile }: { profile: Profile }) {
   const profileChanged = useProfileChanged(profile.id);
+  const sessionChanged = useSessionChanged();
+  // The render finished (the profile query polls while it is pending): the header and tiles
+  // show the new avatar too.
+  const wasPending = useRef(profile.avatar_pending === true);
+  useEffect(() => {
+    if (wasPending.current && !profile.avatar_pending) void sessionChanged();
+    wasPending.current = profile.avatar_pending === true;
+  }, [profile.avatar_pending, sessionChanged]);
   const path = `/api/v1/users/${profile.id}/avatar`;
   const change = useMutation({
     mutationFn: (file: File | null) => {
@@ -32,6 +42,14 @@ export function AvatarForm({ profile }: { profile: Profile }) {
         </button>
       </div>
       {change.isPending ? <p className="loading">Saving…</p> : null}
+      {!change.isPending && profile.avatar_pending ? (
+        <p className="loading" role="status">
+          Processing your new avatar…
+        </p>
+      ) : null}
+      {profile.avatar_error && !profile.avatar_pending ? (
+        <ErrorMessage message={`Your last picture could not be used (${profile.avatar_error}).`} />
+      ) : null}
       {change.error ? <ErrorMessage message={change.error.message} /> : null}
     </section>
   );

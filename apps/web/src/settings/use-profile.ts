@@ -14,6 +14,10 @@ export interface Profile {
   twitter: string;
   is_public: boolean;
   email: string;
+  /** An uploaded avatar is being rendered (a job); avatar_url changes when it is done. */
+  avatar_pending?: boolean;
+  /** Error code of the last avatar upload that could not be rendered. */
+  avatar_error?: string | null;
 }
 
 export const profileKey = (userId: string) => ['profile', userId] as const;
@@ -22,6 +26,8 @@ export function useProfile(userId: string) {
   return useQuery({
     queryKey: profileKey(userId),
     queryFn: () => siteJson<Profile>(`/api/v1/users/${userId}/`),
+    // While a new avatar renders, ask again every second until its URL changes.
+    refetchInterval: (query) => (query.state.data?.avatar_pending ? 1000 : false),
   });
 }
 

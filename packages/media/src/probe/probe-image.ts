@@ -1,6 +1,7 @@
 import { open } from 'node:fs/promises';
 import sharp from 'sharp';
 import { mediaErrorFromSharp } from '../sharp-errors.ts';
+import { checkDecodedWork } from '../limits.ts';
 import { MediaError, type MediaLimits, type MediaProbe, type SourceFormat } from '../types.ts';
 import { FileReader } from './file-reader.ts';
 import { walkGif } from './gif-structure.ts';
@@ -8,6 +9,7 @@ import type { ImageStructure } from './image-structure.ts';
 import { pixelBudget } from './pixel-budget.ts';
 import { walkPng } from './png-structure.ts';
 import { walkWebp } from './webp-structure.ts';
+import { inSharpSlot } from '../sharp-slots.ts';
 
 type ImageFormat = Extract<SourceFormat, 'gif' | 'webp' | 'png' | 'apng'>;
 
@@ -26,16 +28,20 @@ export async function probeImage(
   const isPng = format === 'png' || format === 'apng';
   const actualFormat: ImageFormat = isPng ? (structure.animated ? 'apng' : 'png') : format;
   const frames = structure.delaysMs.length;
+  // Before libvips reads anything: counting a GIF's pages already walks every frame.
+  checkDecodedWork({ width: structure.width, height: structure.height, frames }, limits);
   const budget = pixelBudget(structure, frames);
   const timeout = { seconds: Math.max(1, Math.ceil(limits.processTimeoutMs / 1000)) };
   try {
-    const meta = await sharp(path, {
-      animated: actualFormat !== 'apng',
-      limitInputPixels: budget,
-      failOn: 'error',
-    })
-      .timeout(timeout)
-      .metadata();
+    const meta = await inSharpSlot(() =>
+      sharp(path, {
+        animated: actualFormat !== 'apng',
+        limitInputPixels: budget,
+        failOn: 'error',
+      })
+        .timeout(timeout)
+        .metadata(),
+    );
     if (!meta.width || !meta.height) throw new MediaError('corrupt_media', 'No image size found.');
   } catch (error) {
     throw mediaErrorFromSharp(error, 'Reading the image');
@@ -85,9 +91,9 @@ async function hasVisibleAlpha(
   if (!structure.transparency) return false;
   if (structure.disposesToBackground) return true;
   try {
-    const stats = await sharp(path, { pages: 1, limitInputPixels: budget, failOn: 'error' })
-      .ensureAlpha()
-      .stats();
+    const stats = await inSharpSlot(() =>
+      sharp(path, { pages: 1, limitInputPixels: budget, failOn: 'error' }).ensureAlpha().stats(),
+    );
     const alpha = stats.channels[3];
     return alpha !== undefined && alpha.min < 255;
   } catch (error) {

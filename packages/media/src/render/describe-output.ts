@@ -9,6 +9,7 @@ import {
   type RenditionName,
 } from '../types.ts';
 import { readMp4Facts } from './mp4-boxes.ts';
+import { inSharpSlot } from '../sharp-slots.ts';
 
 /** A rendition as planned: which name/format it serves and the file that holds it. */
 export interface ProducedRendition {
@@ -63,9 +64,11 @@ async function readShape(
   }
   try {
     const animated = format === 'gif' || format === 'webp';
-    const meta = await sharp(path, { animated, failOn: 'error' }).metadata();
+    const meta = await inSharpSlot(() => sharp(path, { animated, failOn: 'error' }).metadata());
     // Decode one small frame: a header alone does not prove the pixels are there.
-    await sharp(path, { failOn: 'error' }).resize(8, 8, { fit: 'fill' }).raw().toBuffer();
+    await inSharpSlot(() =>
+      sharp(path, { failOn: 'error' }).resize(8, 8, { fit: 'fill' }).raw().toBuffer(),
+    );
     const width = meta.width ?? 0;
     const height = meta.pageHeight ?? meta.height ?? 0;
     if (width === 0 || height === 0) throw new Error('no size');

@@ -3,6 +3,7 @@ import { normaliseDelayMs } from '../probe/image-structure.ts';
 import { pixelBudget } from '../probe/pixel-budget.ts';
 import { mediaErrorFromSharp } from '../sharp-errors.ts';
 import type { Size } from './sizes.ts';
+import { inSharpSlot } from '../sharp-slots.ts';
 
 /** A file sharp renders from (the source, or an intermediate for APNG/video). */
 export interface SharpSource {
@@ -29,11 +30,9 @@ export async function openSharpSource(options: {
   const budget = pixelBudget(options.size, options.frames);
   const animated = options.frames > 1;
   try {
-    const meta = await sharp(options.path, {
-      animated,
-      limitInputPixels: budget,
-      failOn: 'error',
-    }).metadata();
+    const meta = await inSharpSlot(() =>
+      sharp(options.path, { animated, limitInputPixels: budget, failOn: 'error' }).metadata(),
+    );
     const delays = animated ? (meta.delay ?? []).map(normaliseDelayMs) : null;
     return {
       path: options.path,
@@ -101,7 +100,7 @@ function pipeline(source: SharpSource, allFrames: boolean): Sharp {
 
 async function run(image: Sharp, path: string, doing: string): Promise<void> {
   try {
-    await image.toFile(path);
+    await inSharpSlot(() => image.toFile(path));
   } catch (error) {
     throw mediaErrorFromSharp(error, doing);
   }

@@ -9,6 +9,7 @@ import { runFfmpegJob } from './ffmpeg-job.ts';
 import { extractCap, extractFrames, extractSeconds } from './plan.ts';
 import { openSharpSource, rawFrames, type SharpSource } from './sharp-outputs.ts';
 import { evenSize, fitWithin, fitsInside, type Size } from './sizes.ts';
+import { inSharpSlot } from '../sharp-slots.ts';
 
 /** Most raw RGBA bytes the WebP feed into ffmpeg may hold (see `withinFeedBudget`). */
 const rawFeedBudget = 256 * 1024 * 1024;
@@ -108,11 +109,11 @@ async function writeIntermediate(
     outputs: outputs.jobOutputs,
     limits: ctx.limits,
   });
-  const meta = await sharp(path, { animated: true })
-    .metadata()
-    .catch((error: unknown) => {
+  const meta = await inSharpSlot(() => sharp(path, { animated: true }).metadata()).catch(
+    (error: unknown) => {
       throw mediaErrorFromSharp(error, 'Decoding the source');
-    });
+    },
+  );
   const frames = meta.pages ?? 1;
   return openSharpSource({
     path,

@@ -86,12 +86,15 @@ export interface VideoOptions {
   fps?: number;
   /** Adds a 440 Hz tone as an AAC sound track (MP4 and MOV only). */
   withSound?: boolean;
+  /** A plain black picture: quick to make and tiny even at 4K (for tests of the limits). */
+  black?: boolean;
 }
 
 /** Writes a clip of ffmpeg's `testsrc2` (moving, colourful) as MP4, MOV (qt brand) or WebM. */
 export async function makeVideo(options: VideoOptions): Promise<string> {
   const { width, height, seconds } = options;
-  const source = `testsrc2=size=${width}x${height}:rate=${options.fps ?? 15}:duration=${seconds}`;
+  const picture = options.black ? 'color=c=black:' : 'testsrc2=';
+  const source = `${picture}size=${width}x${height}:rate=${options.fps ?? 15}:duration=${seconds}`;
   const format = options.format ?? 'mp4';
   const codec =
     format === 'webm'

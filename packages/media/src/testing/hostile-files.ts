@@ -43,6 +43,25 @@ export async function writeManyFramesGif(file: string, frames = 5000): Promise<s
   return file;
 }
 
+/**
+ * A GIF whose `width`x`height` screen is repainted `frames` times by 1x1 frames: about 19
+ * bytes a frame on disk, yet every frame decodes (and renders) at the full screen size. With
+ * 1000x1000 and 1000 frames it is issue 20's 23 KB GIF that cost minutes of processing.
+ */
+export async function writeHeavyCanvasGif(
+  file: string,
+  size: { width: number; height: number; frames: number },
+): Promise<string> {
+  const header = gifHeader(size.width, size.height);
+  const frame = tinyFrame(4);
+  const bytes = new Uint8Array(header.length + frame.length * size.frames + 1);
+  bytes.set(header, 0);
+  for (let i = 0; i < size.frames; i++) bytes.set(frame, header.length + i * frame.length);
+  bytes[bytes.length - 1] = 0x3b;
+  await writeFile(file, bytes);
+  return file;
+}
+
 /** A real animated GIF cut off part-way through its image data. */
 export async function writeTruncatedGif(file: string): Promise<string> {
   const whole = `${file}.whole.gif`;

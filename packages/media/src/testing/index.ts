@@ -13,6 +13,7 @@ export {
 export {
   writeEmptyFile,
   writeGiantScreenGif,
+  writeHeavyCanvasGif,
   writeHostileFiles,
   writeManyFramesGif,
   writeRandomBytes,

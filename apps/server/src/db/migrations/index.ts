@@ -16,6 +16,7 @@ import * as m0014 from './0014_search_postings.ts';
 import * as m0015 from './0015_listed_renditions.ts';
 import * as m0016 from './0016_listed_json.ts';
 import * as m0017 from './0017_pending_signups.ts';
+import * as m0018 from './0018_avatar_jobs.ts';
 
 /**
  * Forward-only migrations, applied in key order. Add a file `NNNN_name.ts` with an `up` and list
@@ -39,4 +40,5 @@ export const migrations: Record<string, Migration> = {
   '0015_listed_renditions': m0015,
   '0016_listed_json': m0016,
   '0017_pending_signups': m0017,
+  '0018_avatar_jobs': m0018,
 };
