@@ -22,6 +22,8 @@ import { gifProcessJob } from './gifs/gif-process.job.ts';
 import { GifReadService } from './gifs/gif-read.service.ts';
 import { SerializedGifCache } from './gifs/serialized-gif-cache.ts';
 import { gifRenditionsRestJob } from './gifs/gif-renditions-rest.job.ts';
+import { gifSettleJob } from './gifs/gif-settle.job.ts';
+import { SettleSweep } from './gifs/settle-sweep.ts';
 import { RenditionRepository } from './gifs/rendition.repository.ts';
 import { UploadService } from './gifs/upload.service.ts';
 import { JobQueue } from './jobs/job-queue.ts';
@@ -50,6 +52,7 @@ export interface Services {
   apiKeys: ApiKeyService;
   uploads: UploadService;
   processing: GifProcessingService;
+  settleSweep: SettleSweep;
   gifReads: GifReadService;
   publicGifs: PublicGifService;
   discovery: DiscoveryService;
@@ -95,6 +98,7 @@ export function createServices(options: {
     schema: options.queueSchema,
     maintenanceIntervalSeconds: config.QUEUE_MAINTENANCE_SECONDS,
     jobTimeoutSeconds: config.JOB_TIMEOUT_SECONDS,
+    retryDelaySeconds: config.JOB_RETRY_DELAY_SECONDS,
     log,
   });
   const users = new UserRepository(db);
@@ -120,10 +124,20 @@ export function createServices(options: {
       }),
   });
   const trending = new TrendingRepository(db);
+  const settleSweep = new SettleSweep({
+    gifs: gifRepository,
+    renditions: renditionRepository,
+    storage,
+    queue,
+    processing,
+    orphanGraceSeconds: config.ORPHAN_GRACE_SECONDS,
+    log,
+  });
   queue.register([
     gifProcessJob(processing),
     gifRenditionsRestJob(processing),
     trendingRecomputeJob(trending),
+    gifSettleJob(settleSweep),
   ]);
 
   const urls = { publicUrl: config.publicUrl, mediaBaseUrl: config.mediaBaseUrl };
@@ -165,6 +179,7 @@ export function createServices(options: {
       assertImportable: (url) => assertPublicUrl(url, urlPolicy),
     }),
     processing,
+    settleSweep,
     gifReads,
     publicGifs: new PublicGifService({
       lists,

@@ -33,6 +33,55 @@ export class GifRepository {
     return result.numUpdatedRows > 0n;
   }
 
+  /** Records that a ready GIF's remaining renditions will not come; false when it has moved on. */
+  async settleIncompleteRest(
+    id: string,
+    failure: { code: string; message: string },
+  ): Promise<boolean> {
+    const result = await this.#db
+      .updateTable('gifs')
+      .set({ failure_code: failure.code, failure_message: failure.message, updated_at: new Date() })
+      .where('id', '=', id)
+      .where('status', '=', 'ready')
+      .where('renditions_complete', '=', false)
+      .where('failure_code', 'is', null)
+      .execute();
+    return result.some((r) => r.numUpdatedRows > 0n);
+  }
+
+  /** GIFs whose work is not over: processing, or ready with renditions still to come. */
+  async listUnsettled(): Promise<{ processing: string[]; restPending: string[] }> {
+    const rows = await this.#db
+      .selectFrom('gifs')
+      .select(['id', 'status'])
+      .where((eb) =>
+        eb.or([
+          eb('status', '=', 'processing'),
+          eb.and([
+            eb('status', '=', 'ready'),
+            eb('renditions_complete', '=', false),
+            eb('failure_code', 'is', null),
+          ]),
+        ]),
+      )
+      .execute();
+    return {
+      processing: rows.filter((r) => r.status === 'processing').map((r) => r.id),
+      restPending: rows.filter((r) => r.status === 'ready').map((r) => r.id),
+    };
+  }
+
+  /** Storage key of each listed GIF's source (null when not stored yet), for the GIFs that exist. */
+  async originalKeys(ids: string[]): Promise<Map<string, string | null>> {
+    if (ids.length === 0) return new Map();
+    const rows = await this.#db
+      .selectFrom('gifs')
+      .select(['id', 'original_key'])
+      .where('id', 'in', ids)
+      .execute();
+    return new Map(rows.map((r) => [r.id, r.original_key]));
+  }
+
   async update(id: string, changes: GifUpdate, trx: Db = this.#db): Promise<void> {
     await trx
       .updateTable('gifs')

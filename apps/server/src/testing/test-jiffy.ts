@@ -61,7 +61,7 @@ export async function startTestJiffy(
         const settled =
           gif &&
           gif.status !== 'processing' &&
-          (!complete || gif.status !== 'ready' || gif.renditions_complete);
+          (!complete || gif.status !== 'ready' || gif.renditions_complete || gif.failure_code);
         if (settled) return gif.status;
         if (Date.now() > deadline)
           throw new Error(`GIF ${id} still ${gif?.status ?? 'missing'} after ${timeoutMs} ms`);
