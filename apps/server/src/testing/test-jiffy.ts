@@ -28,7 +28,7 @@ export interface TestJiffy {
  */
 export async function startTestJiffy(
   overrides: Partial<Record<keyof Env, string>> = {},
-  options: { role?: Role; dataDir?: string; keepOnStop?: boolean } = {},
+  options: { role?: Role; dataDir?: string; keepOnStop?: boolean; startWorkers?: boolean } = {},
 ): Promise<TestJiffy> {
   const dataDir = options.dataDir ?? (await fs.mkdtemp(path.join(os.tmpdir(), 'jiffy-test-')));
   const databaseUrl = process.env.DATABASE_URL;
@@ -48,6 +48,7 @@ export async function startTestJiffy(
   const jiffy = await createJiffy({
     config,
     role: options.role ?? 'all',
+    ...(options.startWorkers === false ? { startWorkers: false } : {}),
     inMemoryDatabase: !options.dataDir,
   });
   const testJiffy: TestJiffy = {
