@@ -43,7 +43,7 @@ describe('kill -9 on each attempt of a job', () => {
       PORT: String(await freePort()),
       SEED_DEMO: 'false',
       JOB_TIMEOUT_SECONDS: '5',
-      JOB_RETRY_DELAY_SECONDS: '1',
+      JOB_RETRY_DELAY_SECONDS: '0',
       QUEUE_MAINTENANCE_SECONDS: '1',
       WORKER_CONCURRENCY: '2',
       SETTLE_SWEEP_SECONDS: '1',

@@ -65,8 +65,8 @@ export const envSchema = z.object({
   WORKER_CONCURRENCY: positiveInt.max(16).default(1),
   /** A job running longer than this is presumed dead and retried (also the per-job deadline). */
   JOB_TIMEOUT_SECONDS: seconds.default(600),
-  /** Replaces each job kind's first retry delay (retries still back off); tests set it low. */
-  JOB_RETRY_DELAY_SECONDS: positiveInt.optional(),
+  /** Replaces each job kind's first retry delay (retries still back off); tests set it to 0. */
+  JOB_RETRY_DELAY_SECONDS: z.coerce.number().int().min(0).max(3600).optional(),
   /**
    * How often a worker node settles what ended jobs left unsettled (GIFs processing with no job,
    * blobs no row references); it also runs at every start.
