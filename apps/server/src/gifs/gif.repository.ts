@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database, GifRow, GifUpdate, NewGif } from '../db/schema.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -102,7 +102,10 @@ export class GifRepository {
       .execute();
   }
 
-  /** GIF counts by status and type, plus ready GIFs still waiting for their remaining renditions. */
+  /**
+   * GIF counts by status and type, plus ready GIFs still waiting for their remaining renditions
+   * (not `complete`; a rest phase given up, with its failure code, waits no longer).
+   */
   async countByStatusAndType(): Promise<
     { status: string; type: string; complete: boolean; count: number }[]
   > {
@@ -111,15 +114,15 @@ export class GifRepository {
       .select([
         'status',
         'type',
-        'renditions_complete',
+        sql<boolean>`renditions_complete OR failure_code IS NOT NULL`.as('complete'),
         (eb) => eb.fn.countAll<number>().as('count'),
       ])
-      .groupBy(['status', 'type', 'renditions_complete'])
+      .groupBy(['status', 'type', sql`3`])
       .execute();
     return rows.map((r) => ({
       status: r.status,
       type: r.type,
-      complete: r.renditions_complete,
+      complete: r.complete,
       count: Number(r.count),
     }));
   }

@@ -49,6 +49,9 @@ describe('settle sweep', () => {
     expect(await gif('restQueued')).toMatchObject({ status: 'ready', failure_code: null });
     const status = await t.jiffy.services.gifReads.getUploadStatus('restOrphan');
     expect(status.renditions_error?.code).toBe('renditions_failed');
+    // The operator's count of GIFs still waiting for renditions leaves the given-up one out.
+    const stats = await t.jiffy.app!.inject({ url: '/api/v1/instance/stats' });
+    expect(stats.json<{ data: { renditions_pending: number } }>().data.renditions_pending).toBe(1);
   });
 
   it('removes old files no row references, and keeps referenced, young and live ones', async () => {
