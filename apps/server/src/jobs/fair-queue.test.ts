@@ -31,7 +31,7 @@ describe('fair queueing of media jobs (one worker)', () => {
       ['ann', 'user'],
       ['ben', 'user'],
     ])) as { ann: SiteClient; ben: SiteClient });
-    big = await animatedImage({ width: 480, height: 360, frames: 24 });
+    big = await animatedImage({ width: 640, height: 480, frames: 36 });
     small = await animatedImage({ width: 50, height: 50, frames: 4 });
   }, 60_000);
   afterAll(() => t.stop());
@@ -88,6 +88,9 @@ describe('fair queueing of media jobs (one worker)', () => {
       (r) => r.startedOn! > benRun.createdOn && r.startedOn! < benRun.startedOn!,
     );
     expect(startedInBetween.map((r) => `${r.kind} ${r.gifId}`)).toEqual([]);
+    // Ann had a backlog when Ben uploaded (else this would prove nothing): her second upload
+    // had not started yet.
+    expect(annOrder[1]!.startedOn!.getTime()).toBeGreaterThan(benRun.createdOn.getTime());
     // Ann's own uploads still run in the order she sent them.
     expect(annOrder.map((r) => r.gifId)).toEqual(annIds);
   }, 120_000);
