@@ -110,6 +110,8 @@ export async function createJiffy(options: JiffyOptions): Promise<Jiffy> {
       // Work files a crash left behind; this process owns the folder, as it owns the database.
       await fs.rm(path.join(config.DATA_DIR, 'tmp'), { recursive: true, force: true });
     }
+    // What the last stop (or an expired final attempt) left unsettled, before new work starts.
+    await services.settleSweep.run();
     await services.queue.work(config.WORKER_CONCURRENCY);
     stopPeriodicJobs = startPeriodicJobs(
       services.queue,
@@ -118,6 +120,7 @@ export async function createJiffy(options: JiffyOptions): Promise<Jiffy> {
           job: { name: 'trending.recompute', data: {} },
           periodSeconds: config.TRENDING_RECOMPUTE_SECONDS,
         },
+        { job: { name: 'gif.settle', data: {} }, periodSeconds: config.SETTLE_SWEEP_SECONDS },
       ],
       (error) => log.warn({ error: String(error) }, 'could not queue a periodic job'),
     );

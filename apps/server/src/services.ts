@@ -24,6 +24,8 @@ import { gifProcessJob } from './gifs/gif-process.job.ts';
 import { GifReadService } from './gifs/gif-read.service.ts';
 import { SerializedGifCache } from './gifs/serialized-gif-cache.ts';
 import { gifRenditionsRestJob } from './gifs/gif-renditions-rest.job.ts';
+import { gifSettleJob } from './gifs/gif-settle.job.ts';
+import { SettleSweep } from './gifs/settle-sweep.ts';
 import { RenditionRepository } from './gifs/rendition.repository.ts';
 import { UploadService } from './gifs/upload.service.ts';
 import { UploadQuota } from './gifs/upload-quota.ts';
@@ -54,6 +56,7 @@ export interface Services {
   apiKeys: ApiKeyService;
   uploads: UploadService;
   processing: GifProcessingService;
+  settleSweep: SettleSweep;
   gifReads: GifReadService;
   publicGifs: PublicGifService;
   discovery: DiscoveryService;
@@ -103,6 +106,7 @@ export function createServices(options: {
     schema: options.queueSchema,
     maintenanceIntervalSeconds: config.QUEUE_MAINTENANCE_SECONDS,
     jobTimeoutSeconds: config.JOB_TIMEOUT_SECONDS,
+    retryDelaySeconds: config.JOB_RETRY_DELAY_SECONDS,
     log: log('queue'),
   });
   const users = new UserRepository(db);
@@ -129,11 +133,21 @@ export function createServices(options: {
   });
   const trending = new TrendingRepository(db);
   const avatars = new AvatarService({ db, queue, users, storage, limits, tempRoot });
+  const settleSweep = new SettleSweep({
+    gifs: gifRepository,
+    renditions: renditionRepository,
+    storage,
+    queue,
+    processing,
+    orphanGraceSeconds: config.ORPHAN_GRACE_SECONDS,
+    log: log('settle-sweep'),
+  });
   queue.register([
     gifProcessJob(processing),
     gifRenditionsRestJob(processing),
     trendingRecomputeJob(trending),
     avatarRenderJob(avatars),
+    gifSettleJob(settleSweep),
   ]);
 
   const urls = { publicUrl: config.publicUrl, mediaBaseUrl: config.mediaBaseUrl };
@@ -185,6 +199,7 @@ export function createServices(options: {
       }),
     }),
     processing,
+    settleSweep,
     gifReads,
     publicGifs: new PublicGifService({
       lists,

@@ -27,6 +27,10 @@ export const errorStatus = {
   too_much_work: 422,
   processing_timeout: 422,
   processing_failed: 422,
+  /** The worker stopped (crash, kill) during the last attempt the retry policy allows. */
+  processing_interrupted: 422,
+  /** Stored on a ready GIF whose remaining (non-page) renditions could not be made. */
+  renditions_failed: 422,
   // accounts
   username_taken: 409,
   invalid_credentials: 401,

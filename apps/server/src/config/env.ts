@@ -88,6 +88,15 @@ export const envSchema = z.object({
   WORKER_CONCURRENCY: positiveInt.max(16).default(1),
   /** A job running longer than this is presumed dead and retried (also the per-job deadline). */
   JOB_TIMEOUT_SECONDS: seconds.default(600),
+  /** Replaces each job kind's first retry delay (retries still back off); tests set it to 0. */
+  JOB_RETRY_DELAY_SECONDS: z.coerce.number().int().min(0).max(3600).optional(),
+  /**
+   * How often a worker node settles what ended jobs left unsettled (GIFs processing with no job,
+   * blobs no row references); it also runs at every start.
+   */
+  SETTLE_SWEEP_SECONDS: positiveInt.default(600),
+  /** A stored file no row references is removed once older than this (an upload in flight). */
+  ORPHAN_GRACE_SECONDS: positiveInt.default(3600),
   /** How often the queue looks for expired jobs and other upkeep. */
   QUEUE_MAINTENANCE_SECONDS: positiveInt.default(60),
   /** How often trending is recomputed from recent pingbacks. */

@@ -1,4 +1,4 @@
-import type { JobDefinition } from '../jobs/job-types.ts';
+import { JobInterrupted, type JobDefinition } from '../jobs/job-types.ts';
 import type { GifProcessingService } from './gif-processing.service.ts';
 
 /** Probe, essential renditions, perceptual hash → the GIF becomes ready. Runs before 'rest' jobs. */
@@ -6,11 +6,18 @@ export function gifProcessJob(service: GifProcessingService): JobDefinition<'gif
   return {
     name: 'gif.process',
     policy: { retryLimit: 3, retryDelaySeconds: 5, retryBackoff: true, priority: 10 },
-    handle: ({ gifId }) => service.processEssential(gifId),
-    onGiveUp: ({ gifId }) =>
-      service.markFailed(gifId, {
-        code: 'processing_failed',
-        message: 'Processing failed repeatedly; try uploading again.',
-      }),
+    handle: ({ gifId }, { lane }) => service.processEssential(gifId, lane),
+    onGiveUp: ({ gifId }, error) =>
+      service.markFailed(gifId, error instanceof JobInterrupted ? INTERRUPTED : FAILED),
   };
 }
+
+export const FAILED = {
+  code: 'processing_failed',
+  message: 'Processing failed repeatedly; try uploading again.',
+};
+
+export const INTERRUPTED = {
+  code: 'processing_interrupted',
+  message: 'Processing was interrupted on its last attempt (the worker stopped); try again.',
+};

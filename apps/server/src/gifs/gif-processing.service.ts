@@ -13,9 +13,10 @@ import {
 } from '@jiffy/media';
 import type { Database, GifRow, NewRendition } from '../db/schema.ts';
 import { AppError } from '../errors/app-error.ts';
-import type { JobOutcome } from '../jobs/job-types.ts';
+import type { JobLane, JobOutcome } from '../jobs/job-types.ts';
 import type { JobQueue } from '../jobs/job-queue.ts';
 import { withTempDir } from '../lib/temp-dir.ts';
+import { hangForTest } from '../lib/test-hang.ts';
 import type { BlobStorage } from '../storage/blob-storage.ts';
 import type { GifRepository } from './gif.repository.ts';
 import type { RenditionRepository } from './rendition.repository.ts';
@@ -44,7 +45,8 @@ export class GifProcessingService {
     this.#deps = deps;
   }
 
-  async processEssential(gifId: string): Promise<JobOutcome> {
+  /** `lane`: whose work this is; the rest phase is queued in the same lane. */
+  async processEssential(gifId: string, lane: JobLane | null = null): Promise<JobOutcome> {
     const gif = await this.#deps.gifs.findById(gifId);
     if (!gif || gif.status !== 'processing') return 'skipped';
     try {
@@ -56,6 +58,7 @@ export class GifProcessingService {
           perceptualHash(sourcePath),
         ]);
         const rows = await this.#store(gif.id, files);
+        await hangForTest('essential-stored', gif.title);
         let stillProcessing = false;
         await this.#deps.db.transaction().execute(async (trx) => {
           await this.#deps.renditions.upsertMany(rows, trx);
@@ -68,6 +71,7 @@ export class GifProcessingService {
             await this.#deps.queue.enqueue(
               { name: 'gif.renditions-rest', data: { gifId: gif.id } },
               trx,
+              { lane },
             );
           }
         });
@@ -85,7 +89,13 @@ export class GifProcessingService {
 
   async processRest(gifId: string): Promise<JobOutcome> {
     const gif = await this.#deps.gifs.findById(gifId);
-    if (!gif || gif.status !== 'ready' || gif.renditions_complete || !gif.original_key) {
+    if (
+      !gif ||
+      gif.status !== 'ready' ||
+      gif.renditions_complete ||
+      gif.failure_code ||
+      !gif.original_key
+    ) {
       return 'skipped';
     }
     const originalKey = gif.original_key;
@@ -99,12 +109,21 @@ export class GifProcessingService {
       const storedKeys = await this.#restoreEssentials(gif.id, outDir);
       const files = await this.#render(gif, sourcePath, probed, outDir, 'rest');
       const rows = await this.#store(gif.id, files, storedKeys);
+      await hangForTest('rest-stored', gif.title);
       await this.#deps.db.transaction().execute(async (trx) => {
         await this.#deps.renditions.upsertMany(rows, trx);
         await this.#deps.gifs.update(gif.id, { renditions_complete: true }, trx);
       });
       return 'success';
     });
+  }
+
+  /**
+   * Ends the rest phase of a ready GIF for good: it keeps the renditions a page needs, and its
+   * failure code says the others will not come (renditions_complete stays false).
+   */
+  async giveUpRest(gifId: string, failure: { code: string; message: string }): Promise<void> {
+    await this.#deps.gifs.settleIncompleteRest(gifId, failure);
   }
 
   /** Records why a GIF could not be processed; it stays out of every listing. */

@@ -41,6 +41,8 @@ export interface UploadStatus {
   error: { code: string; message: string } | null;
   /** True once every rendition (not only those a page needs) exists. */
   renditions_complete: boolean;
+  /** Set on a ready GIF whose remaining renditions will not come (`renditions_failed`). */
+  renditions_error: { code: string; message: string } | null;
   gif: Gif | null;
 }
 
@@ -139,6 +141,10 @@ export class GifReadService {
           ? { code: gif.failure_code ?? 'processing_failed', message: gif.failure_message ?? '' }
           : null,
       renditions_complete: gif.renditions_complete,
+      renditions_error:
+        gif.status === 'ready' && gif.failure_code
+          ? { code: gif.failure_code, message: gif.failure_message ?? '' }
+          : null,
       gif: gif.status === 'ready' ? (await this.presentRows([gif], ''))[0]! : null,
     };
   }

@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database, GifRow, GifUpdate, NewGif } from '../db/schema.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -33,6 +33,55 @@ export class GifRepository {
     return result.numUpdatedRows > 0n;
   }
 
+  /** Records that a ready GIF's remaining renditions will not come; false when it has moved on. */
+  async settleIncompleteRest(
+    id: string,
+    failure: { code: string; message: string },
+  ): Promise<boolean> {
+    const result = await this.#db
+      .updateTable('gifs')
+      .set({ failure_code: failure.code, failure_message: failure.message, updated_at: new Date() })
+      .where('id', '=', id)
+      .where('status', '=', 'ready')
+      .where('renditions_complete', '=', false)
+      .where('failure_code', 'is', null)
+      .execute();
+    return result.some((r) => r.numUpdatedRows > 0n);
+  }
+
+  /** GIFs whose work is not over: processing, or ready with renditions still to come. */
+  async listUnsettled(): Promise<{ processing: string[]; restPending: string[] }> {
+    const rows = await this.#db
+      .selectFrom('gifs')
+      .select(['id', 'status'])
+      .where((eb) =>
+        eb.or([
+          eb('status', '=', 'processing'),
+          eb.and([
+            eb('status', '=', 'ready'),
+            eb('renditions_complete', '=', false),
+            eb('failure_code', 'is', null),
+          ]),
+        ]),
+      )
+      .execute();
+    return {
+      processing: rows.filter((r) => r.status === 'processing').map((r) => r.id),
+      restPending: rows.filter((r) => r.status === 'ready').map((r) => r.id),
+    };
+  }
+
+  /** Storage key of each listed GIF's source (null when not stored yet), for the GIFs that exist. */
+  async originalKeys(ids: string[]): Promise<Map<string, string | null>> {
+    if (ids.length === 0) return new Map();
+    const rows = await this.#db
+      .selectFrom('gifs')
+      .select(['id', 'original_key'])
+      .where('id', 'in', ids)
+      .execute();
+    return new Map(rows.map((r) => [r.id, r.original_key]));
+  }
+
   async update(id: string, changes: GifUpdate, trx: Db = this.#db): Promise<void> {
     await trx
       .updateTable('gifs')
@@ -53,7 +102,10 @@ export class GifRepository {
       .execute();
   }
 
-  /** GIF counts by status and type, plus ready GIFs still waiting for their remaining renditions. */
+  /**
+   * GIF counts by status and type, plus ready GIFs still waiting for their remaining renditions
+   * (not `complete`; a rest phase given up, with its failure code, waits no longer).
+   */
   async countByStatusAndType(): Promise<
     { status: string; type: string; complete: boolean; count: number }[]
   > {
@@ -62,15 +114,15 @@ export class GifRepository {
       .select([
         'status',
         'type',
-        'renditions_complete',
+        sql<boolean>`renditions_complete OR failure_code IS NOT NULL`.as('complete'),
         (eb) => eb.fn.countAll<number>().as('count'),
       ])
-      .groupBy(['status', 'type', 'renditions_complete'])
+      .groupBy(['status', 'type', sql`3`])
       .execute();
     return rows.map((r) => ({
       status: r.status,
       type: r.type,
-      complete: r.renditions_complete,
+      complete: r.complete,
       count: Number(r.count),
     }));
   }

@@ -4,7 +4,9 @@ import type { Database, GifType, Rating } from '../db/schema.ts';
 import { can } from '../accounts/permissions.ts';
 import { AppError } from '../errors/app-error.ts';
 import type { JobQueue } from '../jobs/job-queue.ts';
+import type { JobLane } from '../jobs/job-types.ts';
 import { gifSlug, newGifId } from '../lib/ids.ts';
+import { hangForTest } from '../lib/test-hang.ts';
 import type { BlobStorage } from '../storage/blob-storage.ts';
 import type { UserRepository } from '../users/user.repository.ts';
 import type { GifRepository } from './gif.repository.ts';
@@ -71,7 +73,10 @@ export class UploadService {
     const { probe } = source;
     try {
       await this.#deps.storage.putFile(originalKey, tempPath);
-      await this.#record(id, input, userId, {
+      // A crash from here until the GIF is recorded leaves an unreferenced source, which the
+      // settle sweep (gifs/settle-sweep.ts) removes after its grace period.
+      await hangForTest('upload-stored', input.title);
+      await this.#record(id, input, userId, laneOf(options), {
         original_key: originalKey,
         original_bytes: source.bytes,
         content_sha256: source.sha256,
@@ -101,7 +106,9 @@ export class UploadService {
     if (subject) await this.#deps.quota.charge(subject, 0);
     const id = newGifId();
     try {
-      await this.#record(id, options.input, userId, { source_image_url: options.url });
+      await this.#record(id, options.input, userId, laneOf(options), {
+        source_image_url: options.url,
+      });
     } catch (error) {
       if (subject) await this.#deps.quota.refund(subject, 0);
       throw error;
@@ -154,6 +161,7 @@ export class UploadService {
     id: string,
     input: UploadInput,
     userId: string | null,
+    lane: JobLane,
     source: Partial<Parameters<GifRepository['insert']>[0]>,
   ): Promise<void> {
     const type: GifType = input.isSticker ? 'sticker' : 'gif';
@@ -189,8 +197,18 @@ export class UploadService {
         },
         trx,
       );
-      await this.#deps.queue.enqueue({ name: 'gif.process', data: { gifId: id } }, trx);
+      await this.#deps.queue.enqueue({ name: 'gif.process', data: { gifId: id } }, trx, { lane });
     });
     this.#deps.queue.wake();
   }
+}
+
+/**
+ * The queue lane of an upload (fair queueing): each signed-in uploader has their own; uploads
+ * with no user (the instance's default key) share one; the instance's own tools (demo seed,
+ * import) run in a background lane behind every user's work.
+ */
+function laneOf(uploader: Uploader): JobLane {
+  if (uploader.asInstance) return { key: 'instance', background: true };
+  return { key: uploader.uploaderId ? `user:${uploader.uploaderId}` : 'anonymous' };
 }

@@ -5,7 +5,7 @@ import { openDatabase, type DatabaseHandle, type SqlExecutor } from '../db/datab
 import { migrateToLatest } from '../db/migrate.ts';
 import { randomBase62 } from '../lib/ids.ts';
 import { JobQueue } from './job-queue.ts';
-import type { JobDefinition } from './job-types.ts';
+import { JobInterrupted, type JobDefinition } from './job-types.ts';
 
 const url = process.env.DATABASE_URL;
 
@@ -164,6 +164,50 @@ describe('job queue stopping while a worker’s fetch is still on the wire', () 
       await waitFor(() => ran.includes('fetched-at-stop'), 20_000);
     } finally {
       await second.stop();
+      await closeQueueDatabase(handle, schema);
+    }
+  });
+});
+
+// Issue 20, item 6: a crash during the final attempt used to fail the job with no give-up, so
+// its GIF stayed processing. The crash is staged by marking jobs active, as a dead process
+// leaves them; recoverOrphans runs at the next start, before any worker.
+describe('job queue recovering jobs a crash left active', () => {
+  const schema = `t_${randomBase62(10).toLowerCase()}`;
+  const gaveUp: { gifId: string; error: unknown }[] = [];
+  const job = {
+    name: 'gif.process',
+    policy: { retryLimit: 1, retryDelaySeconds: 1, retryBackoff: false, priority: 0 },
+    async handle() {
+      return 'success' as const;
+    },
+    async onGiveUp({ gifId }: { gifId: string }, error: unknown) {
+      gaveUp.push({ gifId, error });
+    },
+  } satisfies JobDefinition<'gif.process'>;
+
+  it('gives up a job interrupted on its final attempt, and retries the others', async () => {
+    const handle = await openQueueDatabase(schema);
+    const queue = queueOn(schema, handle.queueExecutor);
+    queue.register([job]);
+    await queue.start();
+    try {
+      await queue.enqueue({ name: 'gif.process', data: { gifId: 'first-attempt' } });
+      await queue.enqueue({ name: 'gif.process', data: { gifId: 'final-attempt' } });
+      await handle.queueExecutor.executeSql(
+        `UPDATE ${schema}_jobs.job SET state = 'active', started_on = now(),
+           retry_count = CASE WHEN data->'data'->>'gifId' = 'final-attempt' THEN 1 ELSE 0 END`,
+        [],
+      );
+
+      expect(await queue.recoverOrphans()).toBe(2);
+
+      expect(gaveUp.map((g) => g.gifId)).toEqual(['final-attempt']);
+      expect(gaveUp[0]!.error).toBeInstanceOf(JobInterrupted);
+      const live = await queue.liveJobs(['gif.process']);
+      expect(live.map((j) => (j.data as { gifId: string }).gifId)).toEqual(['first-attempt']);
+    } finally {
+      await queue.stop();
       await closeQueueDatabase(handle, schema);
     }
   });

@@ -3,12 +3,35 @@ import PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
 import type { SqlExecutor } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
-import type { AnyJobDefinition, JobName, JobRequest } from './job-types.ts';
+import {
+  JobInterrupted,
+  type AnyJobDefinition,
+  type JobLane,
+  type JobName,
+  type JobRequest,
+} from './job-types.ts';
 
 /** All media work shares one queue so a concurrency cap covers every kind and priority orders it. */
 const QUEUE = 'media';
 
+/**
+ * pg-boss priority = kind priority × KIND_STEP − lane backlog (capped below KIND_STEP), minus
+ * BACKGROUND for background lanes: kinds keep their order, a lane's n-th job waits behind every
+ * lane's (n−1)-th, and background work waits behind every other job.
+ */
+const KIND_STEP = 1000;
+const BACKGROUND = 1_000_000;
+
 interface QueuedJob {
+  name: JobName;
+  data: unknown;
+  /** Key of the job's lane; absent for jobs outside fair queueing (periodic upkeep). */
+  lane?: string;
+  background?: boolean;
+}
+
+/** A job not yet ended (waiting, waiting to retry, or running). */
+export interface LiveJob {
   name: JobName;
   data: unknown;
 }
@@ -20,6 +43,8 @@ export interface JobQueueOptions {
   maintenanceIntervalSeconds: number;
   /** A job active longer than this is presumed dead (its worker crashed) and retried. */
   jobTimeoutSeconds: number;
+  /** Replaces every kind's first retry delay (tests, and operators who want faster retries). */
+  retryDelaySeconds?: number;
   log: Logger;
 }
 
@@ -66,9 +91,19 @@ export class JobQueue {
     for (const definition of definitions) this.#definitions.set(definition.name, definition);
   }
 
-  /** Enqueues a job in `trx` (when given) so it commits or rolls back with the caller's rows. */
-  async enqueue(job: JobRequest, trx?: Transaction<Database> | Kysely<Database>): Promise<void> {
-    await this.#send(job, trx ? { db: transactionExecutor(trx) } : {});
+  /**
+   * Enqueues a job in `trx` (when given) so it commits or rolls back with the caller's rows.
+   * A `lane` (whose work it is) places it fairly among other lanes' jobs of its kind.
+   */
+  async enqueue(
+    job: JobRequest,
+    trx?: Transaction<Database> | Kysely<Database>,
+    options: { lane?: JobLane | null } = {},
+  ): Promise<void> {
+    const executor = trx ? transactionExecutor(trx) : this.#options.executor;
+    const lane = options.lane ?? null;
+    const backlog = lane ? await this.#backlog(job.name, lane.key, executor) : 0;
+    await this.#send(job, trx ? { db: executor } : {}, lane, backlog);
   }
 
   /**
@@ -79,18 +114,54 @@ export class JobQueue {
     await this.#send(job, { singletonKey: job.name, singletonSeconds: periodSeconds });
   }
 
-  async #send(job: JobRequest, extra: PgBoss.SendOptions): Promise<void> {
+  async #send(
+    job: JobRequest,
+    extra: PgBoss.SendOptions,
+    lane: JobLane | null = null,
+    backlog = 0,
+  ): Promise<void> {
     const definition = this.#definitions.get(job.name);
     if (!definition) throw new Error(`no definition for job ${job.name}`);
     const { retryLimit, retryDelaySeconds, retryBackoff, priority } = definition.policy;
-    await this.#boss.send(QUEUE, { name: job.name, data: job.data } satisfies QueuedJob, {
+    const queued: QueuedJob = { name: job.name, data: job.data };
+    if (lane) {
+      queued.lane = lane.key;
+      if (lane.background) queued.background = true;
+    }
+    await this.#boss.send(QUEUE, queued, {
       retryLimit,
-      retryDelay: retryDelaySeconds,
+      retryDelay: this.#options.retryDelaySeconds ?? retryDelaySeconds,
       retryBackoff,
-      priority,
+      priority:
+        priority * KIND_STEP -
+        Math.min(backlog, KIND_STEP - 1) -
+        (lane?.background ? BACKGROUND : 0),
       expireInSeconds: this.#options.jobTimeoutSeconds,
       ...extra,
     });
+  }
+
+  /** Jobs of `name` in `lane` not yet ended: where a new one stands in its lane's turn. */
+  async #backlog(name: JobName, lane: string, executor: SqlExecutor): Promise<number> {
+    const result = await executor.executeSql(
+      `SELECT count(*)::int AS n FROM ${this.#options.schema}.job
+        WHERE name = $1 AND state < 'completed' AND data->>'name' = $2 AND data->>'lane' = $3`,
+      [QUEUE, name, lane],
+    );
+    return (result.rows[0] as { n: number }).n;
+  }
+
+  /** Every job not yet ended (waiting, waiting for a retry, or running) of the given kinds. */
+  async liveJobs(names: JobName[]): Promise<LiveJob[]> {
+    const result = await this.#options.executor.executeSql(
+      `SELECT data FROM ${this.#options.schema}.job
+        WHERE name = $1 AND state < 'completed' AND data->>'name' = ANY($2::text[])`,
+      [QUEUE, names],
+    );
+    return (result.rows as { data: QueuedJob }[]).map(({ data }) => ({
+      name: data.name,
+      data: data.data,
+    }));
   }
 
   /** Makes idle local workers look for work now instead of at their next poll. */
@@ -101,7 +172,8 @@ export class JobQueue {
   /** Starts `concurrency` workers in this process. */
   async work(concurrency: number): Promise<void> {
     for (let i = 0; i < concurrency; i++) {
-      const id = await this.#boss.work<QueuedJob>(
+      let id = '';
+      id = await this.#boss.work<QueuedJob>(
         QUEUE,
         { batchSize: 1, pollingIntervalSeconds: 2, includeMetadata: true },
         async ([job]) => {
@@ -116,6 +188,9 @@ export class JobQueue {
             await run;
           } finally {
             this.#running.delete(controller);
+            // Fetch the next job at once rather than after the polling interval: a backlog
+            // drains back to back (pg-boss otherwise waits out the interval after each job).
+            if (!this.#stopping) this.#boss.notifyWorker(id);
           }
         },
       );
@@ -124,18 +199,39 @@ export class JobQueue {
   }
 
   /**
-   * Retries jobs left active by a crashed process. Only safe when no other process can be working
-   * them — true on the embedded engine, which one process owns. On a server the queue's own
-   * expiry (jobTimeoutSeconds) does this.
+   * Retries jobs left active by a crashed process, and gives up those that were on their final
+   * attempt (their kind's onGiveUp settles the subject, as if the attempt had thrown). Only safe
+   * when no other process can be working them — true on the embedded engine, which one process
+   * owns. On a server the queue's own expiry (jobTimeoutSeconds) retries them, and the caller's
+   * sweep settles subjects whose final attempt expired.
    */
   async recoverOrphans(): Promise<number> {
     const result = await this.#options.executor.executeSql(
-      `SELECT id FROM ${this.#options.schema}.job WHERE name = $1 AND state = 'active'`,
+      `SELECT id, data, retry_count, retry_limit FROM ${this.#options.schema}.job
+        WHERE name = $1 AND state = 'active'`,
       [QUEUE],
     );
-    const ids = (result.rows as { id: string }[]).map((r) => r.id);
-    if (ids.length > 0) await this.#boss.fail(QUEUE, ids);
-    return ids.length;
+    const rows = result.rows as {
+      id: string;
+      data: QueuedJob;
+      retry_count: number;
+      retry_limit: number;
+    }[];
+    if (rows.length === 0) return 0;
+    await this.#boss.fail(
+      QUEUE,
+      rows.map((r) => r.id),
+    );
+    const interrupted = new JobInterrupted();
+    for (const row of rows) {
+      if (row.retry_count < row.retry_limit) continue;
+      this.#options.log.error(
+        { job: row.data.name, data: row.data.data },
+        'job given up after an interrupted final attempt',
+      );
+      await this.#definitions.get(row.data.name)?.onGiveUp?.(row.data.data as never, interrupted);
+    }
+    return rows.length;
   }
 
   /**
@@ -181,9 +277,11 @@ export class JobQueue {
       'job started',
     );
     try {
+      const { lane, background } = job.data;
       const outcome = await definition.handle(job.data.data as never, {
         finalAttempt,
         signal: controller.signal,
+        lane: lane ? { key: lane, background } : null,
       });
       this.#options.log.info(
         { job: definition.name, outcome, ms: Date.now() - started, data: job.data.data },

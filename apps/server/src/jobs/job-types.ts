@@ -6,7 +6,8 @@ export type JobRequest =
   | { name: 'gif.process'; data: { gifId: string } }
   | { name: 'gif.renditions-rest'; data: { gifId: string } }
   | { name: 'trending.recompute'; data: Record<string, never> }
-  | { name: 'avatar.render'; data: { userId: string; key: string } };
+  | { name: 'avatar.render'; data: { userId: string; key: string } }
+  | { name: 'gif.settle'; data: Record<string, never> };
 
 export type JobName = JobRequest['name'];
 export type JobData<N extends JobName> = Extract<JobRequest, { name: N }>['data'];
@@ -19,8 +20,21 @@ export interface RetryPolicy {
   retryLimit: number;
   retryDelaySeconds: number;
   retryBackoff: boolean;
-  /** Higher runs first among waiting jobs of the same queue. */
+  /**
+   * Higher runs first among waiting jobs of the same queue. Within a kind, the queue orders
+   * jobs by their lane's backlog (see JobLane), so this orders kinds, not jobs.
+   */
   priority: number;
+}
+
+/**
+ * Whose work a job is, for fair queueing: each uploader's jobs of a kind take turns with every
+ * other uploader's (the n-th waiting job of a lane runs after every lane's (n-1)-th), and
+ * background lanes (the demo seed, imports) run after all other work.
+ */
+export interface JobLane {
+  key: string;
+  background?: boolean;
 }
 
 /** What a handler gets besides its data. */
@@ -29,6 +43,8 @@ export interface JobContext {
   finalAttempt: boolean;
   /** Aborted when the job's deadline passes or the process stops. */
   signal: AbortSignal;
+  /** The lane the job was sent in, for the jobs it sends in turn. */
+  lane: JobLane | null;
 }
 
 /** A definition of any one job kind (what the queue keeps and runs). */
@@ -39,6 +55,17 @@ export interface JobDefinition<N extends JobName = JobName> {
   name: N;
   policy: RetryPolicy;
   handle(data: JobData<N>, context: JobContext): Promise<JobOutcome>;
-  /** Called once when the last attempt threw, so the subject is not left half-done. */
+  /**
+   * Called when the last attempt threw or was interrupted (a crash found at start), so the
+   * subject is not left half-done. Must be idempotent.
+   */
   onGiveUp?(data: JobData<N>, error: unknown): Promise<void>;
+}
+
+/** Why a job ended without its handler throwing: the process running it stopped mid-attempt. */
+export class JobInterrupted extends Error {
+  constructor(message = 'interrupted: the process stopped during the final attempt') {
+    super(message);
+    this.name = 'JobInterrupted';
+  }
 }

@@ -26,6 +26,10 @@ export interface BlobStorage {
   read(key: string, range?: ByteRange): Readable;
   /** Removes every blob whose key starts with `prefix` + '/'. */
   deletePrefix(prefix: string): Promise<void>;
+  /** Removes one blob (nothing when it is not there). */
+  delete(key: string): Promise<void>;
+  /** Every blob whose key starts with `prefix` + '/', with when it was last written. */
+  list(prefix: string): Promise<{ key: string; modifiedAt: Date }[]>;
 }
 
 const SAFE_KEY = /^[A-Za-z0-9_-][A-Za-z0-9_.-]*(\/[A-Za-z0-9_-][A-Za-z0-9_.-]*)*$/;

@@ -53,4 +53,33 @@ export class LocalStorage implements BlobStorage {
   async deletePrefix(prefix: string): Promise<void> {
     await fsp.rm(this.pathOf(prefix), { recursive: true, force: true });
   }
+
+  async delete(key: string): Promise<void> {
+    const file = this.pathOf(key);
+    await fsp.rm(file, { force: true });
+    // The key's folder goes with its last file (fails, harmlessly, while others remain).
+    await fsp.rmdir(path.dirname(file)).catch(() => {});
+  }
+
+  async list(prefix: string): Promise<{ key: string; modifiedAt: Date }[]> {
+    const folder = this.pathOf(prefix);
+    let entries: fs.Dirent[];
+    try {
+      entries = await fsp.readdir(folder, { recursive: true, withFileTypes: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+      throw error;
+    }
+    const blobs: { key: string; modifiedAt: Date }[] = [];
+    for (const entry of entries) {
+      if (!entry.isFile()) continue;
+      const file = path.join(entry.parentPath, entry.name);
+      // A file removed since the listing (a concurrent delete) is simply not there.
+      const info = await fsp.stat(file).catch(() => null);
+      if (!info) continue;
+      const key = path.relative(this.root, file).split(path.sep).join('/');
+      blobs.push({ key, modifiedAt: info.mtime });
+    }
+    return blobs;
+  }
 }

@@ -34,6 +34,7 @@ export async function startTestJiffy(
     dataDir?: string;
     keepOnStop?: boolean;
     logStream?: DestinationStream;
+    startWorkers?: boolean;
   } = {},
 ): Promise<TestJiffy> {
   const dataDir = options.dataDir ?? (await fs.mkdtemp(path.join(os.tmpdir(), 'jiffy-test-')));
@@ -54,6 +55,7 @@ export async function startTestJiffy(
   const jiffy = await createJiffy({
     config,
     role: options.role ?? 'all',
+    ...(options.startWorkers === false ? { startWorkers: false } : {}),
     inMemoryDatabase: !options.dataDir,
     ...(options.logStream ? { logStream: options.logStream } : {}),
   });
@@ -68,7 +70,7 @@ export async function startTestJiffy(
         const settled =
           gif &&
           gif.status !== 'processing' &&
-          (!complete || gif.status !== 'ready' || gif.renditions_complete);
+          (!complete || gif.status !== 'ready' || gif.renditions_complete || gif.failure_code);
         if (settled) return gif.status;
         if (Date.now() > deadline)
           throw new Error(`GIF ${id} still ${gif?.status ?? 'missing'} after ${timeoutMs} ms`);
