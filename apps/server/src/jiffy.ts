@@ -114,6 +114,8 @@ export async function createJiffy(options: JiffyOptions): Promise<Jiffy> {
           job: { name: 'trending.recompute', data: {} },
           periodSeconds: config.TRENDING_RECOMPUTE_SECONDS,
         },
+        // Quarantined takedown files past TAKEDOWN_RETENTION_DAYS; hourly is soon enough.
+        { job: { name: 'moderation.purge-quarantine', data: {} }, periodSeconds: 3600 },
       ],
       (error) => log.warn({ error: String(error) }, 'could not queue a periodic job'),
     );

@@ -9,6 +9,11 @@ import { ApiTokenRepository } from './accounts/api-token.repository.ts';
 import { CreatorApplicationRepository } from './accounts/creator-application.repository.ts';
 import { AttemptLimiter } from './accounts/attempt-limiter.ts';
 import { ReportRepository } from './reports/report.repository.ts';
+import { CachePurge } from './lib/cache-purge.ts';
+import { AuditLogRepository } from './moderation/audit-log.repository.ts';
+import { ModerationService } from './moderation/moderation.service.ts';
+import { quarantinePurgeJob } from './moderation/quarantine-purge.job.ts';
+import { TakedownRepository } from './moderation/takedown.repository.ts';
 import { ApiKeyRepository } from './api-keys/api-key.repository.ts';
 import { FavoriteRepository } from './favorites/favorite.repository.ts';
 import { OutboxMailer, SmtpMailer, type Mailer } from './mail/mailer.ts';
@@ -63,6 +68,7 @@ export interface Services {
   apiTokens: ApiTokenRepository;
   applications: CreatorApplicationRepository;
   reports: ReportRepository;
+  moderation: ModerationService;
   urls: { publicUrl: string; mediaBaseUrl: string };
   isReady: () => Promise<boolean>;
 }
@@ -120,15 +126,35 @@ export function createServices(options: {
       }),
   });
   const trending = new TrendingRepository(db);
+  const purge = new CachePurge();
+  const reports = new ReportRepository(db);
+  const mailer: Mailer = config.SMTP_URL
+    ? new SmtpMailer(config.SMTP_URL, config.MAIL_FROM)
+    : new OutboxMailer(path.join(config.DATA_DIR, 'outbox'), log);
+  const moderation = new ModerationService({
+    db,
+    takedowns: new TakedownRepository(db),
+    auditLog: new AuditLogRepository(db),
+    reports,
+    users,
+    storage,
+    mailer,
+    purge,
+    retentionDays: config.TAKEDOWN_RETENTION_DAYS,
+    publicUrl: config.publicUrl,
+    log,
+  });
   queue.register([
     gifProcessJob(processing),
     gifRenditionsRestJob(processing),
     trendingRecomputeJob(trending),
+    quarantinePurgeJob(moderation),
   ]);
 
   const urls = { publicUrl: config.publicUrl, mediaBaseUrl: config.mediaBaseUrl };
   // About 1 KB of content and 2 KB of JSON per GIF (more with more renditions): a few MB.
   const serializedGifs = new SerializedGifCache({ maxEntries: 3000 });
+  purge.register((gifId) => serializedGifs.forget(gifId));
   const gifReads = new GifReadService({
     gifs: gifRepository,
     renditions: renditionRepository,
@@ -143,9 +169,6 @@ export function createServices(options: {
     onError: (error) => log('could not store search counts', { error: String(error) }),
   });
   const lists = new GifListRepository(db);
-  const mailer: Mailer = config.SMTP_URL
-    ? new SmtpMailer(config.SMTP_URL, config.MAIL_FROM)
-    : new OutboxMailer(path.join(config.DATA_DIR, 'outbox'), log);
   let migrated = false;
   return {
     storage,
@@ -172,6 +195,7 @@ export function createServices(options: {
       users,
       reads: gifReads,
       discovery,
+      purge,
     }),
     discovery,
     pingbacks: new PingbackRepository(db),
@@ -182,7 +206,8 @@ export function createServices(options: {
     favorites: new FavoriteRepository(db),
     apiTokens: new ApiTokenRepository(db),
     applications: new CreatorApplicationRepository(db),
-    reports: new ReportRepository(db),
+    reports,
+    moderation,
     avatars: new AvatarService({ users, storage, limits, tempRoot }),
     attemptLimiter: new AttemptLimiter({
       redis: options.redis,

@@ -5,7 +5,8 @@
 export type JobRequest =
   | { name: 'gif.process'; data: { gifId: string } }
   | { name: 'gif.renditions-rest'; data: { gifId: string } }
-  | { name: 'trending.recompute'; data: Record<string, never> };
+  | { name: 'trending.recompute'; data: Record<string, never> }
+  | { name: 'moderation.purge-quarantine'; data: Record<string, never> };
 
 export type JobName = JobRequest['name'];
 export type JobData<N extends JobName> = Extract<JobRequest, { name: N }>['data'];

@@ -26,6 +26,11 @@ export interface BlobStorage {
   read(key: string, range?: ByteRange): Readable;
   /** Removes every blob whose key starts with `prefix` + '/'. */
   deletePrefix(prefix: string): Promise<void>;
+  /**
+   * Moves every blob under `from` + '/' to the same place under `to` + '/' (a quarantine), and
+   * says whether there was anything to move.
+   */
+  movePrefix(from: string, to: string): Promise<boolean>;
 }
 
 const SAFE_KEY = /^[A-Za-z0-9_-][A-Za-z0-9_.-]*(\/[A-Za-z0-9_-][A-Za-z0-9_.-]*)*$/;

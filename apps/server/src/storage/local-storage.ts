@@ -53,4 +53,18 @@ export class LocalStorage implements BlobStorage {
   async deletePrefix(prefix: string): Promise<void> {
     await fsp.rm(this.pathOf(prefix), { recursive: true, force: true });
   }
+
+  async movePrefix(from: string, to: string): Promise<boolean> {
+    const source = this.pathOf(from);
+    const target = this.pathOf(to);
+    await fsp.mkdir(path.dirname(target), { recursive: true });
+    // One rename of the folder: on one filesystem, readers see all the files here or all there.
+    try {
+      await fsp.rename(source, target);
+      return true;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
+      throw error;
+    }
+  }
 }

@@ -15,6 +15,7 @@ import * as m0013 from './0013_gif_reports.ts';
 import * as m0014 from './0014_search_postings.ts';
 import * as m0015 from './0015_listed_renditions.ts';
 import * as m0016 from './0016_listed_json.ts';
+import * as m0017 from './0017_moderation.ts';
 
 /**
  * Forward-only migrations, applied in key order. Add a file `NNNN_name.ts` with an `up` and list
@@ -37,4 +38,5 @@ export const migrations: Record<string, Migration> = {
   '0014_search_postings': m0014,
   '0015_listed_renditions': m0015,
   '0016_listed_json': m0016,
+  '0017_moderation': m0017,
 };
