@@ -221,6 +221,8 @@ export class ModerationService {
         const takedown = await takedowns.lockQuarantined(trx, candidate.id);
         if (!takedown) return false;
         await storage.deletePrefix(quarantineOf(takedown.gif_id));
+        // And whatever a rendition job still running at the takedown wrote after it.
+        await storage.deletePrefix(filesOf(takedown.gif_id));
         await takedowns.markPurged(trx, takedown.id);
         return true;
       });
