@@ -237,11 +237,22 @@ describe('takedowns and restores', () => {
       reason: 'violence',
     });
     expect(taken.statusCode).toBe(200);
-    const moderation = t.jiffy.services.moderation;
-    expect(await moderation.purgeExpiredQuarantine(new Date(Date.now() + 29 * DAY))).toBe(0);
+    const age = (days: number) =>
+      t.jiffy.database.db
+        .updateTable('gif_takedowns')
+        .set({ created_at: new Date(Date.now() - days * DAY) as never }) // never updated in code
+        .where('restored_at', 'is', null)
+        .execute();
+    await age(29);
+    expect(await t.jiffy.services.moderation.purgeExpiredQuarantine()).toBe(0);
     expect(await exists(`quarantine/gifs/${zebra}`)).toBe(true);
-    expect(await moderation.purgeExpiredQuarantine(new Date(Date.now() + 31 * DAY))).toBe(3);
+    // Past the retention, the periodic job (through the real queue) deletes the files.
+    await age(31);
+    await t.jiffy.services.queue.enqueue({ name: 'moderation.purge-quarantine', data: {} });
+    for (let i = 0; i < 100 && (await exists(`quarantine/gifs/${zebra}`)); i++)
+      await new Promise((resolve) => setTimeout(resolve, 100));
     expect(await exists(`quarantine/gifs/${zebra}`)).toBe(false);
+    expect(await exists(`gifs/${zebra}`)).toBe(false);
     const restore = await users.adm!.post('/api/v3/content-takedown/restore', { gif_id: zebra });
     expect(restore.statusCode).toBe(409);
     expect(restore.json<ErrorBody>().error.code).toBe('gif_not_restorable');
