@@ -10,6 +10,7 @@ import { buildApp } from './http/app.ts';
 import { hasAdmin, makeAdmin } from './accounts/first-admin.ts';
 import { createServices, type Services } from './services.ts';
 import { startPeriodicJobs } from './jobs/periodic-jobs.ts';
+import { listenForPurges } from './moderation/purge-broadcast.ts';
 
 // The version of the checkout, from the workspace root's package.json.
 const JIFFY_VERSION =
@@ -98,6 +99,16 @@ export async function createJiffy(options: JiffyOptions): Promise<Jiffy> {
     );
   }
 
+  // Nodes keeping cached answers hear other nodes' takedowns, restores and deletes.
+  const stopPurgeListener =
+    config.DATABASE_URL && role !== 'worker'
+      ? await listenForPurges({
+          url: config.DATABASE_URL,
+          schema: database.schema,
+          onPurge: (gifId) => services.cachePurge.purge(gifId),
+          log: (message, extra) => log.warn(extra ?? {}, message),
+        })
+      : async () => {};
   let stopPeriodicJobs = (): void => {};
   if (role !== 'api' && options.startWorkers !== false) {
     if (database.engine === 'pglite') {
@@ -151,6 +162,7 @@ export async function createJiffy(options: JiffyOptions): Promise<Jiffy> {
     },
     async close() {
       stopPeriodicJobs();
+      await stopPurgeListener();
       await app?.close();
       await services.discovery.flushSearchCounts().catch((error: unknown) => {
         log.warn({ error: String(error) }, 'search counts not stored');

@@ -13,6 +13,7 @@ import { CachePurge } from './lib/cache-purge.ts';
 import { AuditLogRepository } from './moderation/audit-log.repository.ts';
 import { ModerationService } from './moderation/moderation.service.ts';
 import { quarantinePurgeJob } from './moderation/quarantine-purge.job.ts';
+import { announcePurge } from './moderation/purge-broadcast.ts';
 import { TakedownRepository } from './moderation/takedown.repository.ts';
 import { ApiKeyRepository } from './api-keys/api-key.repository.ts';
 import { FavoriteRepository } from './favorites/favorite.repository.ts';
@@ -69,6 +70,8 @@ export interface Services {
   applications: CreatorApplicationRepository;
   reports: ReportRepository;
   moderation: ModerationService;
+  /** Every kept answer that must forget a GIF taken down, restored or deleted. */
+  cachePurge: CachePurge;
   urls: { publicUrl: string; mediaBaseUrl: string };
   isReady: () => Promise<boolean>;
 }
@@ -141,6 +144,11 @@ export function createServices(options: {
     mailer,
     purge,
     retentionDays: config.TAKEDOWN_RETENTION_DAYS,
+    // Other nodes of a PostgreSQL server purge too; the embedded database has one process.
+    announce: (trx, gifId) =>
+      database.engine === 'postgres'
+        ? announcePurge(trx, database.schema, gifId)
+        : Promise.resolve(),
     publicUrl: config.publicUrl,
     log,
   });
@@ -154,7 +162,8 @@ export function createServices(options: {
   const urls = { publicUrl: config.publicUrl, mediaBaseUrl: config.mediaBaseUrl };
   // About 1 KB of content and 2 KB of JSON per GIF (more with more renditions): a few MB.
   const serializedGifs = new SerializedGifCache({ maxEntries: 3000 });
-  purge.register((gifId) => serializedGifs.forget(gifId));
+  // Kept by content, so a missed notice (null) leaves nothing wrong here.
+  purge.register((gifId) => gifId && serializedGifs.forget(gifId));
   const gifReads = new GifReadService({
     gifs: gifRepository,
     renditions: renditionRepository,
@@ -208,6 +217,7 @@ export function createServices(options: {
     applications: new CreatorApplicationRepository(db),
     reports,
     moderation,
+    cachePurge: purge,
     avatars: new AvatarService({ users, storage, limits, tempRoot }),
     attemptLimiter: new AttemptLimiter({
       redis: options.redis,

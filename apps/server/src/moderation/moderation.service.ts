@@ -1,5 +1,5 @@
 import { reportReasons, type ReportReason } from '@jiffy/contracts';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { authorize, can, type Actor } from '../accounts/permissions.ts';
 import type { Database, GifRow, UserRow } from '../db/schema.ts';
 import { AppError } from '../errors/app-error.ts';
@@ -36,6 +36,8 @@ export interface ModerationDeps {
   storage: BlobStorage;
   mailer: Mailer;
   purge: CachePurge;
+  /** Tells other nodes to purge too, at `trx`'s commit (see purge-broadcast.ts). */
+  announce: (trx: Transaction<Database>, gifId: string) => Promise<void>;
   /** How long a takedown's files are kept for a restore (TAKEDOWN_RETENTION_DAYS). */
   retentionDays: number;
   publicUrl: string;
@@ -105,6 +107,7 @@ export class ModerationService {
           reports_resolved: reportsResolved,
         },
       });
+      await this.#deps.announce(trx, gif.id);
       return { gif, takedown, reportsResolved };
     });
     this.#deps.purge.purge(gif.id);
@@ -148,6 +151,7 @@ export class ModerationService {
         before: { ...snapshot(gif), takedown_reason: takedown.reason },
         after: snapshot({ ...gif, status: 'ready' }),
       });
+      await this.#deps.announce(trx, gifId);
       return { ...gif, status: 'ready' as const };
     });
     this.#deps.purge.purge(gifId);
@@ -181,6 +185,7 @@ export class ModerationService {
         before: snapshot(gif),
         after: null,
       });
+      await this.#deps.announce(trx, gifId);
       return gif;
     });
     this.#deps.purge.purge(gif.id);
