@@ -11,6 +11,7 @@ import { logRedaction } from './http/log-redaction.ts';
 import { hasAdmin, makeAdmin } from './accounts/first-admin.ts';
 import { createServices, type Services } from './services.ts';
 import { startPeriodicJobs } from './jobs/periodic-jobs.ts';
+import { listenForPurges } from './moderation/purge-broadcast.ts';
 
 // The version of the checkout, from the workspace root's package.json.
 const JIFFY_VERSION =
@@ -102,6 +103,16 @@ export async function createJiffy(options: JiffyOptions): Promise<Jiffy> {
     );
   }
 
+  // Nodes keeping cached answers hear other nodes' takedowns, restores and deletes.
+  const stopPurgeListener =
+    config.DATABASE_URL && role !== 'worker'
+      ? await listenForPurges({
+          url: config.DATABASE_URL,
+          schema: database.schema,
+          onPurge: (gifId) => services.cachePurge.purge(gifId),
+          log: (message, extra) => log.warn(extra ?? {}, message),
+        })
+      : async () => {};
   let stopPeriodicJobs = (): void => {};
   if (role !== 'api' && options.startWorkers !== false) {
     if (database.engine === 'pglite') {
@@ -121,6 +132,8 @@ export async function createJiffy(options: JiffyOptions): Promise<Jiffy> {
           periodSeconds: config.TRENDING_RECOMPUTE_SECONDS,
         },
         { job: { name: 'gif.settle', data: {} }, periodSeconds: config.SETTLE_SWEEP_SECONDS },
+        // Quarantined takedown files past TAKEDOWN_RETENTION_DAYS; hourly is soon enough.
+        { job: { name: 'moderation.purge-quarantine', data: {} }, periodSeconds: 3600 },
       ],
       (error) => log.warn({ error: String(error) }, 'could not queue a periodic job'),
     );
@@ -156,6 +169,7 @@ export async function createJiffy(options: JiffyOptions): Promise<Jiffy> {
     },
     async close() {
       stopPeriodicJobs();
+      await stopPurgeListener();
       await app?.close();
       await services.discovery.flushSearchCounts().catch((error: unknown) => {
         log.warn({ error: String(error) }, 'search counts not stored');

@@ -11,6 +11,12 @@ import { PendingSignupRepository } from './accounts/pending-signup.repository.ts
 import { CreatorApplicationRepository } from './accounts/creator-application.repository.ts';
 import { AttemptLimits } from './accounts/attempt-limits.ts';
 import { ReportRepository } from './reports/report.repository.ts';
+import { CachePurge } from './lib/cache-purge.ts';
+import { AuditLogRepository } from './moderation/audit-log.repository.ts';
+import { ModerationService } from './moderation/moderation.service.ts';
+import { quarantinePurgeJob } from './moderation/quarantine-purge.job.ts';
+import { announcePurge } from './moderation/purge-broadcast.ts';
+import { TakedownRepository } from './moderation/takedown.repository.ts';
 import { ApiKeyRepository } from './api-keys/api-key.repository.ts';
 import { FavoriteRepository } from './favorites/favorite.repository.ts';
 import { OutboxMailer, SmtpMailer, type Mailer } from './mail/mailer.ts';
@@ -71,6 +77,9 @@ export interface Services {
   apiTokens: ApiTokenRepository;
   applications: CreatorApplicationRepository;
   reports: ReportRepository;
+  moderation: ModerationService;
+  /** Every kept answer that must forget a GIF taken down, restored or deleted. */
+  cachePurge: CachePurge;
   urls: { publicUrl: string; mediaBaseUrl: string };
   isReady: () => Promise<boolean>;
 }
@@ -142,17 +151,45 @@ export function createServices(options: {
     orphanGraceSeconds: config.ORPHAN_GRACE_SECONDS,
     log: log('settle-sweep'),
   });
+  const purge = new CachePurge();
+  const reports = new ReportRepository(db);
+  const mailer: Mailer = config.SMTP_URL
+    ? new SmtpMailer(config.SMTP_URL, config.MAIL_FROM)
+    : new OutboxMailer(path.join(config.DATA_DIR, 'outbox'), (message, extra) =>
+        log('mail').info(extra ?? {}, message),
+      );
+  const moderation = new ModerationService({
+    db,
+    takedowns: new TakedownRepository(db),
+    auditLog: new AuditLogRepository(db),
+    reports,
+    users,
+    storage,
+    mailer,
+    purge,
+    retentionDays: config.TAKEDOWN_RETENTION_DAYS,
+    // Other nodes of a PostgreSQL server purge too; the embedded database has one process.
+    announce: (trx, gifId) =>
+      database.engine === 'postgres'
+        ? announcePurge(trx, database.schema, gifId)
+        : Promise.resolve(),
+    publicUrl: config.publicUrl,
+    log: log('moderation'),
+  });
   queue.register([
     gifProcessJob(processing),
     gifRenditionsRestJob(processing),
     trendingRecomputeJob(trending),
     avatarRenderJob(avatars),
     gifSettleJob(settleSweep),
+    quarantinePurgeJob(moderation),
   ]);
 
   const urls = { publicUrl: config.publicUrl, mediaBaseUrl: config.mediaBaseUrl };
   // About 1 KB of content and 2 KB of JSON per GIF (more with more renditions): a few MB.
   const serializedGifs = new SerializedGifCache({ maxEntries: 3000 });
+  // Kept by content, so a missed notice (null) leaves nothing wrong here.
+  purge.register((gifId) => gifId && serializedGifs.forget(gifId));
   const gifReads = new GifReadService({
     gifs: gifRepository,
     renditions: renditionRepository,
@@ -169,11 +206,6 @@ export function createServices(options: {
       log('discovery').warn({ error: String(error) }, 'could not store search counts'),
   });
   const lists = new GifListRepository(db);
-  const mailer: Mailer = config.SMTP_URL
-    ? new SmtpMailer(config.SMTP_URL, config.MAIL_FROM)
-    : new OutboxMailer(path.join(config.DATA_DIR, 'outbox'), (message, extra) =>
-        log('mail').info(extra ?? {}, message),
-      );
   let migrated = false;
   return {
     storage,
@@ -207,6 +239,7 @@ export function createServices(options: {
       users,
       reads: gifReads,
       discovery,
+      purge,
     }),
     discovery,
     pingbacks: new PingbackRepository(db),
@@ -217,7 +250,9 @@ export function createServices(options: {
     favorites: new FavoriteRepository(db),
     apiTokens: new ApiTokenRepository(db),
     applications: new CreatorApplicationRepository(db),
-    reports: new ReportRepository(db),
+    reports,
+    moderation,
+    cachePurge: purge,
     avatars,
     attemptLimiter: new AttemptLimits({
       redis: options.redis,

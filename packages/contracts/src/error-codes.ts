@@ -42,6 +42,17 @@ export const errorStatus = {
   too_many_attempts: 429,
   // reports
   already_reported: 409,
+  // moderation
+  /** A taken-down GIF's media URL: it was there and is gone on purpose. */
+  gif_removed: 410,
+  /** Takedown or delete of a GIF already taken down. */
+  gif_already_removed: 409,
+  /** Restore of a GIF that is not taken down. */
+  gif_not_removed: 409,
+  /** Restore after the quarantine's retention: its files are gone. */
+  gif_not_restorable: 409,
+  /** Delete of a GIF still being processed: try again when it is ready or failed. */
+  gif_processing: 409,
   // lookup
   not_found: 404,
   gif_not_found: 404,

@@ -13,6 +13,9 @@ const expected: Record<Action, { own: UserRole[]; others: UserRole[] }> = {
   'gif.edit': { own: roles, others: ['moderator', 'admin'] },
   'gif.set_cta': { own: roles, others: ['moderator', 'admin'] },
   'gif.takedown': { own: ['moderator', 'admin'], others: ['moderator', 'admin'] },
+  'gif.restore': { own: ['admin'], others: ['admin'] },
+  'gif.delete': { own: roles, others: ['moderator', 'admin'] },
+  'moderation.audit_log': { own: ['admin'], others: ['admin'] },
   'gif.moderate': { own: ['moderator', 'admin'], others: ['moderator', 'admin'] },
   'application.review': { own: ['moderator', 'admin'], others: ['moderator', 'admin'] },
 };

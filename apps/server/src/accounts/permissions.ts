@@ -16,6 +16,9 @@ export type Action =
   | 'gif.edit' // title, tags, rating
   | 'gif.set_cta'
   | 'gif.takedown'
+  | 'gif.restore' // bring a taken-down GIF back from quarantine
+  | 'gif.delete'
+  | 'moderation.audit_log'
   | 'gif.moderate'
   | 'application.review'; // creator applications
 
@@ -39,6 +42,9 @@ const rules: Record<Action, (actor: Actor, subject: Subject) => boolean> = {
   'gif.edit': (actor, subject) => actor.id === subject.ownerId || STAFF.includes(actor.role),
   'gif.set_cta': (actor, subject) => actor.id === subject.ownerId || STAFF.includes(actor.role),
   'gif.takedown': (actor) => STAFF.includes(actor.role),
+  'gif.restore': (actor) => actor.role === 'admin',
+  'gif.delete': (actor, subject) => actor.id === subject.ownerId || STAFF.includes(actor.role),
+  'moderation.audit_log': (actor) => actor.role === 'admin',
   'gif.moderate': (actor) => STAFF.includes(actor.role),
   'application.review': (actor) => STAFF.includes(actor.role),
 };

@@ -101,6 +101,8 @@ export const envSchema = z.object({
   QUEUE_MAINTENANCE_SECONDS: positiveInt.default(60),
   /** How often trending is recomputed from recent pingbacks. */
   TRENDING_RECOMPUTE_SECONDS: positiveInt.default(60),
+  /** How long a taken-down GIF's files stay in quarantine, restorable by an admin. */
+  TAKEDOWN_RETENTION_DAYS: positiveInt.default(30),
   /** Upload cap in bytes (files and URL imports). */
   MAX_UPLOAD_BYTES: positiveInt.default(100 * 1024 * 1024),
   /** Largest frame, in pixels (width × height), a source may declare. */

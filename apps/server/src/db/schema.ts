@@ -179,6 +179,36 @@ export interface GifReportsTable {
   reporter_user_id: string | null;
   created_at: CreatedAt;
   resolved_at: Date | null;
+  resolved_by: ColumnType<string | null, string | null | undefined, string | null>;
+  /** How a moderator resolved it ('takedown', ...); null while open. */
+  resolution: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+export interface GifTakedownsTable {
+  id: Generated<number>;
+  gif_id: string;
+  uploader_user_id: string | null;
+  reason: string;
+  note: ColumnType<string, string | undefined, string>;
+  taken_down_by: string | null;
+  emailed: ColumnType<boolean, boolean | undefined, boolean>;
+  created_at: CreatedAt;
+  restored_at: Date | null;
+  restored_by: string | null;
+  /** When the quarantined files were deleted (retention passed); a restore is impossible after. */
+  files_purged_at: Date | null;
+}
+
+export type AuditAction = 'gif.takedown' | 'gif.restore' | 'gif.delete';
+
+export interface ModerationAuditLogTable {
+  id: Generated<number>;
+  actor_user_id: string | null;
+  action: AuditAction;
+  gif_id: string;
+  before: ColumnType<unknown, string | null, never>;
+  after: ColumnType<unknown, string | null, never>;
+  created_at: CreatedAt;
 }
 
 export interface PingbackEventsTable {
@@ -270,6 +300,8 @@ export interface Database {
   pingback_events: PingbackEventsTable;
   site_events: SiteEventsTable;
   gif_reports: GifReportsTable;
+  gif_takedowns: GifTakedownsTable;
+  moderation_audit_log: ModerationAuditLogTable;
   users: UsersTable;
   api_keys: ApiKeysTable;
   gifs: GifsTable;

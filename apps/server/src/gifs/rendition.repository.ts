@@ -34,6 +34,16 @@ export class RenditionRepository {
     return this.#db.selectFrom('renditions').selectAll().where('gif_id', 'in', gifIds).execute();
   }
 
+  /** True when the GIF was taken down (its media answers 410, not 404). */
+  async isRemoved(gifId: string): Promise<boolean> {
+    const gif = await this.#db
+      .selectFrom('gifs')
+      .select('status')
+      .where('id', '=', gifId)
+      .executeTakeFirst();
+    return gif?.status === 'removed';
+  }
+
   /** One rendition of a GIF that is ready to be seen (not processing, failed or removed). */
   async findServable(
     gifId: string,

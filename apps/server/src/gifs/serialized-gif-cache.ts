@@ -21,6 +21,11 @@ export class SerializedGifCache {
     this.#maxEntries = options.maxEntries;
   }
 
+  /** Forgets GIF `id`'s kept JSON. */
+  forget(id: string): void {
+    this.#byGif.delete(id);
+  }
+
   /** The JSON of the object presented from `content` for GIF `id`, or of the one `present` makes. */
   get(id: string, content: string, present: () => Gif): SlottedJson {
     const kept = this.#byGif.get(id);

@@ -7,7 +7,8 @@ export type JobRequest =
   | { name: 'gif.renditions-rest'; data: { gifId: string } }
   | { name: 'trending.recompute'; data: Record<string, never> }
   | { name: 'avatar.render'; data: { userId: string; key: string } }
-  | { name: 'gif.settle'; data: Record<string, never> };
+  | { name: 'gif.settle'; data: Record<string, never> }
+  | { name: 'moderation.purge-quarantine'; data: Record<string, never> };
 
 export type JobName = JobRequest['name'];
 export type JobData<N extends JobName> = Extract<JobRequest, { name: N }>['data'];

@@ -21,6 +21,11 @@ export class ExpiringMap<V> {
     return undefined;
   }
 
+  /** Forgets every value. */
+  clear(): void {
+    this.#entries.clear();
+  }
+
   /** Keeps `value` under `key` for ttlMs from now (nothing is kept when ttlMs is 0). */
   set(key: string, value: V): void {
     this.#entries.delete(key);

@@ -100,9 +100,11 @@ describe('GET /media/:id/:rendition.:ext', () => {
     }
   });
 
-  it('stops serving a GIF once it is removed', async () => {
+  it('stops serving a GIF once it is removed: 410 gif_removed (taken down on purpose)', async () => {
     await t.jiffy.services.gifRepository.update(id, { status: 'removed' });
-    expect((await t.jiffy.app!.inject(mp4Path)).statusCode).toBe(404);
+    const gone = await t.jiffy.app!.inject(mp4Path);
+    expect(gone.statusCode).toBe(410);
+    expect(gone.json<{ error: { code: string } }>().error.code).toBe('gif_removed');
     await t.jiffy.services.gifRepository.update(id, { status: 'ready' });
   });
 });

@@ -32,7 +32,12 @@ export function mediaRoutes(
       }
       const [, name, format] = match as unknown as [string, string, RenditionFileFormat];
       const rendition = await deps.renditions.findServable(request.params.id, name, format);
-      if (!rendition) throw new AppError('rendition_not_found', 'No such media file.');
+      if (!rendition) {
+        // Asked only on a miss, so served files cost nothing more.
+        if (await deps.renditions.isRemoved(request.params.id))
+          throw new AppError('gif_removed', 'This GIF was taken down.');
+        throw new AppError('rendition_not_found', 'No such media file.');
+      }
       const info = await deps.storage.stat(rendition.storage_key);
       if (!info) throw new AppError('rendition_not_found', 'The media file is missing.');
       return sendImmutable({

@@ -47,6 +47,11 @@ export class GifListRepository {
     this.#ranked = new RankedSearchRepository(db);
   }
 
+  /** Forgets the ranked search's kept page ends (see CachePurge). */
+  forgetPageEnds(): void {
+    this.#ranked.forgetPageEnds();
+  }
+
   #visible(filter: ListFilter): GifQuery {
     let query = this.#db
       .selectFrom('gifs')

@@ -24,6 +24,11 @@ export class PageContinuations {
     this.#ends = new ExpiringMap(options);
   }
 
+  /** Forgets every page end (a GIF left or came back, so offsets moved). */
+  clear(): void {
+    this.#ends.clear();
+  }
+
   /** Where the page of `search` (a key naming the search and its filter) ending at `offset` ended. */
   endBefore(search: string, offset: number): PageEnd | undefined {
     return this.#ends.get(`${offset}|${search}`);

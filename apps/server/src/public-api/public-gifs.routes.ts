@@ -68,6 +68,8 @@ export function publicGifsRoutes(
    * Cache-Control lets anyone keep them.
    */
   const answers = new RenderedListCache({ ttlMs: MAX_AGE_SECONDS * 1000, maxEntries: 500 });
+  // A taken-down GIF leaves every kept answer in the same request, not 30 s later.
+  deps.gifs.whenPurged(() => answers.clear());
   const slotted = { id: RESPONSE_ID_SLOT };
   const sendBuffers = new BufferPool({ maxFreePerSize: 32 });
   const sendCached = async (

@@ -7,6 +7,7 @@ import type { UserRepository } from '../users/user.repository.ts';
 import type { DiscoveryService } from './discovery.service.ts';
 import type { GifListRepository, ListFilter, PageRequest, RowPage } from './gif-list.repository.ts';
 import { scopedTerm } from './list-query.schema.ts';
+import type { CachePurge } from '../lib/cache-purge.ts';
 
 /** A page of GIF objects with GIPHY's pagination block. */
 export interface GifPage {
@@ -50,6 +51,7 @@ export class PublicGifService {
   readonly #reads: GifReadService;
   readonly #discovery: DiscoveryService;
   readonly #counts = new Map<string, { total: number; until: number }>();
+  readonly #purge: CachePurge;
 
   constructor(deps: {
     lists: GifListRepository;
@@ -57,12 +59,24 @@ export class PublicGifService {
     users: UserRepository;
     reads: GifReadService;
     discovery: DiscoveryService;
+    /** Where a takedown, restore or delete tells every kept list to forget. */
+    purge: CachePurge;
   }) {
+    this.#purge = deps.purge;
+    deps.purge.register(() => {
+      this.#counts.clear();
+      this.#lists.forgetPageEnds();
+    });
     this.#discovery = deps.discovery;
     this.#lists = deps.lists;
     this.#gifs = deps.gifs;
     this.#users = deps.users;
     this.#reads = deps.reads;
+  }
+
+  /** Registers a cache of this service's answers to be forgotten when a GIF leaves or returns. */
+  whenPurged(forget: () => void): void {
+    this.#purge.register(forget);
   }
 
   /** Counts a person's search (a first page) towards trending searches. */

@@ -50,6 +50,11 @@ export class RankedSearchRepository {
     this.#db = db;
   }
 
+  /** Forgets where pages ended (a GIF left or came back, so pages moved). */
+  forgetPageEnds(): void {
+    this.#continuations.clear();
+  }
+
   /**
    * The query as the ranked index's words, or undefined when it cannot answer: anything but up
    * to four plain words, or a word that is more than one lexeme.

@@ -17,6 +17,33 @@ const bodyFor = (responseId: string) =>
   });
 
 describe('RenderedListCache', () => {
+  it('forgets kept answers on clear, and keeps no load that was under way then', async () => {
+    const cache = new RenderedListCache({ ttlMs: 60_000, maxEntries: 10 });
+    let loads = 0;
+    const load = () => {
+      loads++;
+      return Promise.resolve(SlottedJson.of(`{"n":${loads}}`));
+    };
+    await cache.answer('k', load);
+    await cache.answer('k', load);
+    expect(loads).toBe(1);
+    cache.clear();
+    expect((await cache.answer('k', load)).render('r').toString()).toBe('{"n":2}');
+
+    // A load that began before a takedown may hold the GIF: its caller gets it, nobody after.
+    let finish!: () => void;
+    const slow = cache.answer(
+      'slow',
+      () => new Promise<SlottedJson>((resolve) => (finish = () => resolve(SlottedJson.of('{}')))),
+    );
+    cache.clear();
+    const after = cache.answer('slow', load);
+    finish();
+    expect((await slow).render('r').toString()).toBe('{}');
+    expect((await after).render('r').toString()).toBe('{"n":3}');
+    expect((await cache.answer('slow', load)).render('r').toString()).toBe('{"n":3}');
+  });
+
   it('renders a kept answer exactly as if it had been made for each response', async () => {
     const cache = new RenderedListCache({ ttlMs: 60_000, maxEntries: 10 });
     const answer = await cache.answer('k', () =>

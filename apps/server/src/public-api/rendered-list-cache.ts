@@ -74,9 +74,21 @@ function writeAt(out: Buffer, bytes: Buffer, offsets: readonly number[]): void {
 export class RenderedListCache {
   readonly #entries: ExpiringMap<RenderedAnswer>;
   readonly #loading = new Map<string, Promise<RenderedAnswer>>();
+  #generation = 0;
 
   constructor(options: { ttlMs: number; maxEntries: number }) {
     this.#entries = new ExpiringMap(options);
+  }
+
+  /**
+   * Forgets every kept answer (a GIF was taken down or restored). Loads under way finish for
+   * their callers but are neither kept nor shared with later callers, since they may have read
+   * the GIF before it changed.
+   */
+  clear(): void {
+    this.#entries.clear();
+    this.#loading.clear();
+    this.#generation++;
   }
 
   /** The answer kept under `key`, or the one `load` renders (with RESPONSE_ID_SLOT as its id). */
@@ -85,13 +97,17 @@ export class RenderedListCache {
     if (kept) return Promise.resolve(kept);
     let loading = this.#loading.get(key);
     if (!loading) {
-      loading = load()
+      const generation = this.#generation;
+      const started: Promise<RenderedAnswer> = load()
         .then((body) => {
           const answer = new RenderedAnswer(body);
-          this.#entries.set(key, answer);
+          if (generation === this.#generation) this.#entries.set(key, answer);
           return answer;
         })
-        .finally(() => this.#loading.delete(key));
+        .finally(() => {
+          if (this.#loading.get(key) === started) this.#loading.delete(key);
+        });
+      loading = started;
       this.#loading.set(key, loading);
     }
     return loading;

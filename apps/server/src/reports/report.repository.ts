@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
 
 export interface NewReport {
@@ -59,6 +59,22 @@ export class ReportRepository {
       .where('status', '=', 'ready')
       .executeTakeFirst();
     return gif ? 'duplicate' : 'no_gif';
+  }
+
+  /** Resolves the GIF's open reports (in the moderator's transaction); how many there were. */
+  async resolveForGif(
+    trx: Kysely<Database> | Transaction<Database>,
+    gifId: string,
+    by: string,
+    resolution: string,
+  ): Promise<number> {
+    const result = await trx
+      .updateTable('gif_reports')
+      .set({ resolved_at: new Date(), resolved_by: by, resolution })
+      .where('gif_id', '=', gifId)
+      .where('resolved_at', 'is', null)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows);
   }
 
   /** Reports no moderator has handled yet, oldest first. */

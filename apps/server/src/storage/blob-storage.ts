@@ -30,6 +30,11 @@ export interface BlobStorage {
   delete(key: string): Promise<void>;
   /** Every blob whose key starts with `prefix` + '/', with when it was last written. */
   list(prefix: string): Promise<{ key: string; modifiedAt: Date }[]>;
+  /**
+   * Moves every blob under `from` + '/' to the same place under `to` + '/' (a quarantine), and
+   * says whether there was anything to move.
+   */
+  movePrefix(from: string, to: string): Promise<boolean>;
 }
 
 const SAFE_KEY = /^[A-Za-z0-9_-][A-Za-z0-9_.-]*(\/[A-Za-z0-9_-][A-Za-z0-9_.-]*)*$/;

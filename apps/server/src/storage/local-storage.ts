@@ -82,4 +82,28 @@ export class LocalStorage implements BlobStorage {
     }
     return blobs;
   }
+
+  async movePrefix(fromKey: string, toKey: string): Promise<boolean> {
+    const source = this.pathOf(fromKey);
+    const target = this.pathOf(toKey);
+    await fsp.mkdir(path.dirname(target), { recursive: true });
+    // One rename of the folder: on one filesystem, readers see all the files here or all there.
+    try {
+      await fsp.rename(source, target);
+      return true;
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === 'ENOENT') return false;
+      if (code !== 'ENOTEMPTY' && code !== 'EEXIST') throw error;
+    }
+    // Files were written at the target meanwhile (a rendition job finishing after a takedown):
+    // what is moved wins, file by file.
+    for (const entry of await fsp.readdir(source, { withFileTypes: true })) {
+      const name = entry.name;
+      if (entry.isDirectory()) await this.movePrefix(`${fromKey}/${name}`, `${toKey}/${name}`);
+      else await fsp.rename(path.join(source, name), path.join(target, name));
+    }
+    await fsp.rm(source, { recursive: true, force: true });
+    return true;
+  }
 }

@@ -5,9 +5,10 @@ import { ErrorMessage } from '../components/ErrorMessage.tsx';
 import { AvatarForm } from '../settings/AvatarForm.tsx';
 import { CredentialsPanel } from '../settings/CredentialsPanel.tsx';
 import { ProfileForm } from '../settings/ProfileForm.tsx';
+import { TakedownsPanel } from '../settings/TakedownsPanel.tsx';
 import { useProfile } from '../settings/use-profile.ts';
 
-/** `/settings`: the signed-in user's profile, avatar, API keys and personal tokens. */
+/** `/settings`: the signed-in user's profile, avatar, takedowns, API keys and personal tokens. */
 export default function SettingsPage() {
   return (
     <RequireSignIn title="Settings" purpose="to change your profile, avatar, keys and tokens">
@@ -31,6 +32,7 @@ function Settings({ user }: { user: SessionUser }) {
           <AvatarForm profile={profile.data} />
         </>
       ) : null}
+      <TakedownsPanel />
       <CredentialsPanel<
         { key: string; name: string; created_at: string },
         { key: string; name: string }

@@ -9,6 +9,7 @@ import { uploadStatusRoutes } from '../../gifs/gifs.routes.ts';
 import { siteUploadRoutes } from '../../gifs/upload.routes.ts';
 import { instanceRoutes } from '../../instance/instance.routes.ts';
 import { reportsRoutes } from '../../reports/reports.routes.ts';
+import { moderationRoutes } from '../../moderation/moderation.routes.ts';
 import type { Services } from '../../services.ts';
 import { usersRoutes } from '../../users/users.routes.ts';
 import { siteApiCsrf } from '../site-security.ts';
@@ -55,6 +56,11 @@ export async function siteApiSurface(
     reports: services.reports,
     accounts: services.accounts,
     limiter: services.attemptLimiter,
+  });
+  moderationRoutes(scope, {
+    moderation: services.moderation,
+    accounts: services.accounts,
+    tokens: services.apiTokens,
   });
   const uploads = {
     uploads: services.uploads,

@@ -1,0 +1,65 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { AuditAction, Database } from '../db/schema.ts';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+export interface AuditEntry {
+  actorUserId: string;
+  action: AuditAction;
+  gifId: string;
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
+}
+
+export interface AuditRow {
+  id: number;
+  actor_user_id: string | null;
+  actor_username: string | null;
+  action: AuditAction;
+  gif_id: string;
+  before: unknown;
+  after: unknown;
+  created_at: Date;
+}
+
+/** All SQL about the moderation audit log: written in the same transaction as the action. */
+export class AuditLogRepository {
+  readonly #db: Kysely<Database>;
+  constructor(db: Kysely<Database>) {
+    this.#db = db;
+  }
+
+  async write(trx: Db, entry: AuditEntry): Promise<void> {
+    await trx
+      .insertInto('moderation_audit_log')
+      .values({
+        actor_user_id: entry.actorUserId,
+        action: entry.action,
+        gif_id: entry.gifId,
+        before: entry.before === null ? null : JSON.stringify(entry.before),
+        after: entry.after === null ? null : JSON.stringify(entry.after),
+      })
+      .execute();
+  }
+
+  /** Up to `limit` entries, newest first, older than entry `beforeId` when given. */
+  page(options: { beforeId: number | null; limit: number }): Promise<AuditRow[]> {
+    let query = this.#db
+      .selectFrom('moderation_audit_log as log')
+      .leftJoin('users', 'users.id', 'log.actor_user_id')
+      .select([
+        'log.id',
+        'log.actor_user_id',
+        'users.username as actor_username',
+        'log.action',
+        'log.gif_id',
+        'log.before',
+        'log.after',
+        'log.created_at',
+      ])
+      .orderBy('log.id', 'desc')
+      .limit(options.limit);
+    if (options.beforeId !== null) query = query.where('log.id', '<', options.beforeId);
+    return query.execute();
+  }
+}

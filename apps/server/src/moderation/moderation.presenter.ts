@@ -1,0 +1,35 @@
+import { reportReasons } from '@jiffy/contracts';
+import type { AuditRow } from './audit-log.repository.ts';
+import type { TakedownRow, UploaderTakedown } from './takedown.repository.ts';
+
+const label = (reason: string) => reportReasons.find(([value]) => value === reason)?.[1] ?? reason;
+const iso = (date: Date | null) => (date ? new Date(date).toISOString() : null);
+
+/** A takedown as the moderator who made it and the uploader see it (never who made it). */
+export function presentTakedown(takedown: TakedownRow | UploaderTakedown) {
+  return {
+    id: String(takedown.id),
+    gif_id: takedown.gif_id,
+    ...('title' in takedown ? { title: takedown.title } : {}),
+    reason: takedown.reason,
+    reason_label: label(takedown.reason),
+    note: takedown.note,
+    emailed: takedown.emailed,
+    created_at: iso(takedown.created_at),
+    restored_at: iso(takedown.restored_at),
+    files_purged_at: iso(takedown.files_purged_at),
+  };
+}
+
+/** An audit log entry: who, what, when, before and after. */
+export function presentAuditEntry(row: AuditRow) {
+  return {
+    id: String(row.id),
+    action: row.action,
+    gif_id: row.gif_id,
+    actor: row.actor_user_id ? { id: row.actor_user_id, username: row.actor_username } : null,
+    before: row.before ?? null,
+    after: row.after ?? null,
+    created_at: iso(row.created_at),
+  };
+}

@@ -1,0 +1,71 @@
+import type { FastifyInstance } from 'fastify';
+import type { AccountService } from '../accounts/account.service.ts';
+import type { ApiTokenRepository } from '../accounts/api-token.repository.ts';
+import { currentUser } from '../accounts/current-user.ts';
+import { gifIdParams } from '../http/input-schemas.ts';
+import { parseInput } from '../http/parse-input.ts';
+import { auditLogQuery, restoreBody, takedownBody } from './moderation-input.schema.ts';
+import type { ModerationService } from './moderation.service.ts';
+import { presentAuditEntry, presentTakedown } from './moderation.presenter.ts';
+
+/**
+ * Takedowns and restores (§7 content-takedown), owners' deletes and the audit log. Site API
+ * calls: a session (or personal token) and the CSRF echo on every change.
+ */
+export function moderationRoutes(
+  app: FastifyInstance,
+  deps: { moderation: ModerationService; accounts: AccountService; tokens: ApiTokenRepository },
+): void {
+  const actor = (request: Parameters<typeof currentUser>[0]) =>
+    currentUser(request, deps.accounts, deps.tokens);
+
+  app.post('/api/v3/content-takedown/takedown', async (request) => {
+    const user = await actor(request);
+    const input = parseInput(takedownBody, request.body ?? {});
+    const outcome = await deps.moderation.takedown(user, {
+      gifId: input.gif_id,
+      reason: input.reason,
+      note: input.note,
+      sendEmail: input.send_email,
+    });
+    return {
+      data: {
+        ...presentTakedown(outcome.takedown),
+        status: 'removed',
+        reports_resolved: outcome.reportsResolved,
+      },
+    };
+  });
+
+  app.post('/api/v3/content-takedown/restore', async (request) => {
+    const user = await actor(request);
+    const input = parseInput(restoreBody, request.body ?? {});
+    const gif = await deps.moderation.restore(user, input.gif_id);
+    return { data: { gif_id: gif.id, status: gif.status } };
+  });
+
+  app.get('/api/v3/content-takedown/mine', async (request) => {
+    const takedowns = await deps.moderation.myTakedowns(await actor(request));
+    return { data: takedowns.map(presentTakedown) };
+  });
+
+  app.delete('/api/v1/gifs/:id', async (request, reply) => {
+    const user = await actor(request);
+    const { id } = parseInput(gifIdParams, request.params);
+    await deps.moderation.deleteGif(user, id);
+    return reply.status(204).send();
+  });
+
+  app.get('/api/v3/moderation/audit-log', async (request) => {
+    const user = await actor(request);
+    const query = parseInput(auditLogQuery, request.query);
+    const page = await deps.moderation.auditLogPage(user, {
+      cursor: query.cursor ?? null,
+      limit: query.limit,
+    });
+    return {
+      data: page.entries.map(presentAuditEntry),
+      pagination: { next_cursor: page.nextCursor === null ? null : String(page.nextCursor) },
+    };
+  });
+}

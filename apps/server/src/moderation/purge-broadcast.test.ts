@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { insertGifRow } from '../testing/gif-rows.ts';
+import { signedInUsers } from '../testing/signed-in-users.ts';
+import { startTestJiffy } from '../testing/test-jiffy.ts';
+
+describe('takedowns across API nodes', () => {
+  // Only a PostgreSQL server has several nodes; the embedded database belongs to one process.
+  it.runIf(process.env.DATABASE_URL)(
+    "another node's cached search answer loses a taken-down GIF within a second",
+    async () => {
+      const a = await startTestJiffy({}, { keepOnStop: true });
+      const schema = a.jiffy.config.DATABASE_SCHEMA!;
+      const b = await startTestJiffy(
+        { DATABASE_SCHEMA: schema },
+        { role: 'api', dataDir: a.dataDir },
+      );
+      try {
+        const { mod } = await signedInUsers(a, [['mod', 'moderator']]);
+        await insertGifRow(a.jiffy.services.gifRepository, { id: 'otter1', title: 'Otter nap' });
+        await insertGifRow(a.jiffy.services.gifRepository, { id: 'otter2', title: 'Otter swim' });
+        const searchOnB = async () =>
+          (await b.jiffy.app!.inject(`/v1/gifs/search?q=otter&api_key=${b.apiKey}`))
+            .json<{ data: { id: string }[] }>()
+            .data.map((g) => g.id);
+        expect((await searchOnB()).sort()).toEqual(['otter1', 'otter2']); // now kept on B for 30 s
+
+        const taken = await mod!.post('/api/v3/content-takedown/takedown', {
+          gif_id: 'otter1',
+          reason: 'spam',
+        });
+        expect(taken.statusCode).toBe(200);
+        const answered = Date.now();
+        let shown = await searchOnB();
+        while (shown.includes('otter1') && Date.now() - answered < 1000) {
+          await new Promise((resolve) => setTimeout(resolve, 20));
+          shown = await searchOnB();
+        }
+        expect(shown).toEqual(['otter2']);
+      } finally {
+        await b.stop();
+        await a.stop().catch(() => {});
+        const { default: pg } = await import('pg');
+        const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
+        await client.connect();
+        await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+        await client.query(`DROP SCHEMA IF EXISTS ${schema}_jobs CASCADE`);
+        await client.end();
+      }
+    },
+  );
+});
