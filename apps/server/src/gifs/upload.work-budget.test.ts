@@ -54,10 +54,11 @@ describe('the decoded-work budget', () => {
       ...multipart({ api_key: t.apiKey }, { name, bytes }),
     });
 
+  // Jobs about an uploaded GIF (not the periodic settle sweep, which runs at start).
   const gifJobs = async (): Promise<number> => {
     const result = await t.jiffy.database.queueExecutor.executeSql(
       `SELECT count(*)::int AS n FROM ${t.jiffy.services.queue.schema}.job
-       WHERE data->>'name' LIKE 'gif.%'`,
+       WHERE data->>'name' IN ('gif.process', 'gif.renditions-rest')`,
       [],
     );
     return (result.rows[0] as { n: number }).n;
