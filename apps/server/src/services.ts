@@ -149,6 +149,7 @@ export function createServices(options: {
     queue,
     processing,
     orphanGraceSeconds: config.ORPHAN_GRACE_SECONDS,
+    avatars,
     log: log('settle-sweep'),
   });
   const purge = new CachePurge();

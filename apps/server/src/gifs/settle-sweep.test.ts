@@ -80,4 +80,33 @@ describe('settle sweep', () => {
     // The emptied folder goes too.
     await expect(fs.stat(path.join(t.dataDir, 'media', 'gifs', 'neverRecorded'))).rejects.toThrow();
   });
+
+  it('removes avatar files a crash left, and keeps the avatar, the pending one and the defaults', async () => {
+    const { users } = t.jiffy.services;
+    await users.insert({ id: 'idava', username: 'ava', display_name: 'Ava', role: 'user' });
+    await users.setAvatarKey('idava', 'cccccccccccccccc');
+    await users.setAvatarPending('idava', 'dddddddddddddddd');
+    const kept = [
+      'avatars/idava/cccccccccccccccc/80h.gif',
+      'avatars/idava/cccccccccccccccc.gif',
+      'avatar-sources/idava/dddddddddddddddd',
+      'avatars/default1/200w.gif',
+      'avatar-sources/idava/eeeeeeeeeeeeeeee',
+    ];
+    const orphans = [
+      // A source stored before a crash kept its row (and job) from being committed.
+      'avatar-sources/idava/ffffffffffffffff',
+      // A set rendered for an upload that a newer one superseded before its files were cleared.
+      'avatars/idava/aaaaaaaaaaaaaaaa/80h.gif',
+      'avatars/idava/aaaaaaaaaaaaaaaa.gif',
+    ];
+    for (const key of [...kept, ...orphans])
+      await storeFile(key, key.endsWith('eeeeeeeeeeeeeeee') ? new Date() : HOUR_AGO);
+
+    const outcome = await t.jiffy.services.settleSweep.run();
+
+    for (const key of kept) expect(await exists(key), key).toBe(true);
+    for (const key of orphans) expect(await exists(key), key).toBe(false);
+    expect(outcome.avatarFilesRemoved).toBe(3);
+  });
 });

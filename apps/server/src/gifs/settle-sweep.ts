@@ -15,6 +15,8 @@ export interface SettleSweepDeps {
   processing: GifProcessingService;
   /** A blob no row references is removed once it is older than this (an upload in flight). */
   orphanGraceSeconds: number;
+  /** Avatar files a crash left behind (see AvatarService.removeOrphanFiles). */
+  avatars: { removeOrphanFiles(olderThanMs: number): Promise<number> };
   log: Logger;
 }
 
@@ -22,6 +24,7 @@ export interface SettleOutcome {
   failed: number;
   restGivenUp: number;
   blobsRemoved: number;
+  avatarFilesRemoved: number;
 }
 
 /**
@@ -32,7 +35,8 @@ export interface SettleOutcome {
  * - a ready GIF still waiting for its remaining renditions keeps what it has and gets
  *   `renditions_failed`;
  * - blobs under `gifs/` that no row references (a crash between storing a file and committing
- *   its row) are removed once older than the grace period.
+ *   its row) are removed once older than the grace period, and so are avatar sources and
+ *   rendered avatars that are neither a user's avatar nor the pending one.
  * Everything here is idempotent and safe beside running workers: rows change only from the
  * unsettled state, and files of GIFs with a live job are left alone.
  */
@@ -61,8 +65,10 @@ export class SettleSweep {
       restGivenUp++;
     }
     const blobsRemoved = await this.#removeOrphanBlobs(await this.#liveGifJobs());
-    const outcome = { failed, restGivenUp, blobsRemoved };
-    if (failed + restGivenUp + blobsRemoved > 0)
+    const graceEnd = Date.now() - this.#deps.orphanGraceSeconds * 1000;
+    const avatarFilesRemoved = await this.#deps.avatars.removeOrphanFiles(graceEnd);
+    const outcome = { failed, restGivenUp, blobsRemoved, avatarFilesRemoved };
+    if (failed + restGivenUp + blobsRemoved + avatarFilesRemoved > 0)
       this.#deps.log.warn(outcome, 'settled interrupted work');
     return outcome;
   }

@@ -126,6 +126,38 @@ export class AvatarService {
     await this.#storage.deletePrefix(sourceKey(userId, key));
   }
 
+  /**
+   * Removes avatar files a crash left behind, once older than `olderThanMs` (epoch ms): sources
+   * stored for an upload whose row was never committed (or whose render ended without cleaning
+   * up), and rendered sets of a user that are neither the avatar nor the pending one. Returns how
+   * many files went. The defaults (`avatars/default<n>`, no user of that id) are never touched.
+   */
+  async removeOrphanFiles(olderThanMs: number): Promise<number> {
+    const candidates = new Map<string, { userId: string; key: string; files: string[] }>();
+    for (const prefix of ['avatar-sources', 'avatars']) {
+      for (const blob of await this.#storage.list(prefix)) {
+        // avatar-sources/<user>/<key>, avatars/<user>/<key>.gif, avatars/<user>/<key>/80h.gif
+        const [, userId, name] = blob.key.split('/');
+        if (!userId || !name || blob.modifiedAt.getTime() > olderThanMs) continue;
+        const key = name.replace(/\.gif$/, '');
+        const id = `${prefix}/${userId}/${key}`;
+        const entry = candidates.get(id) ?? { userId, key, files: [] };
+        entry.files.push(blob.key);
+        candidates.set(id, entry);
+      }
+    }
+    const userIds = [...new Set([...candidates.values()].map((c) => c.userId))];
+    const users = new Map((await this.#users.findByIds(userIds)).map((u) => [u.id, u]));
+    let removed = 0;
+    for (const { userId, key, files } of candidates.values()) {
+      const user = users.get(userId);
+      if (!user || user.avatar_key === key || user.avatar_pending_key === key) continue;
+      for (const file of files) await this.#storage.delete(file);
+      removed += files.length;
+    }
+    return removed;
+  }
+
   /** Back to a default avatar. */
   async clear(userId: string): Promise<void> {
     const previous = (await this.#users.findById(userId))?.avatar_key ?? null;
