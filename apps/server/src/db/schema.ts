@@ -199,7 +199,7 @@ export interface GifTakedownsTable {
   files_purged_at: Date | null;
 }
 
-export type AuditAction = 'gif.takedown' | 'gif.restore' | 'gif.delete';
+export type AuditAction = 'gif.takedown' | 'gif.restore' | 'gif.delete' | 'gif.edit';
 
 export interface ModerationAuditLogTable {
   id: Generated<number>;
