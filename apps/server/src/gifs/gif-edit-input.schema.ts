@@ -30,6 +30,8 @@ export const editableFields = {
   rating: upload.rating.unwrap(),
   is_sticker: booleanValue,
   lang: upload.lang.unwrap(),
+  /** 'unlisted': reachable by id, page and embed, absent from every list and search. */
+  visibility: z.enum(['public', 'unlisted']),
 } as const;
 
 export type EditKey = keyof typeof editableFields;

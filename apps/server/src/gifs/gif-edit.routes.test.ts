@@ -30,7 +30,8 @@ describe('POST /ajax/gif/update: owners and staff edit a GIF', () => {
   const row = (id: string) => t.jiffy.services.gifRepository.findById(id);
 
   beforeAll(async () => {
-    t = await startTestJiffy();
+    // No workers: the settle sweep would fail the 'processing' rows these tests keep.
+    t = await startTestJiffy({}, { startWorkers: false });
     users = await signedInUsers(t, [
       ['ann', 'user'],
       ['ben', 'user'],
@@ -52,6 +53,12 @@ describe('POST /ajax/gif/update: owners and staff edit a GIF', () => {
     await insertGifRow(gifs, { id: 'annfail', status: 'failed', user_id: 'idann' });
     await insertGifRow(gifs, { id: 'anngone', status: 'removed', user_id: 'idann' });
     await insertGifRow(gifs, { id: 'catgif', title: 'Creator loop', user_id: 'idcat' });
+    await insertGifRow(gifs, {
+      id: 'annhidden',
+      title: 'Hideaway',
+      tags: ['hideaway'],
+      user_id: 'idann',
+    });
   });
   afterAll(() => t.stop());
 
@@ -120,6 +127,31 @@ describe('POST /ajax/gif/update: owners and staff edit a GIF', () => {
     expect(await ids('/v1/gifs/search?q=gato&lang=es&rating=pg-13')).toEqual([]);
   });
 
+  it('unlists a GIF: gone from search, trending and tags at once, still served by id and embed', async () => {
+    // Kept answers first.
+    expect(await ids('/v1/gifs/search?q=hideaway')).toEqual(['annhidden']);
+    expect(await ids('/v1/gifs/trending?limit=50')).toContain('annhidden');
+
+    const unlisted = await edit(users.ann!, 'annhidden', 'visibility', 'unlisted');
+    expect(unlisted.statusCode).toBe(200);
+    expect(unlisted.json<EditBody>().data).toMatchObject({ visibility: 'unlisted', changed: true });
+    expect(await ids('/v1/gifs/search?q=hideaway')).toEqual([]);
+    expect(await ids('/v1/gifs/trending?limit=50')).not.toContain('annhidden');
+    const tags = await api('/v1/gifs/search/tags?q=hideaw');
+    expect(tags.json<{ data: { name: string }[] }>().data).toEqual([]);
+    expect((await api('/v1/gifs/annhidden')).statusCode).toBe(200);
+    expect((await t.jiffy.app!.inject('/embed/annhidden')).statusCode).toBe(200);
+    const meta = await visitor.get('/ajax/gifs/metadata?gif_ids=annhidden');
+    expect(meta.json<{ data: unknown[] }>().data).toMatchObject([{ visibility: 'unlisted' }]);
+    const trending = await visitor.get('/ajax/gifs/trending?gif_ids=annhidden');
+    expect(trending.json<{ data: unknown[] }>().data).toMatchObject([{ is_trending: false }]);
+
+    // Public again: listed again, at once.
+    await edit(users.ann!, 'annhidden', 'visibility', 'public');
+    expect(await ids('/v1/gifs/search?q=hideaway')).toEqual(['annhidden']);
+    expect(await ids('/v1/gifs/trending?limit=50')).toContain('annhidden');
+  });
+
   it('lets the owner, moderators and admins edit; others learn nothing and change nothing', async () => {
     const cases = [
       [edit(visitor, 'catgif', 'title', 'x'), 401, 'not_signed_in'],
@@ -159,7 +191,8 @@ describe('POST /ajax/gif/update: owners and staff edit a GIF', () => {
     const before = await row('catgif');
     const cases: [object, string][] = [
       [{ gif_id: 'catgif', key: 'views', value: 1 }, 'unknown_edit_key'],
-      [{ gif_id: 'catgif', key: 'visibility', value: 'unlisted' }, 'unknown_edit_key'],
+      [{ gif_id: 'catgif', key: 'visibility', value: 'private' }, 'invalid_request'],
+      [{ gif_id: 'catgif', key: 'hidden', value: true }, 'unknown_edit_key'],
       [{ gif_id: 'catgif', key: 'user_id', value: 'idben' }, 'unknown_edit_key'],
       [{ gif_id: 'catgif', key: '__proto__', value: {} }, 'unknown_edit_key'],
       [{ gif_id: 'catgif', key: 'toString', value: 'x' }, 'unknown_edit_key'],

@@ -15,6 +15,7 @@ export function presentEditable(gif: GifRow) {
     rating: gif.rating,
     is_sticker: gif.type === 'sticker',
     lang: gif.lang,
+    visibility: gif.visibility,
   };
 }
 

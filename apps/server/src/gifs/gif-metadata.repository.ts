@@ -53,12 +53,12 @@ export class GifMetadataRepository {
       .execute();
   }
 
-  /** How many ready GIFs carry each tag (the tags index answers each). */
+  /** How many listed (ready, public) GIFs carry each tag (the tags index answers each). */
   async readyCountsOfTags(tags: string[]): Promise<Map<string, number>> {
     if (tags.length === 0) return new Map();
     const { rows } = await sql<{ tag: string; n: string | number }>`
       SELECT t.tag, (SELECT count(*) FROM gifs g
-        WHERE g.status = 'ready' AND g.tags @> ARRAY[t.tag]) AS n
+        WHERE g.status = 'ready' AND g.visibility = 'public' AND g.tags @> ARRAY[t.tag]) AS n
       FROM unnest(${tags}::text[]) AS t(tag)`.execute(this.#db);
     return new Map(rows.map((r) => [r.tag, Number(r.n)]));
   }
@@ -121,11 +121,12 @@ export class GifMetadataRepository {
       id: string;
       trending_score: number;
       trending_at: Date | null;
+      visibility: string;
       above: string | number;
     }>`
-      SELECT g.id, g.trending_score, g.trending_at,
+      SELECT g.id, g.visibility, g.trending_score, g.trending_at,
         (SELECT count(*) FROM (SELECT 1 FROM gifs o
-          WHERE o.status = 'ready' AND o.type = g.type
+          WHERE o.status = 'ready' AND o.visibility = 'public' AND o.type = g.type
             AND (o.trending_score > g.trending_score
               OR (o.trending_score = g.trending_score AND o.id < g.id))
           LIMIT ${top}) a) AS above
@@ -135,7 +136,8 @@ export class GifMetadataRepository {
       id: r.id,
       trending_score: Number(r.trending_score),
       trending_at: r.trending_at ? new Date(r.trending_at) : null,
-      rank: Number(r.above) < top ? Number(r.above) + 1 : null,
+      // An unlisted GIF is in no list, so it trends nowhere.
+      rank: r.visibility === 'public' && Number(r.above) < top ? Number(r.above) + 1 : null,
     }));
   }
 }

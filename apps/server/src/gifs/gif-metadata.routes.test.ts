@@ -22,7 +22,8 @@ describe('GIF metadata calls: tag counts, metadata, extended metadata, trending'
     client.get(`/ajax/gifs/extended-metadata?gif_ids=${ids}`);
 
   beforeAll(async () => {
-    t = await startTestJiffy();
+    // No workers: the settle sweep would fail the 'processing' rows these tests keep.
+    t = await startTestJiffy({}, { startWorkers: false });
     users = await signedInUsers(t, [
       ['ann', 'user'],
       ['ben', 'user'],
@@ -141,6 +142,7 @@ describe('GIF metadata calls: tag counts, metadata, extended metadata, trending'
       rating: 'pg',
       is_sticker: false,
       lang: 'en',
+      visibility: 'public',
       type: 'gif',
       username: 'ann',
       width: 120,
