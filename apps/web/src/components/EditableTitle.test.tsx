@@ -25,7 +25,7 @@ function renderAs(username: string, update: (body: { value: string }) => Respons
     vi.fn(async (url: string, init?: RequestInit) => {
       if (url.endsWith('/login/check'))
         return json(200, { data: { logged_in: true, user: { id: 'u', username, role: 'user' } } });
-      return update(JSON.parse(String(init?.body)) as { value: string });
+      return update(JSON.parse(init?.body as string) as { value: string });
     }),
   );
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
