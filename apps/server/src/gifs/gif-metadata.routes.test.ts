@@ -212,6 +212,28 @@ describe('GIF metadata calls: tag counts, metadata, extended metadata, trending'
     expect(list.json<Listed>().data.map((g) => g.id)).toEqual(['annone']);
   });
 
+  it('shows the owner a taken-down GIF with its takedown, and nobody else anything of it', async () => {
+    await insertGifRow(t.jiffy.services.gifRepository, { id: 'annlate', user_id: 'idann' });
+    const taken = await users.mod!.post('/api/v3/content-takedown/takedown', {
+      gif_id: 'annlate',
+      reason: 'spam',
+      note: 'junk',
+    });
+    expect(taken.statusCode).toBe(200);
+    const [record] = (await extended(users.ann!, 'annlate')).json<Listed>().data;
+    expect(record).toMatchObject({
+      id: 'annlate',
+      status: 'removed',
+      moderation_history: [
+        { action: 'gif.takedown', after: { status: 'removed', reason: 'spam', note: 'junk' } },
+      ],
+    });
+    expect(await listed(visitor, '/ajax/gifs/metadata?gif_ids=annlate')).toEqual([]);
+    expect(await listed(visitor, '/ajax/gifs/trending?gif_ids=annlate')).toEqual([]);
+    expect((await extended(users.ben!, 'annlate')).json<Listed>().data).toEqual([]);
+    expect((await visitor.get('/ajax/gif/annlate/tag-counts')).statusCode).toBe(404);
+  });
+
   it('refuses a bad or oversized gif_ids list with a 400 on every list call', async () => {
     const ids = (n: number) => Array.from({ length: n }, (_, i) => `fresh${i}`).join(',');
     for (const path of ['metadata', 'extended-metadata', 'trending']) {
