@@ -1,4 +1,5 @@
 import type { Redis } from 'ioredis';
+import type { Transaction } from 'kysely';
 import type { Logger } from 'pino';
 import path from 'node:path';
 import type { MediaLimits } from '@jiffy/media';
@@ -22,9 +23,13 @@ import { FavoriteRepository } from './favorites/favorite.repository.ts';
 import { OutboxMailer, SmtpMailer, type Mailer } from './mail/mailer.ts';
 import { ApiKeyService } from './api-keys/api-key.service.ts';
 import type { Config } from './config/env.ts';
+import type { Database } from './db/schema.ts';
 import { pingDatabase, type DatabaseHandle } from './db/database.ts';
 import { migrationsDone } from './db/migrate.ts';
 import { GifRepository } from './gifs/gif.repository.ts';
+import { GifEditService } from './gifs/gif-edit.service.ts';
+import { GifMetadataRepository } from './gifs/gif-metadata.repository.ts';
+import { GifMetadataService } from './gifs/gif-metadata.service.ts';
 import { GifProcessingService } from './gifs/gif-processing.service.ts';
 import { gifProcessJob } from './gifs/gif-process.job.ts';
 import { GifReadService } from './gifs/gif-read.service.ts';
@@ -78,6 +83,10 @@ export interface Services {
   applications: CreatorApplicationRepository;
   reports: ReportRepository;
   moderation: ModerationService;
+  /** Owners' and staff's edits of a GIF's fields. */
+  gifEdits: GifEditService;
+  /** Tag counts, public and extended metadata, trending places. */
+  gifMetadata: GifMetadataService;
   /** Every kept answer that must forget a GIF taken down, restored or deleted. */
   cachePurge: CachePurge;
   urls: { publicUrl: string; mediaBaseUrl: string };
@@ -159,21 +168,21 @@ export function createServices(options: {
     : new OutboxMailer(path.join(config.DATA_DIR, 'outbox'), (message, extra) =>
         log('mail').info(extra ?? {}, message),
       );
+  // Other nodes of a PostgreSQL server purge too; the embedded database has one process.
+  const announce = (trx: Transaction<Database>, gifId: string) =>
+    database.engine === 'postgres' ? announcePurge(trx, database.schema, gifId) : Promise.resolve();
+  const auditLog = new AuditLogRepository(db);
   const moderation = new ModerationService({
     db,
     takedowns: new TakedownRepository(db),
-    auditLog: new AuditLogRepository(db),
+    auditLog,
     reports,
     users,
     storage,
     mailer,
     purge,
     retentionDays: config.TAKEDOWN_RETENTION_DAYS,
-    // Other nodes of a PostgreSQL server purge too; the embedded database has one process.
-    announce: (trx, gifId) =>
-      database.engine === 'postgres'
-        ? announcePurge(trx, database.schema, gifId)
-        : Promise.resolve(),
+    announce,
     publicUrl: config.publicUrl,
     log: log('moderation'),
   });
@@ -253,6 +262,15 @@ export function createServices(options: {
     applications: new CreatorApplicationRepository(db),
     reports,
     moderation,
+    gifEdits: new GifEditService({
+      db,
+      gifs: gifRepository,
+      auditLog,
+      purge,
+      announce,
+      log: log('gif-edit'),
+    }),
+    gifMetadata: new GifMetadataService(new GifMetadataRepository(db)),
     cachePurge: purge,
     avatars,
     attemptLimiter: new AttemptLimits({

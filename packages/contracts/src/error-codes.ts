@@ -40,18 +40,20 @@ export const errorStatus = {
   not_signed_in: 401,
   forbidden: 403,
   too_many_attempts: 429,
+  /** `POST /ajax/gif/update` with a key that is not an editable field. */
+  unknown_edit_key: 400,
   // reports
   already_reported: 409,
   // moderation
   /** A taken-down GIF's media URL: it was there and is gone on purpose. */
   gif_removed: 410,
-  /** Takedown or delete of a GIF already taken down. */
+  /** Takedown, delete or edit of a GIF already taken down. */
   gif_already_removed: 409,
   /** Restore of a GIF that is not taken down. */
   gif_not_removed: 409,
   /** Restore after the quarantine's retention: its files are gone. */
   gif_not_restorable: 409,
-  /** Delete of a GIF still being processed: try again when it is ready or failed. */
+  /** Delete or edit of a GIF still being processed: try again when it is ready or failed. */
   gif_processing: 409,
   // lookup
   not_found: 404,

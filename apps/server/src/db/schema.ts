@@ -6,6 +6,8 @@ type Counter = ColumnType<number, number | undefined, number>;
 
 export type GifType = 'gif' | 'sticker' | 'video';
 export type GifStatus = 'processing' | 'ready' | 'failed' | 'removed';
+/** 'unlisted': served by id, page, embed and media, but in no list or search (migration 0020). */
+export type GifVisibility = 'public' | 'unlisted';
 export type Rating = 'g' | 'pg' | 'pg-13' | 'r';
 export type UserRole = 'user' | 'creator' | 'moderator' | 'admin';
 
@@ -60,6 +62,7 @@ export interface GifsTable {
   lang: ColumnType<string, string | undefined, string>;
   user_id: string | null;
   status: ColumnType<GifStatus, GifStatus | undefined, GifStatus>;
+  visibility: ColumnType<GifVisibility, GifVisibility | undefined, GifVisibility>;
   failure_code: string | null;
   failure_message: string | null;
   source_format: string | null;
@@ -199,7 +202,7 @@ export interface GifTakedownsTable {
   files_purged_at: Date | null;
 }
 
-export type AuditAction = 'gif.takedown' | 'gif.restore' | 'gif.delete';
+export type AuditAction = 'gif.takedown' | 'gif.restore' | 'gif.delete' | 'gif.edit';
 
 export interface ModerationAuditLogTable {
   id: Generated<number>;

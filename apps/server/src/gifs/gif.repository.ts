@@ -18,6 +18,11 @@ export class GifRepository {
     return trx.selectFrom('gifs').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
+  /** The GIF, locked until `trx` ends, so two edits of it apply one after the other. */
+  lockById(trx: Transaction<Database>, id: string): Promise<GifRow | undefined> {
+    return trx.selectFrom('gifs').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+  }
+
   /** Updates a GIF only while it is still processing; false when it has moved on (e.g. removed). */
   async updateWhileProcessing(
     id: string,

@@ -46,7 +46,7 @@ export class DiscoveryRepository {
     const rows = await sql<{ name: string; count: number; starts: boolean }>`
       SELECT tag AS name, count(*)::int AS count, bool_or(tag LIKE ${like}) AS starts
       FROM gifs, unnest(gifs.tags) AS tag
-      WHERE gifs.status = 'ready' AND (tag LIKE ${like} OR similarity(tag, ${prefix}) > 0.3)
+      WHERE gifs.status = 'ready' AND gifs.visibility = 'public' AND (tag LIKE ${like} OR similarity(tag, ${prefix}) > 0.3)
       GROUP BY tag
       ORDER BY starts DESC, count DESC, similarity(tag, ${prefix}) DESC, tag
       LIMIT ${limit}`.execute(this.#db);
@@ -67,7 +67,7 @@ export class DiscoveryRepository {
     const rows = await sql<{ name: string; score: number }>`
       WITH tagged AS (
         SELECT tags FROM gifs
-        WHERE status = 'ready' AND ${tag} = ANY(tags)
+        WHERE status = 'ready' AND visibility = 'public' AND ${tag} = ANY(tags)
           AND (${type}::text IS NULL OR type = ${type})
           AND (${ratings}::text[] IS NULL OR rating = ANY(${ratings}::text[]))
       )
@@ -94,7 +94,8 @@ export class DiscoveryRepository {
       WITH tagged AS (
         SELECT tag, gifs.id, gifs.view_count + 2 * gifs.click_count + 3 * (gifs.share_count + gifs.favorite_count) AS engagement
         FROM gifs, unnest(gifs.tags) AS tag
-        WHERE gifs.status = 'ready' AND gifs.type = 'gif' AND gifs.rating IN ('g', 'pg')
+        WHERE gifs.status = 'ready' AND gifs.visibility = 'public' AND gifs.type = 'gif'
+          AND gifs.rating IN ('g', 'pg')
           AND NOT (tag = ANY(${exclude}::text[]))
       ), counted AS (
         SELECT tag, count(*) AS n FROM tagged GROUP BY tag HAVING count(*) >= ${options.minGifs}

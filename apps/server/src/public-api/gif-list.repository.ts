@@ -56,6 +56,7 @@ export class GifListRepository {
     let query = this.#db
       .selectFrom('gifs')
       .where('gifs.status', '=', 'ready')
+      .where('gifs.visibility', '=', 'public')
       .where('gifs.type', '=', filter.type)
       .where('gifs.rating', 'in', filter.ratings);
     if (filter.userId) query = query.where('gifs.user_id', '=', filter.userId);

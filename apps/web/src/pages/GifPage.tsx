@@ -2,6 +2,7 @@ import type { Gif } from '@jiffy/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { api } from '../api/client.ts';
+import { EditableTitle } from '../components/EditableTitle.tsx';
 import { ErrorMessage } from '../components/ErrorMessage.tsx';
 import { FavoriteButton } from '../components/FavoriteButton.tsx';
 import { GifGrid } from '../components/GifGrid.tsx';
@@ -25,11 +26,10 @@ export default function GifPage() {
 }
 
 function GifDetails({ gif }: { gif: Gif }) {
-  const title = gif.title || 'Untitled GIF';
   const user = gif.user;
   return (
     <article className="gif-page">
-      <h1>{title}</h1>
+      <EditableTitle gif={gif} />
       <div className="gif-layout">
         <div>
           <GifMedia gif={gif} />

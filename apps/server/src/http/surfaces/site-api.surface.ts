@@ -5,6 +5,7 @@ import { creatorApplicationsRoutes } from '../../accounts/creator-applications.r
 import { siteEventsRoutes } from '../../analytics/site-events.routes.ts';
 import { apiKeysRoutes } from '../../api-keys/api-keys.routes.ts';
 import { favoritesRoutes } from '../../favorites/favorites.routes.ts';
+import { gifEditRoutes } from '../../gifs/gif-edit.routes.ts';
 import { uploadStatusRoutes } from '../../gifs/gifs.routes.ts';
 import { siteUploadRoutes } from '../../gifs/upload.routes.ts';
 import { instanceRoutes } from '../../instance/instance.routes.ts';
@@ -59,6 +60,12 @@ export async function siteApiSurface(
   });
   moderationRoutes(scope, {
     moderation: services.moderation,
+    accounts: services.accounts,
+    tokens: services.apiTokens,
+  });
+  gifEditRoutes(scope, {
+    edits: services.gifEdits,
+    metadata: services.gifMetadata,
     accounts: services.accounts,
     tokens: services.apiTokens,
   });
