@@ -17,6 +17,8 @@ import { ModerationService } from './moderation/moderation.service.ts';
 import { quarantinePurgeJob } from './moderation/quarantine-purge.job.ts';
 import { announcePurge } from './moderation/purge-broadcast.ts';
 import { TakedownRepository } from './moderation/takedown.repository.ts';
+import { LanguageTagRepository } from './language-tags/language-tag.repository.ts';
+import { LanguageTagService } from './language-tags/language-tag.service.ts';
 import { ApiKeyRepository } from './api-keys/api-key.repository.ts';
 import { FavoriteRepository } from './favorites/favorite.repository.ts';
 import { OutboxMailer, SmtpMailer, type Mailer } from './mail/mailer.ts';
@@ -78,6 +80,7 @@ export interface Services {
   applications: CreatorApplicationRepository;
   reports: ReportRepository;
   moderation: ModerationService;
+  languageTags: LanguageTagService;
   /** Every kept answer that must forget a GIF taken down, restored or deleted. */
   cachePurge: CachePurge;
   urls: { publicUrl: string; mediaBaseUrl: string };
@@ -176,6 +179,16 @@ export function createServices(options: {
     publicUrl: config.publicUrl,
     log: log('moderation'),
   });
+  const languageTags = new LanguageTagService({
+    db,
+    tags: new LanguageTagRepository(db),
+    purge,
+    announce: (trx, gifId) =>
+      database.engine === 'postgres'
+        ? announcePurge(trx, database.schema, gifId)
+        : Promise.resolve(),
+    log: log('language-tags'),
+  });
   queue.register([
     gifProcessJob(processing),
     gifRenditionsRestJob(processing),
@@ -252,6 +265,7 @@ export function createServices(options: {
     applications: new CreatorApplicationRepository(db),
     reports,
     moderation,
+    languageTags,
     cachePurge: purge,
     avatars,
     attemptLimiter: new AttemptLimits({

@@ -287,7 +287,17 @@ export interface CreatorApplicationsTable {
 }
 
 /** The database as Kysely sees it. */
+/** Tags for a GIF in another language (migration 0022); triggers copy them to the GIF row. */
+export interface GifLanguageTagsTable {
+  gif_id: string;
+  lang: string;
+  tag: string;
+  added_by: string | null;
+  created_at: CreatedAt;
+}
+
 export interface Database {
+  gif_language_tags: GifLanguageTagsTable;
   creator_applications: CreatorApplicationsTable;
   api_tokens: ApiTokensTable;
   favorites: FavoritesTable;

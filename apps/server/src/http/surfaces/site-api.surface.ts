@@ -10,6 +10,7 @@ import { siteUploadRoutes } from '../../gifs/upload.routes.ts';
 import { instanceRoutes } from '../../instance/instance.routes.ts';
 import { reportsRoutes } from '../../reports/reports.routes.ts';
 import { moderationRoutes } from '../../moderation/moderation.routes.ts';
+import { languageTagsRoutes } from '../../language-tags/language-tags.routes.ts';
 import type { Services } from '../../services.ts';
 import { usersRoutes } from '../../users/users.routes.ts';
 import { siteApiCsrf } from '../site-security.ts';
@@ -59,6 +60,11 @@ export async function siteApiSurface(
   });
   moderationRoutes(scope, {
     moderation: services.moderation,
+    accounts: services.accounts,
+    tokens: services.apiTokens,
+  });
+  languageTagsRoutes(scope, {
+    languageTags: services.languageTags,
     accounts: services.accounts,
     tokens: services.apiTokens,
   });
