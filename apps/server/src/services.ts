@@ -17,6 +17,8 @@ import { ModerationService } from './moderation/moderation.service.ts';
 import { quarantinePurgeJob } from './moderation/quarantine-purge.job.ts';
 import { announcePurge } from './moderation/purge-broadcast.ts';
 import { TakedownRepository } from './moderation/takedown.repository.ts';
+import { ShareEventRepository } from './analytics/share-event.repository.ts';
+import { ShareEventService } from './analytics/share-event.service.ts';
 import { LanguageTagRepository } from './language-tags/language-tag.repository.ts';
 import { LanguageTagService } from './language-tags/language-tag.service.ts';
 import { ApiKeyRepository } from './api-keys/api-key.repository.ts';
@@ -81,6 +83,7 @@ export interface Services {
   reports: ReportRepository;
   moderation: ModerationService;
   languageTags: LanguageTagService;
+  shares: ShareEventService;
   /** Every kept answer that must forget a GIF taken down, restored or deleted. */
   cachePurge: CachePurge;
   urls: { publicUrl: string; mediaBaseUrl: string };
@@ -266,6 +269,7 @@ export function createServices(options: {
     reports,
     moderation,
     languageTags,
+    shares: new ShareEventService(new ShareEventRepository(db)),
     cachePurge: purge,
     avatars,
     attemptLimiter: new AttemptLimits({

@@ -296,7 +296,15 @@ export interface GifLanguageTagsTable {
   created_at: CreatedAt;
 }
 
+/** Share events per GIF and share button (migration 0022). */
+export interface GifShareCountsTable {
+  gif_id: string;
+  share_type: string;
+  n: ColumnType<string, number | undefined, number>;
+}
+
 export interface Database {
+  gif_share_counts: GifShareCountsTable;
   gif_language_tags: GifLanguageTagsTable;
   creator_applications: CreatorApplicationsTable;
   api_tokens: ApiTokensTable;

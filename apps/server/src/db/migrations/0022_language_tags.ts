@@ -17,7 +17,7 @@ const addToCounts = (changes: string) => `
   ON CONFLICT (${countKey}) DO UPDATE SET n = c.n + excluded.n`;
 
 /**
- * Language tags: words for a GIF in another language than its own (a Spanish "perros" on an
+ * Share counts per GIF and type (below), and language tags: words for a GIF in another language than its own (a Spanish "perros" on an
  * English GIF), each stemmed in its own language, found by searches in that language.
  *
  * `gif_language_tags` (gif_id, lang, tag) is what the owner or staff wrote. Triggers copy a
@@ -45,6 +45,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       PRIMARY KEY (gif_id, lang, tag)
     )`,
     `ALTER TABLE gifs ADD COLUMN language_tags jsonb NOT NULL DEFAULT '{}'`,
+    // Share events from the site's share buttons, counted per GIF and type (each is also a
+    // SENT pingback event, which feeds share_count and trending).
+    `CREATE TABLE gif_share_counts (
+      gif_id text NOT NULL REFERENCES gifs(id) ON DELETE CASCADE,
+      share_type text NOT NULL,
+      n bigint NOT NULL DEFAULT 0,
+      PRIMARY KEY (gif_id, share_type)
+    )`,
     // Rewrites the changed GIFs' copy, once per statement, in id order (lock order).
     `CREATE FUNCTION jiffy_copy_language_tags() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { accountsRoutes } from '../../accounts/accounts.routes.ts';
 import { apiTokensRoutes } from '../../accounts/api-tokens.routes.ts';
 import { creatorApplicationsRoutes } from '../../accounts/creator-applications.routes.ts';
+import { shareEventsRoutes } from '../../analytics/share-events.routes.ts';
 import { siteEventsRoutes } from '../../analytics/site-events.routes.ts';
 import { apiKeysRoutes } from '../../api-keys/api-keys.routes.ts';
 import { favoritesRoutes } from '../../favorites/favorites.routes.ts';
@@ -67,6 +68,11 @@ export async function siteApiSurface(
     languageTags: services.languageTags,
     accounts: services.accounts,
     tokens: services.apiTokens,
+  });
+  shareEventsRoutes(scope, {
+    shares: services.shares,
+    accounts: services.accounts,
+    limiter: services.attemptLimiter,
   });
   const uploads = {
     uploads: services.uploads,
