@@ -203,4 +203,18 @@ describe('language tags', () => {
       SELECT DISTINCT doc_config FROM search_postings WHERE gif_id = 'party'`.execute(db);
     expect(party.rows).toEqual([{ doc_config: 'english,french,spanish' }]);
   });
+
+  it('goes with its GIF: a deleted GIF leaves no tags, postings or counts behind', async () => {
+    const db = t.jiffy.database.db;
+    expect(await tagsIn('other', 'de')).toHaveLength(29);
+    const response = await users.ann!.request({ method: 'DELETE', url: '/api/v1/gifs/other' });
+    expect(response.statusCode).toBe(204);
+    const left = await sql<{ tags: number; postings: number; counts: number }>`
+      SELECT (SELECT count(*) FROM gif_language_tags WHERE gif_id = 'other')::int AS tags,
+        (SELECT count(*) FROM search_postings WHERE gif_id = 'other')::int AS postings,
+        (SELECT count(*) FROM search_posting_counts WHERE vocabulary = 'german' AND n <> 0)::int AS counts`.execute(
+      db,
+    );
+    expect(left.rows[0]).toEqual({ tags: 0, postings: 0, counts: 0 });
+  });
 });
