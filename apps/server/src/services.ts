@@ -18,6 +18,10 @@ import { ModerationService } from './moderation/moderation.service.ts';
 import { quarantinePurgeJob } from './moderation/quarantine-purge.job.ts';
 import { announcePurge } from './moderation/purge-broadcast.ts';
 import { TakedownRepository } from './moderation/takedown.repository.ts';
+import { ShareEventRepository } from './analytics/share-event.repository.ts';
+import { ShareEventService } from './analytics/share-event.service.ts';
+import { LanguageTagRepository } from './language-tags/language-tag.repository.ts';
+import { LanguageTagService } from './language-tags/language-tag.service.ts';
 import { ApiKeyRepository } from './api-keys/api-key.repository.ts';
 import { FavoriteRepository } from './favorites/favorite.repository.ts';
 import { OutboxMailer, SmtpMailer, type Mailer } from './mail/mailer.ts';
@@ -87,6 +91,8 @@ export interface Services {
   gifEdits: GifEditService;
   /** Tag counts, public and extended metadata, trending places. */
   gifMetadata: GifMetadataService;
+  languageTags: LanguageTagService;
+  shares: ShareEventService;
   /** Every kept answer that must forget a GIF taken down, restored or deleted. */
   cachePurge: CachePurge;
   urls: { publicUrl: string; mediaBaseUrl: string };
@@ -186,6 +192,13 @@ export function createServices(options: {
     publicUrl: config.publicUrl,
     log: log('moderation'),
   });
+  const languageTags = new LanguageTagService({
+    db,
+    tags: new LanguageTagRepository(db),
+    purge,
+    announce,
+    log: log('language-tags'),
+  });
   queue.register([
     gifProcessJob(processing),
     gifRenditionsRestJob(processing),
@@ -271,6 +284,8 @@ export function createServices(options: {
       log: log('gif-edit'),
     }),
     gifMetadata: new GifMetadataService(new GifMetadataRepository(db)),
+    languageTags,
+    shares: new ShareEventService(new ShareEventRepository(db)),
     cachePurge: purge,
     avatars,
     attemptLimiter: new AttemptLimits({

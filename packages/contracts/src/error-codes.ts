@@ -55,6 +55,14 @@ export const errorStatus = {
   gif_not_restorable: 409,
   /** Delete or edit of a GIF still being processed: try again when it is ready or failed. */
   gif_processing: 409,
+  // language tags and share events
+  /** A `lang` that no text-search configuration stems (jiffy_search_config gives 'simple'). */
+  unsupported_language: 400,
+  /** Adding language tags past the per-language cap. */
+  too_many_tags: 422,
+  language_tag_not_found: 404,
+  /** A share event of a type the share buttons do not have. */
+  unknown_share_type: 400,
   // lookup
   not_found: 404,
   gif_not_found: 404,

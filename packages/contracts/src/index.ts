@@ -5,3 +5,4 @@ export * from './images.ts';
 export * from './discovery.ts';
 export * from './avatar.ts';
 export * from './report-reasons.ts';
+export * from './share-types.ts';

@@ -290,7 +290,25 @@ export interface CreatorApplicationsTable {
 }
 
 /** The database as Kysely sees it. */
+/** Tags for a GIF in another language (migration 0022); triggers copy them to the GIF row. */
+export interface GifLanguageTagsTable {
+  gif_id: string;
+  lang: string;
+  tag: string;
+  added_by: string | null;
+  created_at: CreatedAt;
+}
+
+/** Share events per GIF and share button (migration 0022). */
+export interface GifShareCountsTable {
+  gif_id: string;
+  share_type: string;
+  n: ColumnType<string, number | undefined, number>;
+}
+
 export interface Database {
+  gif_share_counts: GifShareCountsTable;
+  gif_language_tags: GifLanguageTagsTable;
   creator_applications: CreatorApplicationsTable;
   api_tokens: ApiTokensTable;
   favorites: FavoritesTable;

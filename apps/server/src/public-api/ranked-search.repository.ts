@@ -349,7 +349,10 @@ function counting(source: Source): RawBuilder<boolean> {
 /** The condition on postings (or their counts) of one source. */
 function matching(source: Source): RawBuilder<boolean> {
   return sql<boolean>`(vocabulary = ${source.vocabulary} AND lexeme = ${source.lexeme}${
-    source.notConfig === undefined ? sql`` : sql` AND doc_config <> ${source.notConfig}`
+    source.notConfig === undefined
+      ? sql``
+      : // doc_config lists every configuration the GIF has stems in (migration 0022).
+        sql` AND strpos(',' || doc_config || ',', ${`,${source.notConfig},`}) = 0`
   })`;
 }
 

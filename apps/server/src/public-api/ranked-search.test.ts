@@ -171,11 +171,11 @@ describe('ranked search index', () => {
         EXCEPT ALL
         SELECT p.gif_id, p.vocabulary, p.lexeme, p.type, p.rating_rank, p.doc_config, p.weight, p.score
           FROM gifs g, LATERAL jiffy_gif_postings(g.id, g.type, g.rating, g.lang, g.search_vector,
-            g.status, jiffy_engagement_boost(g.view_count, g.click_count, g.share_count, g.favorite_count)) p)
+            g.language_tags, g.status, jiffy_engagement_boost(g.view_count, g.click_count, g.share_count, g.favorite_count)) p)
         UNION ALL
         (SELECT p.gif_id, p.vocabulary, p.lexeme, p.type, p.rating_rank, p.doc_config, p.weight, p.score
           FROM gifs g, LATERAL jiffy_gif_postings(g.id, g.type, g.rating, g.lang, g.search_vector,
-            g.status, jiffy_engagement_boost(g.view_count, g.click_count, g.share_count, g.favorite_count)) p
+            g.language_tags, g.status, jiffy_engagement_boost(g.view_count, g.click_count, g.share_count, g.favorite_count)) p
         EXCEPT ALL
         SELECT gif_id, vocabulary, lexeme, type, rating_rank, doc_config, weight, score
           FROM search_postings)) differences`.execute(db());

@@ -1,7 +1,18 @@
 import { useState } from 'react';
 
-/** A read-only value with a Copy button (the text is selected on focus for copying by hand). */
-export function CopyField({ label, value }: { label: string; value: string }) {
+/**
+ * A read-only value with a Copy button (the text is selected on focus for copying by hand);
+ * `onCopy` hears of each copy made with the button.
+ */
+export function CopyField({
+  label,
+  value,
+  onCopy,
+}: {
+  label: string;
+  value: string;
+  onCopy?: () => void;
+}) {
   const [copied, setCopied] = useState(false);
   return (
     <label className="copy-field">
@@ -12,7 +23,10 @@ export function CopyField({ label, value }: { label: string; value: string }) {
         className="secondary"
         onClick={() =>
           void navigator.clipboard?.writeText(value).then(
-            () => setCopied(true),
+            () => {
+              setCopied(true);
+              onCopy?.();
+            },
             () => undefined,
           )
         }

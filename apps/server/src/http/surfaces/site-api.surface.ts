@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { accountsRoutes } from '../../accounts/accounts.routes.ts';
 import { apiTokensRoutes } from '../../accounts/api-tokens.routes.ts';
 import { creatorApplicationsRoutes } from '../../accounts/creator-applications.routes.ts';
+import { shareEventsRoutes } from '../../analytics/share-events.routes.ts';
 import { siteEventsRoutes } from '../../analytics/site-events.routes.ts';
 import { apiKeysRoutes } from '../../api-keys/api-keys.routes.ts';
 import { favoritesRoutes } from '../../favorites/favorites.routes.ts';
@@ -11,6 +12,7 @@ import { siteUploadRoutes } from '../../gifs/upload.routes.ts';
 import { instanceRoutes } from '../../instance/instance.routes.ts';
 import { reportsRoutes } from '../../reports/reports.routes.ts';
 import { moderationRoutes } from '../../moderation/moderation.routes.ts';
+import { languageTagsRoutes } from '../../language-tags/language-tags.routes.ts';
 import type { Services } from '../../services.ts';
 import { usersRoutes } from '../../users/users.routes.ts';
 import { siteApiCsrf } from '../site-security.ts';
@@ -68,6 +70,16 @@ export async function siteApiSurface(
     metadata: services.gifMetadata,
     accounts: services.accounts,
     tokens: services.apiTokens,
+  });
+  languageTagsRoutes(scope, {
+    languageTags: services.languageTags,
+    accounts: services.accounts,
+    tokens: services.apiTokens,
+  });
+  shareEventsRoutes(scope, {
+    shares: services.shares,
+    accounts: services.accounts,
+    limiter: services.attemptLimiter,
   });
   const uploads = {
     uploads: services.uploads,

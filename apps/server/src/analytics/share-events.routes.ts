@@ -1,0 +1,35 @@
+import type { FastifyInstance } from 'fastify';
+import { shareTypes } from '@jiffy/contracts';
+import type { AccountService } from '../accounts/account.service.ts';
+import { consumeOrRefuse, withRetryAfter, type AttemptLimits } from '../accounts/attempt-limits.ts';
+import { currentUser } from '../accounts/current-user.ts';
+import { AppError } from '../errors/app-error.ts';
+import { parseInput } from '../http/parse-input.ts';
+import { isShareType, shareEventParams } from './share-event-input.schema.ts';
+import { presentShare } from './share-event.presenter.ts';
+import type { ShareEventService } from './share-event.service.ts';
+
+/** Shares one address may count: a busy sharer's evening, not a counter pump. */
+const SHARES_PER_ADDRESS = { points: 60, durationSeconds: 10 * 60 };
+
+/**
+ * `POST /ajax/gif/:id/analytic/:type/` (§7): a share button was used. Anonymous or signed in;
+ * a site call, so it carries the CSRF echo the site's fetch client sends; limited per address.
+ */
+export function shareEventsRoutes(
+  app: FastifyInstance,
+  deps: { shares: ShareEventService; accounts: AccountService; limiter: AttemptLimits },
+): void {
+  const perIp = deps.limiter.limiter('share-ip', SHARES_PER_ADDRESS);
+  app.post('/ajax/gif/:id/analytic/:type/', async (request, reply) => {
+    const { id, type } = parseInput(shareEventParams, request.params);
+    if (!isShareType(type))
+      throw new AppError(
+        'unknown_share_type',
+        `The share type is one of: ${shareTypes.join(', ')}.`,
+      );
+    await withRetryAfter(reply, consumeOrRefuse(perIp, request.ip));
+    const outcome = await deps.shares.record(await currentUser(request, deps.accounts), id, type);
+    return reply.status(201).send({ data: presentShare(outcome) });
+  });
+}
