@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertGifRow } from '../testing/gif-rows.ts';
 import { SiteClient } from '../testing/site-client.ts';
-import { signedInUsers } from '../testing/signed-in-users.ts';
+import { permissionMatrix } from '../testing/signed-in-users.ts';
 import { startTestJiffy, type TestJiffy } from '../testing/test-jiffy.ts';
 import { TrendingRepository } from '../trending/trending.repository.ts';
 
@@ -22,16 +22,9 @@ describe('share events from the share buttons', () => {
 
   beforeAll(async () => {
     t = await startTestJiffy();
-    const users = await signedInUsers(t, [
-      ['ann', 'user'],
-      ['ben', 'user'],
-      ['cat', 'creator'],
-      ['mod', 'moderator'],
-      ['adm', 'admin'],
-    ]);
-    visitor = new SiteClient(t.jiffy.app!);
-    await visitor.get('/login/check');
-    clients = [['anonymous', visitor], ...Object.entries(users)];
+    const cast = await permissionMatrix(t);
+    visitor = cast.visitor;
+    clients = [['anonymous', visitor], ...Object.entries(cast.users)];
     const gifs = t.jiffy.services.gifRepository;
     await insertGifRow(gifs, { id: 'wave', user_id: 'idann' });
     await insertGifRow(gifs, { id: 'busy', status: 'processing', user_id: 'idann' });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertGifRow } from '../testing/gif-rows.ts';
 import { SiteClient } from '../testing/site-client.ts';
-import { signedInUsers } from '../testing/signed-in-users.ts';
+import { permissionMatrix } from '../testing/signed-in-users.ts';
 import { startTestJiffy, type TestJiffy } from '../testing/test-jiffy.ts';
 
 type ErrorBody = { error: { code: string; message: string } };
@@ -32,15 +32,7 @@ describe('POST /ajax/gif/update: owners and staff edit a GIF', () => {
   beforeAll(async () => {
     // No workers: the settle sweep would fail the 'processing' rows these tests keep.
     t = await startTestJiffy({}, { startWorkers: false });
-    users = await signedInUsers(t, [
-      ['ann', 'user'],
-      ['ben', 'user'],
-      ['cat', 'creator'],
-      ['mod', 'moderator'],
-      ['adm', 'admin'],
-    ]);
-    visitor = new SiteClient(t.jiffy.app!);
-    await visitor.get('/login/check');
+    ({ users, visitor } = await permissionMatrix(t));
     const gifs = t.jiffy.services.gifRepository;
     await insertGifRow(gifs, {
       id: 'annwalrus',

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NewGif } from '../db/schema.ts';
 import { insertGifRow } from '../testing/gif-rows.ts';
 import { SiteClient } from '../testing/site-client.ts';
-import { signedInUsers } from '../testing/signed-in-users.ts';
+import { permissionMatrix } from '../testing/signed-in-users.ts';
 import { startTestJiffy, type TestJiffy } from '../testing/test-jiffy.ts';
 
 type ErrorBody = { error: { code: string } };
@@ -24,15 +24,7 @@ describe('GIF metadata calls: tag counts, metadata, extended metadata, trending'
   beforeAll(async () => {
     // No workers: the settle sweep would fail the 'processing' rows these tests keep.
     t = await startTestJiffy({}, { startWorkers: false });
-    users = await signedInUsers(t, [
-      ['ann', 'user'],
-      ['ben', 'user'],
-      ['cat', 'creator'],
-      ['mod', 'moderator'],
-      ['adm', 'admin'],
-    ]);
-    visitor = new SiteClient(t.jiffy.app!);
-    await visitor.get('/login/check');
+    ({ users, visitor } = await permissionMatrix(t));
     const { gifRepository: gifs, favorites, reports } = t.jiffy.services;
     await insertGifRow(gifs, {
       id: 'annone',

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertGifRow } from '../testing/gif-rows.ts';
 import { SiteClient } from '../testing/site-client.ts';
-import { signedInUsers } from '../testing/signed-in-users.ts';
+import { permissionMatrix } from '../testing/signed-in-users.ts';
 import { startTestJiffy, type TestJiffy } from '../testing/test-jiffy.ts';
 
 type ErrorBody = { error: { code: string } };
@@ -29,15 +29,7 @@ describe('language tags', () => {
 
   beforeAll(async () => {
     t = await startTestJiffy();
-    users = await signedInUsers(t, [
-      ['ann', 'user'],
-      ['ben', 'user'],
-      ['cat', 'creator'],
-      ['mod', 'moderator'],
-      ['adm', 'admin'],
-    ]);
-    visitor = new SiteClient(t.jiffy.app!);
-    await visitor.get('/login/check');
+    ({ users, visitor } = await permissionMatrix(t));
     const gifs = t.jiffy.services.gifRepository;
     await insertGifRow(gifs, { id: 'party', title: 'Dog party', tags: ['dog'], user_id: 'idann' });
     await insertGifRow(gifs, { id: 'other', title: 'Dog nap', tags: ['dog'], user_id: 'idann' });

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { animatedImage, multipart } from '../testing/fixtures.ts';
 import { insertGifRow } from '../testing/gif-rows.ts';
 import { SiteClient } from '../testing/site-client.ts';
-import { signedInUsers } from '../testing/signed-in-users.ts';
+import { permissionMatrix } from '../testing/signed-in-users.ts';
 import { startTestJiffy, type TestJiffy } from '../testing/test-jiffy.ts';
 
 type ErrorBody = { error: { code: string } };
@@ -38,15 +38,7 @@ describe('owners deleting their GIFs, and the audit log', () => {
 
   beforeAll(async () => {
     t = await startTestJiffy();
-    users = await signedInUsers(t, [
-      ['ann', 'user'],
-      ['ben', 'user'],
-      ['cat', 'creator'],
-      ['mod', 'moderator'],
-      ['adm', 'admin'],
-    ]);
-    visitor = new SiteClient(t.jiffy.app!);
-    await visitor.get('/login/check');
+    ({ users, visitor } = await permissionMatrix(t));
     const gif = await animatedImage({ width: 100, height: 80, frames: 3 });
     const form = multipart(
       { title: 'Walrus wave', tags: 'walrus' },

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { animatedImage, multipart } from '../testing/fixtures.ts';
 import { insertGifRow } from '../testing/gif-rows.ts';
 import { readOutbox, SiteClient } from '../testing/site-client.ts';
-import { signedInUsers } from '../testing/signed-in-users.ts';
+import { permissionMatrix } from '../testing/signed-in-users.ts';
 import { startTestJiffy, type TestJiffy } from '../testing/test-jiffy.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -29,15 +29,7 @@ describe('takedowns and restores', () => {
 
   beforeAll(async () => {
     t = await startTestJiffy();
-    users = await signedInUsers(t, [
-      ['ann', 'user'],
-      ['ben', 'user'],
-      ['cat', 'creator'],
-      ['mod', 'moderator'],
-      ['adm', 'admin'],
-    ]);
-    visitor = new SiteClient(t.jiffy.app!);
-    await visitor.get('/login/check');
+    ({ users, visitor } = await permissionMatrix(t));
     const gif = await animatedImage({ width: 120, height: 90, frames: 3 });
     const form = multipart(
       { title: 'Zebra parade', tags: 'zebra, parade' },

@@ -35,3 +35,23 @@ export async function signedInUsers(
   }
   return clients;
 }
+
+/**
+ * The permission matrix's cast, each signed in on a client of its own: `ann` (who owns what a
+ * test makes), `ben` (another user), `cat` (a creator), `mod` (a moderator), `adm` (an admin);
+ * and `visitor`, signed out but holding the CSRF cookie, as a browser that opened a page.
+ */
+export async function permissionMatrix(
+  t: TestJiffy,
+): Promise<{ users: Record<string, SiteClient>; visitor: SiteClient }> {
+  const users = await signedInUsers(t, [
+    ['ann', 'user'],
+    ['ben', 'user'],
+    ['cat', 'creator'],
+    ['mod', 'moderator'],
+    ['adm', 'admin'],
+  ]);
+  const visitor = new SiteClient(t.jiffy.app!);
+  await visitor.get('/login/check');
+  return { users, visitor };
+}
