@@ -1,3 +1,5 @@
+import type { Transaction } from 'kysely';
+import type { Database } from './db/schema.ts';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import path from 'node:path';
@@ -17,6 +19,12 @@ import { ModerationService } from './moderation/moderation.service.ts';
 import { quarantinePurgeJob } from './moderation/quarantine-purge.job.ts';
 import { announcePurge } from './moderation/purge-broadcast.ts';
 import { TakedownRepository } from './moderation/takedown.repository.ts';
+import { FlagRepository } from './moderation/flag.repository.ts';
+import { ModerationActionService } from './moderation/moderation-actions.service.ts';
+import { QueueRepository } from './moderation/queue.repository.ts';
+import { QueueService } from './moderation/queue.service.ts';
+import { SearchReportRepository } from './moderation/search-report.repository.ts';
+import { SearchReportService } from './moderation/search-report.service.ts';
 import { ApiKeyRepository } from './api-keys/api-key.repository.ts';
 import { FavoriteRepository } from './favorites/favorite.repository.ts';
 import { OutboxMailer, SmtpMailer, type Mailer } from './mail/mailer.ts';
@@ -78,6 +86,10 @@ export interface Services {
   applications: CreatorApplicationRepository;
   reports: ReportRepository;
   moderation: ModerationService;
+  /** Flags and moderators' decisions on one GIF (approve, rating, sticker, takedown, ...). */
+  moderationActions: ModerationActionService;
+  searchReports: SearchReportService;
+  moderationQueue: QueueService;
   /** Every kept answer that must forget a GIF taken down, restored or deleted. */
   cachePurge: CachePurge;
   urls: { publicUrl: string; mediaBaseUrl: string };
@@ -139,6 +151,14 @@ export function createServices(options: {
         timeoutMs: config.URL_IMPORT_TIMEOUT_SECONDS * 1000,
         ...urlPolicy,
       }),
+    // Pre-moderation holds uploads by unverified users (and by nobody) for a moderator.
+    holdForReview:
+      config.MODERATION_MODE === 'pre'
+        ? async (gif) => {
+            const uploader = gif.user_id ? await users.findById(gif.user_id) : undefined;
+            return !uploader || (uploader.role === 'user' && !uploader.is_verified);
+          }
+        : undefined,
   });
   const trending = new TrendingRepository(db);
   const avatars = new AvatarService({ db, queue, users, storage, limits, tempRoot });
@@ -158,6 +178,9 @@ export function createServices(options: {
     : new OutboxMailer(path.join(config.DATA_DIR, 'outbox'), (message, extra) =>
         log('mail').info(extra ?? {}, message),
       );
+  // Other nodes of a PostgreSQL server purge too; the embedded database has one process.
+  const announce = (trx: Transaction<Database>, gifId: string) =>
+    database.engine === 'postgres' ? announcePurge(trx, database.schema, gifId) : Promise.resolve();
   const moderation = new ModerationService({
     db,
     takedowns: new TakedownRepository(db),
@@ -168,11 +191,7 @@ export function createServices(options: {
     mailer,
     purge,
     retentionDays: config.TAKEDOWN_RETENTION_DAYS,
-    // Other nodes of a PostgreSQL server purge too; the embedded database has one process.
-    announce: (trx, gifId) =>
-      database.engine === 'postgres'
-        ? announcePurge(trx, database.schema, gifId)
-        : Promise.resolve(),
+    announce,
     publicUrl: config.publicUrl,
     log: log('moderation'),
   });
@@ -206,6 +225,14 @@ export function createServices(options: {
       log('discovery').warn({ error: String(error) }, 'could not store search counts'),
   });
   const lists = new GifListRepository(db);
+  const publicGifs = new PublicGifService({
+    lists,
+    gifs: gifRepository,
+    users,
+    reads: gifReads,
+    discovery,
+    purge,
+  });
   let migrated = false;
   return {
     storage,
@@ -233,14 +260,7 @@ export function createServices(options: {
     processing,
     settleSweep,
     gifReads,
-    publicGifs: new PublicGifService({
-      lists,
-      gifs: gifRepository,
-      users,
-      reads: gifReads,
-      discovery,
-      purge,
-    }),
+    publicGifs,
     discovery,
     pingbacks: new PingbackRepository(db),
     siteEvents: new SiteEventRepository(db),
@@ -252,6 +272,23 @@ export function createServices(options: {
     applications: new CreatorApplicationRepository(db),
     reports,
     moderation,
+    moderationActions: new ModerationActionService({
+      db,
+      moderation,
+      takedowns: new TakedownRepository(db),
+      flags: new FlagRepository(db),
+      reports,
+      searchReports: new SearchReportRepository(db),
+      auditLog: new AuditLogRepository(db),
+      purge,
+      announce,
+      log: log('moderation'),
+    }),
+    searchReports: new SearchReportService({
+      reports: new SearchReportRepository(db),
+      search: publicGifs,
+    }),
+    moderationQueue: new QueueService({ queue: new QueueRepository(db), reads: gifReads }),
     cachePurge: purge,
     avatars,
     attemptLimiter: new AttemptLimits({

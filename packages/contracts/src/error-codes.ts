@@ -53,6 +53,10 @@ export const errorStatus = {
   gif_not_restorable: 409,
   /** Delete of a GIF still being processed: try again when it is ready or failed. */
   gif_processing: 409,
+  /** A moderation action that settles a search report naming one not open or not showing the GIF. */
+  search_report_not_found: 404,
+  /** A sticker flag for a video clip, which is neither a GIF nor a sticker. */
+  not_applicable: 409,
   // lookup
   not_found: 404,
   gif_not_found: 404,

@@ -5,7 +5,8 @@ type UpdatedAt = ColumnType<Date, Date | string | undefined, Date | string>;
 type Counter = ColumnType<number, number | undefined, number>;
 
 export type GifType = 'gif' | 'sticker' | 'video';
-export type GifStatus = 'processing' | 'ready' | 'failed' | 'removed';
+/** 'pending_review': processed, held for a moderator's approval (MODERATION_MODE=pre). */
+export type GifStatus = 'processing' | 'ready' | 'failed' | 'removed' | 'pending_review';
 export type Rating = 'g' | 'pg' | 'pg-13' | 'r';
 export type UserRole = 'user' | 'creator' | 'moderator' | 'admin';
 
@@ -199,7 +200,44 @@ export interface GifTakedownsTable {
   files_purged_at: Date | null;
 }
 
-export type AuditAction = 'gif.takedown' | 'gif.restore' | 'gif.delete';
+export type AuditAction =
+  | 'gif.takedown'
+  | 'gif.restore'
+  | 'gif.delete'
+  | 'gif.approve'
+  | 'gif.set_rating'
+  | 'gif.set_sticker'
+  | 'gif.dismiss';
+
+export interface GifFlagsTable {
+  id: Generated<number>;
+  gif_id: string;
+  flagger_user_id: string | null;
+  reason: string;
+  suggested_rating: Rating | null;
+  note: ColumnType<string, string | undefined, string>;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+  resolved_at: Date | null;
+  resolved_by: ColumnType<string | null, string | null | undefined, string | null>;
+  resolution: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+export interface SearchReportsTable {
+  id: Generated<number>;
+  response_id: string;
+  search_term: string;
+  content_type: string;
+  reasons: string[];
+  additional_info: ColumnType<string, string | undefined, string>;
+  /** The GIFs the reported answer showed, in its order. */
+  gif_ids: string[];
+  reporter_user_id: string | null;
+  created_at: CreatedAt;
+  resolved_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  resolved_by: ColumnType<string | null, string | null | undefined, string | null>;
+  resolution: ColumnType<string | null, string | null | undefined, string | null>;
+}
 
 export interface ModerationAuditLogTable {
   id: Generated<number>;
@@ -302,6 +340,8 @@ export interface Database {
   gif_reports: GifReportsTable;
   gif_takedowns: GifTakedownsTable;
   moderation_audit_log: ModerationAuditLogTable;
+  gif_flags: GifFlagsTable;
+  search_reports: SearchReportsTable;
   users: UsersTable;
   api_keys: ApiKeysTable;
   gifs: GifsTable;

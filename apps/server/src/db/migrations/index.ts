@@ -18,6 +18,7 @@ import * as m0016 from './0016_listed_json.ts';
 import * as m0017 from './0017_pending_signups.ts';
 import * as m0018 from './0018_avatar_jobs.ts';
 import * as m0019 from './0019_moderation.ts';
+import * as m0021 from './0021_flags_and_queue.ts';
 
 /**
  * Forward-only migrations, applied in key order. Add a file `NNNN_name.ts` with an `up` and list
@@ -43,4 +44,5 @@ export const migrations: Record<string, Migration> = {
   '0017_pending_signups': m0017,
   '0018_avatar_jobs': m0018,
   '0019_moderation': m0019,
+  '0021_flags_and_queue': m0021,
 };

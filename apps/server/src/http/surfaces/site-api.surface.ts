@@ -10,6 +10,7 @@ import { siteUploadRoutes } from '../../gifs/upload.routes.ts';
 import { instanceRoutes } from '../../instance/instance.routes.ts';
 import { reportsRoutes } from '../../reports/reports.routes.ts';
 import { moderationRoutes } from '../../moderation/moderation.routes.ts';
+import { moderationQueueRoutes } from '../../moderation/moderation-queue.routes.ts';
 import type { Services } from '../../services.ts';
 import { usersRoutes } from '../../users/users.routes.ts';
 import { siteApiCsrf } from '../site-security.ts';
@@ -61,6 +62,14 @@ export async function siteApiSurface(
     moderation: services.moderation,
     accounts: services.accounts,
     tokens: services.apiTokens,
+  });
+  moderationQueueRoutes(scope, {
+    actions: services.moderationActions,
+    searchReports: services.searchReports,
+    queue: services.moderationQueue,
+    accounts: services.accounts,
+    tokens: services.apiTokens,
+    limiter: services.attemptLimiter,
   });
   const uploads = {
     uploads: services.uploads,

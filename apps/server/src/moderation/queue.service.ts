@@ -1,0 +1,99 @@
+import type { Gif } from '@jiffy/contracts';
+import { authorize, type Actor } from '../accounts/permissions.ts';
+import type { GifRow } from '../db/schema.ts';
+import { AppError } from '../errors/app-error.ts';
+import type { GifReadService } from '../gifs/gif-read.service.ts';
+import type { AuditRow } from './audit-log.repository.ts';
+import type { QueuePosition, QueueKind, QueueRepository, QueueRow } from './queue.repository.ts';
+
+/** A GIF as the queue shows it: its object, its status and its moderation history. */
+export interface QueueGif {
+  gif: Gif;
+  row: GifRow;
+  history: AuditRow[];
+}
+
+export interface QueueItem {
+  row: QueueRow;
+  /** The GIF the item is about (none for a search report). */
+  gif: QueueGif | null;
+  /** A search report's shown GIFs, in the answer's order (those that still exist). */
+  shown: QueueGif[];
+}
+
+const HISTORY_PER_GIF = 10;
+
+/** The moderation queue: what needs a decision, oldest first; moderators and admins. */
+export class QueueService {
+  readonly #queue: QueueRepository;
+  readonly #reads: GifReadService;
+  constructor(deps: { queue: QueueRepository; reads: GifReadService }) {
+    this.#queue = deps.queue;
+    this.#reads = deps.reads;
+  }
+
+  async page(
+    actor: Actor | null,
+    options: { kinds: readonly QueueKind[]; cursor: string | null; limit: number },
+  ): Promise<{ items: QueueItem[]; nextCursor: string | null }> {
+    authorize(actor, 'gif.moderate');
+    const rows = await this.#queue.page({
+      kinds: options.kinds,
+      after: options.cursor === null ? null : decodeCursor(options.cursor),
+      limit: options.limit + 1,
+    });
+    const pageRows = rows.slice(0, options.limit);
+    const gifIds = [
+      ...new Set(
+        pageRows.flatMap((row) => [...(row.gif_id ? [row.gif_id] : []), ...(row.gif_ids ?? [])]),
+      ),
+    ];
+    const [gifRows, history] = await Promise.all([
+      this.#queue.gifsByIds(gifIds),
+      this.#queue.historyOf(gifIds, HISTORY_PER_GIF),
+    ]);
+    // Held and removed GIFs are presented too: the moderator must see what they decide on.
+    const objects = await this.#reads.presentRows(gifRows, '');
+    const historyOf = Map.groupBy(history, (entry) => entry.gif_id);
+    const byId = new Map(
+      gifRows.map((row, i) => [
+        row.id,
+        { gif: objects[i]!, row, history: historyOf.get(row.id) ?? [] },
+      ]),
+    );
+    const items = pageRows.map((row) => ({
+      row,
+      gif: row.gif_id ? (byId.get(row.gif_id) ?? null) : null,
+      shown: (row.gif_ids ?? []).flatMap((id) => byId.get(id) ?? []),
+    }));
+    const last = pageRows.at(-1);
+    return {
+      items,
+      nextCursor: rows.length > options.limit && last ? encodeCursor(last) : null,
+    };
+  }
+}
+
+/** A cursor names the last item of the page before: its time (as written), kind rank and key. */
+function encodeCursor(row: QueuePosition): string {
+  return Buffer.from(JSON.stringify([row.at, row.rank, row.key])).toString('base64url');
+}
+
+function decodeCursor(cursor: string): QueuePosition {
+  try {
+    const value: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString());
+    if (
+      Array.isArray(value) &&
+      value.length === 3 &&
+      typeof value[0] === 'string' &&
+      /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?[+-]\d{2}(:\d{2})?$/.test(value[0]) &&
+      Number.isInteger(value[1]) &&
+      typeof value[2] === 'string' &&
+      value[2].length <= 64
+    )
+      return { at: value[0], rank: value[1] as number, key: value[2] };
+  } catch {
+    // Falls through to the refusal.
+  }
+  throw new AppError('invalid_request', 'cursor: not a cursor this queue handed out');
+}
