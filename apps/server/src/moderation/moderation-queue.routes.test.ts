@@ -1,0 +1,240 @@
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { animatedImage, multipart } from '../testing/fixtures.ts';
+import { insertGifRow } from '../testing/gif-rows.ts';
+import { SiteClient } from '../testing/site-client.ts';
+import { signedInUsers } from '../testing/signed-in-users.ts';
+import { startTestJiffy, type TestJiffy } from '../testing/test-jiffy.ts';
+
+type QueueItem = {
+  kind: string;
+  id: string;
+  gif_id: string | null;
+  created_at: string;
+  gif: {
+    id: string;
+    title: string;
+    images: { original: { url: string } };
+    moderation: { status: string; history: { action: string }[] };
+  } | null;
+  shown_gifs?: { id: string }[];
+};
+type QueueBody = { data: QueueItem[]; pagination: { next_cursor: string | null } };
+const code = (response: LightMyRequestResponse) =>
+  response.json<{ error?: { code: string } }>().error?.code;
+
+describe('the moderation queue, search reports and pre-moderation', () => {
+  let t: TestJiffy;
+  let users: Record<string, SiteClient>;
+  let visitor: SiteClient;
+  let held: string; // ann's upload, held for review
+  let trusted: string; // cat's (a creator's) upload, listed at once
+
+  const api = (url: string) =>
+    t.jiffy.app!.inject(`${url}${url.includes('?') ? '&' : '?'}api_key=${t.apiKey}`);
+  const searchIds = async (q: string) =>
+    (await api(`/v1/gifs/search?q=${q}`)).json<{ data: { id: string }[] }>().data.map((g) => g.id);
+  const queue = async (query = '') =>
+    (await users.mod!.get(`/api/v3/moderation/queue?limit=50${query}`)).json<QueueBody>().data;
+  const upload = async (who: string, title: string) => {
+    const form = multipart(
+      { title, tags: 'heron' },
+      {
+        name: 'heron.gif',
+        bytes: await animatedImage({ width: 64, height: 48, frames: 2 }),
+        type: 'image/gif',
+      },
+    );
+    const response = await users[who]!.request({ method: 'POST', url: '/api/v1/uploads', form });
+    expect(response.statusCode).toBe(201);
+    return response.json<{ data: { id: string } }>().data.id;
+  };
+  const reportSearch = (body: object, client = visitor) => client.post('/ajax/report-search', body);
+  const goodReport = {
+    reasons: ['spam'],
+    search_response_id: 'r3sp0nse',
+    search_term: 'heron',
+    search_content_type: 'gifs',
+  };
+
+  beforeAll(async () => {
+    t = await startTestJiffy({ MODERATION_MODE: 'pre' });
+    users = await signedInUsers(t, [
+      ['ann', 'user'],
+      ['ben', 'user'],
+      ['cat', 'creator'],
+      ['mod', 'moderator'],
+      ['adm', 'admin'],
+    ]);
+    visitor = new SiteClient(t.jiffy.app!);
+    await visitor.get('/login/check');
+    await insertGifRow(t.jiffy.services.gifRepository, {
+      id: 'heron1',
+      title: 'Heron fishing',
+      tags: ['heron'],
+    });
+    held = await upload('ann', 'Heron landing');
+    trusted = await upload('cat', 'Heron flying');
+    expect(await t.waitForGif(held)).toBe('pending_review');
+    expect(await t.waitForGif(trusted)).toBe('ready');
+  });
+  afterAll(() => t.stop());
+
+  it('holds an unverified user’s upload out of every list until a moderator approves it', async () => {
+    expect(await searchIds('heron')).toContain(trusted);
+    expect(await searchIds('heron')).not.toContain(held);
+    expect((await api(`/v1/gifs/${held}`)).statusCode).toBe(404);
+    const status = await users.ann!.get(`/api/v1/uploads/${held}`);
+    expect(status.json()).toMatchObject({ data: { status: 'pending_review' } });
+
+    const item = (await queue('&kind=pending_upload')).find((i) => i.gif_id === held)!;
+    expect(item.gif).toMatchObject({
+      id: held,
+      title: 'Heron landing',
+      moderation: { status: 'pending_review', history: [] },
+    });
+    // Its files are not served while held: an upload waiting for review is hosted for nobody.
+    const mediaPath = new URL(item.gif!.images.original.url).pathname;
+    expect((await t.jiffy.app!.inject(mediaPath)).statusCode).toBe(404);
+
+    for (const who of ['ann', 'ben', 'cat']) {
+      const refused = await users[who]!.post(`/api/v1/gifs/${held}/moderation`, {
+        action: 'approve',
+      });
+      expect(refused.statusCode).toBe(403);
+    }
+    expect(await searchIds('heron')).not.toContain(held);
+    const approved = await users.mod!.post(`/api/v1/gifs/${held}/moderation`, {
+      action: 'approve',
+    });
+    expect(approved.json()).toMatchObject({ data: { status: 'ready', action: 'approve' } });
+    expect(await searchIds('heron')).toContain(held);
+    expect((await t.jiffy.app!.inject(mediaPath)).statusCode).toBe(200);
+    expect((await queue('&kind=pending_upload')).map((i) => i.gif_id)).not.toContain(held);
+  });
+
+  it('keeps a search report with the GIFs the search showed, for moderators only', async () => {
+    const shown = await searchIds('heron');
+    const response = await reportSearch({ ...goodReport, additional_info: 'Not herons.' });
+    expect(response.statusCode).toBe(201);
+    expect(response.json()).toMatchObject({
+      data: { status: 'received', shown_gif_ids: shown },
+    });
+    const signedIn = await reportSearch({ ...goodReport, reasons: ['other'] }, users.ben);
+    expect(signedIn.statusCode).toBe(201);
+    const items = await queue('&kind=search_report');
+    expect(items).toHaveLength(2);
+    expect(items[0]).toMatchObject({
+      kind: 'search_report',
+      response_id: 'r3sp0nse',
+      search_term: 'heron',
+      content_type: 'gif',
+      reasons: ['spam'],
+      additional_info: 'Not herons.',
+      reporter_user_id: null,
+      gif: null,
+    });
+    expect(items[0]!.shown_gifs!.map((g) => g.id)).toEqual(shown);
+    expect(items[1]).toMatchObject({ reporter_user_id: 'idben' });
+  });
+
+  it('lists every kind oldest first, filters by kind and pages without gaps', async () => {
+    await visitor.post('/api/v1/gifs/heron1/reports', { reason: 'violence' });
+    await users.ben!.post(`/api/v1/gifs/${trusted}/moderation`, { reason: 'spam', rating: 'r' });
+    const all = await queue();
+    expect(all.map((i) => i.kind)).toEqual([
+      'search_report',
+      'search_report',
+      'gif_report',
+      'flag',
+    ]);
+    const times = all.map((i) => i.created_at);
+    expect([...times].sort()).toEqual(times);
+    expect((await queue('&kind=flag')).map((i) => i.gif_id)).toEqual([trusted]);
+    expect((await queue('&kind=gif_report')).map((i) => i.gif_id)).toEqual(['heron1']);
+    const flagged = all.find((i) => i.kind === 'flag')!;
+    expect(flagged).toMatchObject({
+      reason: 'spam',
+      suggested_rating: 'r',
+      flagger_user_id: 'idben',
+    });
+
+    const walked: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const page: QueueBody = (
+        await users.adm!.get(`/api/v3/moderation/queue?limit=1${cursor ? `&cursor=${cursor}` : ''}`)
+      ).json<QueueBody>();
+      walked.push(...page.data.map((i) => `${i.kind}:${i.id}`));
+      cursor = page.pagination.next_cursor;
+    } while (cursor);
+    expect(walked).toEqual(all.map((i) => `${i.kind}:${i.id}`));
+  });
+
+  it('answers the queue to moderators and admins only, and refuses bad queries', async () => {
+    const anonymous = await visitor.get('/api/v3/moderation/queue');
+    expect([anonymous.statusCode, code(anonymous)]).toEqual([401, 'not_signed_in']);
+    for (const who of ['ann', 'ben', 'cat']) {
+      const refused = await users[who]!.get('/api/v3/moderation/queue');
+      expect([refused.statusCode, code(refused)]).toEqual([403, 'forbidden']);
+    }
+    expect((await users.adm!.get('/api/v3/moderation/queue')).statusCode).toBe(200);
+    for (const query of [
+      'kind=everything',
+      'cursor=bm90IGEgY3Vyc29y',
+      'cursor=%5B%5D',
+      `cursor=${Buffer.from('["2026-01-01 00:00:00+00", 1, "' + 'x'.repeat(70) + '"]').toString('base64url')}`,
+      'limit=0',
+      'limit=51',
+      'limit=ten',
+    ]) {
+      const response = await users.mod!.get(`/api/v3/moderation/queue?${query}`);
+      expect([query, response.statusCode, code(response)]).toEqual([query, 400, 'invalid_request']);
+    }
+  });
+
+  it('refuses bad search reports with a clear 4xx and stores nothing', async () => {
+    const before = (await queue('&kind=search_report')).length;
+    const cases: [object, number, string][] = [
+      [{ ...goodReport, reasons: [] }, 400, 'invalid_request'],
+      [{ ...goodReport, reasons: ['boring'] }, 400, 'invalid_request'],
+      [{ ...goodReport, reasons: 'spam' }, 400, 'invalid_request'],
+      [{ ...goodReport, search_term: '' }, 400, 'invalid_request'],
+      [{ ...goodReport, search_term: 'x'.repeat(51) }, 400, 'invalid_request'],
+      [{ ...goodReport, search_content_type: 'memes' }, 400, 'invalid_request'],
+      [{ ...goodReport, search_response_id: 'a b' }, 400, 'invalid_request'],
+      [{ ...goodReport, search_response_id: 'x'.repeat(65) }, 400, 'invalid_request'],
+      [{ ...goodReport, additional_info: 'x'.repeat(1001) }, 400, 'invalid_request'],
+      [{ ...goodReport, offset: 5000 }, 400, 'invalid_request'],
+      [{ ...goodReport, gif_ids: ['heron1'] }, 400, 'invalid_request'],
+    ];
+    for (const [body, status, expected] of cases) {
+      const response = await reportSearch(body);
+      expect([response.statusCode, code(response)]).toEqual([status, expected]);
+    }
+    const forged = await visitor.post('/ajax/report-search', goodReport, 'omit');
+    expect([forged.statusCode, code(forged)]).toEqual([403, 'csrf_failed']);
+    expect((await queue('&kind=search_report')).length).toBe(before);
+  });
+
+  it('limits search reports per address', async () => {
+    let refused: LightMyRequestResponse | undefined;
+    for (let i = 0; i < 31 && !refused; i++) {
+      const response = await reportSearch(goodReport);
+      if (response.statusCode === 429) refused = response;
+    }
+    expect(refused && code(refused)).toBe('too_many_attempts');
+    expect(refused?.headers['retry-after']).toBeDefined();
+    // Another address is not refused.
+    const check = await t.jiffy.app!.inject({ url: '/login/check', remoteAddress: '198.51.100.7' });
+    const csrf = check.cookies.find((c) => c.name === 'jiffy_csrf')!.value;
+    const other = await t.jiffy.app!.inject({
+      method: 'POST',
+      url: '/ajax/report-search',
+      remoteAddress: '198.51.100.7',
+      headers: { cookie: `jiffy_csrf=${csrf}`, 'x-csrf-token': csrf },
+      payload: goodReport,
+    });
+    expect(other.statusCode).toBe(201);
+  });
+});
