@@ -164,12 +164,22 @@ export class ModerationActionService {
     searchReportId: number | null,
   ): Promise<ActionOutcome> {
     if (searchReportId !== null) await this.#assertSearchReportShows(searchReportId, gifId);
-    const outcome = await this.#deps.moderation.takedown(actor, {
+    const input = {
       gifId,
       reason: decision.reason,
       note: decision.note,
       sendEmail: decision.send_email,
-    });
+    };
+    // A held upload (pre-moderation) is refused this way: the same takedown, never listed.
+    const held = await this.#deps.db
+      .selectFrom('gifs')
+      .select('id')
+      .where('id', '=', gifId)
+      .where('status', '=', 'pending_review')
+      .executeTakeFirst();
+    const outcome = held
+      ? await this.#deps.moderation.takedownHeld(actor, input)
+      : await this.#deps.moderation.takedown(actor, input);
     const extra = await this.#deps.db
       .transaction()
       .execute((trx) => this.#resolve(trx, actor, gifId, 'take_down', searchReportId));

@@ -113,6 +113,45 @@ describe('the moderation queue, search reports and pre-moderation', () => {
     expect((await queue('&kind=pending_upload')).map((i) => i.gif_id)).not.toContain(held);
   });
 
+  it('takes down a held upload with an e-mail, and an admin may restore it', async () => {
+    await insertGifRow(t.jiffy.services.gifRepository, {
+      id: 'held2',
+      title: 'Heron shouting',
+      tags: ['heron'],
+      status: 'pending_review',
+      user_id: 'idben',
+    });
+    const refused = await users.ben!.post('/api/v1/gifs/held2/moderation', {
+      action: 'take_down',
+      reason: 'spam',
+    });
+    expect(refused.statusCode).toBe(403);
+    const down = await users.mod!.post('/api/v1/gifs/held2/moderation', {
+      action: 'take_down',
+      reason: 'spam',
+      note: 'Not a heron.',
+      send_email: true,
+    });
+    expect(down.json()).toMatchObject({ data: { status: 'removed', emailed: true } });
+    expect((await queue('&kind=pending_upload')).map((i) => i.gif_id)).not.toContain('held2');
+    const mine = (await users.ben!.get('/api/v3/content-takedown/mine')).json<{
+      data: { gif_id: string; note: string }[];
+    }>();
+    expect(mine.data).toMatchObject([{ gif_id: 'held2', note: 'Not a heron.' }]);
+    const again = await users.mod!.post('/api/v1/gifs/held2/moderation', { action: 'approve' });
+    expect([again.statusCode, code(again)]).toEqual([409, 'gif_already_removed']);
+    const restored = await users.adm!.post('/api/v1/gifs/held2/moderation', { action: 'restore' });
+    expect(restored.json()).toMatchObject({ data: { status: 'ready' } });
+    expect(await searchIds('heron')).toContain('held2');
+    const log = (await users.adm!.get('/api/v3/moderation/audit-log')).json<{
+      data: { action: string; gif_id: string; before: { status: string } }[];
+    }>();
+    expect(log.data.slice(0, 2)).toMatchObject([
+      { action: 'gif.restore', gif_id: 'held2' },
+      { action: 'gif.takedown', gif_id: 'held2', before: { status: 'pending_review' } },
+    ]);
+  });
+
   it('keeps a search report with the GIFs the search showed, for moderators only', async () => {
     const shown = await searchIds('heron');
     const response = await reportSearch({ ...goodReport, additional_info: 'Not herons.' });
