@@ -288,7 +288,12 @@ export function createServices(options: {
       reports: new SearchReportRepository(db),
       search: publicGifs,
     }),
-    moderationQueue: new QueueService({ queue: new QueueRepository(db), reads: gifReads }),
+    moderationQueue: new QueueService({
+      queue: new QueueRepository(db),
+      reads: gifReads,
+      renditions: renditionRepository,
+      storage,
+    }),
     cachePurge: purge,
     avatars,
     attemptLimiter: new AttemptLimits({

@@ -37,7 +37,7 @@ export function presentOutcome(outcome: ActionOutcome) {
 }
 
 /** A GIF in the queue: its object, the moderation facts the object lacks, its history. */
-function presentQueueGif(entry: QueueGif) {
+function presentQueueGif(entry: QueueGif, publicUrl: string) {
   const { row } = entry;
   return {
     ...entry.gif,
@@ -55,13 +55,18 @@ function presentQueueGif(entry: QueueGif) {
       duration_ms: row.duration_ms,
       original_bytes: row.original_bytes,
       created_at: iso(row.created_at),
+      // Media serves no file of a held upload; moderators see it here.
+      preview_url:
+        row.status === 'pending_review'
+          ? `${publicUrl}/api/v3/moderation/gifs/${row.id}/preview`
+          : null,
       history: entry.history.map(presentAuditEntry),
     },
   };
 }
 
 /** One thing waiting for a decision. */
-export function presentQueueItem(item: QueueItem) {
+export function presentQueueItem(item: QueueItem, publicUrl: string) {
   const { row } = item;
   const detail = { ...row.detail };
   if (typeof detail.reason === 'string') detail.reason_label = label(detail.reason);
@@ -73,9 +78,12 @@ export function presentQueueItem(item: QueueItem) {
     gif_id: row.gif_id,
     created_at: iso(row.created_at),
     ...detail,
-    gif: item.gif ? presentQueueGif(item.gif) : null,
+    gif: item.gif ? presentQueueGif(item.gif, publicUrl) : null,
     ...(row.kind === 'search_report'
-      ? { shown_gif_ids: row.gif_ids ?? [], shown_gifs: item.shown.map(presentQueueGif) }
+      ? {
+          shown_gif_ids: row.gif_ids ?? [],
+          shown_gifs: item.shown.map((gif) => presentQueueGif(gif, publicUrl)),
+        }
       : {}),
   };
 }

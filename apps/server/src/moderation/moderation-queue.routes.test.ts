@@ -15,7 +15,7 @@ type QueueItem = {
     id: string;
     title: string;
     images: { original: { url: string } };
-    moderation: { status: string; history: { action: string }[] };
+    moderation: { status: string; preview_url: string | null; history: { action: string }[] };
   } | null;
   shown_gifs?: { id: string }[];
 };
@@ -96,6 +96,20 @@ describe('the moderation queue, search reports and pre-moderation', () => {
     // Its files are not served while held: an upload waiting for review is hosted for nobody.
     const mediaPath = new URL(item.gif!.images.original.url).pathname;
     expect((await t.jiffy.app!.inject(mediaPath)).statusCode).toBe(404);
+    // Moderators see it playing through the queue's preview; nobody else does.
+    const preview = new URL(item.gif!.moderation.preview_url!).pathname;
+    const shown = await users.mod!.get(preview);
+    expect([shown.statusCode, shown.headers['content-type']]).toEqual([200, 'image/gif']);
+    expect(shown.headers['cache-control']).toBe('private, no-store');
+    expect(shown.rawPayload.subarray(0, 6).toString()).toBe('GIF89a');
+    for (const [client, status] of [
+      [visitor, 401],
+      [users.ann!, 403],
+      [users.cat!, 403],
+    ] as const)
+      expect((await client.get(preview)).statusCode).toBe(status);
+    const notHeld = await users.mod!.get(`/api/v3/moderation/gifs/${trusted}/preview`);
+    expect([notHeld.statusCode, code(notHeld)]).toEqual([404, 'gif_not_found']);
 
     for (const who of ['ann', 'ben', 'cat']) {
       const refused = await users[who]!.post(`/api/v1/gifs/${held}/moderation`, {
@@ -110,6 +124,7 @@ describe('the moderation queue, search reports and pre-moderation', () => {
     expect(approved.json()).toMatchObject({ data: { status: 'ready', action: 'approve' } });
     expect(await searchIds('heron')).toContain(held);
     expect((await t.jiffy.app!.inject(mediaPath)).statusCode).toBe(200);
+    expect((await users.mod!.get(preview)).statusCode).toBe(404);
     expect((await queue('&kind=pending_upload')).map((i) => i.gif_id)).not.toContain(held);
   });
 
@@ -175,6 +190,10 @@ describe('the moderation queue, search reports and pre-moderation', () => {
     });
     expect(items[0]!.shown_gifs!.map((g) => g.id)).toEqual(shown);
     expect(items[1]).toMatchObject({ reporter_user_id: 'idben' });
+    // A page that shows nothing now leaves nothing to decide: received, never queued.
+    const empty = await reportSearch({ ...goodReport, search_term: 'zzzqqq' });
+    expect(empty.json()).toMatchObject({ data: { status: 'received', shown_gif_ids: [] } });
+    expect(await queue('&kind=search_report')).toHaveLength(2);
   });
 
   it('lists every kind oldest first, filters by kind and pages without gaps', async () => {

@@ -33,6 +33,7 @@ export function moderationQueueRoutes(
     accounts: AccountService;
     tokens: ApiTokenRepository;
     limiter: AttemptLimits;
+    publicUrl: string;
   },
 ): void {
   const actor = (request: Parameters<typeof currentUser>[0]) =>
@@ -82,6 +83,17 @@ export function moderationQueueRoutes(
     });
   });
 
+  app.get('/api/v3/moderation/gifs/:id/preview', async (request, reply) => {
+    const user = await actor(request);
+    const { id } = parseInput(gifIdParams, request.params);
+    const file = await deps.queue.preview(user, id);
+    return reply
+      .header('cache-control', 'private, no-store')
+      .header('content-length', file.size)
+      .type('image/gif')
+      .send(deps.queue.read(file.key));
+  });
+
   app.get('/api/v3/moderation/queue', async (request) => {
     const user = await actor(request);
     const query = parseInput(queueQuery, request.query);
@@ -91,7 +103,7 @@ export function moderationQueueRoutes(
       limit: query.limit,
     });
     return {
-      data: page.items.map(presentQueueItem),
+      data: page.items.map((item) => presentQueueItem(item, deps.publicUrl)),
       pagination: { next_cursor: page.nextCursor },
     };
   });

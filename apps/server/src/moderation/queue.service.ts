@@ -3,6 +3,8 @@ import { authorize, type Actor } from '../accounts/permissions.ts';
 import type { GifRow } from '../db/schema.ts';
 import { AppError } from '../errors/app-error.ts';
 import type { GifReadService } from '../gifs/gif-read.service.ts';
+import type { RenditionRepository } from '../gifs/rendition.repository.ts';
+import type { BlobStorage } from '../storage/blob-storage.ts';
 import type { AuditRow } from './audit-log.repository.ts';
 import type { QueuePosition, QueueKind, QueueRepository, QueueRow } from './queue.repository.ts';
 
@@ -22,14 +24,49 @@ export interface QueueItem {
 }
 
 const HISTORY_PER_GIF = 10;
+/** The animated renditions a preview may show, smallest first. */
+const PREVIEW_RENDITIONS = ['fixed_width', 'fixed_height', 'downsized', 'original'];
 
 /** The moderation queue: what needs a decision, oldest first; moderators and admins. */
 export class QueueService {
   readonly #queue: QueueRepository;
   readonly #reads: GifReadService;
-  constructor(deps: { queue: QueueRepository; reads: GifReadService }) {
+  readonly #renditions: RenditionRepository;
+  readonly #storage: BlobStorage;
+  constructor(deps: {
+    queue: QueueRepository;
+    reads: GifReadService;
+    renditions: RenditionRepository;
+    storage: BlobStorage;
+  }) {
     this.#queue = deps.queue;
     this.#reads = deps.reads;
+    this.#renditions = deps.renditions;
+    this.#storage = deps.storage;
+  }
+
+  /**
+   * An animated GIF file of a GIF held for review, for moderators only: media serves no file of
+   * a held upload (an instance in pre-moderation hosts nothing unreviewed for whoever has a
+   * URL), so the queue shows it through this.
+   */
+  async preview(actor: Actor | null, gifId: string): Promise<{ key: string; size: number }> {
+    authorize(actor, 'gif.moderate');
+    const [gif] = await this.#queue.gifsByIds([gifId]);
+    if (!gif || gif.status !== 'pending_review')
+      throw new AppError('gif_not_found', 'No GIF held for review with that id.');
+    const renditions = await this.#renditions.listForGifs([gifId]);
+    for (const name of PREVIEW_RENDITIONS) {
+      const rendition = renditions.find((r) => r.name === name && r.format === 'gif');
+      const info = rendition && (await this.#storage.stat(rendition.storage_key));
+      if (rendition && info) return { key: rendition.storage_key, size: info.size };
+    }
+    throw new AppError('rendition_not_found', 'This GIF has no animated file yet.');
+  }
+
+  /** The bytes of a file `preview` found. */
+  read(key: string) {
+    return this.#storage.read(key);
   }
 
   async page(

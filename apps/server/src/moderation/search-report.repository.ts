@@ -31,6 +31,10 @@ export class SearchReportRepository {
         additional_info: report.additionalInfo,
         gif_ids: report.gifIds,
         reporter_user_id: report.reporterUserId,
+        // Nothing shown, nothing to decide: kept as a record, never queued.
+        ...(report.gifIds.length === 0
+          ? { resolved_at: new Date(), resolution: 'nothing_shown' }
+          : {}),
       })
       .returning('id')
       .executeTakeFirstOrThrow();

@@ -24,6 +24,8 @@ export interface SearchReportInput {
  * this is the very answer the visitor saw, and later it is what the same search shows now,
  * which is what a moderator can act on. Recording every served answer's GIFs by response id
  * would cost each search response (the busiest call) a write, for the rare one reported.
+ * A page that shows nothing now leaves nothing to decide: its report is kept, already resolved
+ * ('nothing_shown'), out of the queue.
  */
 export class SearchReportService {
   readonly #reports: SearchReportRepository;

@@ -70,6 +70,7 @@ export async function siteApiSurface(
     accounts: services.accounts,
     tokens: services.apiTokens,
     limiter: services.attemptLimiter,
+    publicUrl: services.urls.publicUrl,
   });
   const uploads = {
     uploads: services.uploads,
