@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database, Rating } from '../db/schema.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -42,39 +42,43 @@ export class FlagRepository {
 
   /**
    * Records the user's flag of a ready GIF, or updates their open one (a user has one open flag
-   * per GIF). Undefined when there is no ready GIF with that id.
+   * per GIF; one statement, so two at once cannot both insert). Undefined when there is no
+   * ready GIF with that id.
    */
   async upsert(flag: NewFlag): Promise<{ flag: FlagRow; created: boolean } | undefined> {
-    return this.#db.transaction().execute(async (trx) => {
-      const gif = await trx
-        .selectFrom('gifs')
-        .select('id')
-        .where('id', '=', flag.gifId)
-        .where('status', '=', 'ready')
-        .forShare()
-        .executeTakeFirst();
-      if (!gif) return undefined;
-      const values = {
-        reason: flag.reason,
-        suggested_rating: flag.suggestedRating,
-        note: flag.note,
-      };
-      const updated = await trx
-        .updateTable('gif_flags')
-        .set({ ...values, updated_at: new Date() })
-        .where('gif_id', '=', flag.gifId)
-        .where('flagger_user_id', '=', flag.flaggerUserId)
-        .where('resolved_at', 'is', null)
-        .returning(columns)
-        .executeTakeFirst();
-      if (updated) return { flag: updated, created: false };
-      const inserted = await trx
-        .insertInto('gif_flags')
-        .values({ ...values, gif_id: flag.gifId, flagger_user_id: flag.flaggerUserId })
-        .returning(columns)
-        .executeTakeFirstOrThrow();
-      return { flag: inserted, created: true };
-    });
+    const row = await this.#db
+      .insertInto('gif_flags')
+      .columns(['gif_id', 'flagger_user_id', 'reason', 'suggested_rating', 'note'])
+      .expression((eb) =>
+        eb
+          .selectFrom('gifs')
+          .select([
+            'id',
+            eb.val(flag.flaggerUserId).as('flagger_user_id'),
+            eb.val(flag.reason).as('reason'),
+            eb.cast<Rating | null>(eb.val(flag.suggestedRating), 'text').as('suggested_rating'),
+            eb.val(flag.note).as('note'),
+          ])
+          .where('id', '=', flag.gifId)
+          .where('status', '=', 'ready'),
+      )
+      .onConflict((oc) =>
+        oc
+          .columns(['gif_id', 'flagger_user_id'])
+          .where('resolved_at', 'is', null)
+          .doUpdateSet((eb) => ({
+            reason: eb.ref('excluded.reason'),
+            suggested_rating: eb.ref('excluded.suggested_rating'),
+            note: eb.ref('excluded.note'),
+            updated_at: new Date(),
+          })),
+      )
+      // xmax is 0 for a row this statement inserted, the updating transaction's id otherwise.
+      .returning([...columns, sql<boolean>`xmax = 0`.as('created')])
+      .executeTakeFirst();
+    if (!row) return undefined;
+    const { created, ...saved } = row;
+    return { flag: saved, created };
   }
 
   /** Resolves the GIF's open flags (in the moderator's transaction); how many there were. */
