@@ -23,32 +23,69 @@ export interface QueueRow extends QueuePosition {
   gif_ids: string[] | null;
 }
 
-// Each kind's open items, in one shape (each names its columns: any one may come first). `key` orders items of one kind that share a time
-// (numeric ids padded so they sort as numbers).
-const sources: Record<QueueKind, RawBuilder<unknown>> = {
-  gif_report: sql`SELECT 'gif_report' AS kind, 1 AS kind_rank, lpad(r.id::text, 20, '0') AS sort_key,
-      r.id::text AS id, r.gif_id, r.created_at,
-      jsonb_build_object('reason', r.reason, 'note', r.note,
-        'reporter_user_id', r.reporter_user_id) AS detail, NULL::text[] AS gif_ids
-    FROM gif_reports r WHERE r.resolved_at IS NULL`,
-  search_report: sql`SELECT 'search_report' AS kind, 2 AS kind_rank,
-      lpad(s.id::text, 20, '0') AS sort_key, s.id::text AS id, NULL AS gif_id, s.created_at,
-      jsonb_build_object('response_id', s.response_id, 'search_term', s.search_term,
-        'content_type', s.content_type, 'reasons', to_jsonb(s.reasons),
-        'additional_info', s.additional_info, 'reporter_user_id', s.reporter_user_id) AS detail,
-      s.gif_ids AS gif_ids
-    FROM search_reports s WHERE s.resolved_at IS NULL`,
-  flag: sql`SELECT 'flag' AS kind, 3 AS kind_rank, lpad(f.id::text, 20, '0') AS sort_key,
-      f.id::text AS id, f.gif_id, f.created_at,
-      jsonb_build_object('reason', f.reason, 'suggested_rating', f.suggested_rating,
-        'note', f.note, 'flagger_user_id', f.flagger_user_id, 'updated_at', f.updated_at)
+/** A kind's open items, in one shape, from its table `t` (each names its columns: any may come first). */
+const sources: Record<
+  QueueKind,
+  { rank: number; select: RawBuilder<unknown>; numericId: boolean }
+> = {
+  gif_report: {
+    rank: 1,
+    numericId: true,
+    select: sql`SELECT 'gif_report' AS kind, 1 AS kind_rank, lpad(t.id::text, 20, '0') AS sort_key,
+      t.id::text AS id, t.gif_id, t.created_at,
+      jsonb_build_object('reason', t.reason, 'note', t.note,
+        'reporter_user_id', t.reporter_user_id) AS detail, NULL::text[] AS gif_ids
+    FROM gif_reports t WHERE t.resolved_at IS NULL`,
+  },
+  search_report: {
+    rank: 2,
+    numericId: true,
+    select: sql`SELECT 'search_report' AS kind, 2 AS kind_rank,
+      lpad(t.id::text, 20, '0') AS sort_key, t.id::text AS id, NULL AS gif_id, t.created_at,
+      jsonb_build_object('response_id', t.response_id, 'search_term', t.search_term,
+        'content_type', t.content_type, 'reasons', to_jsonb(t.reasons),
+        'additional_info', t.additional_info, 'reporter_user_id', t.reporter_user_id) AS detail,
+      t.gif_ids AS gif_ids
+    FROM search_reports t WHERE t.resolved_at IS NULL`,
+  },
+  flag: {
+    rank: 3,
+    numericId: true,
+    select: sql`SELECT 'flag' AS kind, 3 AS kind_rank, lpad(t.id::text, 20, '0') AS sort_key,
+      t.id::text AS id, t.gif_id, t.created_at,
+      jsonb_build_object('reason', t.reason, 'suggested_rating', t.suggested_rating,
+        'note', t.note, 'flagger_user_id', t.flagger_user_id, 'updated_at', t.updated_at)
         AS detail, NULL::text[] AS gif_ids
-    FROM gif_flags f WHERE f.resolved_at IS NULL`,
-  pending_upload: sql`SELECT 'pending_upload' AS kind, 4 AS kind_rank, g.id AS sort_key,
-      g.id AS id, g.id AS gif_id, g.created_at,
-      jsonb_build_object('uploader_user_id', g.user_id) AS detail, NULL::text[] AS gif_ids
-    FROM gifs g WHERE g.status = 'pending_review'`,
+    FROM gif_flags t WHERE t.resolved_at IS NULL`,
+  },
+  pending_upload: {
+    rank: 4,
+    numericId: false,
+    select: sql`SELECT 'pending_upload' AS kind, 4 AS kind_rank, t.id AS sort_key,
+      t.id AS id, t.id AS gif_id, t.created_at,
+      jsonb_build_object('uploader_user_id', t.user_id) AS detail, NULL::text[] AS gif_ids
+    FROM gifs t WHERE t.status = 'pending_review'`,
+  },
 };
+
+/**
+ * One kind's first `limit` items after `after`, read in its (created_at, id) index order: each
+ * branch stops after `limit` rows, so a page costs its length per kind, not a sort of the queue.
+ */
+function branch(kind: QueueKind, after: QueuePosition | null, limit: number): RawBuilder<unknown> {
+  const source = sources[kind];
+  let where = sql``;
+  if (after) {
+    const at = sql`${after.at}::timestamptz`;
+    if (source.rank > after.rank) where = sql` AND t.created_at >= ${at}`;
+    else if (source.rank < after.rank) where = sql` AND t.created_at > ${at}`;
+    else {
+      const id = source.numericId ? sql`${after.key}::bigint` : sql`${after.key}::text`;
+      where = sql` AND (t.created_at, t.id) > (${at}, ${id})`;
+    }
+  }
+  return sql`(${source.select}${where} ORDER BY t.created_at, t.id LIMIT ${limit})`;
+}
 
 /** The moderation queue's reads: open reports, flags and held uploads, oldest first. */
 export class QueueRepository {
@@ -64,16 +101,12 @@ export class QueueRepository {
     limit: number;
   }): Promise<QueueRow[]> {
     const union = sql.join(
-      options.kinds.map((kind) => sources[kind]),
+      options.kinds.map((kind) => branch(kind, options.after, options.limit)),
       sql` UNION ALL `,
     );
-    const after = options.after
-      ? sql`WHERE (q.created_at, q.kind_rank, q.sort_key) >
-          (${options.after.at}::timestamptz, ${options.after.rank}::int, ${options.after.key}::text)`
-      : sql``;
     const { rows } = await sql<
       Omit<QueueRow, 'rank' | 'key'> & { kind_rank: number; sort_key: string }
-    >`SELECT q.*, q.created_at::text AS at FROM (${union}) q ${after}
+    >`SELECT q.*, q.created_at::text AS at FROM (${union}) q
       ORDER BY q.created_at, q.kind_rank, q.sort_key LIMIT ${options.limit}`.execute(this.#db);
     return rows.map(({ kind_rank, sort_key, ...row }) => ({
       ...row,

@@ -116,6 +116,29 @@ function encodeCursor(row: QueuePosition): string {
   return Buffer.from(JSON.stringify([row.at, row.rank, row.key])).toString('base64url');
 }
 
+const MAX_BIGINT = 2n ** 63n - 1n;
+
+/** A timestamp as PostgreSQL writes one (`2026-11-25 16:01:02.123456+00`) naming a real time. */
+function isTimestamp(text: string): boolean {
+  const match =
+    /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})(\.\d{1,6})?[+-](\d{2})(:\d{2})?$/.exec(text);
+  if (!match) return false;
+  const [year, month, day, hour, minute, second, offset] = [1, 2, 3, 4, 5, 6, 8].map((i) =>
+    Number(match[i]),
+  ) as [number, number, number, number, number, number, number];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return (
+    year >= 1 &&
+    date.getUTCFullYear() === year &&
+    date.getUTCMonth() === month - 1 &&
+    date.getUTCDate() === day &&
+    hour < 24 &&
+    minute < 60 &&
+    second < 60 &&
+    offset <= 15
+  );
+}
+
 function decodeCursor(cursor: string): QueuePosition {
   try {
     const value: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString());
@@ -123,12 +146,16 @@ function decodeCursor(cursor: string): QueuePosition {
       Array.isArray(value) &&
       value.length === 3 &&
       typeof value[0] === 'string' &&
-      /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?[+-]\d{2}(:\d{2})?$/.test(value[0]) &&
-      Number.isInteger(value[1]) &&
-      typeof value[2] === 'string' &&
-      value[2].length <= 64
+      isTimestamp(value[0]) &&
+      // Kinds 1-3 are keyed by a bigint id (padded to 20 digits), held uploads (4) by a GIF id.
+      ((Number.isInteger(value[1]) &&
+        value[1] >= 1 &&
+        value[1] <= 3 &&
+        /^\d{1,20}$/.test(String(value[2])) &&
+        BigInt(String(value[2])) <= MAX_BIGINT) ||
+        (value[1] === 4 && /^[A-Za-z0-9]{1,64}$/.test(String(value[2]))))
     )
-      return { at: value[0], rank: value[1] as number, key: value[2] };
+      return { at: value[0], rank: value[1] as number, key: String(value[2]) };
   } catch {
     // Falls through to the refusal.
   }
