@@ -296,4 +296,15 @@ describe('flags and moderators’ decisions on a GIF', () => {
     expect(dismissed.json()).toMatchObject({ data: { flags_resolved: 1, status: 'ready' } });
     expect(await flagsOf('otter4')).toEqual([]);
   });
+
+  it('limits flags per account', async () => {
+    let refused: LightMyRequestResponse | undefined;
+    for (let i = 0; i < 61 && !refused; i++) {
+      const response = await moderate('cat', 'otter4', { reason: 'spam' });
+      if (response.statusCode === 429) refused = response;
+    }
+    expect(refused && code(refused)).toBe('too_many_attempts');
+    // Another account is not refused.
+    expect((await moderate('ann', 'otter4', { reason: 'spam' })).statusCode).toBe(201);
+  });
 });

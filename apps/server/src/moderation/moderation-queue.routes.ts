@@ -42,6 +42,8 @@ export function moderationQueueRoutes(
     points: 30,
     durationSeconds: HOUR,
   });
+  // Flags need an account, so they are limited per account: enough for a keen user, not a flood.
+  const flagsPerUser = deps.limiter.limiter('flag-user', { points: 60, durationSeconds: HOUR });
 
   app.post('/api/v1/gifs/:id/moderation', async (request, reply) => {
     const user = await actor(request);
@@ -56,6 +58,7 @@ export function moderationQueueRoutes(
       return { data: presentOutcome(outcome) };
     }
     const input = parseInput(flagBody, body);
+    if (user) await withRetryAfter(reply, consumeOrRefuse(flagsPerUser, user.id));
     const { flag, created } = await deps.actions.flag(user, id, {
       reason: input.reason,
       rating: input.rating ?? null,
