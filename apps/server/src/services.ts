@@ -287,6 +287,8 @@ export function createServices(options: {
     searchReports: new SearchReportService({
       reports: new SearchReportRepository(db),
       search: publicGifs,
+      db,
+      auditLog: new AuditLogRepository(db),
     }),
     moderationQueue: new QueueService({
       queue: new QueueRepository(db),

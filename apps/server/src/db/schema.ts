@@ -207,7 +207,8 @@ export type AuditAction =
   | 'gif.approve'
   | 'gif.set_rating'
   | 'gif.set_sticker'
-  | 'gif.dismiss';
+  | 'gif.dismiss'
+  | 'search_report.dismiss';
 
 export interface GifFlagsTable {
   id: Generated<number>;
@@ -243,7 +244,9 @@ export interface ModerationAuditLogTable {
   id: Generated<number>;
   actor_user_id: string | null;
   action: AuditAction;
-  gif_id: string;
+  /** Null for an entry about a search report alone. */
+  gif_id: string | null;
+  search_report_id: ColumnType<number | null, number | null | undefined, never>;
   before: ColumnType<unknown, string | null, never>;
   after: ColumnType<unknown, string | null, never>;
   created_at: CreatedAt;

@@ -66,6 +66,10 @@ export const reportSearchBody = z.strictObject({
     .default('en'),
 });
 
+/** `POST /api/v3/moderation/search-reports/:id`: a search report's own decision. */
+export const searchReportParams = z.object({ id: wholeNumber(1, Number.MAX_SAFE_INTEGER) });
+export const searchReportDecision = z.strictObject({ action: z.literal('dismiss') });
+
 /** `GET /api/v3/moderation/queue`: `kind` one of the queue's kinds (all when absent). */
 export const queueQuery = z.object({
   kind: z.enum(queueKinds).optional(),

@@ -279,6 +279,49 @@ describe('the moderation queue, search reports and pre-moderation', () => {
     expect((await queue('&kind=search_report')).length).toBe(before);
   });
 
+  it('lets moderators dismiss a search report on its own, written to the audit log', async () => {
+    const [first] = await queue('&kind=search_report');
+    const url = `/api/v3/moderation/search-reports/${first!.id}`;
+    for (const [client, status] of [
+      [visitor, 401],
+      [users.ann!, 403],
+      [users.cat!, 403],
+    ] as const)
+      expect((await client.post(url, { action: 'dismiss' })).statusCode).toBe(status);
+    for (const [path, body, status, expected] of [
+      [url, { action: 'approve' }, 400, 'invalid_request'],
+      [url, {}, 400, 'invalid_request'],
+      ['/api/v3/moderation/search-reports/abc', { action: 'dismiss' }, 400, 'invalid_request'],
+      [
+        '/api/v3/moderation/search-reports/999999',
+        { action: 'dismiss' },
+        404,
+        'search_report_not_found',
+      ],
+    ] as const) {
+      const response = await users.mod!.post(path, body);
+      expect([response.statusCode, code(response)]).toEqual([status, expected]);
+    }
+    expect((await queue('&kind=search_report')).map((i) => i.id)).toContain(first!.id);
+
+    const dismissed = await users.mod!.post(url, { action: 'dismiss' });
+    expect(dismissed.json()).toEqual({
+      data: { id: first!.id, action: 'dismiss', status: 'resolved' },
+    });
+    expect((await queue('&kind=search_report')).map((i) => i.id)).not.toContain(first!.id);
+    const again = await users.adm!.post(url, { action: 'dismiss' });
+    expect([again.statusCode, code(again)]).toEqual([404, 'search_report_not_found']);
+    const log = (await users.adm!.get('/api/v3/moderation/audit-log')).json<{
+      data: { action: string; gif_id: string | null; search_report_id: string | null }[];
+    }>();
+    expect(log.data[0]).toMatchObject({
+      action: 'search_report.dismiss',
+      gif_id: null,
+      search_report_id: first!.id,
+      before: { search_term: 'heron' },
+    });
+  });
+
   it('limits search reports per address', async () => {
     let refused: LightMyRequestResponse | undefined;
     for (let i = 0; i < 31 && !refused; i++) {

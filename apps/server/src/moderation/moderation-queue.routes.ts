@@ -11,6 +11,8 @@ import {
   flagBody,
   queueQuery,
   reportSearchBody,
+  searchReportDecision,
+  searchReportParams,
 } from './moderation-queue-input.schema.ts';
 import { presentFlag, presentOutcome, presentQueueItem } from './moderation-queue.presenter.ts';
 import type { ModerationActionService } from './moderation-actions.service.ts';
@@ -95,6 +97,14 @@ export function moderationQueueRoutes(
       .header('content-length', file.size)
       .type('image/gif')
       .send(deps.queue.read(file.key));
+  });
+
+  app.post('/api/v3/moderation/search-reports/:id', async (request) => {
+    const user = await actor(request);
+    const { id } = parseInput(searchReportParams, request.params);
+    const decision = parseInput(searchReportDecision, request.body ?? {});
+    await deps.searchReports.dismiss(user, id);
+    return { data: { id: String(id), action: decision.action, status: 'resolved' } };
   });
 
   app.get('/api/v3/moderation/queue', async (request) => {

@@ -126,7 +126,7 @@ export class QueueRepository {
     if (gifIds.length === 0) return [];
     const { rows } = await sql<AuditRow>`SELECT * FROM (
         SELECT log.id::int AS id, log.actor_user_id, users.username AS actor_username,
-          log.action, log.gif_id, log.before, log.after, log.created_at,
+          log.action, log.gif_id, log.search_report_id::int AS search_report_id, log.before, log.after, log.created_at,
           row_number() OVER (PARTITION BY log.gif_id ORDER BY log.id DESC) AS n
         FROM moderation_audit_log log LEFT JOIN users ON users.id = log.actor_user_id
         WHERE log.gif_id IN (${sql.join(gifIds)})

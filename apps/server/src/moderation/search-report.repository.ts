@@ -41,6 +41,17 @@ export class SearchReportRepository {
     return Number(row.id);
   }
 
+  /** Resolves open search report `id`; what it was, or undefined when none is open. */
+  resolveOpen(trx: Db, id: number, by: string, resolution: string) {
+    return trx
+      .updateTable('search_reports')
+      .set({ resolved_at: new Date(), resolved_by: by, resolution })
+      .where('id', '=', id)
+      .where('resolved_at', 'is', null)
+      .returning(['id', 'search_term', 'content_type', 'reasons', 'gif_ids'])
+      .executeTakeFirst();
+  }
+
   /**
    * Resolves open search report `id` if it showed `gifId` (a moderator acting on one of its
    * GIFs settles it); false when there is no such open report showing that GIF.

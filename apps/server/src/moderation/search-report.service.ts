@@ -1,6 +1,9 @@
 import type { ReportReason } from '@jiffy/contracts';
-import type { Actor } from '../accounts/permissions.ts';
-import type { GifType, Rating } from '../db/schema.ts';
+import type { Kysely } from 'kysely';
+import { authorize, type Actor } from '../accounts/permissions.ts';
+import type { Database, GifType, Rating } from '../db/schema.ts';
+import { AppError } from '../errors/app-error.ts';
+import type { AuditLogRepository } from './audit-log.repository.ts';
 import type { PublicGifService } from '../public-api/public-gifs.service.ts';
 import type { SearchReportRepository } from './search-report.repository.ts';
 
@@ -30,9 +33,44 @@ export interface SearchReportInput {
 export class SearchReportService {
   readonly #reports: SearchReportRepository;
   readonly #search: PublicGifService;
-  constructor(deps: { reports: SearchReportRepository; search: PublicGifService }) {
+  readonly #db: Kysely<Database>;
+  readonly #auditLog: AuditLogRepository;
+  constructor(deps: {
+    reports: SearchReportRepository;
+    search: PublicGifService;
+    db: Kysely<Database>;
+    auditLog: AuditLogRepository;
+  }) {
     this.#reports = deps.reports;
     this.#search = deps.search;
+    this.#db = deps.db;
+    this.#auditLog = deps.auditLog;
+  }
+
+  /**
+   * Dismisses a search report on its own (nothing it showed needs a decision); moderators. A
+   * decision about one of its GIFs settles it too (`search_report_id` on that decision).
+   */
+  async dismiss(actor: Actor | null, id: number): Promise<void> {
+    authorize(actor, 'gif.moderate');
+    await this.#db.transaction().execute(async (trx) => {
+      const report = await this.#reports.resolveOpen(trx, id, actor.id, 'dismiss');
+      if (!report)
+        throw new AppError('search_report_not_found', 'No open search report with that id.');
+      await this.#auditLog.write(trx, {
+        actorUserId: actor.id,
+        action: 'search_report.dismiss',
+        gifId: null,
+        searchReportId: id,
+        before: {
+          search_term: report.search_term,
+          content_type: report.content_type,
+          reasons: report.reasons,
+          gif_ids: report.gif_ids,
+        },
+        after: { resolution: 'dismiss' },
+      });
+    });
   }
 
   async report(

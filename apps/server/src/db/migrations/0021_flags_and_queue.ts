@@ -47,6 +47,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     )`,
     `CREATE INDEX search_reports_open_idx ON search_reports (created_at, id) WHERE resolved_at IS NULL`,
     `CREATE INDEX gifs_pending_review_idx ON gifs (created_at, id) WHERE status = 'pending_review'`,
+    // A search report dismissed on its own is about no one GIF.
+    `ALTER TABLE moderation_audit_log ALTER COLUMN gif_id DROP NOT NULL`,
+    `ALTER TABLE moderation_audit_log ADD COLUMN search_report_id bigint`,
     // The queue reads each kind's open items in (created_at, id) order.
     `CREATE INDEX gif_reports_open_queue_idx ON gif_reports (created_at, id) WHERE resolved_at IS NULL`,
     `CREATE INDEX moderation_audit_log_gif_idx ON moderation_audit_log (gif_id, id DESC)`,
