@@ -22,6 +22,12 @@ import { ShareEventRepository } from './analytics/share-event.repository.ts';
 import { ShareEventService } from './analytics/share-event.service.ts';
 import { LanguageTagRepository } from './language-tags/language-tag.repository.ts';
 import { LanguageTagService } from './language-tags/language-tag.service.ts';
+import { FlagRepository } from './moderation/flag.repository.ts';
+import { ModerationActionService } from './moderation/moderation-actions.service.ts';
+import { QueueRepository } from './moderation/queue.repository.ts';
+import { QueueService } from './moderation/queue.service.ts';
+import { SearchReportRepository } from './moderation/search-report.repository.ts';
+import { SearchReportService } from './moderation/search-report.service.ts';
 import { ApiKeyRepository } from './api-keys/api-key.repository.ts';
 import { FavoriteRepository } from './favorites/favorite.repository.ts';
 import { OutboxMailer, SmtpMailer, type Mailer } from './mail/mailer.ts';
@@ -93,6 +99,10 @@ export interface Services {
   gifMetadata: GifMetadataService;
   languageTags: LanguageTagService;
   shares: ShareEventService;
+  /** Flags and moderators' decisions on one GIF (approve, rating, sticker, takedown, ...). */
+  moderationActions: ModerationActionService;
+  searchReports: SearchReportService;
+  moderationQueue: QueueService;
   /** Every kept answer that must forget a GIF taken down, restored or deleted. */
   cachePurge: CachePurge;
   urls: { publicUrl: string; mediaBaseUrl: string };
@@ -154,6 +164,14 @@ export function createServices(options: {
         timeoutMs: config.URL_IMPORT_TIMEOUT_SECONDS * 1000,
         ...urlPolicy,
       }),
+    // Pre-moderation holds uploads by unverified users (and by nobody) for a moderator.
+    holdForReview:
+      config.MODERATION_MODE === 'pre'
+        ? async (gif) => {
+            const uploader = gif.user_id ? await users.findById(gif.user_id) : undefined;
+            return !uploader || (uploader.role === 'user' && !uploader.is_verified);
+          }
+        : undefined,
   });
   const trending = new TrendingRepository(db);
   const avatars = new AvatarService({ db, queue, users, storage, limits, tempRoot });
@@ -229,6 +247,14 @@ export function createServices(options: {
       log('discovery').warn({ error: String(error) }, 'could not store search counts'),
   });
   const lists = new GifListRepository(db);
+  const publicGifs = new PublicGifService({
+    lists,
+    gifs: gifRepository,
+    users,
+    reads: gifReads,
+    discovery,
+    purge,
+  });
   let migrated = false;
   return {
     storage,
@@ -256,14 +282,7 @@ export function createServices(options: {
     processing,
     settleSweep,
     gifReads,
-    publicGifs: new PublicGifService({
-      lists,
-      gifs: gifRepository,
-      users,
-      reads: gifReads,
-      discovery,
-      purge,
-    }),
+    publicGifs,
     discovery,
     pingbacks: new PingbackRepository(db),
     siteEvents: new SiteEventRepository(db),
@@ -286,6 +305,30 @@ export function createServices(options: {
     gifMetadata: new GifMetadataService(new GifMetadataRepository(db)),
     languageTags,
     shares: new ShareEventService(new ShareEventRepository(db)),
+    moderationActions: new ModerationActionService({
+      db,
+      moderation,
+      takedowns: new TakedownRepository(db),
+      flags: new FlagRepository(db),
+      reports,
+      searchReports: new SearchReportRepository(db),
+      auditLog,
+      purge,
+      announce,
+      log: log('moderation'),
+    }),
+    searchReports: new SearchReportService({
+      reports: new SearchReportRepository(db),
+      search: publicGifs,
+      db,
+      auditLog,
+    }),
+    moderationQueue: new QueueService({
+      queue: new QueueRepository(db),
+      reads: gifReads,
+      renditions: renditionRepository,
+      storage,
+    }),
     cachePurge: purge,
     avatars,
     attemptLimiter: new AttemptLimits({

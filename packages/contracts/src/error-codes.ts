@@ -63,6 +63,10 @@ export const errorStatus = {
   language_tag_not_found: 404,
   /** A share event of a type the share buttons do not have. */
   unknown_share_type: 400,
+  /** A moderation action that settles a search report naming one not open or not showing the GIF. */
+  search_report_not_found: 404,
+  /** A sticker flag for a video clip, which is neither a GIF nor a sticker. */
+  not_applicable: 409,
   // lookup
   not_found: 404,
   gif_not_found: 404,

@@ -103,6 +103,11 @@ export const envSchema = z.object({
   TRENDING_RECOMPUTE_SECONDS: positiveInt.default(60),
   /** How long a taken-down GIF's files stay in quarantine, restorable by an admin. */
   TAKEDOWN_RETENTION_DAYS: positiveInt.default(30),
+  /**
+   * `post`: uploads are listed once processed, moderators act on reports afterwards. `pre`: an
+   * upload by an unverified user (role user) waits, listed nowhere, until a moderator approves it.
+   */
+  MODERATION_MODE: z.enum(['post', 'pre']).default('post'),
   /** Upload cap in bytes (files and URL imports). */
   MAX_UPLOAD_BYTES: positiveInt.default(100 * 1024 * 1024),
   /** Largest frame, in pixels (width × height), a source may declare. */

@@ -5,7 +5,8 @@ type UpdatedAt = ColumnType<Date, Date | string | undefined, Date | string>;
 type Counter = ColumnType<number, number | undefined, number>;
 
 export type GifType = 'gif' | 'sticker' | 'video';
-export type GifStatus = 'processing' | 'ready' | 'failed' | 'removed';
+/** 'pending_review': processed, held for a moderator's approval (MODERATION_MODE=pre). */
+export type GifStatus = 'processing' | 'ready' | 'failed' | 'removed' | 'pending_review';
 /** 'unlisted': served by id, page, embed and media, but in no list or search (migration 0020). */
 export type GifVisibility = 'public' | 'unlisted';
 export type Rating = 'g' | 'pg' | 'pg-13' | 'r';
@@ -202,13 +203,54 @@ export interface GifTakedownsTable {
   files_purged_at: Date | null;
 }
 
-export type AuditAction = 'gif.takedown' | 'gif.restore' | 'gif.delete' | 'gif.edit';
+export type AuditAction =
+  | 'gif.takedown'
+  | 'gif.restore'
+  | 'gif.delete'
+  | 'gif.edit'
+  | 'gif.approve'
+  | 'gif.set_rating'
+  | 'gif.set_sticker'
+  | 'gif.dismiss'
+  | 'search_report.dismiss';
+
+export interface GifFlagsTable {
+  id: Generated<number>;
+  gif_id: string;
+  flagger_user_id: string | null;
+  reason: string;
+  suggested_rating: Rating | null;
+  note: ColumnType<string, string | undefined, string>;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+  resolved_at: Date | null;
+  resolved_by: ColumnType<string | null, string | null | undefined, string | null>;
+  resolution: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+export interface SearchReportsTable {
+  id: Generated<number>;
+  response_id: string;
+  search_term: string;
+  content_type: string;
+  reasons: string[];
+  additional_info: ColumnType<string, string | undefined, string>;
+  /** The GIFs the reported answer showed, in its order. */
+  gif_ids: string[];
+  reporter_user_id: string | null;
+  created_at: CreatedAt;
+  resolved_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  resolved_by: ColumnType<string | null, string | null | undefined, string | null>;
+  resolution: ColumnType<string | null, string | null | undefined, string | null>;
+}
 
 export interface ModerationAuditLogTable {
   id: Generated<number>;
   actor_user_id: string | null;
   action: AuditAction;
-  gif_id: string;
+  /** Null for an entry about a search report alone. */
+  gif_id: string | null;
+  search_report_id: ColumnType<number | null, number | null | undefined, never>;
   before: ColumnType<unknown, string | null, never>;
   after: ColumnType<unknown, string | null, never>;
   created_at: CreatedAt;
@@ -323,6 +365,8 @@ export interface Database {
   gif_reports: GifReportsTable;
   gif_takedowns: GifTakedownsTable;
   moderation_audit_log: ModerationAuditLogTable;
+  gif_flags: GifFlagsTable;
+  search_reports: SearchReportsTable;
   users: UsersTable;
   api_keys: ApiKeysTable;
   gifs: GifsTable;

@@ -32,6 +32,11 @@ export interface GifProcessingDeps {
   tempRoot: string;
   /** Fetches a source_image_url to a file, refusing private addresses on every hop. */
   download: (url: string, destPath: string) => Promise<unknown>;
+  /**
+   * True when a processed GIF waits for a moderator (status 'pending_review') instead of
+   * becoming ready: pre-moderation of unverified uploaders (MODERATION_MODE=pre).
+   */
+  holdForReview?: (gif: GifRow) => Promise<boolean>;
 }
 
 /**
@@ -59,12 +64,18 @@ export class GifProcessingService {
         ]);
         const rows = await this.#store(gif.id, files);
         await hangForTest('essential-stored', gif.title);
+        const held = (await this.#deps.holdForReview?.(gif)) ?? false;
         let stillProcessing = false;
         await this.#deps.db.transaction().execute(async (trx) => {
           await this.#deps.renditions.upsertMany(rows, trx);
           stillProcessing = await this.#deps.gifs.updateWhileProcessing(
             gif.id,
-            { status: 'ready', ready_at: new Date(), phash, type: readyType(gif, probed) },
+            {
+              status: held ? 'pending_review' : 'ready',
+              ready_at: new Date(),
+              phash,
+              type: readyType(gif, probed),
+            },
             trx,
           );
           if (stillProcessing) {
@@ -91,7 +102,7 @@ export class GifProcessingService {
     const gif = await this.#deps.gifs.findById(gifId);
     if (
       !gif ||
-      gif.status !== 'ready' ||
+      (gif.status !== 'ready' && gif.status !== 'pending_review') ||
       gif.renditions_complete ||
       gif.failure_code ||
       !gif.original_key

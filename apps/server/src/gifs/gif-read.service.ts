@@ -1,5 +1,6 @@
 import type { Gif } from '@jiffy/contracts';
 import { AppError } from '../errors/app-error.ts';
+import type { GifStatus } from '../db/schema.ts';
 import type { UserRepository } from '../users/user.repository.ts';
 import type { GifRepository } from './gif.repository.ts';
 import {
@@ -37,7 +38,7 @@ export interface PackedGif {
 /** Where an upload stands, for uploaders waiting on it. */
 export interface UploadStatus {
   id: string;
-  status: 'processing' | 'ready' | 'failed' | 'removed';
+  status: GifStatus;
   error: { code: string; message: string } | null;
   /** True once every rendition (not only those a page needs) exists. */
   renditions_complete: boolean;

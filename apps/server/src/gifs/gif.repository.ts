@@ -47,7 +47,7 @@ export class GifRepository {
       .updateTable('gifs')
       .set({ failure_code: failure.code, failure_message: failure.message, updated_at: new Date() })
       .where('id', '=', id)
-      .where('status', '=', 'ready')
+      .where('status', 'in', ['ready', 'pending_review'])
       .where('renditions_complete', '=', false)
       .where('failure_code', 'is', null)
       .execute();
@@ -63,7 +63,8 @@ export class GifRepository {
         eb.or([
           eb('status', '=', 'processing'),
           eb.and([
-            eb('status', '=', 'ready'),
+            // A GIF held for review gets its remaining renditions like a ready one.
+            eb('status', 'in', ['ready', 'pending_review']),
             eb('renditions_complete', '=', false),
             eb('failure_code', 'is', null),
           ]),
@@ -72,7 +73,7 @@ export class GifRepository {
       .execute();
     return {
       processing: rows.filter((r) => r.status === 'processing').map((r) => r.id),
-      restPending: rows.filter((r) => r.status === 'ready').map((r) => r.id),
+      restPending: rows.filter((r) => r.status !== 'processing').map((r) => r.id),
     };
   }
 

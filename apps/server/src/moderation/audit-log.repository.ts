@@ -6,7 +6,9 @@ type Db = Kysely<Database> | Transaction<Database>;
 export interface AuditEntry {
   actorUserId: string;
   action: AuditAction;
-  gifId: string;
+  gifId: string | null;
+  /** The search report an entry is about, when it is about one. */
+  searchReportId?: number | null;
   before: Record<string, unknown> | null;
   after: Record<string, unknown> | null;
 }
@@ -16,7 +18,8 @@ export interface AuditRow {
   actor_user_id: string | null;
   actor_username: string | null;
   action: AuditAction;
-  gif_id: string;
+  gif_id: string | null;
+  search_report_id: number | null;
   before: unknown;
   after: unknown;
   created_at: Date;
@@ -36,6 +39,7 @@ export class AuditLogRepository {
         actor_user_id: entry.actorUserId,
         action: entry.action,
         gif_id: entry.gifId,
+        search_report_id: entry.searchReportId ?? null,
         before: entry.before === null ? null : JSON.stringify(entry.before),
         after: entry.after === null ? null : JSON.stringify(entry.after),
       })
@@ -53,6 +57,7 @@ export class AuditLogRepository {
         'users.username as actor_username',
         'log.action',
         'log.gif_id',
+        'log.search_report_id',
         'log.before',
         'log.after',
         'log.created_at',

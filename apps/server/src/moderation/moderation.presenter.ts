@@ -27,6 +27,7 @@ export function presentAuditEntry(row: AuditRow) {
     id: String(row.id),
     action: row.action,
     gif_id: row.gif_id,
+    search_report_id: row.search_report_id === null ? null : String(row.search_report_id),
     actor: row.actor_user_id ? { id: row.actor_user_id, username: row.actor_username } : null,
     before: row.before ?? null,
     after: row.after ?? null,

@@ -126,6 +126,55 @@ export class ModerationService {
     return { takedown: { ...takedown, emailed }, reportsResolved, emailed };
   }
 
+  /**
+   * Takes down an upload held for review (pre-moderation): the moderator's "no". Like
+   * `takedown`, but for status 'pending_review', which `takedown` does not accept as it would
+   * tell a visitor's view of the GIF apart from a moderator's; an admin's restore makes it ready.
+   */
+  async takedownHeld(actor: Actor | null, input: TakedownInput): Promise<TakedownOutcome> {
+    authorize(actor, 'gif.takedown');
+    const { db, takedowns, auditLog, reports } = this.#deps;
+    const { gif, takedown, reportsResolved } = await db.transaction().execute(async (trx) => {
+      const gif = await takedowns.lockGif(trx, input.gifId);
+      if (!gif || gif.status !== 'pending_review')
+        throw new AppError('gif_not_found', 'No GIF held for review with that id.');
+      await takedowns.setStatus(trx, gif.id, 'removed');
+      const takedown = await takedowns.insert(trx, {
+        gifId: gif.id,
+        uploaderUserId: gif.user_id,
+        reason: input.reason,
+        note: input.note,
+        takenDownBy: actor.id,
+      });
+      const reportsResolved = await reports.resolveForGif(trx, gif.id, actor.id, 'takedown');
+      await auditLog.write(trx, {
+        actorUserId: actor.id,
+        action: 'gif.takedown',
+        gifId: gif.id,
+        before: snapshot(gif),
+        after: {
+          ...snapshot({ ...gif, status: 'removed' }),
+          reason: input.reason,
+          note: input.note,
+          send_email: input.sendEmail,
+          reports_resolved: reportsResolved,
+        },
+      });
+      return { gif, takedown, reportsResolved };
+    });
+    // Never listed, so no kept answer holds it; its files leave for the quarantine all the same.
+    await this.#deps.storage
+      .movePrefix(filesOf(gif.id), quarantineOf(gif.id))
+      .catch((error: unknown) =>
+        this.#deps.log.error(
+          { gif_id: gif.id, error: String(error) },
+          'could not quarantine takedown files',
+        ),
+      );
+    const emailed = input.sendEmail && (await this.#mailUploader(gif, takedown));
+    return { takedown: { ...takedown, emailed }, reportsResolved, emailed };
+  }
+
   /** Brings a taken-down GIF and its files back, visible again at once; admins only. */
   async restore(actor: Actor | null, gifId: string): Promise<GifRow> {
     authorize(actor, 'gif.restore');

@@ -11,6 +11,8 @@ function phaseText(item: UploadItem): string {
         : `Uploading ${Math.round(item.sent * 100)}%`;
     case 'processing':
       return 'Processing…';
+    case 'held':
+      return 'Waiting for a moderator’s approval';
     case 'ready':
       return 'Ready';
     case 'failed':
@@ -47,7 +49,7 @@ export function UploadItemRow(props: { item: UploadItem; onRemove: (key: number)
           max={1}
           {...(item.phase === 'processing'
             ? {}
-            : { value: item.phase === 'ready' ? 1 : item.sent })}
+            : { value: item.phase === 'ready' || item.phase === 'held' ? 1 : item.sent })}
         />
       )}
       {item.error ? (

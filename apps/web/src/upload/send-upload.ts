@@ -4,7 +4,8 @@ import { csrfToken, siteJson } from '../api/site-fetch.ts';
 /** `GET /api/v1/uploads/:id`: where an upload is in processing. */
 export interface UploadStatus {
   id: string;
-  status: 'processing' | 'ready' | 'failed';
+  /** 'pending_review': held for a moderator's approval (pre-moderation). */
+  status: 'processing' | 'ready' | 'failed' | 'pending_review';
   error: { code: string; message: string } | null;
   gif: Gif | null;
 }

@@ -2,7 +2,7 @@ import type { Gif } from '@jiffy/contracts';
 import { useCallback, useEffect, useReducer, useRef } from 'react';
 import { sendFile, sendUrl, waitUntilProcessed } from './send-upload.ts';
 
-export type UploadPhase = 'queued' | 'uploading' | 'processing' | 'ready' | 'failed';
+export type UploadPhase = 'queued' | 'uploading' | 'processing' | 'held' | 'ready' | 'failed';
 
 /** One file or link in the batch, and how far it has got. */
 export interface UploadItem {
@@ -84,6 +84,7 @@ export function useUploadQueue() {
       update({ phase: 'processing', sent: 1 });
       const status = await waitUntilProcessed(id, signal);
       if (status.status === 'ready') update({ phase: 'ready', gif: status.gif });
+      else if (status.status === 'pending_review') update({ phase: 'held' });
       else if (status.status === 'failed')
         update({ phase: 'failed', error: status.error?.message || 'Processing failed.' });
     } catch (failure) {

@@ -19,6 +19,7 @@ import * as m0017 from './0017_pending_signups.ts';
 import * as m0018 from './0018_avatar_jobs.ts';
 import * as m0019 from './0019_moderation.ts';
 import * as m0020 from './0020_gif_visibility.ts';
+import * as m0021 from './0021_flags_and_queue.ts';
 import * as m0022 from './0022_language_tags.ts';
 
 /**
@@ -46,5 +47,6 @@ export const migrations: Record<string, Migration> = {
   '0018_avatar_jobs': m0018,
   '0019_moderation': m0019,
   '0020_gif_visibility': m0020,
+  '0021_flags_and_queue': m0021,
   '0022_language_tags': m0022,
 };

@@ -13,6 +13,7 @@ import { instanceRoutes } from '../../instance/instance.routes.ts';
 import { reportsRoutes } from '../../reports/reports.routes.ts';
 import { moderationRoutes } from '../../moderation/moderation.routes.ts';
 import { languageTagsRoutes } from '../../language-tags/language-tags.routes.ts';
+import { moderationQueueRoutes } from '../../moderation/moderation-queue.routes.ts';
 import type { Services } from '../../services.ts';
 import { usersRoutes } from '../../users/users.routes.ts';
 import { siteApiCsrf } from '../site-security.ts';
@@ -80,6 +81,15 @@ export async function siteApiSurface(
     shares: services.shares,
     accounts: services.accounts,
     limiter: services.attemptLimiter,
+  });
+  moderationQueueRoutes(scope, {
+    actions: services.moderationActions,
+    searchReports: services.searchReports,
+    queue: services.moderationQueue,
+    accounts: services.accounts,
+    tokens: services.apiTokens,
+    limiter: services.attemptLimiter,
+    publicUrl: services.urls.publicUrl,
   });
   const uploads = {
     uploads: services.uploads,
