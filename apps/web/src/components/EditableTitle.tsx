@@ -65,27 +65,25 @@ export function EditableTitle({ gif }: { gif: Gif }) {
         </button>
       </form>
     );
+  // The button sits beside the heading, not in it: the heading's name is the title alone.
   return (
     <>
-      <h1>
-        {title}
+      <div className="title-row">
+        <h1>{title}</h1>
         {mayEdit ? (
-          <>
-            {' '}
-            <button
-              type="button"
-              className="secondary"
-              onClick={() => {
-                setDraft(gif.title);
-                save.reset();
-                setEditing(true);
-              }}
-            >
-              Edit title
-            </button>
-          </>
+          <button
+            type="button"
+            className="secondary"
+            onClick={() => {
+              setDraft(gif.title);
+              save.reset();
+              setEditing(true);
+            }}
+          >
+            Edit title
+          </button>
         ) : null}
-      </h1>
+      </div>
       {save.error ? <ErrorMessage message={save.error.message} /> : null}
     </>
   );
