@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { gifId } from '../http/input-schemas.ts';
+import { gifId, wholeNumber } from '../http/input-schemas.ts';
 import { uploadFieldsSchema } from './upload-input.schema.ts';
 
 const upload = uploadFieldsSchema.shape;
@@ -64,4 +64,10 @@ export const gifIdsQuery = z.object({
         .min(1, 'at least one GIF id')
         .max(MAX_GIF_IDS, `at most ${MAX_GIF_IDS} GIF ids`),
     ),
+});
+
+/** `GET /api/v1/users/me/gifs`: `cursor` is the `next_cursor` of the page before. */
+export const ownGifsQuery = z.looseObject({
+  cursor: wholeNumber(0, 100_000).default(0),
+  limit: wholeNumber(1, 100).default(50),
 });

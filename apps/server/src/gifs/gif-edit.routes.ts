@@ -11,6 +11,7 @@ import {
   editKeys,
   gifIdsQuery,
   gifUpdateBody,
+  ownGifsQuery,
   type EditKey,
   type GifEdit,
 } from './gif-edit-input.schema.ts';
@@ -19,6 +20,7 @@ import {
   presentEditable,
   presentExtendedMetadata,
   presentMetadata,
+  presentOwnGif,
   presentTrending,
 } from './gif-metadata.presenter.ts';
 import type { GifMetadataService } from './gif-metadata.service.ts';
@@ -36,6 +38,7 @@ export function gifEditRoutes(
     metadata: GifMetadataService;
     accounts: AccountService;
     tokens: ApiTokenRepository;
+    mediaBaseUrl: string;
   },
 ): void {
   const actor = (request: Parameters<typeof currentUser>[0]) =>
@@ -69,6 +72,20 @@ export function gifEditRoutes(
     const { gif_ids } = parseInput(gifIdsQuery, request.query);
     const records = await deps.metadata.extendedMetadata(user, gif_ids);
     return { data: records.map(presentExtendedMetadata) };
+  });
+
+  // The owner's editing page lists every GIF of theirs, also those no public list shows.
+  app.get('/api/v1/users/me/gifs', async (request) => {
+    const user = await actor(request);
+    const { cursor, limit } = parseInput(ownGifsQuery, request.query);
+    const page = await deps.metadata.mine(user, { offset: cursor, limit });
+    return {
+      data: page.gifs.map((gif) => presentOwnGif(gif, deps.mediaBaseUrl)),
+      pagination: {
+        count: page.gifs.length,
+        next_cursor: page.next === null ? null : String(page.next),
+      },
+    };
   });
 
   app.get('/ajax/gifs/trending', async (request) => {

@@ -1,6 +1,6 @@
 import type { GifRow } from '../db/schema.ts';
 import type { GifWithUploader, TrendingPlace } from './gif-metadata.repository.ts';
-import type { ExtendedMetadata } from './gif-metadata.service.ts';
+import type { ExtendedMetadata, OwnGif } from './gif-metadata.service.ts';
 
 const iso = (date: Date | string | null) => (date ? new Date(date).toISOString() : null);
 
@@ -81,5 +81,18 @@ export function presentTrending(place: TrendingPlace) {
     rank: place.rank,
     trending_score: place.trending_score,
     trending_since: iso(place.trending_at),
+  };
+}
+
+/** One of the owner's GIFs in `GET /api/v1/users/me/gifs`: its editable fields and state. */
+export function presentOwnGif({ gif, preview }: OwnGif, mediaBaseUrl: string) {
+  return {
+    ...presentEditable(gif),
+    type: gif.type,
+    status: gif.status,
+    width: gif.width,
+    height: gif.height,
+    created_at: iso(gif.created_at),
+    preview_url: preview ? `${mediaBaseUrl}/${gif.id}/${preview.name}.${preview.format}` : null,
   };
 }

@@ -34,6 +34,9 @@ export interface TrendingPlace {
   rank: number | null;
 }
 
+/** The renditions a grid of one's own GIFs shows, most preferred first (small, then any). */
+const PREVIEW_NAMES = ['fixed_width', 'fixed_width_small', 'fixed_width_still', 'original'];
+
 /** The SQL of the metadata calls: read-only looks at GIFs, their tags, tallies and history. */
 export class GifMetadataRepository {
   readonly #db: Kysely<Database>;
@@ -51,6 +54,42 @@ export class GifMetadataRepository {
       .select(['users.username', 'users.display_name'])
       .where('gifs.id', 'in', ids)
       .execute();
+  }
+
+  /**
+   * One user's own GIFs of every status but 'removed' (a takedown is shown on its own), newest
+   * first: `limit + 1` rows from `offset`, so the caller knows whether more follow.
+   */
+  ownedBy(userId: string, page: { offset: number; limit: number }): Promise<GifRow[]> {
+    return this.#db
+      .selectFrom('gifs')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('status', '!=', 'removed')
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .offset(page.offset)
+      .limit(page.limit + 1)
+      .execute();
+  }
+
+  /** A small picture of each listed GIF: its preferred rendition's name and format. */
+  async previews(ids: string[]): Promise<Map<string, { name: string; format: string }>> {
+    if (ids.length === 0) return new Map();
+    const rows = await this.#db
+      .selectFrom('renditions')
+      .select(['gif_id', 'name', 'format'])
+      .where('gif_id', 'in', ids)
+      .where('name', 'in', PREVIEW_NAMES)
+      .execute();
+    const rank = (name: string) => PREVIEW_NAMES.indexOf(name);
+    const best = new Map<string, { name: string; format: string }>();
+    for (const row of rows) {
+      const kept = best.get(row.gif_id);
+      if (!kept || rank(row.name) < rank(kept.name))
+        best.set(row.gif_id, { name: row.name, format: row.format });
+    }
+    return best;
   }
 
   /** How many listed (ready, public) GIFs carry each tag (the tags index answers each). */

@@ -1,4 +1,5 @@
 import { can, type Actor } from '../accounts/permissions.ts';
+import type { GifRow } from '../db/schema.ts';
 import { AppError } from '../errors/app-error.ts';
 import type {
   GifHistoryEntry,
@@ -26,6 +27,12 @@ export interface ExtendedMetadata {
   history: GifHistoryEntry[];
   /** Staff see who acted in the history; an owner sees what was done, not by whom. */
   showActors: boolean;
+}
+
+/** One of the user's own GIFs, with the rendition its grid shows (null before there is one). */
+export interface OwnGif {
+  gif: GifRow;
+  preview: { name: string; format: string } | null;
 }
 
 /**
@@ -81,6 +88,24 @@ export class GifMetadataService {
       history: history.filter((entry) => entry.gif_id === gif.id),
       showActors: staff,
     }));
+  }
+
+  /**
+   * The signed-in user's own GIFs (unlisted, processing and failed ones too), newest first, with
+   * a preview rendition each where one exists; `next` is the offset of the following page.
+   */
+  async mine(
+    actor: Actor | null,
+    page: { offset: number; limit: number },
+  ): Promise<{ gifs: OwnGif[]; next: number | null }> {
+    if (!actor) throw new AppError('not_signed_in', 'Sign in to see your GIFs.');
+    const rows = await this.#repo.ownedBy(actor.id, page);
+    const gifs = rows.slice(0, page.limit);
+    const previews = await this.#repo.previews(gifs.map((gif) => gif.id));
+    return {
+      gifs: gifs.map((gif) => ({ gif, preview: previews.get(gif.id) ?? null })),
+      next: rows.length > page.limit ? page.offset + page.limit : null,
+    };
   }
 
   /** Where each ready GIF among `ids` stands in trending, in the order asked. */

@@ -71,6 +71,7 @@ export async function siteApiSurface(
     metadata: services.gifMetadata,
     accounts: services.accounts,
     tokens: services.apiTokens,
+    mediaBaseUrl: services.urls.mediaBaseUrl,
   });
   languageTagsRoutes(scope, {
     languageTags: services.languageTags,
