@@ -23,6 +23,8 @@ const UploadPage = lazy(() => import('./pages/UploadPage.tsx'));
 const EmailJailPage = lazy(() => import('./pages/EmailJailPage.tsx'));
 const SettingsPage = lazy(() => import('./pages/SettingsPage.tsx'));
 const ApplyPage = lazy(() => import('./pages/ApplyPage.tsx'));
+const EditGifsPage = lazy(() => import('./pages/EditGifsPage.tsx'));
+const EditGifPage = lazy(() => import('./pages/EditGifPage.tsx'));
 
 /** Pages later releases complete: real routes, honest text. */
 export const COMING_SOON = [
@@ -32,7 +34,6 @@ export const COMING_SOON = [
   'clips',
   'studios',
   'edit',
-  'edit/gifs',
   'artists',
   'ar-scenes',
   'stories',
@@ -69,6 +70,8 @@ export const routes: RouteObject[] = [
       { path: 'email-jail', element: <EmailJailPage /> },
       { path: 'settings', element: <SettingsPage /> },
       { path: 'apply', element: <ApplyPage /> },
+      { path: 'edit/gifs', element: <EditGifsPage /> },
+      { path: 'edit/gifs/:id', element: <EditGifPage /> },
       ...COMING_SOON.map((path) => ({ path: `${path}/*`, element: <ComingSoonPage /> })),
       { path: ':channel', element: <ChannelPage /> },
       { path: '*', element: <NotFoundPage /> },

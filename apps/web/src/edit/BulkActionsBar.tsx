@@ -1,0 +1,104 @@
+import { useId, useState } from 'react';
+import { parseTags, type BulkAction } from './bulk-edit.ts';
+
+const RATINGS = ['g', 'pg', 'pg-13', 'r'];
+
+/** The actions on the selected GIFs: tags added or removed, rating, sticker, language, delete. */
+export function BulkActionsBar(props: {
+  count: number;
+  busy: boolean;
+  onApply: (action: BulkAction) => void;
+}) {
+  const id = useId();
+  const [tags, setTags] = useState('');
+  const [lang, setLang] = useState('');
+  const disabled = props.count === 0 || props.busy;
+  const tagList = parseTags(tags);
+  return (
+    <fieldset className="bulk-bar" disabled={disabled}>
+      <legend>
+        {props.count === 0 ? 'Select GIFs to edit them' : `Edit ${props.count} selected`}
+      </legend>
+      <div className="bulk-row">
+        <label htmlFor={`${id}-tags`}>Tags</label>
+        <input
+          id={`${id}-tags`}
+          value={tags}
+          placeholder="dance, party"
+          onChange={(event) => setTags(event.target.value)}
+        />
+        <button
+          type="button"
+          className="secondary"
+          disabled={tagList.length === 0}
+          onClick={() => props.onApply({ kind: 'add-tags', tags: tagList })}
+        >
+          Add tags
+        </button>
+        <button
+          type="button"
+          className="secondary"
+          disabled={tagList.length === 0}
+          onClick={() => props.onApply({ kind: 'remove-tags', tags: tagList })}
+        >
+          Remove tags
+        </button>
+      </div>
+      <div className="bulk-row">
+        <label htmlFor={`${id}-rating`}>Rating</label>
+        <select
+          id={`${id}-rating`}
+          value=""
+          onChange={(event) => props.onApply({ kind: 'rating', rating: event.target.value })}
+        >
+          <option value="">Set rating…</option>
+          {RATINGS.map((rating) => (
+            <option key={rating} value={rating}>
+              {rating.toUpperCase()}
+            </option>
+          ))}
+        </select>
+        <label htmlFor={`${id}-type`}>Type</label>
+        <select
+          id={`${id}-type`}
+          value=""
+          onChange={(event) =>
+            props.onApply({ kind: 'sticker', isSticker: event.target.value === 'sticker' })
+          }
+        >
+          <option value="">Set type…</option>
+          <option value="gif">GIF</option>
+          <option value="sticker">Sticker</option>
+        </select>
+      </div>
+      <div className="bulk-row">
+        <label htmlFor={`${id}-lang`}>Language</label>
+        <input
+          id={`${id}-lang`}
+          value={lang}
+          size={6}
+          placeholder="es"
+          onChange={(event) => setLang(event.target.value)}
+        />
+        <button
+          type="button"
+          className="secondary"
+          disabled={lang.trim() === ''}
+          onClick={() => props.onApply({ kind: 'lang', lang: lang.trim() })}
+        >
+          Set language
+        </button>
+        <button
+          type="button"
+          className="danger"
+          onClick={() => {
+            if (window.confirm(`Delete ${props.count} GIF(s) for good?`))
+              props.onApply({ kind: 'delete' });
+          }}
+        >
+          Delete
+        </button>
+      </div>
+    </fieldset>
+  );
+}

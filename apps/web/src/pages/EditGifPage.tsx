@@ -1,0 +1,51 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link, useParams } from 'react-router';
+import { RequireSignIn } from '../account/RequireSignIn.tsx';
+import { siteJson } from '../api/site-fetch.ts';
+import { ErrorMessage } from '../components/ErrorMessage.tsx';
+import { GifFieldsForm } from '../edit/GifFieldsForm.tsx';
+import { LanguageTagsEditor } from '../edit/LanguageTagsEditor.tsx';
+import type { OwnGif } from '../edit/own-gifs.ts';
+
+/** `/edit/gifs/:id`: one of the user's GIFs, every field, and its tags in other languages. */
+export default function EditGifPage() {
+  return (
+    <RequireSignIn title="Edit GIF" purpose="to edit your GIFs">
+      {() => <OneGifEditor />}
+    </RequireSignIn>
+  );
+}
+
+function OneGifEditor() {
+  const { id = '' } = useParams();
+  const queryKey = ['edit-gif', id];
+  // The extended metadata lists only GIFs the caller may edit: someone else's is left out.
+  const gif = useQuery({
+    queryKey,
+    queryFn: async () =>
+      (
+        await siteJson<OwnGif[]>(`/ajax/gifs/extended-metadata?gif_ids=${encodeURIComponent(id)}`)
+      )[0] ?? null,
+  });
+  if (gif.isPending) return <p className="loading">Loading…</p>;
+  if (gif.error) return <ErrorMessage message={gif.error.message} />;
+  if (!gif.data)
+    return (
+      <section className="status-page">
+        <h1>Edit GIF</h1>
+        <p>
+          None of your GIFs has that id. <Link to="/edit/gifs">Your GIFs</Link>
+        </p>
+      </section>
+    );
+  return (
+    <section className="edit-gif">
+      <p>
+        <Link to="/edit/gifs">← Your GIFs</Link>
+      </p>
+      <h1>Edit {gif.data.title || 'Untitled GIF'}</h1>
+      <GifFieldsForm gif={gif.data} queryKey={queryKey} />
+      <LanguageTagsEditor gifId={id} />
+    </section>
+  );
+}
