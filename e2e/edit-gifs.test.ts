@@ -1,0 +1,92 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { animatedImage, multipart } from '../apps/server/src/testing/fixtures.ts';
+import { signedInUsers, TEST_PASSWORD } from '../apps/server/src/testing/signed-in-users.ts';
+import type { TestJiffy } from '../apps/server/src/testing/test-jiffy.ts';
+import { launchChromium, saveScreenshot, watchPageErrors } from './support/browser.ts';
+import { startListeningJiffy } from './support/listening-jiffy.ts';
+
+const TITLES = ['Moon hop', 'Space jog', 'Star spin', 'Quiet comet'];
+
+// The owner's editing page in real Chromium: a creator tags three of their GIFs at once, and a
+// search for the new tag finds exactly those three.
+describe('/edit/gifs in Chromium', () => {
+  let t: TestJiffy;
+  let origin: string;
+  let browser: Browser;
+  let apiKey: string;
+  const ids: Record<string, string> = {};
+
+  beforeAll(async () => {
+    ({ t, origin } = await startListeningJiffy());
+    await signedInUsers(t, [['maker', 'creator']]);
+    apiKey = (await t.jiffy.services.apiKeys.create('idmaker', 'uploads')).key;
+    for (const [i, title] of TITLES.entries()) {
+      const bytes = await animatedImage({ width: 160 + 20 * i, height: 120, frames: 2 });
+      const response = await t.jiffy.app!.inject({
+        method: 'POST',
+        url: '/v1/gifs',
+        ...multipart(
+          { api_key: apiKey, title, tags: 'space', username: 'maker' },
+          { name: 'g.gif', bytes },
+        ),
+      });
+      ids[title] = response.json<{ data: { id: string } }>().data.id;
+      await t.waitForGif(ids[title]);
+    }
+    browser = await launchChromium();
+  }, 60_000);
+  afterAll(async () => {
+    await browser?.close();
+    await t?.stop();
+  });
+
+  const search = async (q: string) => {
+    const response = await fetch(`${origin}/v1/gifs/search?api_key=${apiKey}&q=${q}&limit=10`);
+    expect(response.status).toBe(200);
+    return ((await response.json()) as { data: { id: string }[] }).data.map((gif) => gif.id);
+  };
+
+  it('bulk-adds a tag to three GIFs, which a search for it then finds', async () => {
+    expect(await search('moonwalk')).toEqual([]);
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    const errors = watchPageErrors(page);
+    await page.goto(`${origin}/login?next=/edit/gifs`);
+    await page.getByLabel('Username or e-mail').fill('maker');
+    await page.getByLabel('Password').fill(TEST_PASSWORD);
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.getByRole('heading', { name: 'Your GIFs' }).waitFor();
+    await page.getByRole('link', { name: 'Quiet comet' }).waitFor();
+
+    for (const title of TITLES.slice(0, 3)) await page.getByLabel(`Select ${title}`).check();
+    await page.getByText('Edit 3 selected').waitFor();
+    await page.getByLabel('Tags', { exact: true }).fill('moonwalk, night sky');
+    await page.getByRole('button', { name: 'Add tags' }).click();
+    await page.getByRole('status').waitFor({ state: 'detached' });
+    expect(await page.getByRole('alert').count()).toBe(0);
+    for (const title of TITLES.slice(0, 3))
+      expect(await page.getByRole('list', { name: `Tags of ${title}` }).textContent()).toBe(
+        'spacemoonwalknight sky',
+      );
+    await saveScreenshot(page, 'edit-gifs-desktop');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await saveScreenshot(page, 'edit-gifs-phone');
+
+    // What a search finds: the three tagged GIFs, not the fourth.
+    expect((await search('moonwalk')).sort()).toEqual(
+      TITLES.slice(0, 3)
+        .map((title) => ids[title]!)
+        .sort(),
+    );
+    // And the edit stuck: a fresh load of the page shows it.
+    await page.reload();
+    expect(await page.getByRole('list', { name: 'Tags of Quiet comet' }).textContent()).toBe(
+      'space',
+    );
+    expect(await page.getByRole('list', { name: 'Tags of Moon hop' }).textContent()).toBe(
+      'spacemoonwalknight sky',
+    );
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});
