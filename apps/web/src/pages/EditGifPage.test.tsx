@@ -1,0 +1,104 @@
+// @vitest-environment jsdom
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import EditGifPage from './EditGifPage.tsx';
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json' },
+  });
+
+const walrus = {
+  id: 'aaa',
+  title: 'Walrus',
+  tags: ['ocean'],
+  alt_text: '',
+  source_post_url: null,
+  rating: 'g',
+  is_sticker: false,
+  lang: 'en',
+  visibility: 'public',
+};
+
+function serve(extended: unknown[]) {
+  const sent: string[] = [];
+  const spanish = ['morsa'];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init: RequestInit = {}) => {
+      const body = typeof init.body === 'string' ? init.body : '';
+      if (url === '/login/check')
+        return json(200, { data: { logged_in: true, user: { id: 'u', username: 'ann' } } });
+      if (url.startsWith('/ajax/gifs/extended-metadata')) return json(200, { data: extended });
+      if (url.endsWith('/tag-translations'))
+        return json(200, {
+          data: { gif_id: 'aaa', lang: 'en', translations: { en: ['ocean'], es: spanish } },
+        });
+      sent.push(`${init.method} ${url} ${body}`);
+      if (url.endsWith('/language-tags')) {
+        spanish.push(...(JSON.parse(body) as { tags: string[] }).tags);
+        return json(200, { data: { gif_id: 'aaa', lang: 'es', tags: spanish } });
+      }
+      const edit = JSON.parse(body) as { key: string; value: unknown };
+      return edit.key === 'rating'
+        ? json(403, { error: { code: 'forbidden', message: 'You may not rate this GIF.' } })
+        : json(200, { data: { ...walrus, [edit.key]: edit.value } });
+    }),
+  );
+  render(
+    <QueryClientProvider
+      client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}
+    >
+      <MemoryRouter initialEntries={['/edit/gifs/aaa']}>
+        <Routes>
+          <Route path="/edit/gifs/:id" element={<EditGifPage />} />
+        </Routes>
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+  return sent;
+}
+
+describe('/edit/gifs/:id: one GIF’s fields and its language tags', () => {
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it('saves the accepted fields and puts back a refused one with the server’s message', async () => {
+    const sent = serve([walrus]);
+    fireEvent.change(await screen.findByLabelText('Title'), { target: { value: 'Seal' } });
+    fireEvent.change(screen.getByLabelText('Rating'), { target: { value: 'r' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'rating: You may not rate this GIF.',
+    );
+    expect(screen.getByLabelText<HTMLSelectElement>('Rating').value).toBe('g');
+    expect(screen.getByLabelText<HTMLInputElement>('Title').value).toBe('Seal');
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Edit Seal');
+    expect(sent).toEqual([
+      'POST /ajax/gif/update {"gif_id":"aaa","key":"title","value":"Seal"}',
+      'POST /ajax/gif/update {"gif_id":"aaa","key":"rating","value":"r"}',
+    ]);
+  });
+
+  it('lists tags in other languages and adds some', async () => {
+    const sent = serve([walrus]);
+    expect(await screen.findByText('morsa')).toBeTruthy();
+    fireEvent.change(screen.getAllByLabelText('Language')[1]!, { target: { value: 'es' } });
+    fireEvent.change(screen.getByLabelText('Tags in it'), { target: { value: 'Mar, hielo' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add language tags' }));
+    expect(await screen.findByText('hielo')).toBeTruthy();
+    expect(sent).toEqual(['POST /ajax/gif/aaa/language-tags {"lang":"es","tags":["mar","hielo"]}']);
+  });
+
+  it('says so when the id is none of the user’s GIFs', async () => {
+    serve([]);
+    expect((await screen.findByText(/None of your GIFs has that id/)).textContent).toContain(
+      'Your GIFs',
+    );
+  });
+});
