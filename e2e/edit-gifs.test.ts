@@ -47,14 +47,20 @@ describe('/edit/gifs in Chromium', () => {
     return ((await response.json()) as { data: { id: string }[] }).data.map((gif) => gif.id);
   };
 
-  it('bulk-adds a tag to three GIFs, which a search for it then finds', async () => {
-    expect(await search('moonwalk')).toEqual([]);
+  /** A page signed in as the creator, opened at `path`. */
+  const signedInAt = async (path: string) => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     const errors = watchPageErrors(page);
-    await page.goto(`${origin}/login?next=/edit/gifs`);
+    await page.goto(`${origin}/login?next=${path}`);
     await page.getByLabel('Username or e-mail').fill('maker');
     await page.getByLabel('Password').fill(TEST_PASSWORD);
     await page.getByRole('button', { name: 'Log in' }).click();
+    return { page, errors };
+  };
+
+  it('bulk-adds a tag to three GIFs, which a search for it then finds', async () => {
+    expect(await search('moonwalk')).toEqual([]);
+    const { page, errors } = await signedInAt('/edit/gifs');
     await page.getByRole('heading', { name: 'Your GIFs' }).waitFor();
     await page.getByRole('link', { name: 'Quiet comet' }).waitFor();
 
@@ -86,6 +92,22 @@ describe('/edit/gifs in Chromium', () => {
     expect(await page.getByRole('list', { name: 'Tags of Moon hop' }).textContent()).toBe(
       'spacemoonwalknight sky',
     );
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('adds a Spanish tag on one GIF’s page, which a Spanish search then finds', async () => {
+    const { page, errors } = await signedInAt(`/edit/gifs/${ids['Quiet comet']}`);
+    await page.getByRole('heading', { name: 'Edit Quiet comet' }).waitFor();
+    await page.getByLabel('Tags in it').fill('cometa');
+    await page.getByLabel('Language').nth(1).fill('es');
+    await page.getByRole('button', { name: 'Add language tags' }).click();
+    await page.getByRole('heading', { name: 'es', exact: true }).waitFor();
+    const found = await fetch(`${origin}/v1/gifs/search?api_key=${apiKey}&q=cometas&lang=es`);
+    expect(((await found.json()) as { data: { id: string }[] }).data.map((gif) => gif.id)).toEqual([
+      ids['Quiet comet'],
+    ]);
+    await saveScreenshot(page, 'edit-gif-desktop');
     expect(errors).toEqual([]);
     await page.close();
   });
