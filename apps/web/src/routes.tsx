@@ -23,6 +23,8 @@ const UploadPage = lazy(() => import('./pages/UploadPage.tsx'));
 const EmailJailPage = lazy(() => import('./pages/EmailJailPage.tsx'));
 const SettingsPage = lazy(() => import('./pages/SettingsPage.tsx'));
 const ApplyPage = lazy(() => import('./pages/ApplyPage.tsx'));
+const ModerationPage = lazy(() => import('./pages/ModerationPage.tsx'));
+const AuditLogPage = lazy(() => import('./pages/AuditLogPage.tsx'));
 
 /** Pages later releases complete: real routes, honest text. */
 export const COMING_SOON = [
@@ -69,6 +71,9 @@ export const routes: RouteObject[] = [
       { path: 'email-jail', element: <EmailJailPage /> },
       { path: 'settings', element: <SettingsPage /> },
       { path: 'apply', element: <ApplyPage /> },
+      // The rest of /dashboard is still to come (COMING_SOON); these are its moderation pages.
+      { path: 'dashboard/moderation', element: <ModerationPage /> },
+      { path: 'dashboard/moderation/audit-log', element: <AuditLogPage /> },
       ...COMING_SOON.map((path) => ({ path: `${path}/*`, element: <ComingSoonPage /> })),
       { path: ':channel', element: <ChannelPage /> },
       { path: '*', element: <NotFoundPage /> },
