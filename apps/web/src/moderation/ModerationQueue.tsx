@@ -1,5 +1,5 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { ErrorMessage } from '../components/ErrorMessage.tsx';
 import { fetchQueue, queueKinds, type QueueKind } from './moderation-api.ts';
 import { QueueItemCard } from './QueueItemCard.tsx';
@@ -23,17 +23,23 @@ export function ModerationQueue({ isAdmin }: { isAdmin: boolean }) {
   const items = queue.data?.pages.flatMap((page) => page.data) ?? [];
   useEffect(() => cards.current[focused]?.focus(), [focused]);
 
-  const onKeyDown = (event: KeyboardEvent) => {
-    const tag = (event.target as HTMLElement).tagName;
-    if (/^(INPUT|TEXTAREA|SELECT)$/.test(tag) || event.ctrlKey || event.metaKey) return;
-    const step = event.key === 'j' ? 1 : event.key === 'k' ? -1 : 0;
-    if (!step || !items.length) return;
-    event.preventDefault();
-    setFocused((index) => Math.min(items.length - 1, Math.max(0, index + step)));
-  };
+  // j and k work from anywhere on the page (nothing need be focused yet), not while typing.
+  const count = items.length;
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      const tag = (event.target as HTMLElement).tagName;
+      if (/^(INPUT|TEXTAREA|SELECT)$/.test(tag) || event.ctrlKey || event.metaKey) return;
+      const step = event.key === 'j' ? 1 : event.key === 'k' ? -1 : 0;
+      if (!step || !count) return;
+      event.preventDefault();
+      setFocused((index) => Math.min(count - 1, Math.max(0, index + step)));
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [count]);
 
   return (
-    <div onKeyDown={onKeyDown}>
+    <div>
       <div className="queue-toolbar" role="group" aria-label="Show">
         {queueKinds.map(([value, label]) => (
           <button
