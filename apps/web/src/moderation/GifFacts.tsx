@@ -14,8 +14,8 @@ export function GifFacts({ gif }: { gif: QueueGif }) {
       </p>
       <p>
         {m.width}×{m.height} · {m.frames} frames · {((m.duration_ms ?? 0) / 1000).toFixed(1)} s ·{' '}
-        {kb(m.original_bytes)} · {m.source_format} · uploader{' '}
-        {gif.username || m.uploader_user_id || 'none'}
+        {kb(m.original_bytes)} · {m.source_format} · by{' '}
+        {gif.username ? `@${gif.username}` : (m.uploader_user_id ?? 'nobody')}
         {m.tags.length ? ` · tags: ${m.tags.join(', ')}` : ''}
       </p>
       {m.history.length ? (

@@ -11,7 +11,7 @@ export const shortcuts = [
 
 export function ShortcutList() {
   return (
-    <details className="shortcut-list">
+    <details className="shortcut-list" open>
       <summary>Keyboard shortcuts</summary>
       <dl>
         {shortcuts.map(([key, what]) => (
