@@ -75,6 +75,8 @@ describe('the moderation queue page', () => {
     await visitor.getByLabel('Anything the moderators should know (optional)').fill('A TV show.');
     await visitor.getByRole('button', { name: 'Send report' }).click();
     await visitor.getByText('Thank you. A moderator will look at this GIF.').waitFor();
+    await visitor.goto(`${origin}/dashboard/moderation`);
+    await visitor.getByText('Log in to see this page (moderators and admins only).').waitFor();
     await visitor.close();
 
     // An ordinary user is told the page is not for them.
@@ -89,6 +91,13 @@ describe('the moderation queue page', () => {
     const mod = await signIn('mod');
     await mod.page.goto(`${origin}/dashboard/moderation`);
     const card = mod.page.getByRole('article', { name: /^GIF report / });
+    await card.waitFor();
+    // The kind filter asks the server for that kind only.
+    const flags = mod.page.waitForResponse((r) => r.url().includes('kind=flag'));
+    await mod.page.getByRole('button', { name: 'Flags' }).click();
+    expect((await flags).status()).toBe(200);
+    await mod.page.getByText('Nothing waits for a decision.').waitFor();
+    await mod.page.getByRole('button', { name: 'GIF reports' }).click();
     await card.waitFor();
     expect(await card.textContent()).toContain('Copyright or trademark · “A TV show.”');
     expect(await mod.page.getByText('take down (reason, note, e-mail)').count()).toBe(1);
