@@ -10,7 +10,8 @@ import { QueueItemCard } from './QueueItemCard.tsx';
  */
 export function ModerationQueue({ isAdmin }: { isAdmin: boolean }) {
   const [kind, setKind] = useState<QueueKind>('');
-  const [focused, setFocused] = useState(-1);
+  // The item last focused (by j/k, a click or Tab, anywhere inside it): where j and k step from.
+  const current = useRef(-1);
   const cards = useRef<(HTMLElement | null)[]>([]);
   const queue = useInfiniteQuery({
     queryKey: ['moderation-queue', kind],
@@ -21,7 +22,6 @@ export function ModerationQueue({ isAdmin }: { isAdmin: boolean }) {
     staleTime: Infinity,
   });
   const items = queue.data?.pages.flatMap((page) => page.data) ?? [];
-  useEffect(() => cards.current[focused]?.focus(), [focused]);
 
   // j and k work from anywhere on the page (nothing need be focused yet), not while typing.
   const count = items.length;
@@ -32,7 +32,7 @@ export function ModerationQueue({ isAdmin }: { isAdmin: boolean }) {
       const step = event.key === 'j' ? 1 : event.key === 'k' ? -1 : 0;
       if (!step || !count) return;
       event.preventDefault();
-      setFocused((index) => Math.min(count - 1, Math.max(0, index + step)));
+      cards.current[Math.min(count - 1, Math.max(0, current.current + step))]?.focus();
     };
     document.addEventListener('keydown', onKeyDown);
     return () => document.removeEventListener('keydown', onKeyDown);
@@ -49,7 +49,7 @@ export function ModerationQueue({ isAdmin }: { isAdmin: boolean }) {
             aria-pressed={value === kind}
             onClick={() => {
               setKind(value);
-              setFocused(-1);
+              current.current = -1;
             }}
           >
             {label}
@@ -71,7 +71,9 @@ export function ModerationQueue({ isAdmin }: { isAdmin: boolean }) {
             }}
             item={item}
             isAdmin={isAdmin}
-            onFocus={() => setFocused(index)}
+            onFocus={() => {
+              current.current = index;
+            }}
           />
         ))}
       </div>

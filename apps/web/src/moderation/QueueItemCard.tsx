@@ -92,7 +92,7 @@ export function QueueItemCard(props: {
       className="queue-item"
       tabIndex={0}
       aria-label={`${kindLabel[item.kind]} ${item.id}`}
-      onFocus={(event) => event.target === event.currentTarget && props.onFocus()}
+      onFocus={props.onFocus}
       onKeyDown={onKeyDown}
     >
       <header>
