@@ -25,6 +25,8 @@ const SettingsPage = lazy(() => import('./pages/SettingsPage.tsx'));
 const ApplyPage = lazy(() => import('./pages/ApplyPage.tsx'));
 const EditGifsPage = lazy(() => import('./pages/EditGifsPage.tsx'));
 const EditGifPage = lazy(() => import('./pages/EditGifPage.tsx'));
+const ModerationPage = lazy(() => import('./pages/ModerationPage.tsx'));
+const AuditLogPage = lazy(() => import('./pages/AuditLogPage.tsx'));
 
 /** Pages later releases complete: real routes, honest text. */
 export const COMING_SOON = [
@@ -72,6 +74,9 @@ export const routes: RouteObject[] = [
       { path: 'apply', element: <ApplyPage /> },
       { path: 'edit/gifs', element: <EditGifsPage /> },
       { path: 'edit/gifs/:id', element: <EditGifPage /> },
+      // The rest of /dashboard is still to come (COMING_SOON); these are its moderation pages.
+      { path: 'dashboard/moderation', element: <ModerationPage /> },
+      { path: 'dashboard/moderation/audit-log', element: <AuditLogPage /> },
       ...COMING_SOON.map((path) => ({ path: `${path}/*`, element: <ComingSoonPage /> })),
       { path: ':channel', element: <ChannelPage /> },
       { path: '*', element: <NotFoundPage /> },

@@ -1,0 +1,20 @@
+import { Link } from 'react-router';
+import { AuditLog } from '../moderation/AuditLog.tsx';
+import { RequireRole } from '../moderation/RequireRole.tsx';
+
+/** `/dashboard/moderation/audit-log`: every decision, newest first, for admins. */
+export default function AuditLogPage() {
+  return (
+    <RequireRole title="Audit log" roles={['admin']} who="admins">
+      {() => (
+        <section className="moderation-page">
+          <h1>Audit log</h1>
+          <p>
+            <Link to="/dashboard/moderation">Back to the queue</Link>
+          </p>
+          <AuditLog />
+        </section>
+      )}
+    </RequireRole>
+  );
+}

@@ -1,0 +1,32 @@
+import { Link } from 'react-router';
+import { ModerationQueue } from '../moderation/ModerationQueue.tsx';
+import { RequireRole } from '../moderation/RequireRole.tsx';
+import { ShortcutList } from '../moderation/ShortcutList.tsx';
+
+/** `/dashboard/moderation`: the moderation queue, for moderators and admins. */
+export default function ModerationPage() {
+  return (
+    <RequireRole
+      title="Moderation queue"
+      roles={['moderator', 'admin']}
+      who="moderators and admins"
+    >
+      {(user) => (
+        <section className="moderation-page">
+          <h1>Moderation queue</h1>
+          <p>
+            Oldest first. Focus an item (click it, or press j) and use the shortcuts.
+            {user.role === 'admin' ? (
+              <>
+                {' '}
+                <Link to="/dashboard/moderation/audit-log">Audit log</Link>
+              </>
+            ) : null}
+          </p>
+          <ShortcutList />
+          <ModerationQueue isAdmin={user.role === 'admin'} />
+        </section>
+      )}
+    </RequireRole>
+  );
+}
