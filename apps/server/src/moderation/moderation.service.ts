@@ -77,53 +77,16 @@ export class ModerationService {
   }
 
   /** Takes a ready GIF down: gone from every surface at once, its files quarantined. */
-  async takedown(actor: Actor | null, input: TakedownInput): Promise<TakedownOutcome> {
-    authorize(actor, 'gif.takedown');
-    const { db, takedowns, auditLog, reports } = this.#deps;
-    const { gif, takedown, reportsResolved } = await db.transaction().execute(async (trx) => {
-      const gif = await takedowns.lockGif(trx, input.gifId);
-      if (gif?.status === 'removed')
-        throw new AppError('gif_already_removed', 'This GIF is already taken down.');
-      if (!gif || gif.status !== 'ready')
-        throw new AppError('gif_not_found', 'No GIF with that id.');
-      await takedowns.setStatus(trx, gif.id, 'removed');
-      const takedown = await takedowns.insert(trx, {
-        gifId: gif.id,
-        uploaderUserId: gif.user_id,
-        reason: input.reason,
-        note: input.note,
-        takenDownBy: actor.id,
-      });
-      const reportsResolved = await reports.resolveForGif(trx, gif.id, actor.id, 'takedown');
-      await auditLog.write(trx, {
-        actorUserId: actor.id,
-        action: 'gif.takedown',
-        gifId: gif.id,
-        before: snapshot(gif),
-        after: {
-          ...snapshot({ ...gif, status: 'removed' }),
-          reason: input.reason,
-          note: input.note,
-          send_email: input.sendEmail,
-          reports_resolved: reportsResolved,
-        },
-      });
-      await this.#deps.announce(trx, gif.id);
-      return { gif, takedown, reportsResolved };
+  takedown(actor: Actor | null, input: TakedownInput): Promise<TakedownOutcome> {
+    return this.#takeDown(actor, input, {
+      listed: true,
+      check: (gif) => {
+        if (gif?.status === 'removed')
+          throw new AppError('gif_already_removed', 'This GIF is already taken down.');
+        if (!gif || gif.status !== 'ready')
+          throw new AppError('gif_not_found', 'No GIF with that id.');
+      },
     });
-    this.#deps.purge.purge(gif.id);
-    // Media already answers 410 (the status says so); the files now leave the served tree. The
-    // takedown stands even if they cannot move: a restore or the purge finds them either way.
-    await this.#deps.storage
-      .movePrefix(filesOf(gif.id), quarantineOf(gif.id))
-      .catch((error: unknown) =>
-        this.#deps.log.error(
-          { gif_id: gif.id, error: String(error) },
-          'could not quarantine takedown files',
-        ),
-      );
-    const emailed = input.sendEmail && (await this.#mailUploader(gif, takedown));
-    return { takedown: { ...takedown, emailed }, reportsResolved, emailed };
   }
 
   /**
@@ -131,13 +94,33 @@ export class ModerationService {
    * `takedown`, but for status 'pending_review', which `takedown` does not accept as it would
    * tell a visitor's view of the GIF apart from a moderator's; an admin's restore makes it ready.
    */
-  async takedownHeld(actor: Actor | null, input: TakedownInput): Promise<TakedownOutcome> {
+  takedownHeld(actor: Actor | null, input: TakedownInput): Promise<TakedownOutcome> {
+    return this.#takeDown(actor, input, {
+      // Never listed, so no kept answer holds it and no other node needs telling.
+      listed: false,
+      check: (gif) => {
+        if (!gif || gif.status !== 'pending_review')
+          throw new AppError('gif_not_found', 'No GIF held for review with that id.');
+      },
+    });
+  }
+
+  /**
+   * The takedown both kinds share: in one transaction the GIF is marked removed, the takedown
+   * and its audit entry are written and its reports resolved; then kept answers are purged (for
+   * a GIF that was listed), its files leave for the quarantine, and the uploader is mailed.
+   */
+  async #takeDown(
+    actor: Actor | null,
+    input: TakedownInput,
+    kind: { listed: boolean; check: (gif: GifRow | undefined) => void },
+  ): Promise<TakedownOutcome> {
     authorize(actor, 'gif.takedown');
     const { db, takedowns, auditLog, reports } = this.#deps;
     const { gif, takedown, reportsResolved } = await db.transaction().execute(async (trx) => {
-      const gif = await takedowns.lockGif(trx, input.gifId);
-      if (!gif || gif.status !== 'pending_review')
-        throw new AppError('gif_not_found', 'No GIF held for review with that id.');
+      const found = await takedowns.lockGif(trx, input.gifId);
+      kind.check(found);
+      const gif = found!;
       await takedowns.setStatus(trx, gif.id, 'removed');
       const takedown = await takedowns.insert(trx, {
         gifId: gif.id,
@@ -160,9 +143,12 @@ export class ModerationService {
           reports_resolved: reportsResolved,
         },
       });
+      if (kind.listed) await this.#deps.announce(trx, gif.id);
       return { gif, takedown, reportsResolved };
     });
-    // Never listed, so no kept answer holds it; its files leave for the quarantine all the same.
+    if (kind.listed) this.#deps.purge.purge(gif.id);
+    // Media already answers 410 (the status says so); the files now leave the served tree. The
+    // takedown stands even if they cannot move: a restore or the purge finds them either way.
     await this.#deps.storage
       .movePrefix(filesOf(gif.id), quarantineOf(gif.id))
       .catch((error: unknown) =>
