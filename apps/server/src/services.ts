@@ -57,6 +57,7 @@ import { DiscoveryService } from './public-api/discovery.service.ts';
 import { GifListRepository } from './public-api/gif-list.repository.ts';
 import { PublicGifService } from './public-api/public-gifs.service.ts';
 import { assertPublicUrl, downloadToFile } from './net/index.ts';
+import { InstashareService } from './sharing/instashare.service.ts';
 import { SettingsRepository } from './settings/settings.repository.ts';
 import { LocalStorage } from './storage/local-storage.ts';
 import { avatarRenderJob } from './users/avatar-render.job.ts';
@@ -99,6 +100,8 @@ export interface Services {
   gifMetadata: GifMetadataService;
   languageTags: LanguageTagService;
   shares: ShareEventService;
+  /** E-mailing a GIF from its share panel. */
+  instashare: InstashareService;
   /** Flags and moderators' decisions on one GIF (approve, rating, sticker, takedown, ...). */
   moderationActions: ModerationActionService;
   searchReports: SearchReportService;
@@ -231,6 +234,12 @@ export function createServices(options: {
   const serializedGifs = new SerializedGifCache({ maxEntries: 3000 });
   // Kept by content, so a missed notice (null) leaves nothing wrong here.
   purge.register((gifId) => gifId && serializedGifs.forget(gifId));
+  const shares = new ShareEventService(new ShareEventRepository(db));
+  const attemptLimiter = new AttemptLimits({
+    redis: options.redis,
+    onRedisError: () =>
+      log('attempt-limiter').warn('attempt limits fell back to memory (Redis not ready)'),
+  });
   const gifReads = new GifReadService({
     gifs: gifRepository,
     renditions: renditionRepository,
@@ -304,7 +313,7 @@ export function createServices(options: {
     }),
     gifMetadata: new GifMetadataService(new GifMetadataRepository(db)),
     languageTags,
-    shares: new ShareEventService(new ShareEventRepository(db)),
+    shares,
     moderationActions: new ModerationActionService({
       db,
       moderation,
@@ -331,10 +340,14 @@ export function createServices(options: {
     }),
     cachePurge: purge,
     avatars,
-    attemptLimiter: new AttemptLimits({
-      redis: options.redis,
-      onRedisError: () =>
-        log('attempt-limiter').warn('attempt limits fell back to memory (Redis not ready)'),
+    attemptLimiter,
+    instashare: new InstashareService({
+      reads: gifReads,
+      shares,
+      mailer,
+      limits: attemptLimiter,
+      publicUrl: config.publicUrl,
+      log: log('instashare'),
     }),
     accounts: new AccountService({
       accounts: new AccountRepository(db),

@@ -2,6 +2,7 @@ import type { Gif, ShareType } from '@jiffy/contracts';
 import { embedCode } from '@jiffy/embed/embed-code';
 import { recordShare } from '../api/share-events.ts';
 import { CopyField } from './CopyField.tsx';
+import { EmailGif } from './EmailGif.tsx';
 
 /** §9 sharing networks, each with its share type (counted) and share address for a page URL. */
 const NETWORKS: [string, ShareType, (u: string) => string][] = [
@@ -12,7 +13,10 @@ const NETWORKS: [string, ShareType, (u: string) => string][] = [
   ['Reddit', 'reddit', (u) => `https://www.reddit.com/submit?url=${u}`],
 ];
 
-/** Share a GIF: the social networks of §9, its link and its embed code, each with Copy. */
+/**
+ * Share a GIF: the social networks of §9, its link and its embed code, each with Copy, and by
+ * e-mail.
+ */
 export function SharePanel({ gif }: { gif: Gif }) {
   const url = encodeURIComponent(gif.url);
   const fields: [string, string, ShareType][] = [
@@ -44,6 +48,7 @@ export function SharePanel({ gif }: { gif: Gif }) {
           onCopy={() => recordShare(gif.id, type)}
         />
       ))}
+      <EmailGif gif={gif} />
     </section>
   );
 }

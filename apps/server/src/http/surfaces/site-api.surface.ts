@@ -16,6 +16,7 @@ import { languageTagsRoutes } from '../../language-tags/language-tags.routes.ts'
 import { moderationQueueRoutes } from '../../moderation/moderation-queue.routes.ts';
 import type { Services } from '../../services.ts';
 import { usersRoutes } from '../../users/users.routes.ts';
+import { instashareRoutes } from '../../sharing/instashare.routes.ts';
 import { siteApiCsrf } from '../site-security.ts';
 import { notFoundUnder } from './not-found.ts';
 import { declareSurface } from './surface.ts';
@@ -83,6 +84,7 @@ export async function siteApiSurface(
     accounts: services.accounts,
     limiter: services.attemptLimiter,
   });
+  instashareRoutes(scope, { instashare: services.instashare, accounts: services.accounts });
   moderationQueueRoutes(scope, {
     actions: services.moderationActions,
     searchReports: services.searchReports,

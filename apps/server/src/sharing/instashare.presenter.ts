@@ -1,0 +1,6 @@
+import type { Instashared } from './instashare.service.ts';
+
+/** A GIF e-mailed: which, to whom (as the sender wrote it, trimmed), and that it went. */
+export function presentInstashare(sent: Instashared) {
+  return { gif_id: sent.gifId, to: sent.to, status: 'sent' as const };
+}
