@@ -58,6 +58,8 @@ import { GifListRepository } from './public-api/gif-list.repository.ts';
 import { PublicGifService } from './public-api/public-gifs.service.ts';
 import { assertPublicUrl, downloadToFile } from './net/index.ts';
 import { InstashareService } from './sharing/instashare.service.ts';
+import { StaffSearchRepository } from './staff-search/staff-search.repository.ts';
+import { StaffSearchService } from './staff-search/staff-search.service.ts';
 import { SettingsRepository } from './settings/settings.repository.ts';
 import { LocalStorage } from './storage/local-storage.ts';
 import { avatarRenderJob } from './users/avatar-render.job.ts';
@@ -102,6 +104,8 @@ export interface Services {
   shares: ShareEventService;
   /** E-mailing a GIF from its share panel. */
   instashare: InstashareService;
+  /** Staff search over every GIF, and its CSV export. */
+  staffSearch: StaffSearchService;
   /** Flags and moderators' decisions on one GIF (approve, rating, sticker, takedown, ...). */
   moderationActions: ModerationActionService;
   searchReports: SearchReportService;
@@ -341,6 +345,11 @@ export function createServices(options: {
     cachePurge: purge,
     avatars,
     attemptLimiter,
+    staffSearch: new StaffSearchService({
+      search: new StaffSearchRepository(db),
+      reads: gifReads,
+      publicUrl: config.publicUrl,
+    }),
     instashare: new InstashareService({
       reads: gifReads,
       shares,

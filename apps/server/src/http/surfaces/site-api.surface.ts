@@ -17,6 +17,7 @@ import { moderationQueueRoutes } from '../../moderation/moderation-queue.routes.
 import type { Services } from '../../services.ts';
 import { usersRoutes } from '../../users/users.routes.ts';
 import { instashareRoutes } from '../../sharing/instashare.routes.ts';
+import { staffSearchRoutes } from '../../staff-search/staff-search.routes.ts';
 import { siteApiCsrf } from '../site-security.ts';
 import { notFoundUnder } from './not-found.ts';
 import { declareSurface } from './surface.ts';
@@ -85,6 +86,11 @@ export async function siteApiSurface(
     limiter: services.attemptLimiter,
   });
   instashareRoutes(scope, { instashare: services.instashare, accounts: services.accounts });
+  staffSearchRoutes(scope, {
+    staffSearch: services.staffSearch,
+    accounts: services.accounts,
+    tokens: services.apiTokens,
+  });
   moderationQueueRoutes(scope, {
     actions: services.moderationActions,
     searchReports: services.searchReports,
