@@ -71,9 +71,7 @@ export class StaffSearchRepository {
   }
 
   page(filters: StaffFilters, offset: number, limit: number): Promise<StaffGifRow[]> {
-    return this.#rows(filters).selectAll('gifs').offset(offset).limit(limit).execute() as Promise<
-      StaffGifRow[]
-    >;
+    return this.#rows(filters).selectAll('gifs').offset(offset).limit(limit).execute();
   }
 
   /**
