@@ -114,22 +114,24 @@ describe('fair queueing of media jobs (one worker)', () => {
       const file = path.join(dir, `seed-${i}.gif`);
       await fs.writeFile(file, big);
       seedIds.push(
-        await t.jiffy.services.uploads.createFromFile({
-          tempPath: file,
-          filename: `seed-${i}.gif`,
-          uploaderId: null,
-          asInstance: true,
-          input: {
-            title: `seed ${i}`,
-            tags: [],
-            sourcePostUrl: null,
-            isSticker: false,
-            rating: 'g',
-            altText: '',
-            username: null,
-            lang: 'en',
-          },
-        }),
+        (
+          await t.jiffy.services.uploads.createFromFile({
+            tempPath: file,
+            filename: `seed-${i}.gif`,
+            uploaderId: null,
+            asInstance: true,
+            input: {
+              title: `seed ${i}`,
+              tags: [],
+              sourcePostUrl: null,
+              isSticker: false,
+              rating: 'g',
+              altText: '',
+              username: null,
+              lang: 'en',
+            },
+          })
+        ).id,
       );
     }
     t.jiffy.services.queue.wake();
