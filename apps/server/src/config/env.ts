@@ -113,7 +113,7 @@ export const envSchema = z.object({
   /** Porn + Hentai + Sexy score (0–1) from which an upload is rated at least `pg-13`. */
   NSFW_SUGGESTIVE_THRESHOLD: z.coerce.number().min(0).max(1).default(0.6),
   /** Frames of each animation the content-safety classifier looks at (spread through it). */
-  NSFW_SAMPLE_FRAMES: positiveInt.max(10).default(3),
+  NSFW_SAMPLE_FRAMES: positiveInt.max(10).default(1),
   /** Perceptual hashes at most this many bits apart (of 64) are near-duplicates. */
   NEAR_DUPLICATE_MAX_DISTANCE: z.coerce.number().int().min(0).max(32).default(4),
   /** Upload cap in bytes (files and URL imports). */

@@ -1,13 +1,13 @@
-import { sampleFrames, type RenditionFile } from '@jiffy/media';
+import type { RenditionFile } from '@jiffy/media';
 import type { Transaction } from 'kysely';
 import type { Database, GifRow, Rating } from '../db/schema.ts';
 import type {
   AutomaticFlagRepository,
   NewAutomaticFlag,
 } from '../moderation/automatic-flag.repository.ts';
-import { CLASSIFIER_INPUT_SIZE, type ContentClassifier } from './nsfw-classifier.ts';
+import type { ContentClassifier } from './nsfw-classifier.ts';
+import { scoreRenditions } from './score-renditions.ts';
 import {
-  highestScores,
   isStricter,
   suggestRating,
   type SafetyScores,
@@ -77,15 +77,11 @@ export class FirstLookService {
     return { scores, suggestedRating, rating: stricter ? suggestedRating : gif.rating, flags };
   }
 
-  /** Each class's highest score over frames sampled from the page's `fixed_width` WebP. */
-  async score(files: RenditionFile[]): Promise<SafetyScores> {
-    const source = files.find((f) => f.name === 'fixed_width' && f.format === 'webp');
-    if (!source) throw new Error('The essential phase made no fixed_width WebP to classify.');
-    const frames = await sampleFrames(source.path, {
+  score(files: RenditionFile[]): Promise<SafetyScores> {
+    return scoreRenditions(files, {
+      classifier: this.#options.classifier,
       count: this.#options.sampleFrames,
-      size: CLASSIFIER_INPUT_SIZE,
     });
-    return highestScores(await this.#options.classifier.classify(frames));
   }
 
   /** Queues the findings, in the transaction that lists the GIF. */
