@@ -12,18 +12,25 @@ import {
   resolveFfmpeg,
   type RenditionFile,
 } from '@jiffy/media';
+import { NsfwClassifier } from '../../apps/server/src/content-safety/nsfw-classifier.ts';
+import { scoreRenditions } from '../../apps/server/src/content-safety/score-renditions.ts';
 import { run } from './run.ts';
 import { makeBenchInputs, type BenchInput } from './bench-inputs.ts';
 import { withChildPeak } from './child-memory.ts';
 
 const runsFlag = process.argv.indexOf('--runs');
 const runs = runsFlag > 0 ? Number(process.argv[runsFlag + 1]) : 3;
-const goals = { essential: 1.5, full: 4 };
+const goals = { essential: 1.5, full: 4, classification: 0.25 };
+// The server's defaults: one worker thread, 1 frame sampled per upload (NSFW_SAMPLE_FRAMES).
+const classifier = new NsfwClassifier();
+const SAMPLE_FRAMES = 1;
 
 interface Row {
   input: BenchInput;
   baselineMs: number;
   essentialMs: number;
+  /** Sampling frames and scoring them (the model already loaded), as the essential job does. */
+  classificationMs: number;
   fullMs: number;
   restFreshMs: number;
   nodePeakMb: number;
@@ -49,6 +56,7 @@ async function benchOne(input: BenchInput, dir: string): Promise<Row> {
   const probed = await probe(input.path, defaultMediaLimits);
   const baseline: number[] = [];
   const essential: number[] = [];
+  const classification: number[] = [];
   const full: number[] = [];
   const restFresh: number[] = [];
   let files: RenditionFile[] = [];
@@ -74,8 +82,11 @@ async function benchOne(input: BenchInput, dir: string): Promise<Row> {
       const started = performance.now();
       const ready = await renderRenditions({ ...common, outDir, phase: 'essential' });
       essential.push(performance.now() - started);
+      classification.push(
+        await timed(() => scoreRenditions(ready, { classifier, count: SAMPLE_FRAMES })),
+      );
       const rest = await renderRenditions({ ...common, outDir, phase: 'rest' });
-      full.push(performance.now() - started);
+      full.push(performance.now() - started - (classification.at(-1) ?? 0));
       return [...ready, ...rest];
     });
     files = value;
@@ -93,6 +104,7 @@ async function benchOne(input: BenchInput, dir: string): Promise<Row> {
     input,
     baselineMs: median(baseline),
     essentialMs: median(essential),
+    classificationMs: median(classification),
     fullMs: median(full),
     restFreshMs: median(restFresh),
     nodePeakMb: process.resourceUsage().maxRSS / 1024,
@@ -113,6 +125,8 @@ function printTable(rows: Row[]): void {
     'ffmpeg -i in.gif out.mp4': ms(r.baselineMs),
     essential: ms(r.essentialMs),
     [`essential/base (≤${goals.essential}x)`]: ratio(r.essentialMs / r.baselineMs, goals.essential),
+    'classification (added)': ms(r.classificationMs),
+    [`classification/essential (≤${goals.classification * 100}%)`]: `${((100 * r.classificationMs) / r.essentialMs).toFixed(0)}% ${r.classificationMs / r.essentialMs <= goals.classification ? 'ok' : 'OVER'}`,
     'full set': ms(r.fullMs),
     [`full/base (≤${goals.full}x)`]: ratio(r.fullMs / r.baselineMs, goals.full),
     'rest, fresh dir': ms(r.restFreshMs),
@@ -134,11 +148,13 @@ function printTable(rows: Row[]): void {
 const dir = await mkdtemp(path.join(tmpdir(), 'jiffy-media-bench-'));
 try {
   const ff = await resolveFfmpeg();
-  console.log(`ffmpeg ${ff.version} (${ff.source}), ${runs} runs per input, medians\n`);
+  console.log(`ffmpeg ${ff.version} (${ff.source}), ${runs} runs per input, medians`);
+  console.log(`classifier model load (once per process): ${await classifier.loadTime()} ms\n`);
   const inputs = await makeBenchInputs(dir);
   const rows: Row[] = [];
   for (const input of inputs) rows.push(await benchOne(input, dir));
   printTable(rows);
 } finally {
+  await classifier.close();
   await rm(dir, { recursive: true, force: true });
 }

@@ -176,6 +176,7 @@ export async function createJiffy(options: JiffyOptions): Promise<Jiffy> {
       });
       redis?.disconnect();
       await services.queue.stop();
+      await services.classifier.close();
       await database.close();
     },
   };

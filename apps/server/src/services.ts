@@ -23,6 +23,9 @@ import { ShareEventService } from './analytics/share-event.service.ts';
 import { LanguageTagRepository } from './language-tags/language-tag.repository.ts';
 import { LanguageTagService } from './language-tags/language-tag.service.ts';
 import { FlagRepository } from './moderation/flag.repository.ts';
+import { AutomaticFlagRepository } from './moderation/automatic-flag.repository.ts';
+import { FirstLookService } from './content-safety/first-look.service.ts';
+import { NsfwClassifier } from './content-safety/nsfw-classifier.ts';
 import { ModerationActionService } from './moderation/moderation-actions.service.ts';
 import { QueueRepository } from './moderation/queue.repository.ts';
 import { QueueService } from './moderation/queue.service.ts';
@@ -80,6 +83,8 @@ export interface Services {
   apiKeys: ApiKeyService;
   uploads: UploadService;
   processing: GifProcessingService;
+  /** nsfwjs in a worker thread, started by the first upload; closed with the process. */
+  classifier: NsfwClassifier;
   settleSweep: SettleSweep;
   gifReads: GifReadService;
   publicGifs: PublicGifService;
@@ -156,6 +161,8 @@ export function createServices(options: {
   const urlPolicy = { allowPrivateHosts: config.URL_IMPORT_ALLOW_HOSTS };
   const tempRoot = path.join(config.DATA_DIR, 'tmp');
 
+  const classifier = new NsfwClassifier();
+  const automaticFlags = new AutomaticFlagRepository(db);
   const processing = new GifProcessingService({
     db,
     gifs: gifRepository,
@@ -179,6 +186,16 @@ export function createServices(options: {
             return !uploader || (uploader.role === 'user' && !uploader.is_verified);
           }
         : undefined,
+    firstLook: new FirstLookService({
+      classifier,
+      automaticFlags,
+      thresholds: {
+        explicit: config.NSFW_EXPLICIT_THRESHOLD,
+        suggestive: config.NSFW_SUGGESTIVE_THRESHOLD,
+      },
+      sampleFrames: config.NSFW_SAMPLE_FRAMES,
+      nearDuplicateDistance: config.NEAR_DUPLICATE_MAX_DISTANCE,
+    }),
   });
   const trending = new TrendingRepository(db);
   const avatars = new AvatarService({ db, queue, users, storage, limits, tempRoot });
@@ -270,6 +287,7 @@ export function createServices(options: {
   });
   let migrated = false;
   return {
+    classifier,
     storage,
     queue,
     users,
@@ -323,6 +341,7 @@ export function createServices(options: {
       moderation,
       takedowns: new TakedownRepository(db),
       flags: new FlagRepository(db),
+      automaticFlags,
       reports,
       searchReports: new SearchReportRepository(db),
       auditLog,

@@ -13,6 +13,7 @@ export { probe } from './probe/probe.ts';
 export { checkLimits, checkByteSize, decodedPixels, maxSourceSide } from './limits.ts';
 export { renderRenditions, type RenderRenditionsOptions } from './render/render-renditions.ts';
 export { perceptualHash, hammingDistance } from './phash.ts';
+export { sampleFrames, type SampledFrame } from './sample-frames.ts';
 export {
   renderAvatar,
   avatarVariants,

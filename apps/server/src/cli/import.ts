@@ -31,7 +31,7 @@ try {
   for (const entry of entries.filter((e) => e.isFile() && IMPORTABLE.test(e.name)).sort()) {
     const filePath = path.join(folder, entry.name);
     try {
-      const id = await jiffy.services.uploads.createFromFile({
+      const { id } = await jiffy.services.uploads.createFromFile({
         tempPath: filePath,
         filename: entry.name,
         uploaderId: null,

@@ -108,6 +108,14 @@ export const envSchema = z.object({
    * upload by an unverified user (role user) waits, listed nowhere, until a moderator approves it.
    */
   MODERATION_MODE: z.enum(['post', 'pre']).default('post'),
+  /** Porn + Hentai score (0–1, highest over sampled frames) from which an upload is rated `r`. */
+  NSFW_EXPLICIT_THRESHOLD: z.coerce.number().min(0).max(1).default(0.6),
+  /** Porn + Hentai + Sexy score (0–1) from which an upload is rated at least `pg-13`. */
+  NSFW_SUGGESTIVE_THRESHOLD: z.coerce.number().min(0).max(1).default(0.6),
+  /** Frames of each animation the content-safety classifier looks at (spread through it). */
+  NSFW_SAMPLE_FRAMES: positiveInt.max(10).default(1),
+  /** Perceptual hashes at most this many bits apart (of 64) are near-duplicates. */
+  NEAR_DUPLICATE_MAX_DISTANCE: z.coerce.number().int().min(0).max(32).default(4),
   /** Upload cap in bytes (files and URL imports). */
   MAX_UPLOAD_BYTES: positiveInt.default(100 * 1024 * 1024),
   /** Largest frame, in pixels (width × height), a source may declare. */

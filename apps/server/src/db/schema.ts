@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { SafetyScores } from '../content-safety/safety-rating.ts';
 
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
 type UpdatedAt = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -78,6 +79,10 @@ export interface GifsTable {
   content_sha256: string | null;
   /** 64-bit dHash as 16 hex characters. */
   phash: string | null;
+  /** Content-safety scores (per class, highest over the sampled frames); null until processed. */
+  safety_scores: ColumnType<SafetyScores | null, string | null | undefined, string | null>;
+  /** The rating the scores suggest (migration 0023). */
+  suggested_rating: ColumnType<Rating | null, Rating | null | undefined, Rating | null>;
   /** True once the 'rest' rendition phase has finished too. */
   renditions_complete: Generated<boolean>;
   view_count: Counter;
@@ -228,6 +233,27 @@ export interface GifFlagsTable {
   resolution: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
+/** Why the pipeline queued a GIF for a moderator. */
+export type AutomaticFlagReason = 'content_safety' | 'near_duplicate';
+
+export interface GifAutomaticFlagsTable {
+  id: Generated<number>;
+  gif_id: string;
+  reason: AutomaticFlagReason;
+  declared_rating: Rating | null;
+  suggested_rating: Rating | null;
+  /** Written as JSON text. */
+  scores: ColumnType<SafetyScores | null, string | null, string | null>;
+  /** The other user's GIF this one is a near-duplicate of. */
+  duplicate_of: string | null;
+  /** Bits that differ between the two perceptual hashes. */
+  distance: number | null;
+  created_at: CreatedAt;
+  resolved_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  resolved_by: ColumnType<string | null, string | null | undefined, string | null>;
+  resolution: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
 export interface SearchReportsTable {
   id: Generated<number>;
   response_id: string;
@@ -366,6 +392,7 @@ export interface Database {
   gif_takedowns: GifTakedownsTable;
   moderation_audit_log: ModerationAuditLogTable;
   gif_flags: GifFlagsTable;
+  gif_automatic_flags: GifAutomaticFlagsTable;
   search_reports: SearchReportsTable;
   users: UsersTable;
   api_keys: ApiKeysTable;

@@ -11,6 +11,7 @@ import {
   type RenditionFile,
   type RenditionPhase,
 } from '@jiffy/media';
+import type { FirstLookService } from '../content-safety/first-look.service.ts';
 import type { Database, GifRow, NewRendition } from '../db/schema.ts';
 import { AppError } from '../errors/app-error.ts';
 import type { JobLane, JobOutcome } from '../jobs/job-types.ts';
@@ -37,6 +38,8 @@ export interface GifProcessingDeps {
    * becoming ready: pre-moderation of unverified uploaders (MODERATION_MODE=pre).
    */
   holdForReview?: (gif: GifRow) => Promise<boolean>;
+  /** Content-safety scores and near-duplicates, decided before the GIF is listed. */
+  firstLook: FirstLookService;
 }
 
 /**
@@ -64,6 +67,9 @@ export class GifProcessingService {
         ]);
         const rows = await this.#store(gif.id, files);
         await hangForTest('essential-stored', gif.title);
+        // Scored before the status changes: a GIF is never listed at a laxer rating than its
+        // scores suggest, and a crash here leaves it processing, so the retried job scores again.
+        const look = await this.#deps.firstLook.examine(gif, files, phash);
         const held = (await this.#deps.holdForReview?.(gif)) ?? false;
         let stillProcessing = false;
         await this.#deps.db.transaction().execute(async (trx) => {
@@ -75,10 +81,14 @@ export class GifProcessingService {
               ready_at: new Date(),
               phash,
               type: readyType(gif, probed),
+              rating: look.rating,
+              safety_scores: JSON.stringify(look.scores),
+              suggested_rating: look.suggestedRating,
             },
             trx,
           );
           if (stillProcessing) {
+            await this.#deps.firstLook.record(trx, look);
             await this.#deps.queue.enqueue(
               { name: 'gif.renditions-rest', data: { gifId: gif.id } },
               trx,

@@ -18,6 +18,20 @@ export class GifRepository {
     return trx.selectFrom('gifs').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
+  /** The id of `userId`'s GIF with this content, unless it failed or was taken down. */
+  async findOwnCopy(userId: string, sha256: string): Promise<string | undefined> {
+    const row = await this.#db
+      .selectFrom('gifs')
+      .select('id')
+      .where('user_id', '=', userId)
+      .where('content_sha256', '=', sha256)
+      .where('status', 'in', ['processing', 'ready', 'pending_review'])
+      .orderBy('created_at')
+      .limit(1)
+      .executeTakeFirst();
+    return row?.id;
+  }
+
   /** The GIF, locked until `trx` ends, so two edits of it apply one after the other. */
   lockById(trx: Transaction<Database>, id: string): Promise<GifRow | undefined> {
     return trx.selectFrom('gifs').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();

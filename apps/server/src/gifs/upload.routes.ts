@@ -15,7 +15,7 @@ import {
   type UploadFields,
 } from './upload-input.schema.ts';
 import { UploadQuotaExceeded } from './upload-quota.ts';
-import type { Uploader, UploadService } from './upload.service.ts';
+import type { Uploader, UploadResult, UploadService } from './upload.service.ts';
 
 export interface UploadRoutesDeps {
   uploads: UploadService;
@@ -29,7 +29,7 @@ export interface UploadRoutesDeps {
 export function publicUploadRoutes(app: FastifyInstance, deps: UploadRoutesDeps): void {
   app.post('/v1/gifs', async (request, reply) => {
     const query = (request.query ?? {}) as Record<string, unknown>;
-    const id = await withRetryAfter(reply, async () => {
+    const { id } = await withRetryAfter(reply, async () => {
       // A key in the query, and its quota, are checked before a possibly large body is read.
       if (typeof query.api_key === 'string') {
         const caller = await deps.apiKeys.verify(query.api_key);
@@ -40,6 +40,7 @@ export function publicUploadRoutes(app: FastifyInstance, deps: UploadRoutesDeps)
         return { uploaderId: caller.userId, apiKey: caller.key };
       });
     });
+    // GIPHY's upload answers 200 either way; an exact re-upload answers the GIF already there.
     return okEnvelope({ id }, request);
   });
 }
@@ -49,13 +50,14 @@ export function siteUploadRoutes(app: FastifyInstance, deps: UploadRoutesDeps): 
   app.post('/api/v1/uploads', async (request, reply) => {
     // Signed in before a possibly large body is read; the GIF is always the uploader's own.
     const user = await requireUser(request, deps.accounts, 'to upload');
-    const id = await withRetryAfter(reply, async () => {
+    const { id, created } = await withRetryAfter(reply, async () => {
       await deps.uploads.refuseIfQuotaSpent({ uploaderId: user.id });
       return receiveUpload(request, deps, siteUploadFieldsSchema, {}, async () => ({
         uploaderId: user.id,
       }));
     });
-    return reply.status(201).send({ data: { id } });
+    // 201 for a new GIF; 200 when the user's exact copy was already there (nothing new stored).
+    return reply.status(created ? 201 : 200).send({ data: { id } });
   });
 }
 
@@ -76,7 +78,7 @@ async function receiveUpload<S extends z.ZodType<Partial<UploadFields>>>(
   schema: S,
   extraFields: Record<string, unknown>,
   uploaderOf: (fields: z.infer<S>) => Promise<Uploader>,
-): Promise<string> {
+): Promise<UploadResult> {
   const form = await receiveForm(request, deps.uploadTempDir);
   try {
     const fields = parseInput(schema, { ...form.fields, ...extraFields });
@@ -91,7 +93,12 @@ async function receiveUpload<S extends z.ZodType<Partial<UploadFields>>>(
       });
     }
     if (fields.source_image_url) {
-      return await deps.uploads.createFromUrl({ ...uploader, url: fields.source_image_url, input });
+      const id = await deps.uploads.createFromUrl({
+        ...uploader,
+        url: fields.source_image_url,
+        input,
+      });
+      return { id, created: true };
     }
     throw new AppError('missing_file', 'Send a file or a source_image_url.');
   } finally {

@@ -51,6 +51,12 @@ export interface Uploader {
   apiKey?: string | undefined;
 }
 
+/** The GIF an upload answers: a new one, or (`created: false`) the uploader's exact copy. */
+export interface UploadResult {
+  id: string;
+  created: boolean;
+}
+
 /** Accepts uploads: checks them, records the GIF as processing and enqueues its work atomically. */
 export class UploadService {
   readonly #deps: UploadServiceDeps;
@@ -58,13 +64,19 @@ export class UploadService {
     this.#deps = deps;
   }
 
-  /** A file already received to `tempPath` (the caller removes it afterwards). */
+  /**
+   * A file already received to `tempPath` (the caller removes it afterwards). A file its owner
+   * already has (same sha256, not failed or taken down) answers that GIF: nothing is stored or
+   * charged. Uploads with no user are not compared: nobody can say whose they are.
+   */
   async createFromFile(
     options: Uploader & { tempPath: string; filename: string | null; input: UploadInput },
-  ): Promise<string> {
+  ): Promise<UploadResult> {
     const { tempPath, filename, input } = options;
     const userId = await this.#owner(input.username, options);
     const source = await inspectSource(tempPath, { filename, limits: this.#deps.limits });
+    const existing = userId && (await this.#deps.gifs.findOwnCopy(userId, source.sha256));
+    if (existing) return { id: existing, created: false };
     // Charged once the file is known good (a refused file costs nothing) and before it is stored.
     const subject = await this.#quotaSubject(options);
     if (subject) await this.#deps.quota.charge(subject, source.bytes);
@@ -93,7 +105,7 @@ export class UploadService {
       if (subject) await this.#deps.quota.refund(subject, source.bytes);
       throw error;
     }
-    return id;
+    return { id, created: true };
   }
 
   /** A `source_image_url`: checked now, fetched by the job. */

@@ -23,6 +23,8 @@ describe('fair queueing of media jobs (one worker)', () => {
   let ann: SiteClient;
   let ben: SiteClient;
   let big: Buffer;
+  // Ann's three uploads differ: an exact re-upload by the same user answers the first GIF.
+  let bigs: Buffer[];
   let small: Buffer;
 
   beforeAll(async () => {
@@ -31,7 +33,10 @@ describe('fair queueing of media jobs (one worker)', () => {
       ['ann', 'user'],
       ['ben', 'user'],
     ])) as { ann: SiteClient; ben: SiteClient });
-    big = await animatedImage({ width: 640, height: 480, frames: 36 });
+    bigs = await Promise.all(
+      [36, 35, 34].map((frames) => animatedImage({ width: 640, height: 480, frames })),
+    );
+    big = bigs[0]!;
     small = await animatedImage({ width: 50, height: 50, frames: 4 });
   }, 60_000);
   afterAll(() => t.stop());
@@ -81,7 +86,7 @@ describe('fair queueing of media jobs (one worker)', () => {
 
   it("runs another uploader's next upload right after the job in progress", async () => {
     const annIds: string[] = [];
-    for (let i = 0; i < 3; i++) annIds.push(await upload(ann, big, `ann-big-${i}`));
+    for (let i = 0; i < 3; i++) annIds.push(await upload(ann, bigs[i]!, `ann-big-${i}`));
     const { id: benId, acknowledged } = await acknowledgedUpload(ben, small, 'ben-small');
     await t.waitForGif(benId);
     for (const id of annIds) await t.waitForGif(id, { complete: true });
@@ -114,26 +119,33 @@ describe('fair queueing of media jobs (one worker)', () => {
       const file = path.join(dir, `seed-${i}.gif`);
       await fs.writeFile(file, big);
       seedIds.push(
-        await t.jiffy.services.uploads.createFromFile({
-          tempPath: file,
-          filename: `seed-${i}.gif`,
-          uploaderId: null,
-          asInstance: true,
-          input: {
-            title: `seed ${i}`,
-            tags: [],
-            sourcePostUrl: null,
-            isSticker: false,
-            rating: 'g',
-            altText: '',
-            username: null,
-            lang: 'en',
-          },
-        }),
+        (
+          await t.jiffy.services.uploads.createFromFile({
+            tempPath: file,
+            filename: `seed-${i}.gif`,
+            uploaderId: null,
+            asInstance: true,
+            input: {
+              title: `seed ${i}`,
+              tags: [],
+              sourcePostUrl: null,
+              isSticker: false,
+              rating: 'g',
+              altText: '',
+              username: null,
+              lang: 'en',
+            },
+          })
+        ).id,
       );
     }
     t.jiffy.services.queue.wake();
-    const { id: benId, acknowledged } = await acknowledgedUpload(ben, small, 'ben-after-seed');
+    const { id: benId, acknowledged } = await acknowledgedUpload(
+      ben,
+      // Not his first upload's bytes: that would answer the GIF he already has.
+      await animatedImage({ width: 50, height: 50, frames: 5 }),
+      'ben-after-seed',
+    );
     await t.waitForGif(benId, { complete: true });
     for (const id of seedIds) await t.waitForGif(id, { complete: true });
 

@@ -7,6 +7,7 @@ import { AppError } from '../errors/app-error.ts';
 import type { CachePurge } from '../lib/cache-purge.ts';
 import type { ReportRepository } from '../reports/report.repository.ts';
 import type { AuditLogRepository } from './audit-log.repository.ts';
+import type { AutomaticFlagRepository } from './automatic-flag.repository.ts';
 import type { FlagRepository, FlagRow } from './flag.repository.ts';
 import type { ModerationService } from './moderation.service.ts';
 import type { SearchReportRepository } from './search-report.repository.ts';
@@ -44,6 +45,7 @@ export interface ModerationActionDeps {
   moderation: ModerationService;
   takedowns: TakedownRepository;
   flags: FlagRepository;
+  automaticFlags: AutomaticFlagRepository;
   reports: ReportRepository;
   searchReports: SearchReportRepository;
   auditLog: AuditLogRepository;
@@ -230,7 +232,10 @@ export class ModerationActionService {
       ));
     if (searchReportId !== null && !searchReport) throw searchReportNotFound();
     const reports = await this.#deps.reports.resolveForGif(trx, gifId, actor.id, resolution);
-    const flags = await this.#deps.flags.resolveForGif(trx, gifId, actor.id, resolution);
+    // Automatic flags count as flags: the pipeline's, rather than a user's.
+    const flags =
+      (await this.#deps.flags.resolveForGif(trx, gifId, actor.id, resolution)) +
+      (await this.#deps.automaticFlags.resolveForGif(trx, gifId, actor.id, resolution));
     return { reports, flags, searchReport };
   }
 

@@ -4,7 +4,13 @@ import type { ActionOutcome } from './moderation-actions.service.ts';
 import { presentAuditEntry } from './moderation.presenter.ts';
 import type { QueueGif, QueueItem } from './queue.service.ts';
 
-const label = (reason: string) => reportReasons.find(([value]) => value === reason)?.[1] ?? reason;
+/** What the pipeline's own reasons say to a moderator. */
+const automaticLabels: Record<string, string> = {
+  content_safety: 'Content safety: stricter than the declared rating',
+  near_duplicate: "Near-duplicate of another user's GIF",
+};
+const label = (reason: string) =>
+  reportReasons.find(([value]) => value === reason)?.[1] ?? automaticLabels[reason] ?? reason;
 const iso = (date: Date | string | null) => (date ? new Date(date).toISOString() : null);
 
 /** A flag as its author sees it. */
@@ -84,6 +90,10 @@ export function presentQueueItem(item: QueueItem, publicUrl: string) {
           shown_gif_ids: row.gif_ids ?? [],
           shown_gifs: item.shown.map((gif) => presentQueueGif(gif, publicUrl)),
         }
+      : {}),
+    // A near-duplicate is shown beside the other user's GIF it resembles.
+    ...(row.kind === 'automatic' && row.gif_ids
+      ? { duplicate_gif: item.shown[0] ? presentQueueGif(item.shown[0], publicUrl) : null }
       : {}),
   };
 }

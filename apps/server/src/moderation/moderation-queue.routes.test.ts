@@ -18,6 +18,7 @@ type QueueItem = {
     moderation: { status: string; preview_url: string | null; history: { action: string }[] };
   } | null;
   shown_gifs?: { id: string }[];
+  duplicate_gif?: { id: string } | null;
 };
 type QueueBody = { data: QueueItem[]; pagination: { next_cursor: string | null } };
 const code = (response: LightMyRequestResponse) =>
@@ -201,6 +202,8 @@ describe('the moderation queue, search reports and pre-moderation', () => {
     await users.ben!.post(`/api/v1/gifs/${trusted}/moderation`, { reason: 'spam', rating: 'r' });
     const all = await queue();
     expect(all.map((i) => i.kind)).toEqual([
+      // cat's upload is the same picture as ann's held one: a near-duplicate, queued when made.
+      'automatic',
       'search_report',
       'search_report',
       'gif_report',
@@ -210,6 +213,8 @@ describe('the moderation queue, search reports and pre-moderation', () => {
     expect([...times].sort()).toEqual(times);
     expect((await queue('&kind=flag')).map((i) => i.gif_id)).toEqual([trusted]);
     expect((await queue('&kind=gif_report')).map((i) => i.gif_id)).toEqual(['heron1']);
+    const [automatic] = await queue('&kind=automatic');
+    expect(automatic).toMatchObject({ gif_id: trusted, duplicate_gif: { id: held } });
     const flagged = all.find((i) => i.kind === 'flag')!;
     expect(flagged).toMatchObject({
       reason: 'spam',

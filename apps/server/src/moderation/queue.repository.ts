@@ -3,7 +3,13 @@ import type { Database, GifRow } from '../db/schema.ts';
 import type { AuditRow } from './audit-log.repository.ts';
 
 /** What the moderation queue lists, in this order when two items share a time. */
-export const queueKinds = ['gif_report', 'search_report', 'flag', 'pending_upload'] as const;
+export const queueKinds = [
+  'gif_report',
+  'search_report',
+  'flag',
+  'pending_upload',
+  'automatic',
+] as const;
 export type QueueKind = (typeof queueKinds)[number];
 
 /** Where a page of the queue starts: after the item with this time, kind and key. */
@@ -65,6 +71,18 @@ const sources: Record<
       t.id AS id, t.id AS gif_id, t.created_at,
       jsonb_build_object('uploader_user_id', t.user_id) AS detail, NULL::text[] AS gif_ids
     FROM gifs t WHERE t.status = 'pending_review'`,
+  },
+  // The pipeline's findings (migration 0023); a near-duplicate names the other GIF in gif_ids.
+  automatic: {
+    rank: 5,
+    numericId: true,
+    select: sql`SELECT 'automatic' AS kind, 5 AS kind_rank, lpad(t.id::text, 20, '0') AS sort_key,
+      t.id::text AS id, t.gif_id, t.created_at,
+      jsonb_build_object('reason', t.reason, 'declared_rating', t.declared_rating,
+        'suggested_rating', t.suggested_rating, 'scores', t.scores,
+        'duplicate_of', t.duplicate_of, 'distance', t.distance) AS detail,
+      CASE WHEN t.duplicate_of IS NULL THEN NULL ELSE ARRAY[t.duplicate_of] END AS gif_ids
+    FROM gif_automatic_flags t WHERE t.resolved_at IS NULL`,
   },
 };
 

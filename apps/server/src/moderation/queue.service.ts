@@ -19,7 +19,10 @@ export interface QueueItem {
   row: QueueRow;
   /** The GIF the item is about (none for a search report). */
   gif: QueueGif | null;
-  /** A search report's shown GIFs, in the answer's order (those that still exist). */
+  /**
+   * A search report's shown GIFs, in the answer's order, or the other user's GIF a
+   * near-duplicate resembles (those that still exist).
+   */
   shown: QueueGif[];
 }
 
@@ -147,10 +150,8 @@ function decodeCursor(cursor: string): QueuePosition {
       value.length === 3 &&
       typeof value[0] === 'string' &&
       isTimestamp(value[0]) &&
-      // Kinds 1-3 are keyed by a bigint id (padded to 20 digits), held uploads (4) by a GIF id.
-      ((Number.isInteger(value[1]) &&
-        value[1] >= 1 &&
-        value[1] <= 3 &&
+      // Kinds 1-3 and 5 are keyed by a bigint id (padded to 20 digits), held uploads (4) by a GIF id.
+      (([1, 2, 3, 5].includes(value[1] as number) &&
         /^\d{1,20}$/.test(String(value[2])) &&
         BigInt(String(value[2])) <= MAX_BIGINT) ||
         (value[1] === 4 && /^[A-Za-z0-9]{1,64}$/.test(String(value[2]))))

@@ -151,4 +151,51 @@ describe('a queue item', () => {
       { url: '/api/v3/moderation/search-reports/3', body: { action: 'dismiss' } },
     ]);
   });
+
+  it('shows a near-duplicate beside the GIF it resembles; decisions act on the new upload', async () => {
+    const item: QueueItem = {
+      kind: 'automatic',
+      id: '4',
+      gif_id: 'g1',
+      created_at: '2026-11-25T10:00:00.000Z',
+      reason: 'near_duplicate',
+      reason_label: "Near-duplicate of another user's GIF",
+      distance: 2,
+      gif: gif('g1'),
+      duplicate_gif: gif('g2'),
+    };
+    const { calls, card } = renderCard(item, false, () => outcome('dismiss'));
+    expect(card.textContent).toContain(
+      "Near-duplicate of another user's GIF · 2 of 64 hash bits differ",
+    );
+    expect(screen.getAllByRole('link').map((link) => link.textContent)).toEqual([
+      'GIF g1',
+      'GIF g2',
+    ]);
+    expect(
+      screen.getByRole('region', { name: 'Resembles this GIF of another user' }).textContent,
+    ).toContain('GIF g2');
+    fireEvent.keyDown(card, { key: 'd' });
+    await screen.findByText(/^Dismissed/);
+    expect(calls).toEqual([{ url: '/api/v1/gifs/g1/moderation', body: { action: 'dismiss' } }]);
+  });
+
+  it('shows a content-safety flag with the ratings and the scores', () => {
+    const item: QueueItem = {
+      kind: 'automatic',
+      id: '5',
+      gif_id: 'g1',
+      created_at: '2026-11-25T10:00:00.000Z',
+      reason: 'content_safety',
+      reason_label: 'Content safety: stricter than the declared rating',
+      declared_rating: 'g',
+      suggested_rating: 'r',
+      scores: { Drawing: 0.01, Hentai: 0.05, Neutral: 0.02, Porn: 0.9, Sexy: 0.02 },
+      gif: gif('g1'),
+    };
+    const { card } = renderCard(item, false, () => outcome('dismiss'));
+    expect(card.textContent).toContain(
+      'Content safety: stricter than the declared rating · listed as r, declared g · Porn 90%, Hentai 5%, Sexy 2%',
+    );
+  });
 });

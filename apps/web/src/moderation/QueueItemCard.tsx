@@ -11,7 +11,10 @@ const kindLabel = {
   search_report: 'Search report',
   flag: 'Flag',
   pending_upload: 'Pending upload',
+  automatic: 'Automatic flag',
 };
+
+const percent = (score: number) => `${Math.round(score * 100)}%`;
 
 /** Why the item is here: the report's reason and note, the flag's suggestion. */
 function ItemDetail({ item }: { item: QueueItem }) {
@@ -24,6 +27,21 @@ function ItemDetail({ item }: { item: QueueItem }) {
       </p>
     );
   if (item.kind === 'pending_upload') return <p>Held for review before it is listed.</p>;
+  if (item.kind === 'automatic' && item.reason === 'content_safety')
+    return (
+      <p>
+        {item.reason_label} · listed as {item.suggested_rating}, declared {item.declared_rating}
+        {item.scores
+          ? ` · ${['Porn', 'Hentai', 'Sexy'].map((c) => `${c} ${percent(item.scores![c] ?? 0)}`).join(', ')}`
+          : ''}
+      </p>
+    );
+  if (item.kind === 'automatic')
+    return (
+      <p>
+        {item.reason_label} · {item.distance} of 64 hash bits differ
+      </p>
+    );
   return (
     <p>
       {item.reason_label}
@@ -47,7 +65,7 @@ function GifBlock(props: {
         <GifActions
           gif={props.gif}
           isAdmin={props.isAdmin}
-          reason={props.item.reason}
+          reason={props.item.kind === 'automatic' ? undefined : props.item.reason}
           searchReportId={props.item.kind === 'search_report' ? props.item.id : undefined}
           commands={props.commands}
         />
@@ -100,15 +118,26 @@ export function QueueItemCard(props: {
         <time dateTime={item.created_at}>{new Date(item.created_at).toLocaleString()}</time>
       </header>
       <ItemDetail item={item} />
-      {gifs.map((gif, index) => (
-        <GifBlock
-          key={gif.id}
-          gif={gif}
-          item={item}
-          isAdmin={props.isAdmin}
-          commands={index === 0 ? commands : { current: {} }}
-        />
-      ))}
+      <div className={item.duplicate_gif ? 'queue-pair' : undefined}>
+        {gifs.map((gif, index) => (
+          <GifBlock
+            key={gif.id}
+            gif={gif}
+            item={item}
+            isAdmin={props.isAdmin}
+            commands={index === 0 ? commands : { current: {} }}
+          />
+        ))}
+        {item.duplicate_gif ? (
+          <section className="queue-duplicate" aria-label="Resembles this GIF of another user">
+            <p>Resembles (another user&apos;s GIF):</p>
+            <div className="queue-gif">
+              <QueueMedia gif={item.duplicate_gif} />
+              <GifFacts gif={item.duplicate_gif} />
+            </div>
+          </section>
+        ) : null}
+      </div>
       {item.kind === 'search_report' ? (
         dismiss.isSuccess ? (
           <p role="status">Search report dismissed</p>

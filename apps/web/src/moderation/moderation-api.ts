@@ -40,6 +40,7 @@ export const queueKinds = [
   ['search_report', 'Search reports'],
   ['flag', 'Flags'],
   ['pending_upload', 'Pending uploads'],
+  ['automatic', 'Automatic flags'],
 ] as const;
 export type QueueKind = (typeof queueKinds)[number][0];
 
@@ -58,6 +59,12 @@ export interface QueueItem {
   additional_info?: string;
   gif: QueueGif | null;
   shown_gifs?: QueueGif[];
+  /** Automatic flags: the rating the uploader chose, and the classifier's scores (0–1). */
+  declared_rating?: Rating | null;
+  scores?: Record<string, number> | null;
+  /** A near-duplicate: the other user's GIF it resembles, and how many hash bits differ. */
+  duplicate_gif?: QueueGif | null;
+  distance?: number | null;
 }
 
 export interface Paged<T> {

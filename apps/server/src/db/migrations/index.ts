@@ -21,6 +21,7 @@ import * as m0019 from './0019_moderation.ts';
 import * as m0020 from './0020_gif_visibility.ts';
 import * as m0021 from './0021_flags_and_queue.ts';
 import * as m0022 from './0022_language_tags.ts';
+import * as m0023 from './0023_content_safety.ts';
 import * as m0027 from './0027_staff_search.ts';
 
 /**
@@ -50,5 +51,6 @@ export const migrations: Record<string, Migration> = {
   '0020_gif_visibility': m0020,
   '0021_flags_and_queue': m0021,
   '0022_language_tags': m0022,
+  '0023_content_safety': m0023,
   '0027_staff_search': m0027,
 };
