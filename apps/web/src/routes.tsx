@@ -27,6 +27,7 @@ const EditGifsPage = lazy(() => import('./pages/EditGifsPage.tsx'));
 const EditGifPage = lazy(() => import('./pages/EditGifPage.tsx'));
 const ModerationPage = lazy(() => import('./pages/ModerationPage.tsx'));
 const AuditLogPage = lazy(() => import('./pages/AuditLogPage.tsx'));
+const StaffSearchPage = lazy(() => import('./pages/StaffSearchPage.tsx'));
 
 /** Pages later releases complete: real routes, honest text. */
 export const COMING_SOON = [
@@ -77,6 +78,7 @@ export const routes: RouteObject[] = [
       // The rest of /dashboard is still to come (COMING_SOON); these are its moderation pages.
       { path: 'dashboard/moderation', element: <ModerationPage /> },
       { path: 'dashboard/moderation/audit-log', element: <AuditLogPage /> },
+      { path: 'dashboard/search', element: <StaffSearchPage /> },
       ...COMING_SOON.map((path) => ({ path: `${path}/*`, element: <ComingSoonPage /> })),
       { path: ':channel', element: <ChannelPage /> },
       { path: '*', element: <NotFoundPage /> },

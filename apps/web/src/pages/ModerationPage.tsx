@@ -15,7 +15,8 @@ export default function ModerationPage() {
         <section className="moderation-page">
           <h1>Moderation queue</h1>
           <p>
-            Oldest first. Focus an item (click it, or press j) and use the shortcuts.
+            Oldest first. Focus an item (click it, or press j) and use the shortcuts.{' '}
+            <Link to="/dashboard/search">Content search</Link>
             {user.role === 'admin' ? (
               <>
                 {' '}
