@@ -61,6 +61,7 @@ import { GifListRepository } from './public-api/gif-list.repository.ts';
 import { PublicGifService } from './public-api/public-gifs.service.ts';
 import { assertPublicUrl, downloadToFile } from './net/index.ts';
 import { InstashareService } from './sharing/instashare.service.ts';
+import { SpotifyArtistService } from './spotify/spotify-artist.service.ts';
 import { StaffSearchRepository } from './staff-search/staff-search.repository.ts';
 import { StaffSearchService } from './staff-search/staff-search.service.ts';
 import { SettingsRepository } from './settings/settings.repository.ts';
@@ -109,6 +110,8 @@ export interface Services {
   shares: ShareEventService;
   /** E-mailing a GIF from its share panel. */
   instashare: InstashareService;
+  /** Spotify artist names for creators' profile links. */
+  spotify: SpotifyArtistService;
   /** Staff search over every GIF, and its CSV export. */
   staffSearch: StaffSearchService;
   /** Flags and moderators' decisions on one GIF (approve, rating, sticker, takedown, ...). */
@@ -364,6 +367,13 @@ export function createServices(options: {
     cachePurge: purge,
     avatars,
     attemptLimiter,
+    spotify: new SpotifyArtistService({
+      download: (url, destPath) =>
+        downloadToFile(url, { destPath, maxBytes: 64 * 1024, timeoutMs: 10_000, ...urlPolicy }),
+      oembedUrl: config.SPOTIFY_OEMBED_URL,
+      tempDir: path.join(tempRoot, 'spotify'),
+      limits: attemptLimiter,
+    }),
     staffSearch: new StaffSearchService({
       search: new StaffSearchRepository(db),
       reads: gifReads,

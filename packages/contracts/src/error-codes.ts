@@ -67,6 +67,9 @@ export const errorStatus = {
   search_report_not_found: 404,
   /** A sticker flag for a video clip, which is neither a GIF nor a sticker. */
   not_applicable: 409,
+  // artist links
+  /** Spotify's oEmbed knows no artist at that open.spotify.com/artist/… URL. */
+  spotify_artist_not_found: 404,
   // sharing
   /** The mail server refused or could not be reached; nothing was sent. */
   mail_not_sent: 503,

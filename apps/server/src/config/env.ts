@@ -133,6 +133,8 @@ export const envSchema = z.object({
   PROCESS_TIMEOUT_SECONDS: seconds.default(120),
   /** Total time allowed for fetching a source_image_url. */
   URL_IMPORT_TIMEOUT_SECONDS: seconds.default(20),
+  /** Spotify's public oEmbed endpoint, read for the names of creators' linked artist pages. */
+  SPOTIFY_OEMBED_URL: z.url().default('https://open.spotify.com/oembed'),
   /** host:port list exempt from the private-address block (importing from your own LAN on purpose). */
   URL_IMPORT_ALLOW_HOSTS: z
     .string()

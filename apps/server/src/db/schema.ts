@@ -27,6 +27,9 @@ export interface UsersTable {
   website_url: string | null;
   instagram_url: string | null;
   twitter: string | null;
+  /** A linked Spotify artist page and the artist's name when it was linked (migration 0029). */
+  spotify_url: ColumnType<string | null, string | null | undefined, string | null>;
+  spotify_artist_name: ColumnType<string | null, string | null | undefined, string | null>;
   is_verified: Generated<boolean>;
   is_public: Generated<boolean>;
   suppress_chrome: Generated<boolean>;

@@ -8,6 +8,8 @@ export type ProfileField =
   | 'website_url'
   | 'instagram_url'
   | 'twitter'
+  | 'spotify_url'
+  | 'spotify_artist_name'
   | 'is_public'
   | 'suppress_chrome'
   | 'attribution_display_name';

@@ -12,6 +12,8 @@ import type { GifRepository } from '../gifs/gif.repository.ts';
 import { receiveForm } from '../http/receive-form.ts';
 import type { AvatarService } from './avatar.service.ts';
 import type { UserRepository } from './user.repository.ts';
+import { spotifyArtistUrl } from '../spotify/spotify-input.schema.ts';
+import type { SpotifyArtistService } from '../spotify/spotify-artist.service.ts';
 import { userId, wholeNumber } from '../http/input-schemas.ts';
 
 const idParams = z.object({ id: userId });
@@ -48,6 +50,11 @@ const profilePatch = z.strictObject({
   is_public: z.boolean().optional(),
   suppress_chrome: z.boolean().optional(),
   attribution_display_name: z.string().trim().max(50).nullable().optional(),
+  /** An open.spotify.com/artist/… page; null or '' unlinks it. */
+  spotify_url: z
+    .union([z.literal(''), spotifyArtistUrl])
+    .nullable()
+    .optional(),
 });
 
 /** `GET` and `PATCH /api/v1/users/{id}/`: public fields for all, private ones for the owner and admins. */
@@ -59,12 +66,15 @@ export function usersRoutes(
     accounts: AccountService;
     urls: PresenterUrls;
     avatars: AvatarService;
+    spotify: SpotifyArtistService;
     uploadTempDir: string;
   },
 ): void {
   const present = (user: UserRow, showPrivate: boolean) => ({
     ...presentGifUser(user, deps.urls),
     twitter: user.twitter ?? '',
+    spotify_url: user.spotify_url ?? '',
+    spotify_artist_name: user.spotify_artist_name ?? '',
     ...(showPrivate
       ? {
           email: user.email,
@@ -116,8 +126,17 @@ export function usersRoutes(
 
   app.patch('/api/v1/users/:id/', async (request) => {
     const user = await editableUser(request);
-    const changes = parseInput(profilePatch, request.body ?? {});
-    await deps.users.updateProfile(user.id, changes);
+    const { spotify_url: spotify, ...changes } = parseInput(profilePatch, request.body ?? {});
+    // A linked artist is stored with the name Spotify gives for it, read before anything changes.
+    const artist =
+      spotify === undefined
+        ? {}
+        : spotify === null || spotify === ''
+          ? { spotify_url: null, spotify_artist_name: null }
+          : await deps.spotify
+              .artist(user, spotify)
+              .then((found) => ({ spotify_url: found.url, spotify_artist_name: found.name }));
+    await deps.users.updateProfile(user.id, { ...changes, ...artist });
     return { data: present((await deps.users.findById(user.id))!, true) };
   });
 

@@ -10,9 +10,13 @@ const TEXT_FIELDS = [
   ['website_url', 'Website'],
   ['instagram_url', 'Instagram link'],
   ['twitter', 'Twitter handle'],
+  ['spotify_url', 'Spotify artist page'],
 ] as const;
 
-/** Display name, about text, links and whether the channel is public. */
+/**
+ * Display name, about text, links and whether the channel is public. A Spotify artist page is
+ * saved with the artist's name, which the server reads from Spotify and this form then shows.
+ */
 export function ProfileForm({ profile }: { profile: Profile }) {
   const aboutId = useId();
   const profileChanged = useProfileChanged(profile.id);
@@ -22,6 +26,7 @@ export function ProfileForm({ profile }: { profile: Profile }) {
     website_url: profile.website_url,
     instagram_url: profile.instagram_url,
     twitter: profile.twitter,
+    spotify_url: profile.spotify_url,
     is_public: profile.is_public,
   });
   const save = useMutation({
@@ -47,6 +52,9 @@ export function ProfileForm({ profile }: { profile: Profile }) {
           onChange={(value) => setFields({ ...fields, [name]: value })}
         />
       ))}
+      {profile.spotify_artist_name ? (
+        <p className="hint">Linked on Spotify as {profile.spotify_artist_name}.</p>
+      ) : null}
       <div className="form-field">
         <label htmlFor={aboutId}>About</label>
         <textarea

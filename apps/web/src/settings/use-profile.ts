@@ -12,6 +12,9 @@ export interface Profile {
   website_url: string;
   instagram_url: string;
   twitter: string;
+  /** A linked open.spotify.com/artist/… page ('' when none) and the artist's name. */
+  spotify_url: string;
+  spotify_artist_name: string;
   is_public: boolean;
   email: string;
   /** An uploaded avatar is being rendered (a job); avatar_url changes when it is done. */

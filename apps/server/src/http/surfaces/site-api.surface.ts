@@ -17,6 +17,7 @@ import { moderationQueueRoutes } from '../../moderation/moderation-queue.routes.
 import type { Services } from '../../services.ts';
 import { usersRoutes } from '../../users/users.routes.ts';
 import { instashareRoutes } from '../../sharing/instashare.routes.ts';
+import { spotifyRoutes } from '../../spotify/spotify.routes.ts';
 import { staffSearchRoutes } from '../../staff-search/staff-search.routes.ts';
 import { siteApiCsrf } from '../site-security.ts';
 import { notFoundUnder } from './not-found.ts';
@@ -42,6 +43,7 @@ export async function siteApiSurface(
   usersRoutes(scope, {
     users: services.users,
     avatars: services.avatars,
+    spotify: services.spotify,
     uploadTempDir: options.uploadTempDir,
     gifs: services.gifRepository,
     accounts: services.accounts,
@@ -86,6 +88,7 @@ export async function siteApiSurface(
     limiter: services.attemptLimiter,
   });
   instashareRoutes(scope, { instashare: services.instashare, accounts: services.accounts });
+  spotifyRoutes(scope, { spotify: services.spotify, accounts: services.accounts });
   staffSearchRoutes(scope, {
     staffSearch: services.staffSearch,
     accounts: services.accounts,
