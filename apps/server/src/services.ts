@@ -62,6 +62,8 @@ import { PublicGifService } from './public-api/public-gifs.service.ts';
 import { assertPublicUrl, downloadToFile } from './net/index.ts';
 import { InstashareService } from './sharing/instashare.service.ts';
 import { SpotifyArtistService } from './spotify/spotify-artist.service.ts';
+import { csvExportJob } from './staff-search/csv-export.job.ts';
+import { CsvExportService } from './staff-search/csv-export.service.ts';
 import { StaffSearchRepository } from './staff-search/staff-search.repository.ts';
 import { StaffSearchService } from './staff-search/staff-search.service.ts';
 import { SettingsRepository } from './settings/settings.repository.ts';
@@ -114,6 +116,8 @@ export interface Services {
   spotify: SpotifyArtistService;
   /** Staff search over every GIF, and its CSV export. */
   staffSearch: StaffSearchService;
+  /** Staff exports written by a job and sent as a link. */
+  csvExports: CsvExportService;
   /** Flags and moderators' decisions on one GIF (approve, rating, sticker, takedown, ...). */
   moderationActions: ModerationActionService;
   searchReports: SearchReportService;
@@ -244,6 +248,15 @@ export function createServices(options: {
     announce,
     log: log('language-tags'),
   });
+  const staffSearchRepository = new StaffSearchRepository(db);
+  const csvExports = new CsvExportService({
+    search: staffSearchRepository,
+    queue,
+    mailer,
+    users,
+    dir: path.join(config.DATA_DIR, 'exports'),
+    publicUrl: config.publicUrl,
+  });
   queue.register([
     gifProcessJob(processing),
     gifRenditionsRestJob(processing),
@@ -251,6 +264,7 @@ export function createServices(options: {
     avatarRenderJob(avatars),
     gifSettleJob(settleSweep),
     quarantinePurgeJob(moderation),
+    csvExportJob(csvExports),
   ]);
 
   const urls = { publicUrl: config.publicUrl, mediaBaseUrl: config.mediaBaseUrl };
@@ -374,8 +388,9 @@ export function createServices(options: {
       tempDir: path.join(tempRoot, 'spotify'),
       limits: attemptLimiter,
     }),
+    csvExports,
     staffSearch: new StaffSearchService({
-      search: new StaffSearchRepository(db),
+      search: staffSearchRepository,
       reads: gifReads,
       publicUrl: config.publicUrl,
     }),

@@ -1,3 +1,5 @@
+import type { StaffFilters } from '../staff-search/staff-search-input.schema.ts';
+
 /**
  * Every kind of background job, as one discriminated union. A job names what it works on; it
  * carries ids, not copies of rows, so a retried job sees the current state.
@@ -8,7 +10,11 @@ export type JobRequest =
   | { name: 'trending.recompute'; data: Record<string, never> }
   | { name: 'avatar.render'; data: { userId: string; key: string } }
   | { name: 'gif.settle'; data: Record<string, never> }
-  | { name: 'moderation.purge-quarantine'; data: Record<string, never> };
+  | { name: 'moderation.purge-quarantine'; data: Record<string, never> }
+  | {
+      name: 'staff-search.export-csv';
+      data: { exportId: string; userId: string; filters: StaffFilters };
+    };
 
 export type JobName = JobRequest['name'];
 export type JobData<N extends JobName> = Extract<JobRequest, { name: N }>['data'];

@@ -52,3 +52,11 @@ export const staffSearchQuery = staffFilters.extend({
   limit: wholeNumber(1, 100).default(25),
 });
 export type StaffSearchQuery = z.infer<typeof staffSearchQuery>;
+
+/** The CSV calls: the filters, and `email` to have the file written by a job and sent as a link. */
+export const staffCsvQuery = staffFilters.extend({
+  email: z.union([z.boolean(), yesNo]).default(false),
+});
+
+/** `GET /api/v1/search-service/exports/:name`: an e-mailed export's file name. */
+export const exportParams = z.object({ name: z.string().max(120) });

@@ -1,6 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { insertGifRow } from '../testing/gif-rows.ts';
-import type { SiteClient } from '../testing/site-client.ts';
+import { readOutbox, type SiteClient } from '../testing/site-client.ts';
 import { permissionMatrix } from '../testing/signed-in-users.ts';
 import { startTestJiffy, type TestJiffy } from '../testing/test-jiffy.ts';
 
@@ -235,5 +237,59 @@ describe('staff content search and its CSV', () => {
     ).toEqual(['catgone']);
     const noCsrf = await users['adm']!.post('/api/v1/search-service/csv/', {}, 'omit');
     expect(noCsrf.statusCode).toBe(403);
+  });
+
+  it('e-mails a link to an export, which works for its requester alone, for a day', async () => {
+    const { mod, adm, ann } = users;
+    const refused = await ann!.post('/api/v1/search-service/csv/', { email: true });
+    expect([refused.statusCode, code(refused)]).toEqual([403, 'forbidden']);
+    const queued = await mod!.post('/api/v1/search-service/csv/', {
+      status: 'removed,failed',
+      email: true,
+    });
+    expect(queued.statusCode).toBe(202);
+    expect(queued.json()).toEqual({ data: { status: 'queued', email: 'mod@example.com' } });
+
+    const mail = await vi.waitFor(
+      async () => {
+        const found = (await readOutbox(t.dataDir)).find((m) => m.to === 'mod@example.com');
+        if (!found) throw new Error('no mail yet');
+        return found;
+      },
+      { timeout: 30_000, interval: 200 },
+    );
+    expect(mail.subject).toBe('Your Jiffy export is ready (2 GIFs)');
+    const link = new URL(/https?:\/\/\S+\.csv/.exec(mail.text)![0]);
+    const download = await mod!.get(link.pathname);
+    expect(download.statusCode).toBe(200);
+    expect(download.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(
+      parseCsv(download.body)
+        .slice(1)
+        .map((r) => r[0]),
+    ).toEqual(['dogfail', 'catgone']);
+
+    // Another moderator, an admin, a user and a visitor learn nothing of it.
+    const others: [SiteClient, number, string][] = [
+      [adm!, 404, 'not_found'],
+      [ann!, 403, 'forbidden'],
+      [visitor, 401, 'not_signed_in'],
+    ];
+    for (const [client, status, errorCode] of others) {
+      const response = await client.get(link.pathname);
+      expect([response.statusCode, code(response)]).toEqual([status, errorCode]);
+    }
+    const name = path.basename(link.pathname);
+    const guessed = name.replace(/[0-9a-f]{32}/, '0'.repeat(32));
+    for (const wrong of [guessed, '..%2F..%2Foutbox', `${name.slice(0, -4)}.partial`]) {
+      const response = await mod!.get(`/api/v1/search-service/exports/${wrong}`);
+      expect([wrong, response.statusCode]).toEqual([wrong, 404]);
+    }
+
+    // A day later the link is dead.
+    const file = path.join(t.dataDir, 'exports', name);
+    const dayAgo = new Date(Date.now() - 24 * 60 * 60 * 1000 - 60_000);
+    await fs.utimes(file, dayAgo, dayAgo);
+    expect((await mod!.get(link.pathname)).statusCode).toBe(404);
   });
 });

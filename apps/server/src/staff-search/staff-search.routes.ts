@@ -1,10 +1,11 @@
 import { Readable } from 'node:stream';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AccountService } from '../accounts/account.service.ts';
 import type { ApiTokenRepository } from '../accounts/api-token.repository.ts';
 import { currentUser } from '../accounts/current-user.ts';
 import { parseInput } from '../http/parse-input.ts';
-import { staffFilters, staffSearchQuery } from './staff-search-input.schema.ts';
+import type { CsvExportService } from './csv-export.service.ts';
+import { exportParams, staffCsvQuery, staffSearchQuery } from './staff-search-input.schema.ts';
 import type { StaffSearchService } from './staff-search.service.ts';
 
 /**
@@ -13,10 +14,14 @@ import type { StaffSearchService } from './staff-search.service.ts';
  */
 export function staffSearchRoutes(
   app: FastifyInstance,
-  deps: { staffSearch: StaffSearchService; accounts: AccountService; tokens: ApiTokenRepository },
+  deps: {
+    staffSearch: StaffSearchService;
+    csvExports: CsvExportService;
+    accounts: AccountService;
+    tokens: ApiTokenRepository;
+  },
 ): void {
-  const caller = (request: Parameters<typeof currentUser>[0]) =>
-    currentUser(request, deps.accounts, deps.tokens);
+  const caller = (request: FastifyRequest) => currentUser(request, deps.accounts, deps.tokens);
 
   app.get('/api/v1/search-service/search/', async (request, reply) => {
     const query = parseInput(staffSearchQuery, request.query);
@@ -24,20 +29,28 @@ export function staffSearchRoutes(
     return reply.header('cache-control', 'private, no-store').send(found);
   });
 
-  const sendCsv = (reply: FastifyReply, chunks: AsyncGenerator<string>) =>
+  const sendCsv = (reply: FastifyReply, body: AsyncGenerator<string> | Readable) =>
     reply
       .header('content-type', 'text/csv; charset=utf-8')
       .header('content-disposition', 'attachment; filename="jiffy-gifs.csv"')
       .header('cache-control', 'private, no-store')
-      .send(Readable.from(chunks));
+      .send(body instanceof Readable ? body : Readable.from(body));
 
-  app.get('/api/v1/search-service/csv/', async (request, reply) => {
-    const filters = parseInput(staffFilters, request.query);
-    return sendCsv(reply, deps.staffSearch.csv(await caller(request), filters));
-  });
+  /** The CSV now, streamed; or, with `email`, a job's file sent as a link (202). */
+  const csv = async (request: FastifyRequest, reply: FastifyReply, input: unknown) => {
+    const { email, ...filters } = parseInput(staffCsvQuery, input ?? {});
+    const actor = await caller(request);
+    if (!email) return sendCsv(reply, deps.staffSearch.csv(actor, filters));
+    const queued = await deps.csvExports.request(actor, filters);
+    return reply.status(202).send({ data: { status: 'queued', email: queued.email } });
+  };
+  app.get('/api/v1/search-service/csv/', (request, reply) => csv(request, reply, request.query));
   // The reference client posts its filters as a form or JSON body.
-  app.post('/api/v1/search-service/csv/', async (request, reply) => {
-    const filters = parseInput(staffFilters, request.body ?? {});
-    return sendCsv(reply, deps.staffSearch.csv(await caller(request), filters));
+  app.post('/api/v1/search-service/csv/', (request, reply) => csv(request, reply, request.body));
+
+  app.get('/api/v1/search-service/exports/:name', async (request, reply) => {
+    const { name } = parseInput(exportParams, request.params);
+    const file = await deps.csvExports.open(await caller(request), name);
+    return sendCsv(reply, file);
   });
 }

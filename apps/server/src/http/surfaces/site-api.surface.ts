@@ -91,6 +91,7 @@ export async function siteApiSurface(
   spotifyRoutes(scope, { spotify: services.spotify, accounts: services.accounts });
   staffSearchRoutes(scope, {
     staffSearch: services.staffSearch,
+    csvExports: services.csvExports,
     accounts: services.accounts,
     tokens: services.apiTokens,
   });
