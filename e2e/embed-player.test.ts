@@ -37,13 +37,18 @@ describe('the embedded GIF player in Chromium', () => {
       return uploaded;
     };
     id = await upload({ title: 'Waving robot', username: 'maker', tags: 'robot,wave' }, 320, 240);
-    // GIFs cut from videos on the two video sites the player can show, and on another one.
-    for (const [site, url] of [
+    // GIFs cut from videos on the two video sites the player can show, and on another one; each
+    // a different picture (an exact re-upload by the same user is answered with the first GIF).
+    for (const [i, [site, url]] of [
       ['youtube', 'https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=30'],
       ['vimeo', 'https://vimeo.com/76979871'],
       ['other', 'https://www.dailymotion.com/video/x8abc'],
-    ] as const) {
-      fromVideo[site] = await upload({ title: `From ${site}`, source_post_url: url }, 200, 150);
+    ].entries() as IterableIterator<[number, [string, string]]>) {
+      fromVideo[site] = await upload(
+        { title: `From ${site}`, source_post_url: url },
+        200 + 2 * i,
+        150,
+      );
     }
     // Eight related GIFs (a shared tag) of different shapes for the grid.
     for (let i = 0; i < 8; i++) {

@@ -94,7 +94,7 @@ describe('the moderation queue page', () => {
     await card.waitFor();
     // The kind filter asks the server for that kind only.
     const flags = mod.page.waitForResponse((r) => r.url().includes('kind=flag'));
-    await mod.page.getByRole('button', { name: 'Flags' }).click();
+    await mod.page.getByRole('button', { name: 'Flags', exact: true }).click();
     expect((await flags).status()).toBe(200);
     await mod.page.getByText('Nothing waits for a decision.').waitFor();
     await mod.page.getByRole('button', { name: 'GIF reports' }).click();

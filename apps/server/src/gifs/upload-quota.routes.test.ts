@@ -44,11 +44,19 @@ describe('upload quotas: uploads per hour', () => {
   let t: TestJiffy;
   let fixture: FixtureServer;
   let gif: Buffer;
+  // Each upload sends different bytes: an exact re-upload by the same user is answered with
+  // the GIF it already made and spends no quota.
+  let pool: Buffer[];
+  let sent = 0;
+  const nextGif = () => pool[sent++ % pool.length]!;
   let users: Record<string, SiteClient>;
   const keys: Record<string, string> = {};
 
   beforeAll(async () => {
     gif = await animatedImage({ width: 64, height: 48, frames: 3 });
+    pool = await Promise.all(
+      Array.from({ length: 24 }, (_, i) => animatedImage({ width: 40 + i, height: 30, frames: 2 })),
+    );
     fixture = await startFixtureServer((_req, res) =>
       res.writeHead(200, { 'content-type': 'image/gif' }).end(gif),
     );
@@ -72,13 +80,13 @@ describe('upload quotas: uploads per hour', () => {
     t.jiffy.app!.inject({
       method: 'POST',
       url: '/v1/gifs',
-      ...multipart({ api_key: apiKey, title: 'q' }, { name: 'q.gif', bytes: gif }),
+      ...multipart({ api_key: apiKey, title: 'q' }, { name: 'q.gif', bytes: nextGif() }),
     });
   const withSession = (name: string) =>
     users[name]!.request({
       method: 'POST',
       url: '/api/v1/uploads',
-      form: multipart({ title: 'q' }, { name: 'q.gif', bytes: gif }),
+      form: multipart({ title: 'q' }, { name: 'q.gif', bytes: nextGif() }),
     });
   const importWithKey = (apiKey: string) =>
     t.jiffy.app!.inject({
@@ -152,16 +160,22 @@ describe('upload quotas: uploads per hour', () => {
 
 describe('upload quotas: bytes per day', () => {
   let t: TestJiffy;
-  let small: Buffer;
+  // Different files throughout (an exact re-upload would be answered with the first GIF).
+  let smalls: Buffer[];
   let big: Buffer;
+  let otherBig: Buffer;
   let users: Record<string, SiteClient>;
 
   beforeAll(async () => {
-    small = await animatedImage({ width: 40, height: 30, frames: 2 });
-    big = await animatedImage({ width: 200, height: 150, frames: 6 });
-    expect(big.length).toBeGreaterThan(3 * small.length);
-    // Room for one big file and a small one, not for two big ones.
-    const allowance = big.length + 2 * small.length;
+    smalls = await Promise.all(
+      [40, 41, 42].map((width) => animatedImage({ width, height: 30, frames: 2 })),
+    );
+    [big, otherBig] = (await Promise.all(
+      [200, 201].map((width) => animatedImage({ width, height: 150, frames: 6 })),
+    )) as [Buffer, Buffer];
+    expect(big.length).toBeGreaterThan(3 * Math.max(...smalls.map((b) => b.length)));
+    // Room for one big file and two small ones, not for two big ones.
+    const allowance = big.length + smalls[0]!.length + smalls[1]!.length;
     t = await startTestJiffy({ UPLOAD_BYTES_PER_DAY: String(allowance) });
     users = await signedInUsers(t, [['eve', 'user']]);
   });
@@ -177,12 +191,14 @@ describe('upload quotas: bytes per day', () => {
   it('counts the bytes received, refuses what would pass the day’s allowance, and charges nothing for a refusal', async () => {
     expect((await send(big)).statusCode).toBe(201);
     const before = await stored(t);
-    expectQuotaRefusal(await send(big), 'day');
+    // Another big file does not fit in what is left (room for the two small ones).
+    expect(otherBig.length).toBeGreaterThan(smalls[0]!.length + smalls[1]!.length);
+    expectQuotaRefusal(await send(otherBig), 'day');
     expect(await stored(t)).toEqual(before);
     // The refused file cost nothing: a small one still fits, and then another.
-    expect((await send(small)).statusCode).toBe(201);
-    expect((await send(small)).statusCode).toBe(201);
-    expectQuotaRefusal(await send(small), 'day');
+    expect((await send(smalls[0]!)).statusCode).toBe(201);
+    expect((await send(smalls[1]!)).statusCode).toBe(201);
+    expectQuotaRefusal(await send(smalls[2]!), 'day');
   });
 });
 
@@ -196,7 +212,10 @@ describe('upload quotas across API nodes', () => {
     const redis = new Redis('redis://127.0.0.1:6379');
     const otherNode = new UploadQuota({ uploadsPerHour: 2, bytesPerDay: 10_000_000, redis });
     try {
-      const gif = await animatedImage({ width: 40, height: 30, frames: 2 });
+      const [gif, another] = await Promise.all(
+        [40, 41].map((width) => animatedImage({ width, height: 30, frames: 2 })),
+      );
+      let uploads = 0;
       // A fresh user per run: Redis keeps its windows between runs.
       const userId = `quota${Math.random().toString(36).slice(2, 10)}`;
       await node.jiffy.services.users.insert({ id: userId, username: userId, display_name: 'Q' });
@@ -205,11 +224,14 @@ describe('upload quotas across API nodes', () => {
         node.jiffy.app!.inject({
           method: 'POST',
           url: '/v1/gifs',
-          ...multipart({ api_key: key, title: 'r' }, { name: 'r.gif', bytes: gif }),
+          ...multipart(
+            { api_key: key, title: 'r' },
+            { name: 'r.gif', bytes: uploads++ ? another! : gif! },
+          ),
         });
       expect((await upload()).statusCode).toBe(200);
       // The other node spends the second upload; this node then refuses the third.
-      await otherNode.charge({ userId }, gif.length);
+      await otherNode.charge({ userId }, gif!.length);
       expectQuotaRefusal(await upload(), 'hour');
       await expect(otherNode.charge({ userId }, 1)).rejects.toThrow(/2 uploads an hour/);
     } finally {
