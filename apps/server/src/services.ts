@@ -64,6 +64,9 @@ import { AvatarService } from './users/avatar.service.ts';
 import { UserRepository } from './users/user.repository.ts';
 import { trendingRecomputeJob } from './trending/trending-recompute.job.ts';
 import { TrendingRepository } from './trending/trending.repository.ts';
+import { ScheduleRepository } from './trending-schedule/schedule.repository.ts';
+import { ScheduleService } from './trending-schedule/schedule.service.ts';
+import { systemClock, type Clock } from './lib/clock.ts';
 
 /** Every service and repository, wired once; routes, jobs, the seeder and the CLI share them. */
 export interface Services {
@@ -105,6 +108,10 @@ export interface Services {
   moderationQueue: QueueService;
   /** Every kept answer that must forget a GIF taken down, restored or deleted. */
   cachePurge: CachePurge;
+  /** The trending scheduler (staff). */
+  schedule: ScheduleService;
+  /** The time the schedule, stories and kept answers go by (tests move it). */
+  clock: Clock;
   urls: { publicUrl: string; mediaBaseUrl: string };
   isReady: () => Promise<boolean>;
 }
@@ -129,8 +136,10 @@ export function createServices(options: {
   redis?: Redis | undefined;
   /** Each service logs through a child of it, named by `service`. */
   logger: Logger;
+  clock?: Clock;
 }): Services {
   const { config, database, logger } = options;
+  const clock = options.clock ?? systemClock;
   const log = (service: string) => logger.child({ service });
   const { db } = database;
   const limits = mediaLimitsOf(config);
@@ -247,6 +256,7 @@ export function createServices(options: {
       log('discovery').warn({ error: String(error) }, 'could not store search counts'),
   });
   const lists = new GifListRepository(db);
+  const scheduleRepository = new ScheduleRepository(db);
   const publicGifs = new PublicGifService({
     lists,
     gifs: gifRepository,
@@ -254,6 +264,8 @@ export function createServices(options: {
     reads: gifReads,
     discovery,
     purge,
+    schedule: scheduleRepository,
+    clock,
   });
   let migrated = false;
   return {
@@ -330,6 +342,15 @@ export function createServices(options: {
       storage,
     }),
     cachePurge: purge,
+    schedule: new ScheduleService({
+      db,
+      schedule: scheduleRepository,
+      purge,
+      announce,
+      clock,
+      log: log('trending-schedule'),
+    }),
+    clock,
     avatars,
     attemptLimiter: new AttemptLimits({
       redis: options.redis,

@@ -67,6 +67,21 @@ export const errorStatus = {
   search_report_not_found: 404,
   /** A sticker flag for a video clip, which is neither a GIF nor a sticker. */
   not_applicable: 409,
+  // trending scheduler and stories
+  /** A trending start or story publish time already past (a minute's grace for clocks). */
+  time_in_past: 422,
+  /** Scheduling a GIF that cannot trend: not ready, taken down or unlisted. */
+  gif_not_trendable: 409,
+  /** The GIF is already scheduled in a window that meets the one asked for. */
+  schedule_conflict: 409,
+  schedule_item_not_found: 404,
+  story_not_found: 404,
+  /** Another story has the slug asked for. */
+  story_slug_taken: 409,
+  /** A story item or cover naming a GIF the author may not put in a story. */
+  story_gif_unavailable: 422,
+  /** A `next_cursor` that Jiffy did not sign for this list (edited, or from another list). */
+  invalid_cursor: 400,
   // lookup
   not_found: 404,
   gif_not_found: 404,
