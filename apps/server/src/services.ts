@@ -67,6 +67,11 @@ import { TrendingRepository } from './trending/trending.repository.ts';
 import { ScheduleRepository } from './trending-schedule/schedule.repository.ts';
 import { ScheduleService } from './trending-schedule/schedule.service.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
+import { StoryCursors } from './stories/story-cursor.ts';
+import { StoryReader } from './stories/story-reader.ts';
+import { StoryRepository } from './stories/story.repository.ts';
+import { StoryService } from './stories/story.service.ts';
+import { TrendingStoryService } from './stories/trending-story.service.ts';
 
 /** Every service and repository, wired once; routes, jobs, the seeder and the CLI share them. */
 export interface Services {
@@ -110,6 +115,8 @@ export interface Services {
   cachePurge: CachePurge;
   /** The trending scheduler (staff). */
   schedule: ScheduleService;
+  stories: StoryService;
+  trendingStories: TrendingStoryService;
   /** The time the schedule, stories and kept answers go by (tests move it). */
   clock: Clock;
   urls: { publicUrl: string; mediaBaseUrl: string };
@@ -267,6 +274,8 @@ export function createServices(options: {
     schedule: scheduleRepository,
     clock,
   });
+  const storyRepository = new StoryRepository(db);
+  const storyReader = new StoryReader({ stories: storyRepository, lists, reads: gifReads, users });
   let migrated = false;
   return {
     storage,
@@ -349,6 +358,22 @@ export function createServices(options: {
       announce,
       clock,
       log: log('trending-schedule'),
+    }),
+    stories: new StoryService({
+      db,
+      stories: storyRepository,
+      reader: storyReader,
+      lists,
+      users,
+      cursors: new StoryCursors(new SettingsRepository(db)),
+      clock,
+      log: log('stories'),
+    }),
+    trendingStories: new TrendingStoryService({
+      db,
+      stories: storyRepository,
+      reader: storyReader,
+      clock,
     }),
     clock,
     avatars,

@@ -80,6 +80,8 @@ export const errorStatus = {
   story_slug_taken: 409,
   /** A story item or cover naming a GIF the author may not put in a story. */
   story_gif_unavailable: 422,
+  /** Putting a draft on trending stories: publish it first. */
+  story_not_published: 409,
   /** A `next_cursor` that Jiffy did not sign for this list (edited, or from another list). */
   invalid_cursor: 400,
   // lookup

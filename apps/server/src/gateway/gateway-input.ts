@@ -1,3 +1,6 @@
+import { AppError } from '../errors/app-error.ts';
+import { parseInput } from '../http/parse-input.ts';
+import { ID_PATTERN } from '../lib/ids.ts';
 import { z } from 'zod';
 
 /**
@@ -10,3 +13,16 @@ export const instant = z.iso
 
 /** How the gateway writes a moment: ISO 8601 in UTC. */
 export const isoTime = (date: Date | null): string | null => date?.toISOString() ?? null;
+
+/**
+ * The `:id` of a gateway path. An empty one (`/x/v1/stories/`, the list's path with a slash
+ * added) names nothing: 404 as any path no route has, not a 400 about a parameter.
+ */
+export function pathId(params: unknown): string {
+  const { id } = parseInput(idParams, params);
+  if (id === '') throw new AppError('not_found', 'No route for this path.');
+  if (!ID_PATTERN.test(id)) throw new AppError('invalid_request', 'id: not an id');
+  return id;
+}
+
+const idParams = z.object({ id: z.string() });

@@ -36,5 +36,3 @@ export const activityQuery = z.object({
   limit: wholeNumber(1, 100).default(25),
   offset: wholeNumber(0, 10_000).default(0),
 });
-
-export const scheduleIdParams = z.object({ id: z.string().regex(/^[A-Za-z0-9]{1,64}$/) });

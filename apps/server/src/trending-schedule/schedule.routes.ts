@@ -2,13 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import { okEnvelope } from '../http/envelope.ts';
 import { parseInput } from '../http/parse-input.ts';
 import type { GatewayAuth } from '../gateway/gateway-auth.ts';
+import { pathId } from '../gateway/gateway-input.ts';
 import { firstValues } from '../public-api/list-query.schema.ts';
-import {
-  activityQuery,
-  scheduleBody,
-  scheduleIdParams,
-  scheduleListQuery,
-} from './schedule-input.schema.ts';
+import { activityQuery, scheduleBody, scheduleListQuery } from './schedule-input.schema.ts';
 import { presentActivity, presentScheduledItem } from './schedule.presenter.ts';
 import type { ScheduleService } from './schedule.service.ts';
 
@@ -46,7 +42,7 @@ export function scheduleRoutes(
 
   app.delete(`${base}/schedule/:id`, async (request, reply) => {
     const actor = await auth.actor(request);
-    const { id } = parseInput(scheduleIdParams, request.params);
+    const id = pathId(request.params);
     await deps.schedule.remove(actor, id);
     return reply.status(204).send();
   });

@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { gatewayAuth } from '../../gateway/gateway-auth.ts';
 import type { Services } from '../../services.ts';
 import { scheduleRoutes } from '../../trending-schedule/schedule.routes.ts';
+import { storiesRoutes } from '../../stories/stories.routes.ts';
+import { trendingStoriesRoutes } from '../../stories/trending-stories.routes.ts';
 import { siteApiCsrf } from '../site-security.ts';
 import { notFoundUnder } from './not-found.ts';
 import { declareSurface } from './surface.ts';
@@ -29,6 +31,14 @@ export async function gatewaySurface(
     tokens: services.apiTokens,
     apiKeys: services.apiKeys,
   });
+  const urls = services.urls;
   scheduleRoutes(scope, { schedule: services.schedule, auth, base: GATEWAY_BASE });
+  storiesRoutes(scope, { stories: services.stories, auth, base: GATEWAY_BASE, urls });
+  trendingStoriesRoutes(scope, {
+    trending: services.trendingStories,
+    auth,
+    base: GATEWAY_BASE,
+    urls,
+  });
   await notFoundUnder(scope, [GATEWAY_BASE], false);
 }
