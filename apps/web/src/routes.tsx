@@ -27,6 +27,8 @@ const EditGifsPage = lazy(() => import('./pages/EditGifsPage.tsx'));
 const EditGifPage = lazy(() => import('./pages/EditGifPage.tsx'));
 const ModerationPage = lazy(() => import('./pages/ModerationPage.tsx'));
 const AuditLogPage = lazy(() => import('./pages/AuditLogPage.tsx'));
+const StoriesPage = lazy(() => import('./pages/StoriesPage.tsx'));
+const StoryPage = lazy(() => import('./pages/StoryPage.tsx'));
 
 /** Pages later releases complete: real routes, honest text. */
 export const COMING_SOON = [
@@ -38,7 +40,6 @@ export const COMING_SOON = [
   'edit',
   'artists',
   'ar-scenes',
-  'stories',
   'posts',
 ];
 
@@ -77,6 +78,8 @@ export const routes: RouteObject[] = [
       // The rest of /dashboard is still to come (COMING_SOON); these are its moderation pages.
       { path: 'dashboard/moderation', element: <ModerationPage /> },
       { path: 'dashboard/moderation/audit-log', element: <AuditLogPage /> },
+      { path: 'stories', element: <StoriesPage /> },
+      { path: 'stories/:slug', element: <StoryPage /> },
       ...COMING_SOON.map((path) => ({ path: `${path}/*`, element: <ComingSoonPage /> })),
       { path: ':channel', element: <ChannelPage /> },
       { path: '*', element: <NotFoundPage /> },

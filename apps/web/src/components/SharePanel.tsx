@@ -1,5 +1,6 @@
 import type { Gif, ShareType } from '@jiffy/contracts';
 import { embedCode } from '@jiffy/embed/embed-code';
+import { useId } from 'react';
 import { recordShare } from '../api/share-events.ts';
 import { CopyField } from './CopyField.tsx';
 
@@ -12,16 +13,20 @@ const NETWORKS: [string, ShareType, (u: string) => string][] = [
   ['Reddit', 'reddit', (u) => `https://www.reddit.com/submit?url=${u}`],
 ];
 
-/** Share a GIF: the social networks of §9, its link and its embed code, each with Copy. */
-export function SharePanel({ gif }: { gif: Gif }) {
+/**
+ * Share a GIF: the social networks of §9, its link and its embed code, each with Copy. A story
+ * page has one per GIF, so each names itself with its own heading id.
+ */
+export function SharePanel({ gif, heading = 'Share' }: { gif: Gif; heading?: string }) {
+  const headingId = useId();
   const url = encodeURIComponent(gif.url);
   const fields: [string, string, ShareType][] = [
     ['Link', gif.url, 'link'],
     ['Embed code', embedCode(gif), 'embed'],
   ];
   return (
-    <section className="share" aria-labelledby="share-heading">
-      <h2 id="share-heading">Share</h2>
+    <section className="share" aria-labelledby={headingId}>
+      <h2 id={headingId}>{heading}</h2>
       <ul className="networks">
         {NETWORKS.map(([name, type, link]) => (
           <li key={name}>
