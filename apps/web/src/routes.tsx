@@ -29,6 +29,8 @@ const ModerationPage = lazy(() => import('./pages/ModerationPage.tsx'));
 const AuditLogPage = lazy(() => import('./pages/AuditLogPage.tsx'));
 const StoriesPage = lazy(() => import('./pages/StoriesPage.tsx'));
 const StoryPage = lazy(() => import('./pages/StoryPage.tsx'));
+const MyStoriesPage = lazy(() => import('./pages/MyStoriesPage.tsx'));
+const StoryEditorPage = lazy(() => import('./pages/StoryEditorPage.tsx'));
 
 /** Pages later releases complete: real routes, honest text. */
 export const COMING_SOON = [
@@ -78,6 +80,10 @@ export const routes: RouteObject[] = [
       // The rest of /dashboard is still to come (COMING_SOON); these are its moderation pages.
       { path: 'dashboard/moderation', element: <ModerationPage /> },
       { path: 'dashboard/moderation/audit-log', element: <AuditLogPage /> },
+      // The story editor and the scheduler; /dashboard itself is the creator dashboard's.
+      { path: 'dashboard/stories', element: <MyStoriesPage /> },
+      { path: 'dashboard/stories/new', element: <StoryEditorPage /> },
+      { path: 'dashboard/stories/:id', element: <StoryEditorPage /> },
       { path: 'stories', element: <StoriesPage /> },
       { path: 'stories/:slug', element: <StoryPage /> },
       ...COMING_SOON.map((path) => ({ path: `${path}/*`, element: <ComingSoonPage /> })),
