@@ -31,6 +31,8 @@ const StoriesPage = lazy(() => import('./pages/StoriesPage.tsx'));
 const StoryPage = lazy(() => import('./pages/StoryPage.tsx'));
 const MyStoriesPage = lazy(() => import('./pages/MyStoriesPage.tsx'));
 const StoryEditorPage = lazy(() => import('./pages/StoryEditorPage.tsx'));
+const PostsPage = lazy(() => import('./pages/PostsPage.tsx'));
+const ArtistsPage = lazy(() => import('./pages/ArtistsPage.tsx'));
 
 /** Pages later releases complete: real routes, honest text. */
 export const COMING_SOON = [
@@ -40,9 +42,7 @@ export const COMING_SOON = [
   'clips',
   'studios',
   'edit',
-  'artists',
   'ar-scenes',
-  'posts',
 ];
 
 /** §2's routes; any other first segment is a channel. */
@@ -85,6 +85,8 @@ export const routes: RouteObject[] = [
       { path: 'dashboard/stories/new', element: <StoryEditorPage /> },
       { path: 'dashboard/stories/:id', element: <StoryEditorPage /> },
       { path: 'stories', element: <StoriesPage /> },
+      { path: 'posts', element: <PostsPage /> },
+      { path: 'artists', element: <ArtistsPage /> },
       { path: 'stories/:slug', element: <StoryPage /> },
       ...COMING_SOON.map((path) => ({ path: `${path}/*`, element: <ComingSoonPage /> })),
       { path: ':channel', element: <ChannelPage /> },

@@ -227,6 +227,36 @@ describe('stories', () => {
     expect(covers.data.every((s) => s.gifs === undefined && s.cover_gif !== null)).toBe(true);
   });
 
+  it('lists staff’s published stories alone with by_staff (the site’s posts), with its own cursors', async () => {
+    now += 1000;
+    const byMod = (await post(users.mod!, story({ title: 'Mod post' }))).json<StoryBody>().data;
+    now += 1000;
+    const byAdmin = (await post(users.adm!, story({ title: 'Admin post' }))).json<StoryBody>().data;
+    await post(users.adm!, story({ title: 'Admin draft', is_published: false }));
+    const posts = await listed('by_staff=true&limit=50');
+    expect(posts.data.slice(0, 2).map((s) => s.story_id)).toEqual([
+      byAdmin.story_id,
+      byMod.story_id,
+    ]);
+    // Exactly the published stories of staff that everyone's list holds, in its order.
+    const everyone = await listed('limit=50');
+    expect(posts.data.map((s) => s.story_id)).toEqual(
+      everyone.data
+        .filter((s) => ['mod', 'adm'].includes(s.user?.username ?? ''))
+        .map((s) => s.story_id),
+    );
+    expect(posts.data.map((s) => s.title)).not.toContain('Admin draft');
+    // Everyone's list still has the creators' stories; a posts cursor does not page it.
+    expect(everyone.data.some((s) => s.user?.username === 'cat')).toBe(true);
+    const first = await listed('by_staff=true&limit=1');
+    const next = await listed(`by_staff=true&limit=1&next_cursor=${first.next_cursor}`);
+    expect([...first.data, ...next.data].map((s) => s.title)).toEqual(['Admin post', 'Mod post']);
+    expect(code(await read(`stories?limit=1&next_cursor=${first.next_cursor}`))).toBe(
+      'invalid_cursor',
+    );
+    expect((await read('stories?by_staff=maybe')).statusCode).toBe(400);
+  });
+
   it('publishes a story scheduled for later at its time, and refuses publish times already past', async () => {
     const later = (
       await post(users.dan!, story({ title: 'Later', publish_datetime: at(now + HOUR) }))

@@ -33,6 +33,7 @@ export function storiesRoutes(
     const { stories, nextCursor } = await deps.stories.list(actor, {
       username: input.username,
       unpublished: input.fetch_unpublished,
+      byStaff: input.by_staff,
       limit: input.limit,
       cursor: input.next_cursor,
       hydration: input.gif_hydration_method,

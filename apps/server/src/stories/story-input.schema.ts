@@ -59,6 +59,8 @@ const flag = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' |
 export const storyListQuery = z.object({
   username: z.string().min(1).max(64).optional(),
   fetch_unpublished: flag.default(false),
+  /** Jiffy's own: stories by staff only (moderators and admins), the site's /posts. */
+  by_staff: flag.default(false),
   limit: wholeNumber(1, 50).default(25),
   next_cursor: z.string().max(500).optional(),
   gif_hydration_method: hydration,

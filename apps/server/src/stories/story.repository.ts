@@ -148,17 +148,23 @@ export class StoryRepository {
 
   /**
    * A page of stories newest first (by publish time, or writing time for drafts), after
-   * `after`: one author's or everyone's, published ones only unless `unpublished`.
+   * `after`: one author's or everyone's (or staff's), published ones only unless `unpublished`.
    */
   list(options: {
     userId?: string | undefined;
     unpublished: boolean;
+    byStaff: boolean;
     at: Date;
     after?: StoryPosition | undefined;
     limit: number;
   }): Promise<StoryRow[]> {
     let query = this.#stories();
     if (options.userId) query = query.where('stories.user_id', '=', options.userId);
+    // Staff are who decide what the public lists show: their stories are the site's posts.
+    if (options.byStaff)
+      query = query.where('stories.user_id', 'in', (users) =>
+        users.selectFrom('users').select('id').where('role', 'in', ['moderator', 'admin']),
+      );
     if (!options.unpublished)
       query = query
         .where('stories.is_published', '=', true)

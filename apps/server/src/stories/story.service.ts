@@ -100,6 +100,7 @@ export class StoryService {
     query: {
       username?: string | undefined;
       unpublished: boolean;
+      byStaff?: boolean;
       limit: number;
       cursor?: string | undefined;
       hydration: Hydration;
@@ -108,13 +109,15 @@ export class StoryService {
     const author = query.username ? await this.#deps.users.findByUsername(query.username) : null;
     if (query.unpublished)
       authorize(actor, 'story.view_unpublished', { ownerId: author?.id ?? null });
-    // A cursor belongs to one list: whose, and whether unpublished stories are in it.
-    const list = `stories|${query.username?.toLowerCase() ?? ''}|${query.unpublished}`;
+    // A cursor belongs to one list: whose, whether unpublished stories are in it, staff's only.
+    const staff = query.byStaff ? '|staff' : '';
+    const list = `stories|${query.username?.toLowerCase() ?? ''}|${query.unpublished}${staff}`;
     const after = query.cursor ? await this.#deps.cursors.decode(list, query.cursor) : undefined;
     if (query.username && !author) return { stories: [], nextCursor: null };
     const rows = await this.#deps.stories.list({
       userId: author?.id,
       unpublished: query.unpublished,
+      byStaff: query.byStaff ?? false,
       at: new Date(this.#deps.clock()),
       after,
       limit: query.limit + 1,
