@@ -33,6 +33,7 @@ const MyStoriesPage = lazy(() => import('./pages/MyStoriesPage.tsx'));
 const StoryEditorPage = lazy(() => import('./pages/StoryEditorPage.tsx'));
 const PostsPage = lazy(() => import('./pages/PostsPage.tsx'));
 const ArtistsPage = lazy(() => import('./pages/ArtistsPage.tsx'));
+const SchedulePage = lazy(() => import('./pages/SchedulePage.tsx'));
 
 /** Pages later releases complete: real routes, honest text. */
 export const COMING_SOON = [
@@ -84,6 +85,7 @@ export const routes: RouteObject[] = [
       { path: 'dashboard/stories', element: <MyStoriesPage /> },
       { path: 'dashboard/stories/new', element: <StoryEditorPage /> },
       { path: 'dashboard/stories/:id', element: <StoryEditorPage /> },
+      { path: 'dashboard/schedule', element: <SchedulePage /> },
       { path: 'stories', element: <StoriesPage /> },
       { path: 'posts', element: <PostsPage /> },
       { path: 'artists', element: <ArtistsPage /> },

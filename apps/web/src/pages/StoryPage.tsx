@@ -3,6 +3,7 @@ import { Link, useParams } from 'react-router';
 import { ErrorMessage } from '../components/ErrorMessage.tsx';
 import { TagList } from '../components/TagList.tsx';
 import { StoryItemView } from '../stories/StoryItemView.tsx';
+import { TrendingStoryButton } from '../stories/TrendingStoryButton.tsx';
 import { storyBySlug, type Story } from '../stories/story-api.ts';
 import '../stories/stories.css';
 
@@ -32,6 +33,7 @@ function StoryArticle({ story }: { story: Story }) {
         ) : null}
         {!story.is_published ? <p className="muted">Draft: only you and staff see it.</p> : null}
         {story.description ? <p className="story-description">{story.description}</p> : null}
+        <TrendingStoryButton story={story} />
       </header>
       <ol className="story-items" aria-label="GIFs of the story">
         {(story.gifs ?? []).map((item, index) => (
