@@ -36,7 +36,8 @@ function Scheduler() {
   const items = useQuery({ queryKey: ['schedule'], queryFn: comingSchedule });
   const activity = useQuery({ queryKey: ['schedule-activity'], queryFn: scheduleActivity });
   const [picked, setPicked] = useState<PickedGif | null>(null);
-  const [start, setStart] = useState(() => localInputValue(new Date()));
+  // Empty means now: a minute-precision default would already be past by the time it is sent.
+  const [start, setStart] = useState('');
   const [windowMinutes, setWindowMinutes] = useState(1440);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -71,7 +72,11 @@ function Scheduler() {
               event.preventDefault();
               if (!picked) return;
               void run(() =>
-                scheduleGif(picked.gif_id, new Date(start).toISOString(), windowMinutes),
+                scheduleGif(
+                  picked.gif_id,
+                  (start ? new Date(start) : new Date()).toISOString(),
+                  windowMinutes,
+                ),
               ).then((done) => done && setPicked(null));
             }}
           >
@@ -79,10 +84,11 @@ function Scheduler() {
             <p>{picked ? `Chosen: ${picked.title || picked.gif_id}` : 'Choose a GIF below.'}</p>
             <div className="action-row">
               <label>
-                Starts{' '}
+                Starts (empty for now){' '}
                 <input
                   type="datetime-local"
                   value={start}
+                  min={localInputValue(new Date())}
                   onChange={(event) => setStart(event.target.value)}
                 />
               </label>

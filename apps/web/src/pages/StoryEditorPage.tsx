@@ -45,8 +45,6 @@ function StoryEditor({ storyId }: { storyId: string | null }) {
             <button type="button" className="link-button" onClick={editor.discard}>
               Discard them
             </button>
-          ) : draft.is_published && draft.story_id ? (
-            <Link to={`/stories/${editor.saved.data?.slug ?? ''}`}>View it</Link>
           ) : null}
         </p>
       ) : null}

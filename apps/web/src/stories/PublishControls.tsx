@@ -1,3 +1,4 @@
+import { Link } from 'react-router';
 import type { Draft } from './story-draft.ts';
 
 /**
@@ -22,7 +23,10 @@ export function PublishControls(props: {
             ? Date.parse(draft.publish_datetime ?? '') > Date.now()
               ? `Scheduled for ${new Date(draft.publish_datetime!).toLocaleString()}.`
               : 'Published.'
-            : 'Draft: only you and staff see it.'}
+            : 'Draft: only you and staff see it.'}{' '}
+        {draft.is_published && draft.slug ? (
+          <Link to={`/stories/${draft.slug}`}>View it</Link>
+        ) : null}
       </p>
       <label className="form-field">
         <span>Publish at (leave empty for now)</span>

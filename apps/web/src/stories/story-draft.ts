@@ -14,6 +14,8 @@ export interface DraftItem {
 /** The editor's whole state, as kept in localStorage until it is saved. */
 export interface Draft {
   story_id: string | null;
+  /** The saved story's address (for its link), null until it is saved. */
+  slug: string | null;
   title: string;
   description: string;
   /** As typed: tags separated by commas. */
@@ -29,6 +31,7 @@ export interface Draft {
 
 export const emptyDraft = (): Draft => ({
   story_id: null,
+  slug: null,
   title: '',
   description: '',
   tags: '',
@@ -46,6 +49,7 @@ export const itemKey = (gifId: string) => `${gifId}-${Date.now().toString(36)}-$
 export function draftOf(story: Story): Draft {
   return {
     story_id: story.story_id,
+    slug: story.slug,
     title: story.title,
     description: story.description,
     tags: story.tags.join(', '),
