@@ -12,6 +12,7 @@ import { hasAdmin, makeAdmin } from './accounts/first-admin.ts';
 import { createServices, type Services } from './services.ts';
 import { startPeriodicJobs } from './jobs/periodic-jobs.ts';
 import { listenForPurges } from './moderation/purge-broadcast.ts';
+import { systemClock, type Clock } from './lib/clock.ts';
 
 // The version of the checkout, from the workspace root's package.json.
 const JIFFY_VERSION =
@@ -33,6 +34,8 @@ export interface JiffyOptions {
   inMemoryDatabase?: boolean;
   /** Tests: where log lines go instead of stdout. */
   logStream?: DestinationStream;
+  /** Tests: the time the trending schedule, stories and kept answers go by. */
+  clock?: Clock;
 }
 
 /** A running Jiffy: its configuration, database, services and (unless a worker) HTTP app. */
@@ -84,6 +87,7 @@ export async function createJiffy(options: JiffyOptions): Promise<Jiffy> {
     redis,
     queueSchema: schema ? `${schema}_jobs` : 'pgboss',
     logger: log,
+    clock: options.clock ?? systemClock,
   });
   await services.queue.start();
   const defaultApiKey = await services.apiKeys.ensureDefault(config.JIFFY_API_KEY);

@@ -73,6 +73,14 @@ import { AvatarService } from './users/avatar.service.ts';
 import { UserRepository } from './users/user.repository.ts';
 import { trendingRecomputeJob } from './trending/trending-recompute.job.ts';
 import { TrendingRepository } from './trending/trending.repository.ts';
+import { ScheduleRepository } from './trending-schedule/schedule.repository.ts';
+import { ScheduleService } from './trending-schedule/schedule.service.ts';
+import { systemClock, type Clock } from './lib/clock.ts';
+import { StoryCursors } from './stories/story-cursor.ts';
+import { StoryReader } from './stories/story-reader.ts';
+import { StoryRepository } from './stories/story.repository.ts';
+import { StoryService } from './stories/story.service.ts';
+import { TrendingStoryService } from './stories/trending-story.service.ts';
 
 /** Every service and repository, wired once; routes, jobs, the seeder and the CLI share them. */
 export interface Services {
@@ -124,6 +132,12 @@ export interface Services {
   moderationQueue: QueueService;
   /** Every kept answer that must forget a GIF taken down, restored or deleted. */
   cachePurge: CachePurge;
+  /** The trending scheduler (staff). */
+  schedule: ScheduleService;
+  stories: StoryService;
+  trendingStories: TrendingStoryService;
+  /** The time the schedule, stories and kept answers go by (tests move it). */
+  clock: Clock;
   urls: { publicUrl: string; mediaBaseUrl: string };
   isReady: () => Promise<boolean>;
 }
@@ -148,8 +162,10 @@ export function createServices(options: {
   redis?: Redis | undefined;
   /** Each service logs through a child of it, named by `service`. */
   logger: Logger;
+  clock?: Clock;
 }): Services {
   const { config, database, logger } = options;
+  const clock = options.clock ?? systemClock;
   const log = (service: string) => logger.child({ service });
   const { db } = database;
   const limits = mediaLimitsOf(config);
@@ -294,6 +310,7 @@ export function createServices(options: {
       log('discovery').warn({ error: String(error) }, 'could not store search counts'),
   });
   const lists = new GifListRepository(db);
+  const scheduleRepository = new ScheduleRepository(db);
   const publicGifs = new PublicGifService({
     lists,
     gifs: gifRepository,
@@ -301,7 +318,11 @@ export function createServices(options: {
     reads: gifReads,
     discovery,
     purge,
+    schedule: scheduleRepository,
+    clock,
   });
+  const storyRepository = new StoryRepository(db);
+  const storyReader = new StoryReader({ stories: storyRepository, lists, reads: gifReads, users });
   let migrated = false;
   return {
     classifier,
@@ -379,6 +400,31 @@ export function createServices(options: {
       storage,
     }),
     cachePurge: purge,
+    schedule: new ScheduleService({
+      db,
+      schedule: scheduleRepository,
+      purge,
+      announce,
+      clock,
+      log: log('trending-schedule'),
+    }),
+    stories: new StoryService({
+      db,
+      stories: storyRepository,
+      reader: storyReader,
+      lists,
+      users,
+      cursors: new StoryCursors(new SettingsRepository(db)),
+      clock,
+      log: log('stories'),
+    }),
+    trendingStories: new TrendingStoryService({
+      db,
+      stories: storyRepository,
+      reader: storyReader,
+      clock,
+    }),
+    clock,
     avatars,
     attemptLimiter,
     spotify: new SpotifyArtistService({

@@ -28,6 +28,13 @@ const EditGifPage = lazy(() => import('./pages/EditGifPage.tsx'));
 const ModerationPage = lazy(() => import('./pages/ModerationPage.tsx'));
 const AuditLogPage = lazy(() => import('./pages/AuditLogPage.tsx'));
 const StaffSearchPage = lazy(() => import('./pages/StaffSearchPage.tsx'));
+const StoriesPage = lazy(() => import('./pages/StoriesPage.tsx'));
+const StoryPage = lazy(() => import('./pages/StoryPage.tsx'));
+const MyStoriesPage = lazy(() => import('./pages/MyStoriesPage.tsx'));
+const StoryEditorPage = lazy(() => import('./pages/StoryEditorPage.tsx'));
+const PostsPage = lazy(() => import('./pages/PostsPage.tsx'));
+const ArtistsPage = lazy(() => import('./pages/ArtistsPage.tsx'));
+const SchedulePage = lazy(() => import('./pages/SchedulePage.tsx'));
 
 /** Pages later releases complete: real routes, honest text. */
 export const COMING_SOON = [
@@ -37,10 +44,7 @@ export const COMING_SOON = [
   'clips',
   'studios',
   'edit',
-  'artists',
   'ar-scenes',
-  'stories',
-  'posts',
 ];
 
 /** §2's routes; any other first segment is a channel. */
@@ -79,6 +83,15 @@ export const routes: RouteObject[] = [
       { path: 'dashboard/moderation', element: <ModerationPage /> },
       { path: 'dashboard/moderation/audit-log', element: <AuditLogPage /> },
       { path: 'dashboard/search', element: <StaffSearchPage /> },
+      // The story editor and the scheduler; /dashboard itself is the creator dashboard's.
+      { path: 'dashboard/stories', element: <MyStoriesPage /> },
+      { path: 'dashboard/stories/new', element: <StoryEditorPage /> },
+      { path: 'dashboard/stories/:id', element: <StoryEditorPage /> },
+      { path: 'dashboard/schedule', element: <SchedulePage /> },
+      { path: 'stories', element: <StoriesPage /> },
+      { path: 'posts', element: <PostsPage /> },
+      { path: 'artists', element: <ArtistsPage /> },
+      { path: 'stories/:slug', element: <StoryPage /> },
       ...COMING_SOON.map((path) => ({ path: `${path}/*`, element: <ComingSoonPage /> })),
       { path: ':channel', element: <ChannelPage /> },
       { path: '*', element: <NotFoundPage /> },

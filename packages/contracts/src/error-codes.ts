@@ -73,6 +73,23 @@ export const errorStatus = {
   // sharing
   /** The mail server refused or could not be reached; nothing was sent. */
   mail_not_sent: 503,
+  // trending scheduler and stories
+  /** A trending start or story publish time already past (a minute's grace for clocks). */
+  time_in_past: 422,
+  /** Scheduling a GIF that cannot trend: not ready, taken down or unlisted. */
+  gif_not_trendable: 409,
+  /** The GIF is already scheduled in a window that meets the one asked for. */
+  schedule_conflict: 409,
+  schedule_item_not_found: 404,
+  story_not_found: 404,
+  /** Another story has the slug asked for. */
+  story_slug_taken: 409,
+  /** A story item or cover naming a GIF the author may not put in a story. */
+  story_gif_unavailable: 422,
+  /** Putting a draft on trending stories: publish it first. */
+  story_not_published: 409,
+  /** A `next_cursor` that Jiffy did not sign for this list (edited, or from another list). */
+  invalid_cursor: 400,
   // lookup
   not_found: 404,
   gif_not_found: 404,

@@ -18,6 +18,13 @@ const expected: Record<Action, { own: UserRole[]; others: UserRole[] }> = {
   'moderation.audit_log': { own: ['admin'], others: ['admin'] },
   'gif.moderate': { own: ['moderator', 'admin'], others: ['moderator', 'admin'] },
   'application.review': { own: ['moderator', 'admin'], others: ['moderator', 'admin'] },
+  'trending.schedule': { own: ['moderator', 'admin'], others: ['moderator', 'admin'] },
+  'story.write': {
+    own: ['creator', 'moderator', 'admin'],
+    others: ['creator', 'moderator', 'admin'],
+  },
+  'story.edit': { own: roles, others: ['moderator', 'admin'] },
+  'story.view_unpublished': { own: roles, others: ['moderator', 'admin'] },
 };
 
 describe('permission table', () => {

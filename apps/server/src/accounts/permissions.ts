@@ -20,7 +20,11 @@ export type Action =
   | 'gif.delete'
   | 'moderation.audit_log'
   | 'gif.moderate'
-  | 'application.review'; // creator applications
+  | 'application.review' // creator applications
+  | 'trending.schedule' // put GIFs on trending at chosen times, feature stories on trending
+  | 'story.write' // write stories of one's own
+  | 'story.edit' // change, unpublish or delete a story
+  | 'story.view_unpublished'; // drafts and stories scheduled for later
 
 /** The owner of the object acted on (a user's own id for profiles), if it has one. */
 export interface Subject {
@@ -47,6 +51,12 @@ const rules: Record<Action, (actor: Actor, subject: Subject) => boolean> = {
   'moderation.audit_log': (actor) => actor.role === 'admin',
   'gif.moderate': (actor) => STAFF.includes(actor.role),
   'application.review': (actor) => STAFF.includes(actor.role),
+  'trending.schedule': (actor) => STAFF.includes(actor.role),
+  // Stories are GIPHY's editors' and artists' format: creators and staff write them.
+  'story.write': (actor) => actor.role === 'creator' || STAFF.includes(actor.role),
+  'story.edit': (actor, subject) => actor.id === subject.ownerId || STAFF.includes(actor.role),
+  'story.view_unpublished': (actor, subject) =>
+    actor.id === subject.ownerId || STAFF.includes(actor.role),
 };
 
 /** True when `actor` may do `action` to `subject`; nobody signed in may do none of these. */

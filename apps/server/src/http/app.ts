@@ -12,6 +12,7 @@ import { errorHandler } from './error-handler.ts';
 import { framePolicy } from './frame-policy.ts';
 import './route-policy.ts';
 import { embedSurface } from './surfaces/embed.surface.ts';
+import { gatewaySurface } from './surfaces/gateway.surface.ts';
 import { mediaSurface } from './surfaces/media.surface.ts';
 import { answerNotFound } from './surfaces/not-found.ts';
 import { opsSurface } from './surfaces/ops.surface.ts';
@@ -102,6 +103,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     uploadTempDir: options.uploadTempDir,
     version: options.version,
   });
+  await app.register(gatewaySurface, { services });
   await app.register(async (scope) =>
     embedSurface(scope, { services, apiKey, fontCssUrl: options.embedFontCssUrl }),
   );

@@ -54,6 +54,8 @@ const parameters = [
   'user_id',
   'theme',
   'id',
+  'next_cursor',
+  'since',
 ];
 const parameterValues = [
   '',
@@ -106,6 +108,12 @@ const bodyFields = [
   'action',
   'label',
   'page',
+  'gifs',
+  'items',
+  'trending_story',
+  'publish_datetime',
+  'trending_datetime',
+  'cover_gif_id',
 ];
 const bodyValues: unknown[] = [
   null,

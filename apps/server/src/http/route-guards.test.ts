@@ -65,7 +65,7 @@ describe('every route’s guard, however its path is written', () => {
     for (const { path, methods } of routes) {
       const concrete = path.replace(/:\w+/g, 'gif1').replace(/\*/g, 'x');
       const isPublic = /^\/v[12]\//.test(path);
-      const isSite = /^\/(api|ajax|login)\//.test(path);
+      const isSite = /^\/(api|ajax|login|x)\//.test(path);
       for (const method of methods) {
         const written = await probe(method, concrete);
         const expected = { status: written.statusCode, code: codeOf(written) };
@@ -142,7 +142,7 @@ describe('every route’s guard, however its path is written', () => {
     const routes = routesOf(t.jiffy.app!.printRoutes({ commonPrefix: false }));
     const failures: string[] = [];
     for (const { path, methods } of routes) {
-      if (!/^\/(api|ajax|login)\//.test(path) || path === '/api/v1/analytics/events') continue;
+      if (!/^\/(api|ajax|login|x)\//.test(path) || path === '/api/v1/analytics/events') continue;
       const concrete = path.replace(/:\w+/g, 'gif1').replace(/\*/g, 'x');
       for (const method of methods.filter((m) => STATE_CHANGING.has(m))) {
         const bogus = await probe(method, concrete, `Token ${'A1'.repeat(20)}`);

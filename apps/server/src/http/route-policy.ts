@@ -4,7 +4,8 @@
  * written in another encoding (`/%61pi/…`, `/v1/gifs/%73earch`) gets the same policy as the
  * path as written: no guard decides by matching URL text.
  */
-export type Surface = 'public-api' | 'site-api' | 'embed' | 'media' | 'widgets' | 'web-app' | 'ops';
+export type Surface =
+  'public-api' | 'site-api' | 'gateway' | 'embed' | 'media' | 'widgets' | 'web-app' | 'ops';
 
 export type CachePolicy = 'list' | 'no-store';
 

@@ -38,6 +38,9 @@ function namedChannel(words: string): RawBuilder<string | null> | undefined {
 // Engagement that counts for ranking: views, then clicks, shares and favorites weigh more.
 const engagement = sql<number>`(gifs.view_count + 2 * gifs.click_count + 3 * (gifs.share_count + gifs.favorite_count))`;
 
+// A bound on what one trending read takes from the schedule (staff schedule a handful at once).
+const MAX_SCHEDULED_AT_ONCE = 100;
+
 /** SQL for the public API's lists: search, trending, related, random. */
 export class GifListRepository {
   readonly #db: Kysely<Database>;
@@ -143,13 +146,47 @@ export class GifListRepository {
    * Trending: the generated trending score (log engagement plus trending time), straight off
    * its index; the total comes from `countVisible`, which is cached by the caller.
    */
-  async trending(options: { filter: ListFilter; page: PageRequest }): Promise<GifRow[]> {
-    return this.#visible(options.filter)
+  async trending(options: {
+    filter: ListFilter;
+    page: PageRequest;
+    /** GIFs shown elsewhere on the list (scheduled at its head). */
+    excludeIds?: string[];
+  }): Promise<GifRow[]> {
+    let query = this.#visible(options.filter);
+    if (options.excludeIds?.length) query = query.where('gifs.id', 'not in', options.excludeIds);
+    return query
       .selectAll('gifs')
       .orderBy('gifs.trending_score', 'desc')
       .orderBy('gifs.id')
       .limit(options.page.limit)
       .offset(options.page.offset)
+      .execute();
+  }
+
+  /**
+   * GIFs the trending schedule puts at the head of the list at `at` (live, not removed), the
+   * latest start first, each once (its earliest live start), under the same filter as the list,
+   * so a taken-down, unlisted or over-rated GIF never shows.
+   */
+  async scheduledTrending(options: {
+    filter: ListFilter;
+    at: Date;
+  }): Promise<(GifRow & { scheduled_at: Date })[]> {
+    const live = this.#db
+      .selectFrom('trending_schedule')
+      .select(['gif_id', (eb) => eb.fn.min('starts_at').as('scheduled_at')])
+      .where('removed_at', 'is', null)
+      .where('starts_at', '<=', options.at)
+      .where('ends_at', '>', options.at)
+      .groupBy('gif_id')
+      .as('live');
+    return this.#visible(options.filter)
+      .innerJoin(live, 'live.gif_id', 'gifs.id')
+      .selectAll('gifs')
+      .select('live.scheduled_at')
+      .orderBy('live.scheduled_at', 'desc')
+      .orderBy('gifs.id')
+      .limit(MAX_SCHEDULED_AT_ONCE)
       .execute();
   }
 

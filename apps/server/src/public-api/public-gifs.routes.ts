@@ -5,6 +5,7 @@ import type { GifType } from '../db/schema.ts';
 import { okEnvelope } from '../http/envelope.ts';
 import { CACHED_LIST, MAX_AGE_SECONDS, NEVER_CACHED } from '../http/public-api-caching.ts';
 import { BufferPool } from '../lib/buffer-pool.ts';
+import type { Clock } from '../lib/clock.ts';
 import { parseInput } from '../http/parse-input.ts';
 import { publicQueryReader } from './public-query.ts';
 import { allowedRatings, firstValues, listQuerySchema, searchTerm } from './list-query.schema.ts';
@@ -48,7 +49,7 @@ const idsQuery = listQuerySchema.extend({
 /** GIPHY's list endpoints: search, trending, related, random, translate and gifs by ids. */
 export function publicGifsRoutes(
   app: FastifyInstance,
-  deps: { gifs: PublicGifService; apiKeys: ApiKeyService; reads: GifReadService },
+  deps: { gifs: PublicGifService; apiKeys: ApiKeyService; reads: GifReadService; clock: Clock },
 ): void {
   /** Parses the query against `schema` and checks the api_key, in that order of failure. */
   const input = publicQueryReader(deps.apiKeys);
@@ -67,7 +68,11 @@ export function publicGifsRoutes(
    * thing: they are rendered once (with a slot for the response id) and kept as long as their
    * Cache-Control lets anyone keep them.
    */
-  const answers = new RenderedListCache({ ttlMs: MAX_AGE_SECONDS * 1000, maxEntries: 500 });
+  const answers = new RenderedListCache({
+    ttlMs: MAX_AGE_SECONDS * 1000,
+    maxEntries: 500,
+    now: deps.clock,
+  });
   // A taken-down GIF leaves every kept answer in the same request, not 30 s later.
   deps.gifs.whenPurged(() => answers.clear());
   const slotted = { id: RESPONSE_ID_SLOT };
@@ -86,7 +91,8 @@ export function publicGifsRoutes(
       const data = shaping.some((v) => v !== null)
         ? await deps.reads.presentRows(page.rows, RESPONSE_ID_SLOT)
         : await deps.reads.serializeRows(page.rows);
-      return encodeAnswer(shapeAnswer(okEnvelope(data, slotted, page.pagination), raw), itemJson);
+      const body = shapeAnswer(okEnvelope(data, slotted, page.pagination), raw);
+      return { body: encodeAnswer(body, itemJson), keepUntil: page.keepUntil };
     });
     reply.header('etag', answer.etag).type('application/json; charset=utf-8');
     const bytes = answer.render(request.id, sendBuffers);

@@ -8,6 +8,8 @@ import type { DiscoveryService } from './discovery.service.ts';
 import type { GifListRepository, ListFilter, PageRequest, RowPage } from './gif-list.repository.ts';
 import { scopedTerm } from './list-query.schema.ts';
 import type { CachePurge } from '../lib/cache-purge.ts';
+import type { Clock } from '../lib/clock.ts';
+import type { ScheduleRepository } from '../trending-schedule/schedule.repository.ts';
 
 /** A page of GIF objects with GIPHY's pagination block. */
 export interface GifPage {
@@ -19,6 +21,8 @@ export interface GifPage {
 export interface ListedPage {
   rows: RowPage['rows'];
   pagination: Pagination;
+  /** When the page stops being right (a scheduled trending window starts or ends), if known. */
+  keepUntil?: number | undefined;
 }
 
 /** Which GIFs a list shows: of one type, at or below the allowed ratings. */
@@ -52,6 +56,8 @@ export class PublicGifService {
   readonly #discovery: DiscoveryService;
   readonly #counts = new Map<string, { total: number; until: number }>();
   readonly #purge: CachePurge;
+  readonly #schedule: ScheduleRepository;
+  readonly #clock: Clock;
 
   constructor(deps: {
     lists: GifListRepository;
@@ -61,8 +67,13 @@ export class PublicGifService {
     discovery: DiscoveryService;
     /** Where a takedown, restore or delete tells every kept list to forget. */
     purge: CachePurge;
+    /** The trending scheduler's items, put at the head of trending in their windows. */
+    schedule: ScheduleRepository;
+    clock: Clock;
   }) {
     this.#purge = deps.purge;
+    this.#schedule = deps.schedule;
+    this.#clock = deps.clock;
     deps.purge.register(() => {
       this.#counts.clear();
       this.#lists.forgetPageEnds();
@@ -125,10 +136,34 @@ export class PublicGifService {
     return listedPage(result, context.page);
   }
 
-  /** Trending: most engagement with time decay, stable across pages; not yet presented. */
+  /**
+   * Trending: the GIFs the schedule puts there now (latest start first, `trending_at` their
+   * start), then most engagement with time decay, stable across pages; not yet presented. The
+   * page holds until the next scheduled start or end at most.
+   */
   async trendingRows(context: ListFilterRequest & { page: PageRequest }): Promise<ListedPage> {
     const filter = { type: context.type, ratings: context.ratings };
-    return listedPage(await this.#trendingPage(filter, context.page), context.page);
+    const { limit, offset } = context.page;
+    const at = new Date(this.#clock());
+    const [scheduled, nextChange] = await Promise.all([
+      this.#lists.scheduledTrending({ filter, at }),
+      this.#schedule.nextChange(at),
+    ]);
+    const head = scheduled
+      .slice(offset, offset + limit)
+      .map(({ scheduled_at, ...row }) => ({ ...row, trending_at: scheduled_at }));
+    // The computed list goes on where the scheduled head ends, without the scheduled GIFs.
+    const rest = { limit: limit - head.length, offset: Math.max(0, offset - scheduled.length) };
+    const [rows, total] = await Promise.all([
+      rest.limit > 0
+        ? this.#lists.trending({ filter, page: rest, excludeIds: scheduled.map((r) => r.id) })
+        : [],
+      this.#countCached(filter),
+    ]);
+    return {
+      ...listedPage({ rows: [...head, ...rows], total }, context.page),
+      keepUntil: nextChange?.getTime(),
+    };
   }
 
   /** A trending page; its total is counted at most every few seconds per filter. */

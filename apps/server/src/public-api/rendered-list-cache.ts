@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { SlottedJson } from '../gifs/slotted-json.ts';
 import type { BufferPool } from '../lib/buffer-pool.ts';
+import type { Clock } from '../lib/clock.ts';
 import { ExpiringMap } from '../lib/expiring-map.ts';
 
 /**
@@ -65,6 +66,12 @@ function writeAt(out: Buffer, bytes: Buffer, offsets: readonly number[]): void {
   }
 }
 
+/** An answer and the time it stops being right, if it has one. */
+export interface LoadedAnswer {
+  body: SlottedJson;
+  keepUntil?: number | undefined;
+}
+
 /**
  * Serialized list answers (search, trending) kept for `ttlMs`, the same age the answers tell
  * clients and CDNs they may be kept (Cache-Control max-age). A hit costs no query, no
@@ -76,7 +83,7 @@ export class RenderedListCache {
   readonly #loading = new Map<string, Promise<RenderedAnswer>>();
   #generation = 0;
 
-  constructor(options: { ttlMs: number; maxEntries: number }) {
+  constructor(options: { ttlMs: number; maxEntries: number; now?: Clock }) {
     this.#entries = new ExpiringMap(options);
   }
 
@@ -91,17 +98,22 @@ export class RenderedListCache {
     this.#generation++;
   }
 
-  /** The answer kept under `key`, or the one `load` renders (with RESPONSE_ID_SLOT as its id). */
-  answer(key: string, load: () => Promise<SlottedJson>): Promise<RenderedAnswer> {
+  /**
+   * The answer kept under `key`, or the one `load` renders (with RESPONSE_ID_SLOT as its id).
+   * `load` may say the answer holds only until `keepUntil` (a scheduled trending item starts or
+   * ends then): it is kept no longer.
+   */
+  answer(key: string, load: () => Promise<SlottedJson | LoadedAnswer>): Promise<RenderedAnswer> {
     const kept = this.#entries.get(key);
     if (kept) return Promise.resolve(kept);
     let loading = this.#loading.get(key);
     if (!loading) {
       const generation = this.#generation;
       const started: Promise<RenderedAnswer> = load()
-        .then((body) => {
+        .then((loaded) => {
+          const { body, keepUntil } = loaded instanceof SlottedJson ? { body: loaded } : loaded;
           const answer = new RenderedAnswer(body);
-          if (generation === this.#generation) this.#entries.set(key, answer);
+          if (generation === this.#generation) this.#entries.set(key, answer, keepUntil);
           return answer;
         })
         .finally(() => {

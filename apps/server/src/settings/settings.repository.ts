@@ -25,4 +25,13 @@ export class SettingsRepository {
       .onConflict((oc) => oc.column('key').doUpdateSet({ value: json }))
       .execute();
   }
+
+  /** Stores `value` unless `key` already has one (the first of two racing writers wins). */
+  async setIfAbsent(key: string, value: unknown): Promise<void> {
+    await this.#db
+      .insertInto('instance_settings')
+      .values({ key, value: JSON.stringify(value) })
+      .onConflict((oc) => oc.column('key').doNothing())
+      .execute();
+  }
 }

@@ -5,6 +5,7 @@ import pg from 'pg';
 import type { DestinationStream } from 'pino';
 import { envSchema, resolveConfig, type Env } from '../config/env.ts';
 import { createJiffy, type Jiffy, type Role } from '../jiffy.ts';
+import type { Clock } from '../lib/clock.ts';
 import { randomBase62 } from '../lib/ids.ts';
 import { multipart } from './fixtures.ts';
 
@@ -35,6 +36,8 @@ export async function startTestJiffy(
     keepOnStop?: boolean;
     logStream?: DestinationStream;
     startWorkers?: boolean;
+    /** The time the schedule, stories and kept answers go by (default: the system's). */
+    clock?: Clock;
   } = {},
 ): Promise<TestJiffy> {
   const dataDir = options.dataDir ?? (await fs.mkdtemp(path.join(os.tmpdir(), 'jiffy-test-')));
@@ -58,6 +61,7 @@ export async function startTestJiffy(
     ...(options.startWorkers === false ? { startWorkers: false } : {}),
     inMemoryDatabase: !options.dataDir,
     ...(options.logStream ? { logStream: options.logStream } : {}),
+    ...(options.clock ? { clock: options.clock } : {}),
   });
   const testJiffy: TestJiffy = {
     jiffy,

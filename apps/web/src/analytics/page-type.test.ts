@@ -20,6 +20,14 @@ describe('pageTypeFor (spec §2 table)', () => {
     expect(pageTypeFor('/edit')).toBe('edit');
     expect(pageTypeFor('/edit/gifs')).toBe('edit/gifs');
   });
+  it('maps the story pages: stories, posts, and the editor and scheduler under the dashboard', () => {
+    expect(pageTypeFor('/stories')).toBe('stories');
+    expect(pageTypeFor('/stories/a-day-at-sea')).toBe('stories');
+    expect(pageTypeFor('/posts')).toBe('posts');
+    expect(pageTypeFor('/artists')).toBe('artists');
+    expect(pageTypeFor('/dashboard/stories/new')).toBe('creator dashboard');
+    expect(pageTypeFor('/dashboard/schedule')).toBe('creator dashboard');
+  });
   it('maps any other path to the channel page', () => {
     expect(pageTypeFor('/someuser')).toBe('channel page');
     expect(pageTypeFor('/widgets')).toBe('channel page');

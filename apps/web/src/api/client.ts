@@ -5,7 +5,7 @@ import { reportFeedRequest } from '../analytics/page-views.ts';
  * The site's API key: the server writes it into the page (`<meta name="jiffy-api-key">`); the
  * dev server has no server-written page, so there it comes from VITE_JIFFY_API_KEY.
  */
-function apiKey(): string {
+export function apiKey(): string {
   const meta = document.querySelector<HTMLMetaElement>('meta[name="jiffy-api-key"]');
   const env = (import.meta as { env?: Record<string, string | undefined> }).env;
   return meta?.content || env?.VITE_JIFFY_API_KEY || '';

@@ -1,5 +1,6 @@
 import type { Gif, ShareType } from '@jiffy/contracts';
 import { embedCode } from '@jiffy/embed/embed-code';
+import { useId } from 'react';
 import { recordShare } from '../api/share-events.ts';
 import { CopyField } from './CopyField.tsx';
 import { EmailGif } from './EmailGif.tsx';
@@ -14,18 +15,20 @@ const NETWORKS: [string, ShareType, (u: string) => string][] = [
 ];
 
 /**
+/**
  * Share a GIF: the social networks of §9, its link and its embed code, each with Copy, and by
- * e-mail.
+ * e-mail. A story page has one per GIF, so each names itself with its own heading id.
  */
-export function SharePanel({ gif }: { gif: Gif }) {
+export function SharePanel({ gif, heading = 'Share' }: { gif: Gif; heading?: string }) {
+  const headingId = useId();
   const url = encodeURIComponent(gif.url);
   const fields: [string, string, ShareType][] = [
     ['Link', gif.url, 'link'],
     ['Embed code', embedCode(gif), 'embed'],
   ];
   return (
-    <section className="share" aria-labelledby="share-heading">
-      <h2 id="share-heading">Share</h2>
+    <section className="share" aria-labelledby={headingId}>
+      <h2 id={headingId}>{heading}</h2>
       <ul className="networks">
         {NETWORKS.map(([name, type, link]) => (
           <li key={name}>

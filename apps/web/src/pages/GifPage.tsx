@@ -6,6 +6,7 @@ import { EditableTitle } from '../components/EditableTitle.tsx';
 import { ErrorMessage } from '../components/ErrorMessage.tsx';
 import { FavoriteButton } from '../components/FavoriteButton.tsx';
 import { GifGrid } from '../components/GifGrid.tsx';
+import { GifMedia } from '../components/GifMedia.tsx';
 import { ReportGif } from '../components/ReportGif.tsx';
 import { SharePanel } from '../components/SharePanel.tsx';
 import { TagList } from '../components/TagList.tsx';
@@ -62,43 +63,5 @@ function GifDetails({ gif }: { gif: Gif }) {
         />
       </section>
     </article>
-  );
-}
-
-/** The GIF as large as the page allows: its MP4 (stickers: the animated WebP/GIF). */
-function GifMedia({ gif }: { gif: Gif }) {
-  const original = gif.images.original;
-  const width = Number(original?.width ?? 480);
-  const height = Number(original?.height ?? 270);
-  const alt = gif.alt_text || gif.title || gif.tags.join(', ') || 'GIF';
-  const style = { aspectRatio: `${width} / ${height}` };
-  if (original?.mp4 && !gif.is_sticker)
-    return (
-      <video
-        className="gif-media"
-        style={style}
-        src={original.mp4}
-        poster={gif.images.original_still?.url}
-        width={width}
-        height={height}
-        autoPlay
-        loop
-        muted
-        playsInline
-        aria-label={alt}
-      />
-    );
-  return (
-    <picture>
-      {original?.webp ? <source type="image/webp" srcSet={original.webp} /> : null}
-      <img
-        className="gif-media"
-        style={style}
-        src={original?.url}
-        width={width}
-        height={height}
-        alt={alt}
-      />
-    </picture>
   );
 }

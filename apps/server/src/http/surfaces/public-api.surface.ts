@@ -44,6 +44,7 @@ export async function publicApiSurface(
     gifs: services.publicGifs,
     apiKeys: services.apiKeys,
     reads: services.gifReads,
+    clock: services.clock,
   });
   discoveryRoutes(scope, { discovery: services.discovery, apiKeys: services.apiKeys });
   pingbackRoutes(scope, { pingbacks: services.pingbacks });

@@ -1,0 +1,57 @@
+import { Link } from 'react-router';
+import { ErrorMessage } from '../components/ErrorMessage.tsx';
+import type { Story } from '../stories/story-api.ts';
+import { useStoryList } from '../stories/use-story-list.ts';
+import '../stories/stories.css';
+
+/** `/posts`: staff's published stories as long-form posts (GIPHY's articles), newest first. */
+export default function PostsPage() {
+  const { list, stories } = useStoryList({ staff: true });
+  return (
+    <section className="posts-page">
+      <h1>Posts</h1>
+      {list.isPending ? <p className="loading">Loading…</p> : null}
+      {list.error ? <ErrorMessage message={list.error.message} /> : null}
+      {list.isSuccess && stories.length === 0 ? <p>No posts yet.</p> : null}
+      <ol className="post-list" aria-label="Posts">
+        {stories.map((story) => (
+          <PostSummary key={story.story_id} story={story} />
+        ))}
+      </ol>
+      {list.hasNextPage ? (
+        <button
+          type="button"
+          className="secondary"
+          disabled={list.isFetchingNextPage}
+          onClick={() => void list.fetchNextPage()}
+        >
+          More posts
+        </button>
+      ) : null}
+    </section>
+  );
+}
+
+/** A post in the list: its cover beside its title, date, author and opening words. */
+function PostSummary({ story }: { story: Story }) {
+  const cover = story.cover_gif?.images;
+  const image = cover?.fixed_width?.webp || cover?.fixed_width?.url || cover?.original?.url;
+  const when = story.publish_datetime ? new Date(story.publish_datetime) : null;
+  return (
+    <li className="post-summary">
+      {image ? <img src={image} alt="" loading="lazy" /> : null}
+      <div>
+        <h2>
+          <Link to={`/stories/${story.slug}`}>{story.title}</Link>
+        </h2>
+        <p className="muted">
+          {when ? (
+            <time dateTime={story.publish_datetime!}>{when.toLocaleDateString()}</time>
+          ) : null}
+          {story.user ? ` · ${story.user.display_name || story.user.username}` : null}
+        </p>
+        {story.description ? <p>{story.description}</p> : null}
+      </div>
+    </li>
+  );
+}
