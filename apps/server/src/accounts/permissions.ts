@@ -20,7 +20,9 @@ export type Action =
   | 'gif.delete'
   | 'moderation.audit_log'
   | 'gif.moderate'
-  | 'application.review'; // creator applications
+  | 'application.review' // creator applications
+  | 'channel.edit' // create, change, move and fill a channel of the subject's tree
+  | 'channel.editorial'; // make a channel editorial (its magic tags gather anyone's GIFs)
 
 /** The owner of the object acted on (a user's own id for profiles), if it has one. */
 export interface Subject {
@@ -47,6 +49,8 @@ const rules: Record<Action, (actor: Actor, subject: Subject) => boolean> = {
   'moderation.audit_log': (actor) => actor.role === 'admin',
   'gif.moderate': (actor) => STAFF.includes(actor.role),
   'application.review': (actor) => STAFF.includes(actor.role),
+  'channel.edit': (actor, subject) => actor.id === subject.ownerId || STAFF.includes(actor.role),
+  'channel.editorial': (actor) => STAFF.includes(actor.role),
 };
 
 /** True when `actor` may do `action` to `subject`; nobody signed in may do none of these. */

@@ -21,6 +21,7 @@ import * as m0019 from './0019_moderation.ts';
 import * as m0020 from './0020_gif_visibility.ts';
 import * as m0021 from './0021_flags_and_queue.ts';
 import * as m0022 from './0022_language_tags.ts';
+import * as m0024 from './0024_channels.ts';
 
 /**
  * Forward-only migrations, applied in key order. Add a file `NNNN_name.ts` with an `up` and list
@@ -49,4 +50,5 @@ export const migrations: Record<string, Migration> = {
   '0020_gif_visibility': m0020,
   '0021_flags_and_queue': m0021,
   '0022_language_tags': m0022,
+  '0024_channels': m0024,
 };
