@@ -29,6 +29,9 @@ import { QueueService } from './moderation/queue.service.ts';
 import { SearchReportRepository } from './moderation/search-report.repository.ts';
 import { SearchReportService } from './moderation/search-report.service.ts';
 import { ApiKeyRepository } from './api-keys/api-key.repository.ts';
+import { createChannelServices } from './channels/channel-services.ts';
+import type { ChannelGifsService } from './channels/channel-gifs.service.ts';
+import type { ChannelService } from './channels/channel.service.ts';
 import { FavoriteRepository } from './favorites/favorite.repository.ts';
 import { OutboxMailer, SmtpMailer, type Mailer } from './mail/mailer.ts';
 import { ApiKeyService } from './api-keys/api-key.service.ts';
@@ -103,6 +106,10 @@ export interface Services {
   moderationActions: ModerationActionService;
   searchReports: SearchReportService;
   moderationQueue: QueueService;
+  /** The channel tree (issue 22). */
+  channels: ChannelService;
+  /** Which GIFs each channel holds. */
+  channelGifs: ChannelGifsService;
   /** Every kept answer that must forget a GIF taken down, restored or deleted. */
   cachePurge: CachePurge;
   urls: { publicUrl: string; mediaBaseUrl: string };
@@ -255,8 +262,16 @@ export function createServices(options: {
     discovery,
     purge,
   });
+  const channelServices = createChannelServices({
+    db,
+    users,
+    reads: gifReads,
+    urls,
+    log: log('channels'),
+  });
   let migrated = false;
   return {
+    ...channelServices,
     storage,
     queue,
     users,
