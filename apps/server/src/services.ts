@@ -32,6 +32,7 @@ import { ApiKeyRepository } from './api-keys/api-key.repository.ts';
 import { createChannelServices } from './channels/channel-services.ts';
 import type { ChannelGifsService } from './channels/channel-gifs.service.ts';
 import type { ChannelService } from './channels/channel.service.ts';
+import type { ChannelTagsService } from './channels/channel-tags.service.ts';
 import { FavoriteRepository } from './favorites/favorite.repository.ts';
 import { OutboxMailer, SmtpMailer, type Mailer } from './mail/mailer.ts';
 import { ApiKeyService } from './api-keys/api-key.service.ts';
@@ -110,6 +111,8 @@ export interface Services {
   channels: ChannelService;
   /** Which GIFs each channel holds. */
   channelGifs: ChannelGifsService;
+  /** Ranked and magic tags, and the magic-tag sync job. */
+  channelTags: ChannelTagsService;
   /** Every kept answer that must forget a GIF taken down, restored or deleted. */
   cachePurge: CachePurge;
   urls: { publicUrl: string; mediaBaseUrl: string };
@@ -267,6 +270,7 @@ export function createServices(options: {
     users,
     reads: gifReads,
     urls,
+    queue,
     log: log('channels'),
   });
   let migrated = false;

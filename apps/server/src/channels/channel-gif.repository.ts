@@ -12,6 +12,10 @@ export type GifPlace =
 
 export type FeedOrder = 'manual' | 'newest';
 
+/** A ranked tag's tab: GIFs with the tag (the GIN index on tags), or every GIF. */
+const withTag = (tag: string | undefined) =>
+  tag === undefined ? sql<boolean>`true` : sql<boolean>`gifs.tags @> ARRAY[${tag}]::text[]`;
+
 // Below this gap between neighbours a midpoint loses precision: the channel is renumbered.
 const MIN_GAP = 1e-9;
 
@@ -171,14 +175,17 @@ export class ChannelGifRepository {
     order: FeedOrder;
     limit: number;
     offset: number;
+    tag?: string | undefined;
   }): Promise<{ rows: GifRow[]; total: number }> {
+    const tagged = withTag(options.tag);
     let query = this.#db
       .selectFrom('channel_gifs')
       .innerJoin('gifs', 'gifs.id', 'channel_gifs.gif_id')
       .selectAll('gifs')
       .where('channel_gifs.channel_id', '=', options.channelId)
       .where('gifs.status', '=', 'ready')
-      .where('gifs.visibility', '=', 'public');
+      .where('gifs.visibility', '=', 'public')
+      .where(tagged);
     query =
       options.order === 'manual'
         ? query.orderBy('channel_gifs.position').orderBy('gifs.id')
@@ -192,6 +199,7 @@ export class ChannelGifRepository {
         .where('channel_gifs.channel_id', '=', options.channelId)
         .where('gifs.status', '=', 'ready')
         .where('gifs.visibility', '=', 'public')
+        .where(tagged)
         .executeTakeFirstOrThrow(),
     ]);
     return { rows, total: Number(count.n) };
@@ -202,12 +210,14 @@ export class ChannelGifRepository {
     userId: string;
     limit: number;
     offset: number;
+    tag?: string | undefined;
   }): Promise<{ rows: GifRow[]; total: number }> {
     const shown = this.#db
       .selectFrom('gifs')
       .where('gifs.user_id', '=', options.userId)
       .where('gifs.status', '=', 'ready')
-      .where('gifs.visibility', '=', 'public');
+      .where('gifs.visibility', '=', 'public')
+      .where(withTag(options.tag));
     const [rows, count] = await Promise.all([
       shown
         .selectAll('gifs')

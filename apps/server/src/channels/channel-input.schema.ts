@@ -93,6 +93,8 @@ export const feedQuery = z.object({
   limit: wholeNumber(1, 50).default(25),
   offset: wholeNumber(0, 100_000).default(0),
   order: z.enum(['manual', 'newest']).default('manual'),
+  /** A ranked tag's tab: only the GIFs with the tag. */
+  tag: z.string().trim().toLowerCase().min(1).max(64).optional(),
 });
 
 /** One GIF id or a list of them (a JSON array, or comma-separated), distinct. */
@@ -135,3 +137,23 @@ export const addChannelGifsBody = z
 
 /** `POST /api/v4/channel-gifs/remove/`. */
 export const removeChannelGifsBody = z.strictObject({ channel: channelId, gif: gifIdList });
+
+/** A channel tag: as GIF tags are kept (trimmed, lower-case), at most 64 characters. */
+const channelTag = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .min(1, 'a tag is not empty')
+  .max(64, 'tags are at most 64 characters');
+
+/** A ranked or magic tag's id in a path. */
+export const tagIdParams = z.object({ id: wholeNumber(1, 2_147_483_647, ' (a tag id)') });
+
+/** `POST /api/v4/channel-ranked-tags/` and `POST /api/v4/channel-magic-tags/`. */
+export const addChannelTagBody = z.strictObject({ channel: channelId, tag: channelTag });
+
+/** `PATCH /api/v4/channel-ranked-tags/{id}/`: the tag's new rank, 1 first. */
+export const rerankBody = z.strictObject({ rank: z.number().int().min(1).max(1000) });
+
+/** `GET /api/v4/channels/retrieve-job/?job=`. */
+export const retrieveJobQuery = z.object({ job: z.string().min(1).max(64) });

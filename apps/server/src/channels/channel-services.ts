@@ -3,7 +3,10 @@ import type { Logger } from 'pino';
 import type { Database } from '../db/schema.ts';
 import type { GifReadService } from '../gifs/gif-read.service.ts';
 import type { PresenterUrls } from '../gifs/gif.presenter.ts';
+import type { JobQueue } from '../jobs/job-queue.ts';
 import type { UserRepository } from '../users/user.repository.ts';
+import { channelSyncJob } from './channel-sync.job.ts';
+import { ChannelTagsService } from './channel-tags.service.ts';
 import { ChannelGifRepository } from './channel-gif.repository.ts';
 import { ChannelGifsService } from './channel-gifs.service.ts';
 import { ChannelReader } from './channel-reader.ts';
@@ -17,8 +20,9 @@ export function createChannelServices(deps: {
   users: UserRepository;
   reads: GifReadService;
   urls: PresenterUrls;
+  queue: JobQueue;
   log: Logger;
-}): { channels: ChannelService; channelGifs: ChannelGifsService } {
+}): { channels: ChannelService; channelGifs: ChannelGifsService; channelTags: ChannelTagsService } {
   const { db } = deps;
   const channels = new ChannelRepository(db);
   const channelGifs = new ChannelGifRepository(db);
@@ -31,8 +35,27 @@ export function createChannelServices(deps: {
     reads: deps.reads,
     urls: deps.urls,
   });
+  const channelTags = new ChannelTagsService({
+    db,
+    channels,
+    tags,
+    reader,
+    queue: deps.queue,
+    log: deps.log,
+  });
+  deps.queue.register([channelSyncJob(channelTags)]);
   return {
-    channels: new ChannelService({ db, channels, channelGifs, reader, log: deps.log }),
+    // A type change re-syncs the magic tags: an editorial channel's gather anyone's GIFs.
+    channels: new ChannelService({
+      db,
+      channels,
+      channelGifs,
+      reader,
+      resync: (trx, channel) => channelTags.startSync(trx, channel),
+      wake: () => deps.queue.wake(),
+      log: deps.log,
+    }),
     channelGifs: new ChannelGifsService({ db, channels, channelGifs, reader }),
+    channelTags,
   };
 }

@@ -24,6 +24,8 @@ export interface ChannelServiceDeps {
     trx: Transaction<Database>,
     channel: { id: number; type: ChannelType },
   ) => Promise<string | null>;
+  /** Tells local workers a job is waiting (after the commit that queued it). */
+  wake?: () => void;
   log: Logger;
 }
 
@@ -92,7 +94,7 @@ export class ChannelService {
   async feed(
     actor: Actor | null,
     id: number,
-    page: { limit: number; offset: number; order: FeedOrder },
+    page: { limit: number; offset: number; order: FeedOrder; tag?: string | undefined },
   ): Promise<{ rows: GifRow[]; total: number }> {
     const { channel } = await this.#deps.reader.find(actor, id);
     if (channel.parent_id === null)
@@ -185,6 +187,7 @@ export class ChannelService {
         ? this.#deps.resync(trx, { id: channel.id, type: input.type! })
         : null;
     });
+    if (flushUuid) this.#deps.wake?.();
     return { channel: await this.get(actor, id), flushUuid };
   }
 

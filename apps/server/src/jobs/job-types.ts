@@ -8,7 +8,9 @@ export type JobRequest =
   | { name: 'trending.recompute'; data: Record<string, never> }
   | { name: 'avatar.render'; data: { userId: string; key: string } }
   | { name: 'gif.settle'; data: Record<string, never> }
-  | { name: 'moderation.purge-quarantine'; data: Record<string, never> };
+  | { name: 'moderation.purge-quarantine'; data: Record<string, never> }
+  /** Brings a channel's GIFs in line with its magic tags (issue 22). */
+  | { name: 'channel.sync-magic-tags'; data: { channelId: number } };
 
 export type JobName = JobRequest['name'];
 export type JobData<N extends JobName> = Extract<JobRequest, { name: N }>['data'];

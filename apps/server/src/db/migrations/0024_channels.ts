@@ -74,5 +74,31 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     `CREATE TRIGGER users_root_channel AFTER INSERT ON users
       FOR EACH ROW EXECUTE FUNCTION jiffy_root_channel()`,
     `INSERT INTO channels (user_id) SELECT id FROM users ORDER BY id`,
+    // A GIF that becomes listable (ready and public, by upload, approval, restore or edit) or
+    // gains a tag joins every channel whose magic tag it has: its owner's, and any editorial
+    // channel's. In the statement that changes it, so no path to 'ready' can miss it; newest
+    // first in the manual order. The magic-tag job does the same for GIFs already there.
+    `CREATE FUNCTION jiffy_gif_joins_channels() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN
+      INSERT INTO channel_gifs AS cg (channel_id, gif_id, position, magic_tag_ids)
+      SELECT m.channel_id, NEW.id,
+        coalesce((SELECT min(x.position) FROM channel_gifs x WHERE x.channel_id = m.channel_id), 0) - 1,
+        array_agg(m.id ORDER BY m.id)
+      FROM channel_magic_tags m JOIN channels c ON c.id = m.channel_id
+      WHERE m.tag = ANY(NEW.tags) AND (c.user_id = NEW.user_id OR c.type = 'editorial')
+      GROUP BY m.channel_id ORDER BY m.channel_id
+      ON CONFLICT (channel_id, gif_id) DO UPDATE SET magic_tag_ids = ARRAY(
+        SELECT DISTINCT unnest(cg.magic_tag_ids || excluded.magic_tag_ids) ORDER BY 1);
+      RETURN NULL;
+    END $$`,
+    `CREATE TRIGGER gifs_join_channels_on_insert AFTER INSERT ON gifs FOR EACH ROW
+      WHEN (NEW.status = 'ready' AND NEW.visibility = 'public' AND cardinality(NEW.tags) > 0)
+      EXECUTE FUNCTION jiffy_gif_joins_channels()`,
+    `CREATE TRIGGER gifs_join_channels_on_update AFTER UPDATE OF status, visibility, tags ON gifs
+      FOR EACH ROW
+      WHEN (NEW.status = 'ready' AND NEW.visibility = 'public' AND cardinality(NEW.tags) > 0
+        AND (OLD.status, OLD.visibility, OLD.tags) IS DISTINCT FROM
+          (NEW.status, NEW.visibility, NEW.tags))
+      EXECUTE FUNCTION jiffy_gif_joins_channels()`,
   ]);
 }
