@@ -10,12 +10,6 @@ export type GifPlace =
   /** Keep its place if already there; else first. */
   | { at: 'kept' };
 
-export type FeedOrder = 'manual' | 'newest';
-
-/** A ranked tag's tab: GIFs with the tag (the GIN index on tags), or every GIF. */
-const withTag = (tag: string | undefined) =>
-  tag === undefined ? sql<boolean>`true` : sql<boolean>`gifs.tags @> ARRAY[${tag}]::text[]`;
-
 // Below this gap between neighbours a midpoint loses precision: the channel is renumbered.
 const MIN_GAP = 1e-9;
 
@@ -167,67 +161,5 @@ export class ChannelGifRepository {
       .orderBy('gif_id')
       .orderBy('channel_id')
       .execute();
-  }
-
-  /** A page of a sub-channel's shown GIFs, and how many it shows in all. */
-  async feed(options: {
-    channelId: number;
-    order: FeedOrder;
-    limit: number;
-    offset: number;
-    tag?: string | undefined;
-  }): Promise<{ rows: GifRow[]; total: number }> {
-    const tagged = withTag(options.tag);
-    let query = this.#db
-      .selectFrom('channel_gifs')
-      .innerJoin('gifs', 'gifs.id', 'channel_gifs.gif_id')
-      .selectAll('gifs')
-      .where('channel_gifs.channel_id', '=', options.channelId)
-      .where('gifs.status', '=', 'ready')
-      .where('gifs.visibility', '=', 'public')
-      .where(tagged);
-    query =
-      options.order === 'manual'
-        ? query.orderBy('channel_gifs.position').orderBy('gifs.id')
-        : query.orderBy('gifs.created_at', 'desc').orderBy('gifs.id');
-    const [rows, count] = await Promise.all([
-      query.limit(options.limit).offset(options.offset).execute(),
-      this.#db
-        .selectFrom('channel_gifs')
-        .innerJoin('gifs', 'gifs.id', 'channel_gifs.gif_id')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('channel_gifs.channel_id', '=', options.channelId)
-        .where('gifs.status', '=', 'ready')
-        .where('gifs.visibility', '=', 'public')
-        .where(tagged)
-        .executeTakeFirstOrThrow(),
-    ]);
-    return { rows, total: Number(count.n) };
-  }
-
-  /** A page of the user's own shown uploads, newest first: the root channel's feed. */
-  async uploads(options: {
-    userId: string;
-    limit: number;
-    offset: number;
-    tag?: string | undefined;
-  }): Promise<{ rows: GifRow[]; total: number }> {
-    const shown = this.#db
-      .selectFrom('gifs')
-      .where('gifs.user_id', '=', options.userId)
-      .where('gifs.status', '=', 'ready')
-      .where('gifs.visibility', '=', 'public')
-      .where(withTag(options.tag));
-    const [rows, count] = await Promise.all([
-      shown
-        .selectAll('gifs')
-        .orderBy('gifs.created_at', 'desc')
-        .orderBy('gifs.id')
-        .limit(options.limit)
-        .offset(options.offset)
-        .execute(),
-      shown.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-    ]);
-    return { rows, total: Number(count.n) };
   }
 }

@@ -84,6 +84,56 @@ describe('channels: their GIFs and feeds', () => {
     expect((await feed(channel.id, 'limit=2&offset=4')).ids).toEqual(['b1', 'g5']);
   });
 
+  it('pages by cursor as by offset, in either order, with no cursor after the last page', async () => {
+    /** Follows next_cursor from the first page: the ids of each page, in turn. */
+    const walk = async (id: number, query: string) => {
+      const pages: string[][] = [];
+      let cursor: string | null = '';
+      while (cursor !== null) {
+        const response = await visitor.get(
+          `/api/v4/channels/${id}/feed/?limit=2&${query}${cursor ? `&cursor=${cursor}` : ''}`,
+        );
+        const body = response.json<{
+          data: { id: string }[];
+          pagination: { next_cursor: string | null; count: number };
+        }>();
+        pages.push(body.data.map((g) => g.id));
+        expect(body.pagination.count).toBe(body.data.length);
+        cursor = body.pagination.next_cursor;
+      }
+      return pages;
+    };
+    expect(await walk(channel.id, 'order=manual')).toEqual([
+      ['g4', 'g3'],
+      ['g2', 'g1'],
+      ['b1', 'g5'],
+    ]);
+    expect(await walk(channel.id, 'order=newest')).toEqual([
+      ['b1', 'g5'],
+      ['g4', 'g3'],
+      ['g2', 'g1'],
+    ]);
+    const root = data(await visitor.get('/api/v4/channels/?slug=ann'));
+    expect(await walk(root.id, '')).toEqual([['g5', 'g4'], ['g3', 'g2'], ['g1']]);
+  });
+
+  it('refuses a cursor it did not make, one made for another order, or one with an offset', async () => {
+    const first = await visitor.get(`/api/v4/channels/${channel.id}/feed/?limit=2`);
+    const cursor = first.json<{ pagination: { next_cursor: string } }>().pagination.next_cursor;
+    const forged = Buffer.from("m:1' OR 1=1:g1").toString('base64url');
+    for (const query of [
+      'cursor=nonsense',
+      `cursor=${forged}`,
+      `cursor=${'x'.repeat(300)}`,
+      `cursor=${cursor}&order=newest`,
+      `cursor=${cursor}&offset=2`,
+    ]) {
+      const response = await visitor.get(`/api/v4/channels/${channel.id}/feed/?${query}`);
+      expect(response.statusCode, query).toBe(400);
+      expect(code(response), query).toBe('invalid_request');
+    }
+  });
+
   it('tells which channels each GIF is in, leaving out what the asker may not see', async () => {
     const hidden = data(
       await users.ann!.post('/api/v4/channels/', { display_name: 'Hidden', is_visible: false }),

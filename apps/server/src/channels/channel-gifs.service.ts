@@ -6,12 +6,15 @@ import { AppError } from '../errors/app-error.ts';
 import type { ChannelGifRepository } from './channel-gif.repository.ts';
 import type { ChannelReader, FoundChannel } from './channel-reader.ts';
 import type { ChannelRepository } from './channel.repository.ts';
+import type { FeedTotals } from './feed-totals.ts';
 
 export interface ChannelGifsDeps {
   db: Kysely<Database>;
   channels: ChannelRepository;
   channelGifs: ChannelGifRepository;
   reader: ChannelReader;
+  /** The feeds' kept totals, forgotten for a channel whose GIFs change here. */
+  totals?: FeedTotals;
 }
 
 export type GifPosition = 'before' | 'after' | 'first' | 'last';
@@ -90,6 +93,7 @@ export class ChannelGifsService {
       }
       return input.gifIds.filter((id) => !present.has(id));
     });
+    this.#deps.totals?.forget(channel.id);
     return { added };
   }
 
@@ -108,6 +112,7 @@ export class ChannelGifsService {
         throw new AppError('channel_gif_not_found', `The GIF ${missing} is not in the channel.`);
       return channelGifs.remove(trx, channel.id, input.gifIds);
     });
+    this.#deps.totals?.forget(channel.id);
     return { removed };
   }
 

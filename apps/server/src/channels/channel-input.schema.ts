@@ -1,6 +1,7 @@
 import { MAX_CHANNEL_DEPTH } from '@jiffy/contracts';
 import { z } from 'zod';
 import { gifId, wholeNumber } from '../http/input-schemas.ts';
+import { decodeFeedCursor } from './feed-cursor.ts';
 
 /** GIFs one call may add, remove or ask about: a page's worth, not a bulk import. */
 export const MAX_GIFS_PER_CALL = 50;
@@ -88,14 +89,28 @@ export const channelBySlugQuery = z.object({
     ),
 });
 
-/** `GET /api/v4/channels/{id}/feed/`. */
-export const feedQuery = z.object({
-  limit: wholeNumber(1, 50).default(25),
-  offset: wholeNumber(0, 100_000).default(0),
-  order: z.enum(['manual', 'newest']).default('manual'),
-  /** A ranked tag's tab: only the GIFs with the tag. */
-  tag: z.string().trim().toLowerCase().min(1).max(64).optional(),
-});
+/** `GET /api/v4/channels/{id}/feed/`: from `offset`, or after `cursor` (a page's `next_cursor`). */
+export const feedQuery = z
+  .object({
+    limit: wholeNumber(1, 50).default(25),
+    offset: wholeNumber(0, 100_000).default(0),
+    cursor: z
+      .string()
+      .max(200, 'not a cursor this server made')
+      .transform((value, ctx) => {
+        const cursor = decodeFeedCursor(value);
+        if (!cursor) ctx.addIssue({ code: 'custom', message: 'not a cursor this server made' });
+        return cursor ?? z.NEVER;
+      })
+      .optional(),
+    order: z.enum(['manual', 'newest']).default('manual'),
+    /** A ranked tag's tab: only the GIFs with the tag. */
+    tag: z.string().trim().toLowerCase().min(1).max(64).optional(),
+  })
+  .refine((q) => !(q.cursor && q.offset > 0), {
+    message: 'give an offset or a cursor, not both',
+    path: ['cursor'],
+  });
 
 /** One GIF id or a list of them (a JSON array, or comma-separated), distinct. */
 const gifIdList = z

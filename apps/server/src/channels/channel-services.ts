@@ -9,6 +9,8 @@ import { channelSyncJob } from './channel-sync.job.ts';
 import { ChannelTagsService } from './channel-tags.service.ts';
 import { ChannelGifRepository } from './channel-gif.repository.ts';
 import { ChannelGifsService } from './channel-gifs.service.ts';
+import { ChannelFeedRepository } from './channel-feed.repository.ts';
+import { FeedTotals } from './feed-totals.ts';
 import { ChannelReader } from './channel-reader.ts';
 import { ChannelRepository } from './channel.repository.ts';
 import { ChannelService } from './channel.service.ts';
@@ -27,6 +29,7 @@ export function createChannelServices(deps: {
   const channels = new ChannelRepository(db);
   const channelGifs = new ChannelGifRepository(db);
   const tags = new ChannelTagRepository(db);
+  const totals = new FeedTotals();
   const reader = new ChannelReader({
     channels,
     channelGifs,
@@ -50,12 +53,14 @@ export function createChannelServices(deps: {
       db,
       channels,
       channelGifs,
+      feeds: new ChannelFeedRepository(db),
+      totals,
       reader,
       resync: (trx, channel) => channelTags.startSync(trx, channel),
       wake: () => deps.queue.wake(),
       log: deps.log,
     }),
-    channelGifs: new ChannelGifsService({ db, channels, channelGifs, reader }),
+    channelGifs: new ChannelGifsService({ db, channels, channelGifs, reader, totals }),
     channelTags,
   };
 }

@@ -2,9 +2,17 @@ import { MAX_CHANNEL_DEPTH, type ChannelObject } from '@jiffy/contracts';
 import type { Kysely, Transaction } from 'kysely';
 import type { Logger } from 'pino';
 import { authorize, type Actor } from '../accounts/permissions.ts';
-import type { ChannelType, Database, GifRow } from '../db/schema.ts';
+import type { ChannelType, Database } from '../db/schema.ts';
 import { AppError } from '../errors/app-error.ts';
-import type { ChannelGifRepository, FeedOrder } from './channel-gif.repository.ts';
+import type { ChannelGifRepository } from './channel-gif.repository.ts';
+import type {
+  ChannelFeedRepository,
+  FeedOrder,
+  FeedPage,
+  FeedSource,
+} from './channel-feed.repository.ts';
+import type { FeedCursor } from './feed-cursor.ts';
+import type { FeedTotals } from './feed-totals.ts';
 import { NOT_FOUND_MESSAGE, type ChannelReader } from './channel-reader.ts';
 import type { ChannelChanges, ChannelRepository } from './channel.repository.ts';
 import { slugFromTitle } from './channel-input.schema.ts';
@@ -18,6 +26,8 @@ export interface ChannelServiceDeps {
   db: Kysely<Database>;
   channels: ChannelRepository;
   channelGifs: ChannelGifRepository;
+  feeds: ChannelFeedRepository;
+  totals: FeedTotals;
   reader: ChannelReader;
   /** Starts the job a change needs (a magic-tag re-sync); null when none is needed. */
   resync?: (
@@ -59,6 +69,8 @@ export type MovePosition = 'before' | 'after' | 'first' | 'last';
  */
 export class ChannelService {
   readonly #deps: ChannelServiceDeps;
+  /** Each channel id's feed source, once read (see feed). */
+  readonly #feedSources = new Map<number, FeedSource>();
   constructor(deps: ChannelServiceDeps) {
     this.#deps = deps;
   }
@@ -90,16 +102,46 @@ export class ChannelService {
     return reader.present(actor, shown);
   }
 
-  /** A page of the channel's GIFs; a root channel's are its owner's uploads, newest first. */
+  /**
+   * A page of the channel's GIFs; a root channel's are its owner's uploads, newest first. From
+   * `offset`, or after `cursor` (the `next` of the page before, made for the same order).
+   */
   async feed(
     actor: Actor | null,
     id: number,
-    page: { limit: number; offset: number; order: FeedOrder; tag?: string | undefined },
-  ): Promise<{ rows: GifRow[]; total: number }> {
-    const { channel } = await this.#deps.reader.find(actor, id);
-    if (channel.parent_id === null)
-      return this.#deps.channelGifs.uploads({ userId: channel.user_id, ...page });
-    return this.#deps.channelGifs.feed({ channelId: channel.id, ...page });
+    page: {
+      limit: number;
+      offset: number;
+      order: FeedOrder;
+      cursor?: FeedCursor | undefined;
+      tag?: string | undefined;
+    },
+  ): Promise<FeedPage & { total: number }> {
+    // Whether a channel is a root, and whose, never changes: once known, its page is read
+    // beside the visibility check instead of after it (one round trip fewer per page).
+    const known = this.#feedSources.get(id);
+    const found = known ? undefined : await this.#deps.reader.find(actor, id);
+    const source: FeedSource =
+      known ??
+      (found!.channel.parent_id === null
+        ? { userId: found!.channel.user_id }
+        : { channelId: found!.channel.id });
+    if (!known) {
+      if (this.#feedSources.size >= 10_000) this.#feedSources.clear();
+      this.#feedSources.set(id, source);
+    }
+    const order = 'userId' in source ? 'newest' : page.order;
+    if (page.cursor && page.cursor.order !== order)
+      throw new AppError('invalid_request', `cursor: made for another order than ${order}.`);
+    const request = { ...page, source, order };
+    const { feeds, totals, reader } = this.#deps;
+    const [, rows, total] = await Promise.all([
+      // Not shown unless the actor may see the channel (a hidden one is 404, as unknown).
+      found ?? reader.find(actor, id),
+      feeds.page(request),
+      totals.get(request, () => feeds.count(request)),
+    ]);
+    return { ...rows, total };
   }
 
   async create(actor: Actor | null, input: CreateChannelInput): Promise<ChannelObject> {

@@ -18,6 +18,7 @@ import {
 } from './channel-input.schema.ts';
 import type { ChannelGifsService } from './channel-gifs.service.ts';
 import type { ChannelService } from './channel.service.ts';
+import { renderFeedPage } from './channel-feed.presenter.ts';
 
 /** §5: what the client is told when it asks for children without a parent id. */
 export const CHILDREN_NEED_PARENT = "We cannot fetch a channel's children without its parent's id.";
@@ -88,15 +89,14 @@ export function channelsRoutes(
     return { data: await deps.channels.children(await actor(request), idOf(request)) };
   });
 
-  app.get('/api/v4/channels/:id/feed/', async (request) => {
+  app.get('/api/v4/channels/:id/feed/', async (request, reply) => {
     const id = idOf(request);
-    const page = parseInput(feedQuery, request.query);
-    const { rows, total } = await deps.channels.feed(await actor(request), id, page);
-    const gifs = await deps.reads.presentRows(rows, request.id);
-    return {
-      data: gifs,
-      pagination: { total_count: total, count: gifs.length, offset: page.offset },
-    };
+    const query = parseInput(feedQuery, request.query);
+    const page = await deps.channels.feed(await actor(request), id, query);
+    // The listed-GIF fast path of the public lists: each GIF's JSON kept while it is unchanged.
+    const gifs = await deps.reads.serializeRows(page.rows);
+    reply.type('application/json; charset=utf-8');
+    return renderFeedPage({ ...page, gifs, offset: query.offset }, request.id);
   });
 
   app.get('/api/v4/channel-gifs/', async (request) => {
