@@ -11,6 +11,8 @@ export type FeedOrder = 'manual' | 'newest';
 export type FeedSource = { channelId: number } | { userId: string };
 
 export interface FeedPageRequest {
+  /** The channel whose feed it is: the answer says whether it and its ancestors are visible. */
+  channelId: number;
   source: FeedSource;
   order: FeedOrder;
   limit: number;
@@ -23,6 +25,8 @@ export interface FeedPage {
   rows: PackedGif[];
   /** Where the next page starts; undefined on the last page. */
   next?: FeedCursor | undefined;
+  /** The channel exists and it and its ancestors are visible: anyone may see the page. */
+  visible: boolean;
 }
 
 // The creation time as whole microseconds since the epoch: exact as text, and back again.
@@ -33,7 +37,8 @@ const fromMicros = (key: string) =>
 /**
  * A channel feed's pages (migration 0024). One statement per page: the page's GIFs come as the
  * listed JSON the public API's lists read (listed-gif.sql.ts), and the page's end as the next
- * cursor. Nothing counts the whole feed here: `count` does, and its caller keeps the answer.
+ * cursor, and whether anyone may see the channel (so a visible channel's page takes one
+ * statement, its check included). Nothing counts the whole feed here: `count` does, and its caller keeps the answer.
  * A feed shows ready, public GIFs only: a taken-down GIF keeps its row and its place.
  */
 export class ChannelFeedRepository {
@@ -46,9 +51,18 @@ export class ChannelFeedRepository {
     const manual = request.order === 'manual' && 'channelId' in request.source;
     const key = manual ? sql`cg.position::text` : createdKey;
     const order = manual ? sql`cg.position, cg.gif_id` : sql`gifs.created_at DESC, gifs.id`;
-    const { rows } = await sql<{ gifs: string | null; end_key: string | null; end_gif: string }>`
+    const { rows } = await sql<{
+      gifs: string | null;
+      end_key: string | null;
+      end_gif: string;
+      visible: boolean;
+    }>`
       ${sql.raw(PREPARED)}
-      WITH page AS MATERIALIZED (
+      WITH RECURSIVE up(id) AS (
+        SELECT ${request.channelId}::integer
+        UNION ALL
+        SELECT c.parent_id FROM up JOIN channels c ON c.id = up.id WHERE c.parent_id IS NOT NULL),
+      page AS MATERIALIZED (
         -- Numbered after the offset, in the order the subquery returns them.
         SELECT id, key, row_number() OVER () AS n FROM (
           SELECT gifs.id, ${key} AS key
@@ -59,7 +73,10 @@ export class ChannelFeedRepository {
           LIMIT ${request.limit + 1} OFFSET ${request.offset}) ordered)
       SELECT (SELECT ${listedGifs(sql`page.n`)}
           FROM page JOIN gifs ON gifs.id = page.id WHERE page.n <= ${request.limit}) AS gifs,
-        last.key AS end_key, last.id AS end_gif
+        last.key AS end_key, last.id AS end_gif,
+        EXISTS (SELECT 1 FROM channels WHERE id = ${request.channelId})
+          AND NOT EXISTS (SELECT 1 FROM up JOIN channels c ON c.id = up.id WHERE NOT c.is_visible)
+          AS visible
       FROM (SELECT 1) one
       LEFT JOIN page last ON last.n = ${request.limit}
         AND EXISTS (SELECT 1 FROM page WHERE n > ${request.limit})`.execute(this.#db);
@@ -72,7 +89,7 @@ export class ChannelFeedRepository {
             gif: answer.end_gif,
           }
         : undefined;
-    return { rows: fromListedGifs(answer?.gifs ?? null), next };
+    return { rows: fromListedGifs(answer?.gifs ?? null), next, visible: answer!.visible };
   }
 
   /** How many GIFs the feed shows in all: every row of it, so its caller keeps the answer. */

@@ -117,8 +117,8 @@ export class ChannelService {
       tag?: string | undefined;
     },
   ): Promise<FeedPage & { total: number }> {
-    // Whether a channel is a root, and whose, never changes: once known, its page is read
-    // beside the visibility check instead of after it (one round trip fewer per page).
+    // Whether a channel is a root, and whose, never changes: once known, the page is read
+    // first, and it says whether the channel is visible to anyone (one statement in all).
     const known = this.#feedSources.get(id);
     const found = known ? undefined : await this.#deps.reader.find(actor, id);
     const source: FeedSource =
@@ -133,14 +133,14 @@ export class ChannelService {
     const order = 'userId' in source ? 'newest' : page.order;
     if (page.cursor && page.cursor.order !== order)
       throw new AppError('invalid_request', `cursor: made for another order than ${order}.`);
-    const request = { ...page, source, order };
+    const request = { ...page, channelId: id, source, order };
     const { feeds, totals, reader } = this.#deps;
-    const [, rows, total] = await Promise.all([
-      // Not shown unless the actor may see the channel (a hidden one is 404, as unknown).
-      found ?? reader.find(actor, id),
+    const [rows, total] = await Promise.all([
       feeds.page(request),
       totals.get(request, () => feeds.count(request)),
     ]);
+    // Hidden (or gone): 404 as an unknown id, unless the actor manages it.
+    if (!rows.visible && !found) await reader.find(actor, id);
     return { ...rows, total };
   }
 

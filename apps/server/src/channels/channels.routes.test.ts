@@ -274,6 +274,27 @@ describe('channels: the tree', () => {
     expect(data(await get(users.mod!, hidden.id)).is_private).toBe(true);
   });
 
+  it('stops showing a feed once the channel or an ancestor is hidden, or deleted', async () => {
+    const outer = await make(users.ann!, { display_name: 'Outer' });
+    const inner = await make(users.ann!, { parent: outer.id, display_name: 'Inside' });
+    const feed = (client: SiteClient) => client.get(`/api/v4/channels/${inner.id}/feed/`);
+    expect((await feed(visitor)).statusCode).toBe(200);
+    expect((await patch(users.ann!, outer.id, { is_visible: false })).statusCode).toBe(200);
+    for (const client of [visitor, users.ben!]) {
+      const response = await feed(client);
+      expect([response.statusCode, code(response)]).toEqual([404, 'channel_not_found']);
+    }
+    expect((await feed(users.ann!)).statusCode).toBe(200);
+    expect((await feed(users.mod!)).statusCode).toBe(200);
+    await patch(users.ann!, outer.id, { is_visible: true });
+    expect((await feed(visitor)).statusCode).toBe(200);
+    await users.ann!.request({ method: 'DELETE', url: `/api/v4/channels/${outer.id}/` });
+    for (const client of [visitor, users.ann!]) {
+      const response = await feed(client);
+      expect([response.statusCode, code(response)]).toEqual([404, 'channel_not_found']);
+    }
+  });
+
   it('answers §5’s message when children are asked for without a parent id', async () => {
     for (const url of ['/api/v4/channels/children/', '/api/v4/channels//children/']) {
       const response = await visitor.get(url);
