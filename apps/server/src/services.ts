@@ -30,6 +30,7 @@ import { SearchReportRepository } from './moderation/search-report.repository.ts
 import { SearchReportService } from './moderation/search-report.service.ts';
 import { ApiKeyRepository } from './api-keys/api-key.repository.ts';
 import { createChannelServices } from './channels/channel-services.ts';
+import type { ChannelSearchService } from './channels/channel-search.service.ts';
 import type { ChannelGifsService } from './channels/channel-gifs.service.ts';
 import type { ChannelService } from './channels/channel.service.ts';
 import type { ChannelTagsService } from './channels/channel-tags.service.ts';
@@ -113,6 +114,8 @@ export interface Services {
   channelGifs: ChannelGifsService;
   /** Ranked and magic tags, and the magic-tag sync job. */
   channelTags: ChannelTagsService;
+  /** Channels by name, and by path for a scoped search (the public API). */
+  channelSearch: ChannelSearchService;
   /** Every kept answer that must forget a GIF taken down, restored or deleted. */
   cachePurge: CachePurge;
   urls: { publicUrl: string; mediaBaseUrl: string };
@@ -251,20 +254,11 @@ export function createServices(options: {
   const discoveryRepository = new DiscoveryRepository(db);
   const discovery = new DiscoveryService({
     repo: discoveryRepository,
-    urls,
     // The counts are kept and written with the next batch: a warning, not lost data.
     onError: (error) =>
       log('discovery').warn({ error: String(error) }, 'could not store search counts'),
   });
   const lists = new GifListRepository(db);
-  const publicGifs = new PublicGifService({
-    lists,
-    gifs: gifRepository,
-    users,
-    reads: gifReads,
-    discovery,
-    purge,
-  });
   const channelServices = createChannelServices({
     db,
     users,
@@ -272,6 +266,15 @@ export function createServices(options: {
     urls,
     queue,
     log: log('channels'),
+  });
+  const publicGifs = new PublicGifService({
+    lists,
+    gifs: gifRepository,
+    users,
+    reads: gifReads,
+    discovery,
+    purge,
+    channelScope: (path) => channelServices.channelSearch.scope(path),
   });
   let migrated = false;
   return {

@@ -11,6 +11,8 @@ import { ChannelGifRepository } from './channel-gif.repository.ts';
 import { ChannelGifsService } from './channel-gifs.service.ts';
 import { ChannelFeedRepository } from './channel-feed.repository.ts';
 import { FeedTotals } from './feed-totals.ts';
+import { ChannelSearchRepository } from './channel-search.repository.ts';
+import { ChannelSearchService } from './channel-search.service.ts';
 import { ChannelReader } from './channel-reader.ts';
 import { ChannelRepository } from './channel.repository.ts';
 import { ChannelService } from './channel.service.ts';
@@ -24,7 +26,12 @@ export function createChannelServices(deps: {
   urls: PresenterUrls;
   queue: JobQueue;
   log: Logger;
-}): { channels: ChannelService; channelGifs: ChannelGifsService; channelTags: ChannelTagsService } {
+}): {
+  channels: ChannelService;
+  channelGifs: ChannelGifsService;
+  channelTags: ChannelTagsService;
+  channelSearch: ChannelSearchService;
+} {
   const { db } = deps;
   const channels = new ChannelRepository(db);
   const channelGifs = new ChannelGifRepository(db);
@@ -62,5 +69,10 @@ export function createChannelServices(deps: {
     }),
     channelGifs: new ChannelGifsService({ db, channels, channelGifs, reader, totals }),
     channelTags,
+    channelSearch: new ChannelSearchService({
+      search: new ChannelSearchRepository(db),
+      channels,
+      reader,
+    }),
   };
 }

@@ -45,7 +45,11 @@ export async function publicApiSurface(
     apiKeys: services.apiKeys,
     reads: services.gifReads,
   });
-  discoveryRoutes(scope, { discovery: services.discovery, apiKeys: services.apiKeys });
+  discoveryRoutes(scope, {
+    discovery: services.discovery,
+    channelSearch: services.channelSearch,
+    apiKeys: services.apiKeys,
+  });
   pingbackRoutes(scope, { pingbacks: services.pingbacks });
   categoriesRoutes(scope, { categories: services.categories, apiKeys: services.apiKeys });
   gifsRoutes(scope, { reads: services.gifReads, apiKeys: services.apiKeys });
