@@ -78,7 +78,7 @@ export const routes: RouteObject[] = [
       { path: 'dashboard/moderation', element: <ModerationPage /> },
       { path: 'dashboard/moderation/audit-log', element: <AuditLogPage /> },
       ...COMING_SOON.map((path) => ({ path: `${path}/*`, element: <ComingSoonPage /> })),
-      { path: ':channel', element: <ChannelPage /> },
+      { path: ':channel/*', element: <ChannelPage /> },
       { path: '*', element: <NotFoundPage /> },
     ],
   },
