@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { ChannelObject } from '@jiffy/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertGifRow } from '../testing/gif-rows.ts';
@@ -115,6 +116,19 @@ describe('channels: their GIFs and feeds', () => {
     ]);
     const root = data(await visitor.get('/api/v4/channels/?slug=ann'));
     expect(await walk(root.id, '')).toEqual([['g5', 'g4'], ['g3', 'g2'], ['g1']]);
+  });
+
+  it('corrects a kept total by what the page shows when GIFs join another way', async () => {
+    const { ids, total } = await feed(channel.id);
+    expect(total).toBe(ids.length);
+    // As the magic-tag trigger or another process's job would: not through this service.
+    await insertGifRow(gifs(), { id: 'joined', user_id: 'idben' });
+    await sql`INSERT INTO channel_gifs (channel_id, gif_id, position, by_hand)
+      VALUES (${channel.id}, 'joined', 1000, true)`.execute(t.jiffy.database.db);
+    expect(await feed(channel.id)).toEqual({ ids: [...ids, 'joined'], total: ids.length + 1 });
+    expect((await feed(channel.id, `limit=${ids.length}`)).total).toBe(ids.length + 1);
+    expect((await feed(channel.id, 'offset=500')).total).toBe(ids.length + 1);
+    await remove(users.ann!, { channel: channel.id, gif: 'joined' });
   });
 
   it('refuses a cursor it did not make, one made for another order, or one with an offset', async () => {

@@ -52,6 +52,7 @@ export function createChannelServices(deps: {
     reader,
     queue: deps.queue,
     log: deps.log,
+    totals,
   });
   deps.queue.register([channelSyncJob(channelTags)]);
   return {

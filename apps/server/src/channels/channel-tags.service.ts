@@ -8,6 +8,7 @@ import type { JobQueue } from '../jobs/job-queue.ts';
 import type { ChannelReader, FoundChannel } from './channel-reader.ts';
 import type { ChannelRepository } from './channel.repository.ts';
 import type { ChannelTagRepository, MagicTagRow, RankedTagRow } from './channel-tag.repository.ts';
+import type { FeedTotals } from './feed-totals.ts';
 
 /** Tabs on a channel's page: a row of them, not a tag cloud. */
 export const MAX_RANKED_TAGS = 20;
@@ -21,6 +22,8 @@ export interface ChannelTagsDeps {
   reader: ChannelReader;
   queue: JobQueue;
   log: Logger;
+  /** The feeds' kept totals, forgotten for a channel whose GIFs change here. */
+  totals?: FeedTotals;
 }
 
 const jobStates: Record<string, ChannelJobStatus> = {
@@ -119,6 +122,7 @@ export class ChannelTagsService {
       const tag = await tags.findMagic(id, trx);
       return tag ? tags.removeMagic(trx, tag) : 0;
     });
+    this.#deps.totals?.forget(found.channel_id);
     this.#deps.log.info({ channel_id: found.channel_id, removed }, 'magic tag removed');
     return { removed };
   }
@@ -169,6 +173,8 @@ export class ChannelTagsService {
       return { added, left };
     });
     if (!totals) return 'skipped';
+    // A worker in another process leaves a server's kept total to run out (FEED_TOTAL_MS).
+    this.#deps.totals?.forget(channelId);
     log.info({ channel_id: channelId, ...totals, ms: Date.now() - started }, 'magic tags synced');
     return 'success';
   }

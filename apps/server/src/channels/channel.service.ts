@@ -141,7 +141,26 @@ export class ChannelService {
     ]);
     // Hidden (or gone): 404 as an unknown id, unless the actor manages it.
     if (!rows.visible && !found) await reader.find(actor, id);
-    return { ...rows, total };
+    const checked = this.#checkedTotal(total, rows, page);
+    if (checked !== total) totals.correct(request, checked);
+    return { ...rows, total: checked };
+  }
+
+  /**
+   * A kept total (see FeedTotals) corrected by what the page shows: a page by offset with no
+   * next one ends the feed, and one with a next page proves more GIFs; so a client that stops at
+   * total_count never stops early, nor pages past the end, on a total kept from before a change.
+   */
+  #checkedTotal(
+    total: number,
+    found: FeedPage,
+    page: { offset: number; cursor?: FeedCursor | undefined },
+  ): number {
+    if (page.cursor) return total;
+    const seen = page.offset + found.rows.length;
+    if (found.next) return Math.max(total, seen + 1);
+    // Past the end, the feed has at most `offset` GIFs.
+    return found.rows.length > 0 ? seen : Math.min(total, page.offset);
   }
 
   async create(actor: Actor | null, input: CreateChannelInput): Promise<ChannelObject> {

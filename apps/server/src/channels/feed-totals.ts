@@ -18,7 +18,7 @@ export class FeedTotals {
     request: { source: FeedSource; tag?: string | undefined },
     count: () => Promise<number>,
   ): Promise<number> {
-    const key = `${keyOf(request.source)}|${request.tag ?? ''}`;
+    const key = keyOf(request.source, request.tag);
     const now = Date.now();
     const hit = this.#kept.get(key);
     if (hit && hit.until > now) return hit.total;
@@ -28,6 +28,12 @@ export class FeedTotals {
     return total;
   }
 
+  /** Keeps `total`, found exact by a page (the last one), in place of the kept one. */
+  correct(request: { source: FeedSource; tag?: string | undefined }, total: number): void {
+    const hit = this.#kept.get(keyOf(request.source, request.tag));
+    if (hit) hit.total = total;
+  }
+
   /** Forgets every total of the channel (all its tags). */
   forget(channelId: number): void {
     const prefix = `c${channelId}|`;
@@ -35,5 +41,5 @@ export class FeedTotals {
   }
 }
 
-const keyOf = (source: FeedSource) =>
-  'channelId' in source ? `c${source.channelId}` : `u${source.userId}`;
+const keyOf = (source: FeedSource, tag: string | undefined) =>
+  `${'channelId' in source ? `c${source.channelId}` : `u${source.userId}`}|${tag ?? ''}`;
