@@ -89,6 +89,38 @@ describe('channel management on the owner’s channel page', () => {
     ]);
   });
 
+  it('adds ticked uploads, offering only ready public ones', async () => {
+    const upload = (id: string, title: string, extra = {}) => ({
+      id,
+      title,
+      status: 'ready',
+      visibility: 'public',
+      preview_url: null,
+      ...extra,
+    });
+    const calls = serve((url) =>
+      url.startsWith('/api/v1/users/me/gifs')
+        ? json(200, {
+            data: [
+              upload('aaa', 'Walrus'),
+              upload('bbb', 'Seal', { visibility: 'unlisted' }),
+              upload('ccc', 'Otter'),
+            ],
+            pagination: { count: 3, next_cursor: null },
+          })
+        : json(200, { data: { added: ['aaa', 'ccc'] } }),
+    );
+    show(<ChannelManager channel={channel(5, 'Cats')} siblings={[]} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Add from your uploads' }));
+    const list = await screen.findByRole('list', { name: 'Your uploads' });
+    expect(list.textContent).toBe('WalrusOtter');
+    fireEvent.click(screen.getByLabelText('Walrus'));
+    fireEvent.click(screen.getByLabelText('Otter'));
+    fireEvent.click(screen.getByRole('button', { name: 'Add 2 to the channel' }));
+    await vi.waitFor(() => expect(status()).toBe('Added 2 GIFs.'));
+    expect(calls.at(-1)).toBe('POST /api/v4/channel-gifs/ {"channel":5,"gif":["aaa","ccc"]}');
+  });
+
   it('shows the server’s words when a change is refused', async () => {
     serve(() =>
       json(409, { error: { code: 'channel_slug_taken', message: 'A sibling has that slug.' } }),

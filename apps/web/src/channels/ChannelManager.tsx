@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router';
 import { channelApi } from './channel-api.ts';
 import { ChannelTagsManager } from './ChannelTagsManager.tsx';
 import { SubChannelList } from './SubChannelList.tsx';
+import { UploadPicker } from './UploadPicker.tsx';
 
 /**
  * The owner's tools on their channel page: make a sub-channel, rename, describe or delete
@@ -111,6 +112,16 @@ export function ChannelManager(props: {
           </label>
           <button type="submit">Add</button>
         </form>
+      )}
+      {channel.is_root ? null : (
+        <UploadPicker
+          onAdd={(ids) =>
+            run(async () => {
+              const { added } = await channelApi.addGifs(channel.id, ids);
+              return `Added ${added.length} GIF${added.length === 1 ? '' : 's'}.`;
+            })
+          }
+        />
       )}
       <SubChannelList siblings={props.siblings} run={run} />
       {channel.is_root ? null : <ChannelTagsManager channel={channel} run={run} />}

@@ -7,6 +7,7 @@ import { ErrorMessage } from '../components/ErrorMessage.tsx';
 import { FavoriteButton } from '../components/FavoriteButton.tsx';
 import { GifGrid } from '../components/GifGrid.tsx';
 import { ReportGif } from '../components/ReportGif.tsx';
+import { AddToChannel } from '../channels/AddToChannel.tsx';
 import { SharePanel } from '../components/SharePanel.tsx';
 import { TagList } from '../components/TagList.tsx';
 
@@ -50,6 +51,7 @@ function GifDetails({ gif }: { gif: Gif }) {
           <div className="gif-actions">
             <FavoriteButton gif={gif} />
             <ReportGif gif={gif} />
+            <AddToChannel gif={gif} />
           </div>
           <SharePanel gif={gif} />
         </aside>
