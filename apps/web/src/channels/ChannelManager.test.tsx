@@ -121,6 +121,27 @@ describe('channel management on the owner’s channel page', () => {
     expect(calls.at(-1)).toBe('POST /api/v4/channel-gifs/ {"channel":5,"gif":["aaa","ccc"]}');
   });
 
+  it('reorders the channel’s GIFs and takes one out', async () => {
+    const feed = ['aaa', 'bbb', 'ccc'].map((id) => ({ id, title: id.toUpperCase(), images: {} }));
+    const calls = serve((url) =>
+      url.includes('/feed/')
+        ? json(200, { data: feed, pagination: { total_count: 3, count: 3, offset: 0 } })
+        : json(200, { data: { added: [], removed: ['aaa'] } }),
+    );
+    show(<ChannelManager channel={channel(5, 'Cats')} siblings={[]} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Arrange GIFs' }));
+    const first = await screen.findByRole('button', { name: 'Move AAA up' });
+    expect(first).toHaveProperty('disabled', true);
+    fireEvent.click(screen.getByRole('button', { name: 'Move CCC up' }));
+    await vi.waitFor(() => expect(status()).toBe('Moved CCC.'));
+    fireEvent.click(screen.getByRole('button', { name: 'Take AAA out' }));
+    await vi.waitFor(() => expect(status()).toBe('Took AAA out of the channel.'));
+    expect(calls.filter((c) => c.startsWith('POST'))).toEqual([
+      'POST /api/v4/channel-gifs/ {"channel":5,"gif":["ccc"],"position":"before","target_gif":"bbb"}',
+      'POST /api/v4/channel-gifs/remove/ {"channel":5,"gif":["aaa"]}',
+    ]);
+  });
+
   it('shows the server’s words when a change is refused', async () => {
     serve(() =>
       json(409, { error: { code: 'channel_slug_taken', message: 'A sibling has that slug.' } }),

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { channelApi } from './channel-api.ts';
 import { ChannelTagsManager } from './ChannelTagsManager.tsx';
+import { ArrangeGifs } from './ArrangeGifs.tsx';
 import { SubChannelList } from './SubChannelList.tsx';
 import { UploadPicker } from './UploadPicker.tsx';
 
@@ -123,6 +124,7 @@ export function ChannelManager(props: {
           }
         />
       )}
+      {channel.is_root ? null : <ArrangeGifs channelId={channel.id} run={run} />}
       <SubChannelList siblings={props.siblings} run={run} />
       {channel.is_root ? null : <ChannelTagsManager channel={channel} run={run} />}
     </section>

@@ -33,6 +33,16 @@ export const channelApi = {
       method: 'POST',
       json: { channel, gif },
     }),
+  placeGif: (channel: number, gif: string, position: 'before' | 'after', target: string) =>
+    siteJson<{ added: string[] }>('/api/v4/channel-gifs/', {
+      method: 'POST',
+      json: { channel, gif: [gif], position, target_gif: target },
+    }),
+  removeGif: (channel: number, gif: string) =>
+    siteJson<{ removed: string[] }>('/api/v4/channel-gifs/remove/', {
+      method: 'POST',
+      json: { channel, gif: [gif] },
+    }),
   addRankedTag: (channel: number, tag: string) =>
     siteJson<unknown>('/api/v4/channel-ranked-tags/', { method: 'POST', json: { channel, tag } }),
   removeRankedTag: (id: number) =>
