@@ -1,5 +1,4 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
-import { PREPARED } from '../db/prepared-statements.ts';
 import type { Database } from '../db/schema.ts';
 import type { PackedGif } from '../gifs/gif-read.service.ts';
 import { fromListedGifs, listedGifs } from '../public-api/listed-gif.sql.ts';
@@ -57,7 +56,6 @@ export class ChannelFeedRepository {
       end_gif: string;
       visible: boolean;
     }>`
-      ${sql.raw(PREPARED)}
       WITH RECURSIVE up(id) AS (
         SELECT ${request.channelId}::integer
         UNION ALL
