@@ -32,6 +32,11 @@ import { QueueService } from './moderation/queue.service.ts';
 import { SearchReportRepository } from './moderation/search-report.repository.ts';
 import { SearchReportService } from './moderation/search-report.service.ts';
 import { ApiKeyRepository } from './api-keys/api-key.repository.ts';
+import { createChannelServices } from './channels/channel-services.ts';
+import type { ChannelSearchService } from './channels/channel-search.service.ts';
+import type { ChannelGifsService } from './channels/channel-gifs.service.ts';
+import type { ChannelService } from './channels/channel.service.ts';
+import type { ChannelTagsService } from './channels/channel-tags.service.ts';
 import { FavoriteRepository } from './favorites/favorite.repository.ts';
 import { OutboxMailer, SmtpMailer, type Mailer } from './mail/mailer.ts';
 import { ApiKeyService } from './api-keys/api-key.service.ts';
@@ -130,6 +135,14 @@ export interface Services {
   moderationActions: ModerationActionService;
   searchReports: SearchReportService;
   moderationQueue: QueueService;
+  /** The channel tree (issue 22). */
+  channels: ChannelService;
+  /** Which GIFs each channel holds. */
+  channelGifs: ChannelGifsService;
+  /** Ranked and magic tags, and the magic-tag sync job. */
+  channelTags: ChannelTagsService;
+  /** Channels by name, and by path for a scoped search (the public API). */
+  channelSearch: ChannelSearchService;
   /** Every kept answer that must forget a GIF taken down, restored or deleted. */
   cachePurge: CachePurge;
   /** The trending scheduler (staff). */
@@ -304,13 +317,20 @@ export function createServices(options: {
   const discoveryRepository = new DiscoveryRepository(db);
   const discovery = new DiscoveryService({
     repo: discoveryRepository,
-    urls,
     // The counts are kept and written with the next batch: a warning, not lost data.
     onError: (error) =>
       log('discovery').warn({ error: String(error) }, 'could not store search counts'),
   });
   const lists = new GifListRepository(db);
   const scheduleRepository = new ScheduleRepository(db);
+  const channelServices = createChannelServices({
+    db,
+    users,
+    reads: gifReads,
+    urls,
+    queue,
+    log: log('channels'),
+  });
   const publicGifs = new PublicGifService({
     lists,
     gifs: gifRepository,
@@ -320,12 +340,14 @@ export function createServices(options: {
     purge,
     schedule: scheduleRepository,
     clock,
+    channelScope: (path) => channelServices.channelSearch.scope(path),
   });
   const storyRepository = new StoryRepository(db);
   const storyReader = new StoryReader({ stories: storyRepository, lists, reads: gifReads, users });
   let migrated = false;
   return {
     classifier,
+    ...channelServices,
     storage,
     queue,
     users,

@@ -93,7 +93,7 @@ export const routes: RouteObject[] = [
       { path: 'artists', element: <ArtistsPage /> },
       { path: 'stories/:slug', element: <StoryPage /> },
       ...COMING_SOON.map((path) => ({ path: `${path}/*`, element: <ComingSoonPage /> })),
-      { path: ':channel', element: <ChannelPage /> },
+      { path: ':channel/*', element: <ChannelPage /> },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

@@ -1,4 +1,5 @@
-import type { Gif, GifUser } from './gif.ts';
+import type { ChannelObject } from './channel.ts';
+import type { Gif } from './gif.ts';
 
 /** GIPHY's category object (`gifs/categories`). */
 export interface Category {
@@ -8,20 +9,8 @@ export interface Category {
   gif: Gif | null;
 }
 
-/** GIPHY's channel object, for a user's channel (`channels/search`). */
-export interface Channel {
-  id: string;
-  slug: string;
-  url: string;
-  display_name: string;
-  short_display_name: string;
-  description: string;
-  type: 'community';
-  content_type: 'gif';
-  is_visible: boolean;
-  is_private: boolean;
-  user: GifUser;
-}
+/** GIPHY's channel object as `channels/search` answers it: a user's root channel or a sub-channel. */
+export type Channel = ChannelObject;
 
 /** An autocomplete suggestion (`gifs/search/tags`). */
 export interface TagSuggestion {

@@ -90,6 +90,26 @@ export const errorStatus = {
   story_not_published: 409,
   /** A `next_cursor` that Jiffy did not sign for this list (edited, or from another list). */
   invalid_cursor: 400,
+  // channels (issue 22)
+  channel_not_found: 404,
+  /** Another channel under the same parent already has that slug. */
+  channel_slug_taken: 409,
+  /** The channel would sit deeper than the tree's depth limit (8 below the root). */
+  channel_too_deep: 409,
+  /** A channel moved under itself or one of its descendants. */
+  channel_cycle: 409,
+  /** What only a sub-channel can do (delete, move, hold GIFs by hand) asked of a root channel. */
+  channel_is_root: 409,
+  /** A user's channels, or a channel's children, are at their limit. */
+  channel_limit_reached: 409,
+  /** Children asked for without the parent's id (§5's message). */
+  channel_parent_required: 400,
+  /** A ranked or magic tag that the channel does not have. */
+  channel_tag_not_found: 404,
+  /** A GIF asked to be removed from, or placed beside, a channel it is not in. */
+  channel_gif_not_found: 404,
+  /** A channel job id that names no job (or one of a channel the caller may not manage). */
+  job_not_found: 404,
   // lookup
   not_found: 404,
   gif_not_found: 404,

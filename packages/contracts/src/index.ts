@@ -6,3 +6,4 @@ export * from './discovery.ts';
 export * from './avatar.ts';
 export * from './report-reasons.ts';
 export * from './share-types.ts';
+export * from './channel.ts';

@@ -25,6 +25,8 @@ const expected: Record<Action, { own: UserRole[]; others: UserRole[] }> = {
   },
   'story.edit': { own: roles, others: ['moderator', 'admin'] },
   'story.view_unpublished': { own: roles, others: ['moderator', 'admin'] },
+  'channel.edit': { own: roles, others: ['moderator', 'admin'] },
+  'channel.editorial': { own: ['moderator', 'admin'], others: ['moderator', 'admin'] },
 };
 
 describe('permission table', () => {

@@ -24,7 +24,9 @@ export type Action =
   | 'trending.schedule' // put GIFs on trending at chosen times, feature stories on trending
   | 'story.write' // write stories of one's own
   | 'story.edit' // change, unpublish or delete a story
-  | 'story.view_unpublished'; // drafts and stories scheduled for later
+  | 'story.view_unpublished' // drafts and stories scheduled for later
+  | 'channel.edit' // create, change, move and fill a channel of the subject's tree
+  | 'channel.editorial'; // make a channel editorial (its magic tags gather anyone's GIFs)
 
 /** The owner of the object acted on (a user's own id for profiles), if it has one. */
 export interface Subject {
@@ -57,6 +59,8 @@ const rules: Record<Action, (actor: Actor, subject: Subject) => boolean> = {
   'story.edit': (actor, subject) => actor.id === subject.ownerId || STAFF.includes(actor.role),
   'story.view_unpublished': (actor, subject) =>
     actor.id === subject.ownerId || STAFF.includes(actor.role),
+  'channel.edit': (actor, subject) => actor.id === subject.ownerId || STAFF.includes(actor.role),
+  'channel.editorial': (actor) => STAFF.includes(actor.role),
 };
 
 /** True when `actor` may do `action` to `subject`; nobody signed in may do none of these. */

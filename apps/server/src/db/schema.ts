@@ -360,6 +360,52 @@ export interface CreatorApplicationsTable {
   created_at: CreatedAt;
 }
 
+/** A channel (migration 0024): a user's root (parent and slug null) or a collection under it. */
+export interface ChannelsTable {
+  id: Generated<number>;
+  user_id: string;
+  parent_id: number | null;
+  slug: string | null;
+  title: ColumnType<string, string | undefined, string>;
+  description: ColumnType<string, string | undefined, string>;
+  banner_gif_id: string | null;
+  featured_gif_id: string | null;
+  is_visible: ColumnType<boolean, boolean | undefined, boolean>;
+  position: ColumnType<number, number | undefined, number>;
+  type: ColumnType<ChannelType, ChannelType | undefined, ChannelType>;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+export type ChannelType = 'community' | 'editorial';
+export type ChannelRow = Selectable<ChannelsTable>;
+
+/** A GIF in a channel: by hand, by magic tags (their ids), or both (migration 0024). */
+export interface ChannelGifsTable {
+  channel_id: number;
+  gif_id: string;
+  position: number;
+  by_hand: ColumnType<boolean, boolean | undefined, boolean>;
+  magic_tag_ids: ColumnType<number[], number[] | undefined, number[]>;
+  added_at: CreatedAt;
+}
+
+/** A channel's tag whose GIFs join it by themselves (migration 0024). */
+export interface ChannelMagicTagsTable {
+  id: Generated<number>;
+  channel_id: number;
+  tag: string;
+  created_at: CreatedAt;
+}
+
+/** A channel's featured tags, in order: the tabs on its page (migration 0024). */
+export interface ChannelRankedTagsTable {
+  id: Generated<number>;
+  channel_id: number;
+  tag: string;
+  position: ColumnType<number, number | undefined, number>;
+  created_at: CreatedAt;
+}
+
 /** The database as Kysely sees it. */
 /** Tags for a GIF in another language (migration 0022); triggers copy them to the GIF row. */
 export interface GifLanguageTagsTable {
@@ -440,6 +486,10 @@ export interface Database {
   stories: StoriesTable;
   story_items: StoryItemsTable;
   trending_stories: TrendingStoriesTable;
+  channels: ChannelsTable;
+  channel_gifs: ChannelGifsTable;
+  channel_magic_tags: ChannelMagicTagsTable;
+  channel_ranked_tags: ChannelRankedTagsTable;
   gif_share_counts: GifShareCountsTable;
   gif_language_tags: GifLanguageTagsTable;
   creator_applications: CreatorApplicationsTable;

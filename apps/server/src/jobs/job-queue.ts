@@ -99,11 +99,11 @@ export class JobQueue {
     job: JobRequest,
     trx?: Transaction<Database> | Kysely<Database>,
     options: { lane?: JobLane | null } = {},
-  ): Promise<void> {
+  ): Promise<string | null> {
     const executor = trx ? transactionExecutor(trx) : this.#options.executor;
     const lane = options.lane ?? null;
     const backlog = lane ? await this.#backlog(job.name, lane.key, executor) : 0;
-    await this.#send(job, trx ? { db: executor } : {}, lane, backlog);
+    return this.#send(job, trx ? { db: executor } : {}, lane, backlog);
   }
 
   /**
@@ -119,7 +119,7 @@ export class JobQueue {
     extra: PgBoss.SendOptions,
     lane: JobLane | null = null,
     backlog = 0,
-  ): Promise<void> {
+  ): Promise<string | null> {
     const definition = this.#definitions.get(job.name);
     if (!definition) throw new Error(`no definition for job ${job.name}`);
     const { retryLimit, retryDelaySeconds, retryBackoff, priority } = definition.policy;
@@ -128,7 +128,7 @@ export class JobQueue {
       queued.lane = lane.key;
       if (lane.background) queued.background = true;
     }
-    await this.#boss.send(QUEUE, queued, {
+    return this.#boss.send(QUEUE, queued, {
       retryLimit,
       retryDelay: this.#options.retryDelaySeconds ?? retryDelaySeconds,
       retryBackoff,
@@ -149,6 +149,23 @@ export class JobQueue {
       [QUEUE, name, lane],
     );
     return (result.rows[0] as { n: number }).n;
+  }
+
+  /**
+   * A job's state and what it works on, whether still in the queue or archived; undefined for
+   * an id that names no job of ours (or is not a uuid).
+   */
+  async findJob(id: string): Promise<{ state: string; job: LiveJob } | undefined> {
+    if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id))
+      return undefined;
+    const schema = this.#options.schema;
+    const result = await this.#options.executor.executeSql(
+      `SELECT state, data FROM ${schema}.job WHERE name = $1 AND id = $2::uuid
+       UNION ALL SELECT state, data FROM ${schema}.archive WHERE name = $1 AND id = $2::uuid`,
+      [QUEUE, id],
+    );
+    const row = result.rows[0] as { state: string; data: QueuedJob } | undefined;
+    return row && { state: row.state, job: { name: row.data.name, data: row.data.data } };
   }
 
   /** Every job not yet ended (waiting, waiting for a retry, or running) of the given kinds. */

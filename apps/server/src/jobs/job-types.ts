@@ -14,7 +14,9 @@ export type JobRequest =
   | {
       name: 'staff-search.export-csv';
       data: { exportId: string; userId: string; filters: StaffFilters };
-    };
+    }
+  /** Brings a channel's GIFs in line with its magic tags (issue 22). */
+  | { name: 'channel.sync-magic-tags'; data: { channelId: number } };
 
 export type JobName = JobRequest['name'];
 export type JobData<N extends JobName> = Extract<JobRequest, { name: N }>['data'];

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
-import type { Database, UserRow } from '../db/schema.ts';
+import type { Database } from '../db/schema.ts';
 
-/** SQL behind discovery: search terms, tag autocomplete, related tags, channel search. */
+/** SQL behind discovery: search terms, tag autocomplete, related tags. */
 export class DiscoveryRepository {
   readonly #db: Kysely<Database>;
   constructor(db: Kysely<Database>) {
@@ -106,34 +106,5 @@ export class DiscoveryRepository {
       ORDER BY counted.n DESC, counted.tag
       LIMIT ${options.limit}`.execute(this.#db);
     return rows.rows.map((r) => ({ name: r.name, gifId: r.gif_id }));
-  }
-
-  /** Public users whose username or display name matches `q` (prefix, then look-alike). */
-  async searchChannels(
-    q: string,
-    limit: number,
-    offset: number,
-  ): Promise<{ rows: UserRow[]; total: number }> {
-    const like = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    const rows = await this.#db
-      .selectFrom('users')
-      .selectAll()
-      .select(sql<number>`count(*) over ()`.as('total_count'))
-      .where('is_public', '=', true)
-      .where((eb) =>
-        eb.or([
-          eb('username', 'ilike', like),
-          eb('display_name', 'ilike', like),
-          eb(sql`similarity(username, ${q})`, '>', 0.3),
-        ]),
-      )
-      .orderBy(sql`lower(username) = lower(${q})`, 'desc')
-      .orderBy(sql`similarity(username, ${q})`, 'desc')
-      .orderBy('username')
-      .limit(limit)
-      .offset(offset)
-      .execute();
-    const total = rows[0] ? Number(rows[0].total_count) : 0;
-    return { rows: rows.map(({ total_count: _, ...row }) => row), total };
   }
 }

@@ -6,6 +6,7 @@ import { okEnvelope } from '../http/envelope.ts';
 import { parseInput } from '../http/parse-input.ts';
 import { publicQueryReader } from './public-query.ts';
 import type { DiscoveryService } from './discovery.service.ts';
+import type { ChannelSearchService } from '../channels/channel-search.service.ts';
 import { limitParam, listQuerySchema, searchTerm } from './list-query.schema.ts';
 import { CACHED_LIST, NEVER_CACHED } from '../http/public-api-caching.ts';
 
@@ -19,7 +20,11 @@ const channelQuery = listQuerySchema.extend({ q: z.unknown().optional() });
 /** Autocomplete, related tags, trending searches, channel search and random ids (GIPHY paths). */
 export function discoveryRoutes(
   app: FastifyInstance,
-  deps: { discovery: DiscoveryService; apiKeys: ApiKeyService },
+  deps: {
+    discovery: DiscoveryService;
+    channelSearch: ChannelSearchService;
+    apiKeys: ApiKeyService;
+  },
 ): void {
   const input = publicQueryReader(deps.apiKeys);
 
@@ -50,7 +55,7 @@ export function discoveryRoutes(
   app.get('/v1/channels/search', async (request) => {
     const query = await input(channelQuery, request);
     const term = searchTerm(query.q).replace(/^@/, '');
-    const result = await deps.discovery.searchChannels(term, {
+    const result = await deps.channelSearch.search(term, {
       limit: query.limit,
       offset: query.offset,
     });

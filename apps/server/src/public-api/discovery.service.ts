@@ -1,23 +1,15 @@
-import type { Channel as ChannelResult, Pagination } from '@jiffy/contracts';
-import { presentGifUser, type PresenterUrls } from '../gifs/gif.presenter.ts';
 import { randomBase62 } from '../lib/ids.ts';
 import type { DiscoveryRepository } from './discovery.repository.ts';
 import { SearchCounter } from './search-counter.ts';
 
 const SEARCH_COUNT_FLUSH_MS = 1_000;
 
-/** Autocomplete, related tags, trending searches, channel search and random ids. */
+/** Autocomplete, related tags, trending searches and random ids (channel search: channels/). */
 export class DiscoveryService {
   readonly #repo: DiscoveryRepository;
-  readonly #urls: PresenterUrls;
   readonly #searches: SearchCounter;
-  constructor(deps: {
-    repo: DiscoveryRepository;
-    urls: PresenterUrls;
-    onError: (error: unknown) => void;
-  }) {
+  constructor(deps: { repo: DiscoveryRepository; onError: (error: unknown) => void }) {
     this.#repo = deps.repo;
-    this.#urls = deps.urls;
     this.#searches = new SearchCounter({
       write: (counts) => deps.repo.recordSearches(counts),
       flushMs: SEARCH_COUNT_FLUSH_MS,
@@ -47,33 +39,6 @@ export class DiscoveryService {
 
   relatedTags(tag: string, limit: number): Promise<{ name: string; score: number }[]> {
     return this.#repo.relatedTags(tag.toLowerCase(), limit);
-  }
-
-  async searchChannels(
-    q: string,
-    page: { limit: number; offset: number },
-  ): Promise<{ channels: ChannelResult[]; pagination: Pagination }> {
-    const { rows, total } = await this.#repo.searchChannels(q, page.limit, page.offset);
-    const channels = rows.map((row): ChannelResult => {
-      const user = presentGifUser(row, this.#urls);
-      return {
-        id: row.id,
-        slug: row.username,
-        url: user.profile_url,
-        display_name: user.display_name,
-        short_display_name: user.display_name,
-        description: row.description,
-        type: 'community',
-        content_type: 'gif',
-        is_visible: true,
-        is_private: false,
-        user,
-      };
-    });
-    return {
-      channels,
-      pagination: { total_count: total, count: channels.length, offset: page.offset },
-    };
   }
 
   /** GIPHY's per-user random id for analytics; no state is kept for it. */

@@ -8,6 +8,8 @@ export interface ListFilter {
   type: GifType;
   ratings: Rating[];
   userId?: string | undefined;
+  /** Only the GIFs in this channel (a search scoped by `@username/slug`). */
+  channelId?: number | undefined;
 }
 
 export interface PageRequest {
@@ -63,6 +65,13 @@ export class GifListRepository {
       .where('gifs.type', '=', filter.type)
       .where('gifs.rating', 'in', filter.ratings);
     if (filter.userId) query = query.where('gifs.user_id', '=', filter.userId);
+    if (filter.channelId !== undefined) {
+      const inChannel = this.#db
+        .selectFrom('channel_gifs')
+        .select('gif_id')
+        .where('channel_id', '=', filter.channelId);
+      query = query.where('gifs.id', 'in', inChannel);
+    }
     return query;
   }
 
@@ -95,7 +104,7 @@ export class GifListRepository {
   }): Promise<RowPage> {
     const match = options.match ?? 'all';
     const channel = namedChannel(options.words);
-    if (options.sort === 'relevant' && !options.filter.userId) {
+    if (options.sort === 'relevant' && !options.filter.userId && !options.filter.channelId) {
       const query = await this.#ranked.resolve(options.words, options.lang);
       if (query && (match === 'all' || query.words.length <= 2)) {
         const found = await this.#ranked.search({ ...options, query, match, channel });

@@ -57,10 +57,17 @@ export function searchTerm(value: unknown, field = 'q'): string {
   return term;
 }
 
-/** Splits GIPHY's `@username term` form into a channel and the words to look for. */
-export function scopedTerm(term: string): { username: string | null; words: string } {
-  const match = /^@([A-Za-z0-9_]{1,30})(?:\s+(.*))?$/.exec(term);
-  return match
-    ? { username: match[1]!, words: (match[2] ?? '').trim() }
-    : { username: null, words: term };
+/**
+ * Splits GIPHY's `@username term` and `@username/channel-slug term` forms into the channel
+ * (its path: the username, then slugs; null when the term names none) and the words to look for.
+ */
+export function scopedTerm(term: string): { channel: [string, ...string[]] | null; words: string } {
+  const match =
+    /^@([A-Za-z0-9_]{1,30})((?:\/[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*){0,8})(?:\s+(.*))?$/.exec(term);
+  if (!match) return { channel: null, words: term };
+  const slugs = match[2]!
+    .split('/')
+    .slice(1)
+    .map((slug) => slug.toLowerCase());
+  return { channel: [match[1]!, ...slugs], words: (match[3] ?? '').trim() };
 }

@@ -44,6 +44,11 @@ interface SearchRequest {
   sort: 'relevant' | 'recent';
 }
 
+/** The GIFs a scoped search looks in: a user's uploads or a channel's GIFs; undefined: none. */
+type ChannelScope = (
+  path: [string, ...string[]],
+) => Promise<{ userId: string } | { channelId: number } | undefined>;
+
 // Totals for pagination change slowly and cost a scan; a few seconds stale is fine.
 const COUNT_CACHE_MS = 5_000;
 
@@ -58,6 +63,7 @@ export class PublicGifService {
   readonly #purge: CachePurge;
   readonly #schedule: ScheduleRepository;
   readonly #clock: Clock;
+  readonly #channelScope: ChannelScope;
 
   constructor(deps: {
     lists: GifListRepository;
@@ -70,7 +76,10 @@ export class PublicGifService {
     /** The trending scheduler's items, put at the head of trending in their windows. */
     schedule: ScheduleRepository;
     clock: Clock;
+    /** What `@username/slug…` scopes a search to (ChannelSearchService.scope). */
+    channelScope: ChannelScope;
   }) {
+    this.#channelScope = deps.channelScope;
     this.#purge = deps.purge;
     this.#schedule = deps.schedule;
     this.#clock = deps.clock;
@@ -102,12 +111,13 @@ export class PublicGifService {
 
   /** Search as `search` finds, the GIFs not yet presented. */
   async searchRows(context: ListFilterRequest & SearchRequest): Promise<ListedPage> {
-    const { username, words } = scopedTerm(context.term);
+    const { channel, words } = scopedTerm(context.term);
     const filter: ListFilter = { type: context.type, ratings: context.ratings };
-    if (username) {
-      const user = await this.#users.findByUsername(username);
-      if (!user) return listedPage({ rows: [], total: 0 }, context.page);
-      filter.userId = user.id;
+    if (channel) {
+      // A channel nobody may see (hidden, or no such path) finds nothing, as an unknown one.
+      const scope = await this.#channelScope(channel);
+      if (!scope) return listedPage({ rows: [], total: 0 }, context.page);
+      Object.assign(filter, scope);
       if (!words) return listedPage(await this.#trendingPage(filter, context.page), context.page);
     }
     const options = { words, lang: context.lang ?? 'en', filter, sort: context.sort };
@@ -176,7 +186,7 @@ export class PublicGifService {
   }
 
   async #countCached(filter: ListFilter): Promise<number> {
-    const key = `${filter.type}|${filter.ratings.join(',')}|${filter.userId ?? ''}`;
+    const key = `${filter.type}|${filter.ratings.join(',')}|${filter.userId ?? ''}|${filter.channelId ?? ''}`;
     const now = Date.now();
     const hit = this.#counts.get(key);
     if (hit && hit.until > now) return hit.total;

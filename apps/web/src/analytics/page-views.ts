@@ -55,3 +55,12 @@ export function reportFeedRequest(requestUrl: string): void {
   const page = virtualPageUrl(url.href);
   if (page) sendPageView(page);
 }
+
+/**
+ * Reports a channel feed's later pages, which the page loads from the site API rather than
+ * through the public API's client, as §2's `/channels/{path}/page/{n}`.
+ */
+export function reportChannelFeedPage(path: string, page: { offset: number; limit: number }): void {
+  if (page.offset <= 0) return;
+  sendPageView(`/channels/${path}/page/${Math.floor(page.offset / page.limit) + 1}`);
+}

@@ -24,6 +24,10 @@ describe('virtual page views (§2 rewrites)', () => {
     expect(virtualPageUrl(`${api}/v1/gifs/search?q=%40ada+robots&offset=25`)).toBe(
       '/channel/ada/search/robots/page/2',
     );
+    // A search inside a sub-channel keeps the channel's path.
+    expect(virtualPageUrl(`${api}/v1/gifs/search?q=%40ada%2Fcats%2Fsmall-ones+nap&offset=50`)).toBe(
+      '/channel/ada/cats/small-ones/search/nap/page/3',
+    );
   });
 
   it('puts sticker search and trending under the sticker maker', () => {

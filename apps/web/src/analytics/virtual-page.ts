@@ -26,7 +26,8 @@ function rewrite(url: URL): string | null {
   const words = (value: string) => encodeURIComponent(value);
   switch (url.pathname.replace(/\/$/, '')) {
     case '/v1/gifs/search': {
-      const channel = /^@([A-Za-z0-9_]+)(?:\s+(.+))?$/.exec(term);
+      // `@username` or `@username/slug/…` (a sub-channel): the channel's path, as its page has it.
+      const channel = /^@([A-Za-z0-9_]+(?:\/[A-Za-z0-9-]+)*)(?:\s+(.+))?$/.exec(term);
       if (channel)
         return channel[2]
           ? `/channel/${channel[1]}/search/${words(channel[2])}/page/${page}`

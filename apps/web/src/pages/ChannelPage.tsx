@@ -1,44 +1,136 @@
+import type { ChannelObject } from '@jiffy/contracts';
+import type { GifsResult } from '@jiffy/fetch-api';
 import { useQuery } from '@tanstack/react-query';
-import { useParams } from 'react-router';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { useSession } from '../account/use-session.ts';
+import { reportChannelFeedPage } from '../analytics/page-views.ts';
 import { api } from '../api/client.ts';
+import { ChannelHeader } from '../channels/ChannelHeader.tsx';
+import { ChannelManager } from '../channels/ChannelManager.tsx';
+import { channelApi } from '../channels/channel-api.ts';
 import { GifGrid } from '../components/GifGrid.tsx';
 import NotFoundPage from './NotFoundPage.tsx';
 
-/** Any other first path segment (§2): a creator's channel, or a clean 404 for unknown names. */
+const PAGE = 25;
+
+/**
+ * `/<username>` and `/<username>/<slug>/…` (§2): a channel, its sub-channels as tiles, its
+ * ranked tags as tabs, its feed in the masonry and a search inside it; its owner manages it
+ * here too. An unknown or hidden path is the 404 page.
+ */
 export default function ChannelPage() {
-  const username = useParams().channel ?? '';
+  const params = useParams();
+  const path = [params.channel ?? '', ...(params['*'] ?? '').split('/')].filter(Boolean).join('/');
   const channel = useQuery({
-    queryKey: ['channel', username],
-    queryFn: async () =>
-      (await api.channels(username, { limit: 5 })).data.find(
-        (c) => c.user.username.toLowerCase() === username.toLowerCase(),
-      ) ?? null,
+    queryKey: ['channel', path.toLowerCase()],
+    queryFn: () => channelApi.byPath(path).catch(() => null),
   });
   if (channel.isPending) return <p className="loading">Loading…</p>;
   if (!channel.data) return <NotFoundPage />;
-  const { user } = channel.data;
+  return <ChannelView key={channel.data.id} channel={channel.data} />;
+}
+
+function ChannelView({ channel }: { channel: ChannelObject }) {
+  const session = useSession();
+  const [tag, setTag] = useState<string | undefined>(undefined);
+  const [words, setWords] = useState('');
+  const [searched, setSearched] = useState('');
+  // Bumped by the owner's changes, so the feed is read again.
+  const [version, setVersion] = useState(0);
+  const children = useQuery({
+    queryKey: ['channel-children', channel.id],
+    queryFn: () => channelApi.children(channel.id),
+  });
+  const me = session.data?.user;
+  const owns = !!me && me.username.toLowerCase() === channel.user.username.toLowerCase();
+  const fetchFeed = async (offset: number): Promise<GifsResult> => {
+    const page = { offset, limit: PAGE };
+    reportChannelFeedPage(channel.path, page);
+    const answer = await channelApi.feed(channel.id, { ...page, tag });
+    return { ...answer, meta: { status: 200, msg: 'OK', response_id: '' } };
+  };
   return (
     <>
-      <header className="channel-header">
-        {user.avatar_url ? <img src={user.avatar_url} alt="" width={80} height={80} /> : null}
-        <div>
-          <h1>
-            {user.display_name || user.username}
-            {user.is_verified ? (
-              <span className="verified" role="img" aria-label="verified">
-                ✓
-              </span>
-            ) : null}
-          </h1>
-          <p>@{user.username}</p>
-          {user.description ? <p>{user.description}</p> : null}
-        </div>
-      </header>
-      <GifGrid
-        listKey={`channel:${user.username}`}
-        noResultsMessage="No GIFs here yet."
-        fetchGifs={(offset) => api.search(`@${user.username}`, { offset, limit: 25 })}
-      />
+      <ChannelHeader channel={channel} />
+      {owns ? (
+        <ChannelManager
+          channel={channel}
+          siblings={children.data ?? []}
+          onChanged={() => setVersion((v) => v + 1)}
+        />
+      ) : null}
+      {children.data && children.data.length > 0 ? (
+        <ul className="channel-tiles" aria-label="Channels">
+          {children.data.map((child) => (
+            <li key={child.id}>
+              <Link to={`/${child.path}`}>
+                {child.featured_gif?.images.fixed_width?.url ? (
+                  <img src={child.featured_gif.images.fixed_width.url} alt="" />
+                ) : null}
+                <span>{child.display_name}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <form
+        className="channel-search"
+        role="search"
+        onSubmit={(event) => {
+          event.preventDefault();
+          setSearched(words.trim());
+        }}
+      >
+        <input
+          type="search"
+          aria-label={`Search ${channel.display_name}`}
+          placeholder={`Search ${channel.display_name}`}
+          value={words}
+          onChange={(event) => setWords(event.target.value)}
+        />
+        <button type="submit">Search</button>
+      </form>
+      {searched ? (
+        <>
+          <p>
+            Results for “{searched}” in {channel.display_name}{' '}
+            <button type="button" onClick={() => setSearched('')}>
+              Back to the channel
+            </button>
+          </p>
+          <GifGrid
+            listKey={`channel-search:${channel.id}:${searched}`}
+            noResultsMessage="Nothing in this channel matches."
+            fetchGifs={(offset) =>
+              api.search(`@${channel.path} ${searched}`, { offset, limit: PAGE })
+            }
+          />
+        </>
+      ) : (
+        <>
+          {channel.tags.length > 0 ? (
+            <div className="channel-tabs" role="tablist" aria-label="Tags">
+              {[undefined, ...channel.tags.map((t) => t.tag)].map((t) => (
+                <button
+                  key={t ?? ''}
+                  type="button"
+                  role="tab"
+                  aria-selected={tag === t}
+                  onClick={() => setTag(t)}
+                >
+                  {t ? `#${t}` : 'All'}
+                </button>
+              ))}
+            </div>
+          ) : null}
+          <GifGrid
+            listKey={`channel:${channel.id}:${tag ?? ''}:${version}`}
+            noResultsMessage="No GIFs here yet."
+            fetchGifs={fetchFeed}
+          />
+        </>
+      )}
     </>
   );
 }

@@ -8,6 +8,7 @@ import { FavoriteButton } from '../components/FavoriteButton.tsx';
 import { GifGrid } from '../components/GifGrid.tsx';
 import { GifMedia } from '../components/GifMedia.tsx';
 import { ReportGif } from '../components/ReportGif.tsx';
+import { AddToChannel } from '../channels/AddToChannel.tsx';
 import { SharePanel } from '../components/SharePanel.tsx';
 import { TagList } from '../components/TagList.tsx';
 
@@ -51,6 +52,7 @@ function GifDetails({ gif }: { gif: Gif }) {
           <div className="gif-actions">
             <FavoriteButton gif={gif} />
             <ReportGif gif={gif} />
+            <AddToChannel gif={gif} />
           </div>
           <SharePanel gif={gif} />
         </aside>

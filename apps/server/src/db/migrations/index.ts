@@ -22,6 +22,7 @@ import * as m0020 from './0020_gif_visibility.ts';
 import * as m0021 from './0021_flags_and_queue.ts';
 import * as m0022 from './0022_language_tags.ts';
 import * as m0023 from './0023_content_safety.ts';
+import * as m0024 from './0024_channels.ts';
 import * as m0026 from './0026_stories_and_schedule.ts';
 import * as m0027 from './0027_staff_search.ts';
 import * as m0029 from './0029_spotify_artist.ts';
@@ -54,6 +55,7 @@ export const migrations: Record<string, Migration> = {
   '0021_flags_and_queue': m0021,
   '0022_language_tags': m0022,
   '0023_content_safety': m0023,
+  '0024_channels': m0024,
   '0026_stories_and_schedule': m0026,
   '0027_staff_search': m0027,
   '0029_spotify_artist': m0029,

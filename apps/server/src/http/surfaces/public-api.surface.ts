@@ -46,7 +46,11 @@ export async function publicApiSurface(
     reads: services.gifReads,
     clock: services.clock,
   });
-  discoveryRoutes(scope, { discovery: services.discovery, apiKeys: services.apiKeys });
+  discoveryRoutes(scope, {
+    discovery: services.discovery,
+    channelSearch: services.channelSearch,
+    apiKeys: services.apiKeys,
+  });
   pingbackRoutes(scope, { pingbacks: services.pingbacks });
   categoriesRoutes(scope, { categories: services.categories, apiKeys: services.apiKeys });
   gifsRoutes(scope, { reads: services.gifReads, apiKeys: services.apiKeys });

@@ -5,6 +5,8 @@ import { creatorApplicationsRoutes } from '../../accounts/creator-applications.r
 import { shareEventsRoutes } from '../../analytics/share-events.routes.ts';
 import { siteEventsRoutes } from '../../analytics/site-events.routes.ts';
 import { apiKeysRoutes } from '../../api-keys/api-keys.routes.ts';
+import { channelTagsRoutes } from '../../channels/channel-tags.routes.ts';
+import { channelsRoutes } from '../../channels/channels.routes.ts';
 import { favoritesRoutes } from '../../favorites/favorites.routes.ts';
 import { gifEditRoutes } from '../../gifs/gif-edit.routes.ts';
 import { uploadStatusRoutes } from '../../gifs/gifs.routes.ts';
@@ -79,6 +81,18 @@ export async function siteApiSurface(
   });
   languageTagsRoutes(scope, {
     languageTags: services.languageTags,
+    accounts: services.accounts,
+    tokens: services.apiTokens,
+  });
+  channelsRoutes(scope, {
+    channels: services.channels,
+    channelGifs: services.channelGifs,
+    reads: services.gifReads,
+    accounts: services.accounts,
+    tokens: services.apiTokens,
+  });
+  channelTagsRoutes(scope, {
+    tags: services.channelTags,
     accounts: services.accounts,
     tokens: services.apiTokens,
   });

@@ -1,0 +1,66 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AccountService } from '../accounts/account.service.ts';
+import type { ApiTokenRepository } from '../accounts/api-token.repository.ts';
+import { currentUser } from '../accounts/current-user.ts';
+import { parseInput } from '../http/parse-input.ts';
+import {
+  addChannelTagBody,
+  rerankBody,
+  retrieveJobQuery,
+  tagIdParams,
+} from './channel-input.schema.ts';
+import { presentMagicTag, presentRankedTags } from './channel-tag.presenter.ts';
+import type { ChannelTagsService } from './channel-tags.service.ts';
+
+/** Ranked and magic tags of a channel, and the poll of a channel job (§7, §4). */
+export function channelTagsRoutes(
+  app: FastifyInstance,
+  deps: { tags: ChannelTagsService; accounts: AccountService; tokens: ApiTokenRepository },
+): void {
+  const actor = (request: FastifyRequest) => currentUser(request, deps.accounts, deps.tokens);
+  const idOf = (request: FastifyRequest) => parseInput(tagIdParams, request.params).id;
+
+  app.post('/api/v4/channel-ranked-tags/', async (request, reply) => {
+    const input = parseInput(addChannelTagBody, request.body ?? {});
+    const rows = await deps.tags.addRanked(await actor(request), {
+      channelId: input.channel,
+      tag: input.tag,
+    });
+    return reply.status(201).send({ data: presentRankedTags(rows) });
+  });
+
+  app.patch('/api/v4/channel-ranked-tags/:id/', async (request) => {
+    const id = idOf(request);
+    const { rank } = parseInput(rerankBody, request.body ?? {});
+    return { data: presentRankedTags(await deps.tags.rerank(await actor(request), id, rank)) };
+  });
+
+  app.delete('/api/v4/channel-ranked-tags/:id/', async (request) => {
+    const id = idOf(request);
+    await deps.tags.removeRanked(await actor(request), id);
+    return { data: { id, deleted: true } };
+  });
+
+  app.post('/api/v4/channel-magic-tags/', async (request, reply) => {
+    const input = parseInput(addChannelTagBody, request.body ?? {});
+    const { tag, flushUuid } = await deps.tags.addMagic(await actor(request), {
+      channelId: input.channel,
+      tag: input.tag,
+    });
+    return reply.status(201).send({ data: presentMagicTag(tag), flush_uuid: flushUuid });
+  });
+
+  app.delete('/api/v4/channel-magic-tags/:id/', async (request) => {
+    const id = idOf(request);
+    const { removed } = await deps.tags.removeMagic(await actor(request), id);
+    return { data: { id, deleted: true, gifs_removed: removed } };
+  });
+
+  const retrieveJob = async (request: FastifyRequest) => {
+    const { job } = parseInput(retrieveJobQuery, request.query);
+    return { data: { job, status: await deps.tags.jobStatus(await actor(request), job) } };
+  };
+  app.get('/api/v4/channels/retrieve-job/', retrieveJob);
+  // Without the slash it would be read as a channel id.
+  app.get('/api/v4/channels/retrieve-job', retrieveJob);
+}

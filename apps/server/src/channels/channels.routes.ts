@@ -1,0 +1,126 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AccountService } from '../accounts/account.service.ts';
+import type { ApiTokenRepository } from '../accounts/api-token.repository.ts';
+import { currentUser } from '../accounts/current-user.ts';
+import { AppError } from '../errors/app-error.ts';
+import type { GifReadService } from '../gifs/gif-read.service.ts';
+import { parseInput } from '../http/parse-input.ts';
+import {
+  addChannelGifsBody,
+  channelBySlugQuery,
+  channelGifsQuery,
+  channelIdParams,
+  createChannelBody,
+  feedQuery,
+  moveChannelBody,
+  removeChannelGifsBody,
+  updateChannelBody,
+} from './channel-input.schema.ts';
+import type { ChannelGifsService } from './channel-gifs.service.ts';
+import type { ChannelService } from './channel.service.ts';
+import { renderFeedPage } from './channel-feed.presenter.ts';
+
+/** §5: what the client is told when it asks for children without a parent id. */
+export const CHILDREN_NEED_PARENT = "We cannot fetch a channel's children without its parent's id.";
+
+/**
+ * The channel calls of §7 (site API: reads for anyone, changes with a session or personal
+ * token and the CSRF echo; who may change what is the service's `channel.edit` check).
+ */
+export function channelsRoutes(
+  app: FastifyInstance,
+  deps: {
+    channels: ChannelService;
+    channelGifs: ChannelGifsService;
+    reads: GifReadService;
+    accounts: AccountService;
+    tokens: ApiTokenRepository;
+  },
+): void {
+  const actor = (request: FastifyRequest) => currentUser(request, deps.accounts, deps.tokens);
+  const idOf = (request: FastifyRequest) => parseInput(channelIdParams, request.params).id;
+
+  app.get('/api/v4/channels/', async (request) => {
+    const { slug } = parseInput(channelBySlugQuery, request.query);
+    return { data: await deps.channels.getByPath(await actor(request), slug) };
+  });
+
+  app.get('/api/v4/channels/:id', async (request) => ({
+    data: await deps.channels.get(await actor(request), idOf(request)),
+  }));
+
+  app.post('/api/v4/channels/', async (request, reply) => {
+    const input = parseInput(createChannelBody, request.body ?? {});
+    const channel = await deps.channels.create(await actor(request), input);
+    return reply.status(201).send({ data: channel });
+  });
+
+  app.patch('/api/v4/channels/:id/', async (request) => {
+    const id = idOf(request);
+    const input = parseInput(updateChannelBody, request.body ?? {});
+    const { channel, flushUuid } = await deps.channels.update(await actor(request), id, input);
+    return { data: channel, flush_uuid: flushUuid };
+  });
+
+  app.delete('/api/v4/channels/:id/', async (request) => {
+    const id = idOf(request);
+    const { deleted } = await deps.channels.delete(await actor(request), id);
+    return { data: { id, deleted_channels: deleted } };
+  });
+
+  app.post('/api/v4/channels/:id/move/', async (request) => {
+    const id = idOf(request);
+    const input = parseInput(moveChannelBody, request.body ?? {});
+    const channel = await deps.channels.move(await actor(request), id, {
+      position: input.position,
+      targetId: input.target_channel,
+    });
+    return { data: channel };
+  });
+
+  // Without an id (`/channels/children/`, `/channels//children/`): §5's message.
+  const childrenWithoutParent = () => {
+    throw new AppError('channel_parent_required', CHILDREN_NEED_PARENT);
+  };
+  app.get('/api/v4/channels/children/', childrenWithoutParent);
+  app.get('/api/v4/channels/children', childrenWithoutParent);
+  app.get('/api/v4/channels/:id/children/', async (request) => {
+    if ((request.params as { id?: string }).id === '') childrenWithoutParent();
+    return { data: await deps.channels.children(await actor(request), idOf(request)) };
+  });
+
+  app.get('/api/v4/channels/:id/feed/', async (request, reply) => {
+    const id = idOf(request);
+    const query = parseInput(feedQuery, request.query);
+    const page = await deps.channels.feed(await actor(request), id, query);
+    // The listed-GIF fast path of the public lists: each GIF's JSON kept while it is unchanged.
+    const gifs = await deps.reads.serializeRows(page.rows);
+    reply.type('application/json; charset=utf-8');
+    return renderFeedPage({ ...page, gifs, offset: query.offset }, request.id);
+  });
+
+  app.get('/api/v4/channel-gifs/', async (request) => {
+    const { gif } = parseInput(channelGifsQuery, request.query);
+    return { data: await deps.channelGifs.channelsOf(await actor(request), gif) };
+  });
+
+  app.post('/api/v4/channel-gifs/', async (request) => {
+    const input = parseInput(addChannelGifsBody, request.body ?? {});
+    const { added } = await deps.channelGifs.add(await actor(request), {
+      channelId: input.channel,
+      gifIds: input.gif,
+      ...(input.position && { position: input.position }),
+      ...(input.target_gif && { targetGif: input.target_gif }),
+    });
+    return { data: { channel: input.channel, gif: input.gif, added } };
+  });
+
+  app.post('/api/v4/channel-gifs/remove/', async (request) => {
+    const input = parseInput(removeChannelGifsBody, request.body ?? {});
+    const { removed } = await deps.channelGifs.remove(await actor(request), {
+      channelId: input.channel,
+      gifIds: input.gif,
+    });
+    return { data: { channel: input.channel, removed } };
+  });
+}

@@ -1,0 +1,192 @@
+// @vitest-environment jsdom
+import type { ChannelObject } from '@jiffy/contracts';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ChannelManager } from './ChannelManager.tsx';
+import { pollJob } from './channel-api.ts';
+import { ChannelTagsManager } from './ChannelTagsManager.tsx';
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json' },
+  });
+
+const channel = (id: number, name: string, extra: Partial<ChannelObject> = {}) =>
+  ({
+    id,
+    slug: name.toLowerCase(),
+    path: `ann/${name.toLowerCase()}`,
+    display_name: name,
+    description: '',
+    is_root: false,
+    ancestors: [{ id: 1, slug: 'ann', path: 'ann', display_name: 'ANN' }],
+    user: { username: 'ann' },
+    tags: [],
+    syncable_tags: [],
+    ...extra,
+  }) as unknown as ChannelObject;
+
+/** Answers every call with `answer` and records it as `METHOD url body`. */
+function serve(answer: (url: string, init: RequestInit) => Response) {
+  const calls: string[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init: RequestInit = {}) => {
+      calls.push(`${init.method} ${url} ${typeof init.body === 'string' ? init.body : ''}`.trim());
+      return answer(url, init);
+    }),
+  );
+  return calls;
+}
+
+function show(element: React.ReactElement) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter>{element}</MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+const status = () => screen.getByRole('status').textContent;
+
+describe('channel management on the owner’s channel page', () => {
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it('makes a sub-channel under this one and says so', async () => {
+    const calls = serve(() => json(201, { data: channel(9, 'Kittens') }));
+    const changed = vi.fn();
+    show(<ChannelManager channel={channel(5, 'Cats')} siblings={[]} onChanged={changed} />);
+    fireEvent.change(screen.getByLabelText('New sub-channel'), { target: { value: 'Kittens' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Create' }));
+    await vi.waitFor(() => expect(status()).toBe('Made Kittens.'));
+    expect(calls).toEqual(['POST /api/v4/channels/ {"display_name":"Kittens","parent":5}']);
+    expect(changed).toHaveBeenCalled();
+  });
+
+  it('moves sub-channels up, down and into another with buttons', async () => {
+    const calls = serve(() => json(200, { data: {} }));
+    const kids = [channel(11, 'A'), channel(12, 'B'), channel(13, 'C')];
+    show(<ChannelManager channel={channel(5, 'Cats')} siblings={kids} />);
+    expect(screen.getByRole('button', { name: 'Move A up' })).toHaveProperty('disabled', true);
+    expect(screen.getByRole('button', { name: 'Move C down' })).toHaveProperty('disabled', true);
+    fireEvent.click(screen.getByRole('button', { name: 'Move B up' }));
+    await vi.waitFor(() => expect(status()).toBe('Moved B.'));
+    fireEvent.click(screen.getByRole('button', { name: 'Move A down' }));
+    await vi.waitFor(() => expect(calls).toHaveLength(2));
+    fireEvent.change(screen.getByLabelText('Move C into'), { target: { value: '11' } });
+    await vi.waitFor(() => expect(status()).toBe('Moved C into A.'));
+    expect(calls).toEqual([
+      'POST /api/v4/channels/12/move/ {"position":"before","target_channel":11}',
+      'POST /api/v4/channels/11/move/ {"position":"after","target_channel":12}',
+      'POST /api/v4/channels/13/move/ {"position":"last","target_channel":11}',
+    ]);
+  });
+
+  it('adds ticked uploads, offering only ready public ones', async () => {
+    const upload = (id: string, title: string, extra = {}) => ({
+      id,
+      title,
+      status: 'ready',
+      visibility: 'public',
+      preview_url: null,
+      ...extra,
+    });
+    const calls = serve((url) =>
+      url.startsWith('/api/v1/users/me/gifs')
+        ? json(200, {
+            data: [
+              upload('aaa', 'Walrus'),
+              upload('bbb', 'Seal', { visibility: 'unlisted' }),
+              upload('ccc', 'Otter'),
+            ],
+            pagination: { count: 3, next_cursor: null },
+          })
+        : json(200, { data: { added: ['aaa', 'ccc'] } }),
+    );
+    show(<ChannelManager channel={channel(5, 'Cats')} siblings={[]} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Add from your uploads' }));
+    const list = await screen.findByRole('list', { name: 'Your uploads' });
+    expect(list.textContent).toBe('WalrusOtter');
+    fireEvent.click(screen.getByLabelText('Walrus'));
+    fireEvent.click(screen.getByLabelText('Otter'));
+    fireEvent.click(screen.getByRole('button', { name: 'Add 2 to the channel' }));
+    await vi.waitFor(() => expect(status()).toBe('Added 2 GIFs.'));
+    expect(calls.at(-1)).toBe('POST /api/v4/channel-gifs/ {"channel":5,"gif":["aaa","ccc"]}');
+  });
+
+  it('reorders the channel’s GIFs and takes one out', async () => {
+    const feed = ['aaa', 'bbb', 'ccc'].map((id) => ({ id, title: id.toUpperCase(), images: {} }));
+    const calls = serve((url) =>
+      url.includes('/feed/')
+        ? json(200, { data: feed, pagination: { total_count: 3, count: 3, offset: 0 } })
+        : json(200, { data: { added: [], removed: ['aaa'] } }),
+    );
+    show(<ChannelManager channel={channel(5, 'Cats')} siblings={[]} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Arrange GIFs' }));
+    const first = await screen.findByRole('button', { name: 'Move AAA up' });
+    expect(first).toHaveProperty('disabled', true);
+    fireEvent.click(screen.getByRole('button', { name: 'Move CCC up' }));
+    await vi.waitFor(() => expect(status()).toBe('Moved CCC.'));
+    fireEvent.click(screen.getByRole('button', { name: 'Take AAA out' }));
+    await vi.waitFor(() => expect(status()).toBe('Took AAA out of the channel.'));
+    expect(calls.filter((c) => c.startsWith('POST'))).toEqual([
+      'POST /api/v4/channel-gifs/ {"channel":5,"gif":["ccc"],"position":"before","target_gif":"bbb"}',
+      'POST /api/v4/channel-gifs/remove/ {"channel":5,"gif":["aaa"]}',
+    ]);
+  });
+
+  it('shows the server’s words when a change is refused', async () => {
+    serve(() =>
+      json(409, { error: { code: 'channel_slug_taken', message: 'A sibling has that slug.' } }),
+    );
+    show(<ChannelManager channel={channel(5, 'Cats')} siblings={[]} />);
+    fireEvent.change(screen.getByLabelText('New sub-channel'), { target: { value: 'Dup' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Create' }));
+    await vi.waitFor(() => expect(status()).toBe('A sibling has that slug.'));
+  });
+
+  it('adds a magic tag, polls its job to DONE and then says the GIFs are in', async () => {
+    const statuses = ['PENDING', 'STARTED', 'DONE'];
+    const calls = serve((url) =>
+      url.includes('retrieve-job')
+        ? json(200, { data: { status: statuses.shift() } })
+        : json(201, { data: { id: 3, tag: 'cat' }, flush_uuid: 'job-1' }),
+    );
+    const run = async (change: () => Promise<string>) => {
+      document.title = await change();
+    };
+    show(
+      <ChannelTagsManager
+        channel={channel(5, 'Cats')}
+        run={run}
+        poll={(job) => pollJob(job, { delayMs: 1 })}
+      />,
+    );
+    fireEvent.change(screen.getByLabelText('New magic tag'), { target: { value: 'cat' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add magic tag' }));
+    expect((await screen.findByRole('progressbar')).textContent).toBe(
+      'Gathering GIFs tagged #cat…',
+    );
+    await vi.waitFor(() => expect(document.title).toBe('GIFs tagged #cat are in the channel.'));
+    expect(screen.queryByRole('progressbar')).toBeNull();
+    expect(calls).toEqual([
+      'POST /api/v4/channel-magic-tags/ {"channel":5,"tag":"cat"}',
+      'GET /api/v4/channels/retrieve-job/?job=job-1',
+      'GET /api/v4/channels/retrieve-job/?job=job-1',
+      'GET /api/v4/channels/retrieve-job/?job=job-1',
+    ]);
+  });
+
+  it('asks 8 times, then says the job is still running', async () => {
+    const calls = serve(() => json(200, { data: { status: 'STARTED' } }));
+    expect(await pollJob('job-2', { delayMs: 1 })).toBe('running');
+    expect(calls).toHaveLength(8);
+  });
+});

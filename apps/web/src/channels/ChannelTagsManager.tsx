@@ -1,0 +1,100 @@
+import type { ChannelObject } from '@jiffy/contracts';
+import { useState } from 'react';
+import { channelApi, pollJob } from './channel-api.ts';
+
+/**
+ * A channel's ranked tags (its page's tabs) and magic tags. Adding a magic tag starts a job:
+ * the page polls it as §4 says and then tells the result, or that it is still running.
+ */
+export function ChannelTagsManager(props: {
+  channel: ChannelObject;
+  run: (change: () => Promise<string>) => Promise<void>;
+  /** How the job is polled; tests pass a short delay. */
+  poll?: typeof pollJob;
+}) {
+  const { channel, run, poll = pollJob } = props;
+  const [ranked, setRanked] = useState('');
+  const [magic, setMagic] = useState('');
+  const [job, setJob] = useState('');
+  return (
+    <div className="channel-tags-manager">
+      <h3>Tabs (ranked tags)</h3>
+      <ul>
+        {channel.tags.map((t) => (
+          <li key={t.id}>
+            #{t.tag}{' '}
+            <button
+              type="button"
+              aria-label={`Remove tab ${t.tag}`}
+              onClick={() =>
+                void run(async () => {
+                  await channelApi.removeRankedTag(t.id);
+                  return `Removed the tab #${t.tag}.`;
+                })
+              }
+            >
+              ×
+            </button>
+          </li>
+        ))}
+      </ul>
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          void run(async () => {
+            await channelApi.addRankedTag(channel.id, ranked);
+            setRanked('');
+            return `Added the tab #${ranked}.`;
+          });
+        }}
+      >
+        <label>
+          New tab <input value={ranked} onChange={(e) => setRanked(e.target.value)} required />
+        </label>
+        <button type="submit">Add tab</button>
+      </form>
+      <h3>Magic tags</h3>
+      <ul>
+        {channel.syncable_tags.map((t) => (
+          <li key={t.id}>
+            #{t.tag}{' '}
+            <button
+              type="button"
+              aria-label={`Remove magic tag ${t.tag}`}
+              onClick={() =>
+                void run(async () => {
+                  await channelApi.removeMagicTag(t.id);
+                  return `Removed the magic tag #${t.tag} and the GIFs it brought.`;
+                })
+              }
+            >
+              ×
+            </button>
+          </li>
+        ))}
+      </ul>
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          const tag = magic;
+          void run(async () => {
+            const { flush_uuid } = await channelApi.addMagicTag(channel.id, tag);
+            setMagic('');
+            setJob(`Gathering GIFs tagged #${tag}…`);
+            const outcome = await poll(flush_uuid);
+            setJob('');
+            if (outcome === 'DONE') return `GIFs tagged #${tag} are in the channel.`;
+            if (outcome === 'FAILED') return `Gathering GIFs tagged #${tag} failed; try again.`;
+            return `Still gathering GIFs tagged #${tag}; they will show up soon.`;
+          });
+        }}
+      >
+        <label>
+          New magic tag <input value={magic} onChange={(e) => setMagic(e.target.value)} required />
+        </label>
+        <button type="submit">Add magic tag</button>
+      </form>
+      {job ? <p role="progressbar">{job}</p> : null}
+    </div>
+  );
+}

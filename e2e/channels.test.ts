@@ -1,0 +1,151 @@
+import { sql } from 'kysely';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { animatedImage, multipart } from '../apps/server/src/testing/fixtures.ts';
+import { insertGifRow } from '../apps/server/src/testing/gif-rows.ts';
+import { signedInUsers, TEST_PASSWORD } from '../apps/server/src/testing/signed-in-users.ts';
+import type { TestJiffy } from '../apps/server/src/testing/test-jiffy.ts';
+import { launchChromium, saveScreenshot, watchPageErrors } from './support/browser.ts';
+import { startListeningJiffy } from './support/listening-jiffy.ts';
+
+const DEEP = '/maker/space/planets/moons';
+
+// Channels in real Chromium: a creator builds a tree three deep, moves a channel, fills one by
+// hand and by a magic tag (the page polls the job to DONE); a visitor pages its feed (virtual
+// page views stored) and searches inside it.
+describe('channels in Chromium', () => {
+  let t: TestJiffy;
+  let origin: string;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    ({ t, origin } = await startListeningJiffy());
+    await signedInUsers(t, [['maker', 'creator']]);
+    const apiKey = (await t.jiffy.services.apiKeys.create('idmaker', 'uploads')).key;
+    // One real upload; the other GIFs are rows sharing its files (30 uploads would take long).
+    const upload = await t.jiffy.app!.inject({
+      method: 'POST',
+      url: '/v1/gifs',
+      ...multipart(
+        { api_key: apiKey, title: 'Real moon', tags: 'real', username: 'maker' },
+        { name: 'g.gif', bytes: await animatedImage({ width: 160, height: 120, frames: 2 }) },
+      ),
+    });
+    const source = upload.json<{ data: { id: string } }>().data.id;
+    await t.waitForGif(source);
+    const at = (s: number) => new Date(Date.UTC(2025, 0, 1, 0, 0, s));
+    const rows = [
+      ...Array.from({ length: 28 }, (_, i) => [`moon${i + 1}`, `Moon ${i + 1}`, 'moon']),
+      ...[1, 2, 3].map((i) => [`sun${i}`, `Sunny day ${i}`, 'sun']),
+    ];
+    for (const [i, [id, title, tag]] of rows.entries()) {
+      await insertGifRow(t.jiffy.services.gifRepository, {
+        id: id!,
+        title: title!,
+        tags: [tag!],
+        user_id: 'idmaker',
+        width: 160,
+        height: 120,
+        created_at: at(i),
+      });
+      await sql`INSERT INTO renditions (gif_id, name, format, width, height, frames, bytes, sha256, storage_key)
+        SELECT ${id}, name, format, width, height, frames, bytes, sha256, storage_key
+        FROM renditions WHERE gif_id = ${source}`.execute(t.jiffy.database.db);
+    }
+    browser = await launchChromium();
+  }, 90_000);
+  afterAll(async () => {
+    await browser?.close();
+    await t?.stop();
+  });
+
+  const gridCount = (page: Page) => page.locator('.gif-grid .jiffy-gif').count();
+  const status = (page: Page) => page.locator('.channel-manager [role="status"]');
+  const create = async (page: Page, name: string) => {
+    await page.getByLabel('New sub-channel').fill(name);
+    await page.getByRole('button', { name: 'Create' }).click();
+    await expect.poll(() => status(page).textContent()).toBe(`Made ${name}.`);
+  };
+
+  it('lets a creator build, move and fill channels, and a visitor page and search them', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const errors = watchPageErrors(page);
+    await page.goto(`${origin}/login?next=/maker`);
+    await page.getByLabel('Username or e-mail').fill('maker');
+    await page.getByLabel('Password').fill(TEST_PASSWORD);
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.getByRole('region', { name: 'Manage this channel' }).waitFor();
+
+    // Three deep: Space › Planets › Moons, each made on its parent's page.
+    await create(page, 'Space');
+    await page.getByRole('list', { name: 'Channels' }).getByRole('link', { name: 'Space' }).click();
+    await page.getByRole('heading', { name: 'Space' }).waitFor();
+    await create(page, 'Planets');
+    await create(page, 'Stars');
+    // Stars moves into Planets with the keyboard-friendly control.
+    await page.getByLabel('Move Stars into').selectOption({ label: 'Planets' });
+    await expect.poll(() => status(page).textContent()).toBe('Moved Stars into Planets.');
+    await page
+      .getByRole('list', { name: 'Channels' })
+      .getByRole('link', { name: 'Planets' })
+      .click();
+    await page.getByRole('heading', { name: 'Planets' }).waitFor();
+    await page
+      .getByRole('list', { name: 'Channels' })
+      .getByRole('link', { name: 'Stars' })
+      .waitFor();
+    await create(page, 'Moons');
+    await page.getByRole('list', { name: 'Channels' }).getByRole('link', { name: 'Moons' }).click();
+    await page.waitForURL(`${origin}${DEEP}`);
+
+    // By hand, then by a magic tag, whose job the page polls until it is done.
+    await page.getByLabel('Add GIFs (ids)').fill('sun1 sun2');
+    await page.getByRole('button', { name: 'Add', exact: true }).click();
+    await expect.poll(() => status(page).textContent()).toBe('Added 2 GIFs.');
+    await page.getByLabel('New magic tag').fill('moon');
+    await page.getByRole('button', { name: 'Add magic tag' }).click();
+    await expect
+      .poll(() => status(page).textContent(), { timeout: 15_000 })
+      .toBe('GIFs tagged #moon are in the channel.');
+    await saveScreenshot(page, 'channels-owner');
+    expect(errors).toEqual([]);
+    await page.close();
+
+    // A visitor: breadcrumbs, the feed paged by scrolling, a search inside the channel.
+    const visitor = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const visitorErrors = watchPageErrors(visitor);
+    await visitor.goto(`${origin}${DEEP}`);
+    await visitor.getByRole('heading', { name: 'Moons' }).waitFor();
+    const crumbs = visitor.getByRole('navigation', { name: 'Breadcrumbs' });
+    expect(await crumbs.getByRole('link').allTextContents()).toEqual(['MAKER', 'Space', 'Planets']);
+    expect(await visitor.getByRole('region', { name: 'Manage this channel' }).count()).toBe(0);
+    await expect.poll(() => gridCount(visitor)).toBeGreaterThanOrEqual(25);
+    for (let i = 0; i < 10 && (await gridCount(visitor)) < 30; i++) {
+      await visitor.mouse.wheel(0, 5000);
+      await visitor.waitForTimeout(300);
+    }
+    expect(await gridCount(visitor)).toBe(30);
+    await expect
+      .poll(async () =>
+        (
+          await t.jiffy.database.db
+            .selectFrom('site_events')
+            .select('page')
+            .where('category', '=', 'PageView')
+            .execute()
+        ).map((e) => e.page),
+      )
+      .toEqual(expect.arrayContaining([DEEP, `/channels${DEEP}/page/2`]));
+    await visitor.getByLabel('Search Moons').fill('sunny');
+    await visitor.getByLabel('Search Moons').press('Enter');
+    await visitor.getByText('Results for “sunny” in Moons').waitFor();
+    await expect.poll(() => gridCount(visitor)).toBe(2);
+    await saveScreenshot(visitor, 'channels-visitor');
+    expect(visitorErrors).toEqual([]);
+
+    // An unknown path is the styled 404.
+    await visitor.goto(`${origin}/maker/space/nothing-here`);
+    await visitor.getByRole('heading', { name: '404: nothing here' }).waitFor();
+    await visitor.close();
+  }, 120_000);
+});
