@@ -112,12 +112,17 @@ function Scheduler() {
           </form>
           <GifPicker onPick={setPicked} />
           <h2>The coming week</h2>
+          <p className="muted">
+            Drag a GIF from the search onto a day to schedule it (noon, or now on today) for the
+            window chosen above; drag a scheduled GIF to another day to move it.
+          </p>
           {items.error ? <ErrorMessage message={items.error.message} /> : null}
           <ScheduleTimeline
             items={items.data ?? []}
             busy={busy}
             onMove={(item, at) => void run(() => moveScheduled(item, at))}
             onRemove={(item) => void run(() => unschedule(item.id))}
+            onDropGif={(gifId, at) => void run(() => scheduleGif(gifId, at, windowMinutes))}
           />
         </div>
         <aside aria-labelledby="activity-heading">

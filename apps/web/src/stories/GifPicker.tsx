@@ -1,3 +1,4 @@
+import { DRAG_GIF } from './drag-data.ts';
 import type { Gif } from '@jiffy/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -109,7 +110,14 @@ function Choices({ gifs, onPick }: { gifs: PickedGif[]; onPick: (gif: PickedGif)
     <ul className="picker-choices">
       {gifs.map((gif) => (
         <li key={gif.gif_id}>
-          <button type="button" className="secondary" onClick={() => onPick(gif)}>
+          <button
+            type="button"
+            className="secondary"
+            draggable
+            // The scheduler's week takes a GIF dropped on a day.
+            onDragStart={(event) => event.dataTransfer.setData(DRAG_GIF, gif.gif_id)}
+            onClick={() => onPick(gif)}
+          >
             {gif.preview ? <img src={gif.preview} alt="" width={120} /> : null}
             <span>Add {gif.title || 'GIF'}</span>
           </button>

@@ -12,3 +12,18 @@ export function comingWeek(now = new Date()): Date[] {
     (_, i) => new Date(today.getFullYear(), today.getMonth(), today.getDate() + i),
   );
 }
+
+/**
+ * Where a drop on `day` puts a start: that day at `timeOfDay`'s hours and minutes, or now when
+ * that moment is already past (a drop on today).
+ */
+export function startOnDay(day: Date, timeOfDay: Date, now = new Date()): Date {
+  const at = new Date(
+    day.getFullYear(),
+    day.getMonth(),
+    day.getDate(),
+    timeOfDay.getHours(),
+    timeOfDay.getMinutes(),
+  );
+  return at < now ? now : at;
+}
