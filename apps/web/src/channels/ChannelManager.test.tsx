@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import type { ChannelObject } from '@jiffy/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ChannelManager } from './ChannelManager.tsx';
@@ -86,6 +86,34 @@ describe('channel management on the owner’s channel page', () => {
       'POST /api/v4/channels/12/move/ {"position":"before","target_channel":11}',
       'POST /api/v4/channels/11/move/ {"position":"after","target_channel":12}',
       'POST /api/v4/channels/13/move/ {"position":"last","target_channel":11}',
+    ]);
+  });
+
+  it('moves a sub-channel dragged onto another: before it from below, after it from above', async () => {
+    const calls = serve(() => json(200, { data: {} }));
+    const kids = [channel(11, 'A'), channel(12, 'B'), channel(13, 'C')];
+    show(<ChannelManager channel={channel(5, 'Cats')} siblings={kids} />);
+    const rows = within(screen.getByRole('list', { name: 'Sub-channels' })).getAllByRole(
+      'listitem',
+    );
+    const carrying = (id: number) => ({
+      dataTransfer: {
+        types: ['application/x-jiffy-channel'],
+        getData: () => String(id),
+      },
+    });
+    fireEvent.dragOver(rows[0]!, carrying(13));
+    expect(rows[0]!.className).toBe('drop-target');
+    fireEvent.drop(rows[0]!, carrying(13));
+    await vi.waitFor(() => expect(status()).toBe('Moved C.'));
+    fireEvent.drop(rows[1]!, carrying(11));
+    await vi.waitFor(() => expect(calls).toHaveLength(2));
+    // Onto itself, or something that is not a channel: nothing is asked.
+    fireEvent.drop(rows[1]!, carrying(12));
+    fireEvent.drop(rows[1]!, { dataTransfer: { types: ['text/plain'], getData: () => 'x' } });
+    expect(calls).toEqual([
+      'POST /api/v4/channels/13/move/ {"position":"before","target_channel":11}',
+      'POST /api/v4/channels/11/move/ {"position":"after","target_channel":12}',
     ]);
   });
 

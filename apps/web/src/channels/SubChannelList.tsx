@@ -1,15 +1,21 @@
 import type { ChannelObject } from '@jiffy/contracts';
+import { useState } from 'react';
 import { channelApi } from './channel-api.ts';
 
+/** What a dragged sub-channel row carries: its channel id. */
+const DRAG_CHANNEL = 'application/x-jiffy-channel';
+
 /**
- * A channel's sub-channels in their order, with buttons to move each up, down or into another
- * (keyboard-friendly: every move is a button).
+ * A channel's sub-channels in their order: drag one onto another to put it there (before a
+ * row it came from below, after one it came from above), or use the buttons to move each up,
+ * down or into another (keyboard-friendly: every move is a button).
  */
 export function SubChannelList(props: {
   siblings: ChannelObject[];
   run: (change: () => Promise<string>) => Promise<void>;
 }) {
   const { siblings, run } = props;
+  const [target, setTarget] = useState<number | null>(null);
   if (siblings.length === 0) return null;
   const move = (
     child: ChannelObject,
@@ -25,7 +31,30 @@ export function SubChannelList(props: {
   return (
     <ol className="sub-channel-list" aria-label="Sub-channels">
       {siblings.map((child, i) => (
-        <li key={child.id}>
+        <li
+          key={child.id}
+          draggable
+          className={target === child.id ? 'drop-target' : undefined}
+          onDragStart={(event) => {
+            event.dataTransfer.setData(DRAG_CHANNEL, String(child.id));
+            event.dataTransfer.effectAllowed = 'move';
+          }}
+          onDragOver={(event) => {
+            if (!event.dataTransfer.types.includes(DRAG_CHANNEL)) return;
+            event.preventDefault();
+            setTarget(child.id);
+          }}
+          onDragLeave={() => setTarget((current) => (current === child.id ? null : current))}
+          onDrop={(event) => {
+            event.preventDefault();
+            setTarget(null);
+            const from = siblings.findIndex(
+              (s) => String(s.id) === event.dataTransfer.getData(DRAG_CHANNEL),
+            );
+            if (from < 0 || from === i) return;
+            void move(siblings[from]!, from > i ? 'before' : 'after', child);
+          }}
+        >
           <span>{child.display_name}</span>{' '}
           <button
             type="button"
