@@ -5,6 +5,8 @@ import path from 'node:path';
 import type { MediaLimits } from '@jiffy/media';
 import { PingbackRepository } from './analytics/pingback.repository.ts';
 import { SiteEventRepository } from './analytics/site-event.repository.ts';
+import { RollupRepository } from './analytics/rollup.repository.ts';
+import { analyticsRollupJob } from './analytics/analytics-rollup.job.ts';
 import { AccountRepository } from './accounts/account.repository.ts';
 import { AccountService } from './accounts/account.service.ts';
 import { ApiTokenRepository } from './accounts/api-token.repository.ts';
@@ -91,6 +93,8 @@ export interface Services {
   discovery: DiscoveryService;
   pingbacks: PingbackRepository;
   siteEvents: SiteEventRepository;
+  /** Raw analytics events folded into daily counts (the analytics.rollup job). */
+  rollups: RollupRepository;
   categories: CategoriesService;
   accounts: AccountService;
   /** Brute-force and abuse limits (rate-limiter-flexible; Redis when configured). */
@@ -241,6 +245,7 @@ export function createServices(options: {
     announce,
     log: log('language-tags'),
   });
+  const rollups = new RollupRepository(db, { lagSeconds: config.ANALYTICS_ROLLUP_LAG_SECONDS });
   queue.register([
     gifProcessJob(processing),
     gifRenditionsRestJob(processing),
@@ -248,6 +253,7 @@ export function createServices(options: {
     avatarRenderJob(avatars),
     gifSettleJob(settleSweep),
     quarantinePurgeJob(moderation),
+    analyticsRollupJob(rollups, config.ANALYTICS_RAW_RETENTION_DAYS),
   ]);
 
   const urls = { publicUrl: config.publicUrl, mediaBaseUrl: config.mediaBaseUrl };
@@ -317,6 +323,7 @@ export function createServices(options: {
     discovery,
     pingbacks: new PingbackRepository(db),
     siteEvents: new SiteEventRepository(db),
+    rollups,
     categories: new CategoriesService({ discovery: discoveryRepository, lists, reads: gifReads }),
     mailer,
     urls,

@@ -19,8 +19,8 @@ export class PingbackRepository {
     this.#db = db;
   }
 
-  /** Stores the events whose GIF exists; resolves to how many were stored. */
-  async store(events: ValidPingback[]): Promise<number> {
+  /** Stores the events whose GIF exists, with where they came from; resolves to how many. */
+  async store(events: ValidPingback[], source: string | null = null): Promise<number> {
     if (events.length === 0) return 0;
     return this.#db.transaction().execute(async (trx) => {
       const ids = [...new Set(events.map((e) => e.gifId))];
@@ -41,6 +41,7 @@ export class PingbackRepository {
             random_id: e.randomId,
             attributes: JSON.stringify(e.attributes),
             occurred_at: e.occurredAt,
+            source,
           })),
         )
         .execute();

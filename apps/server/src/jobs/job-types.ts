@@ -8,7 +8,8 @@ export type JobRequest =
   | { name: 'trending.recompute'; data: Record<string, never> }
   | { name: 'avatar.render'; data: { userId: string; key: string } }
   | { name: 'gif.settle'; data: Record<string, never> }
-  | { name: 'moderation.purge-quarantine'; data: Record<string, never> };
+  | { name: 'moderation.purge-quarantine'; data: Record<string, never> }
+  | { name: 'analytics.rollup'; data: Record<string, never> };
 
 export type JobName = JobRequest['name'];
 export type JobData<N extends JobName> = Extract<JobRequest, { name: N }>['data'];

@@ -23,6 +23,7 @@ import * as m0021 from './0021_flags_and_queue.ts';
 import * as m0022 from './0022_language_tags.ts';
 import * as m0023 from './0023_content_safety.ts';
 import * as m0027 from './0027_staff_search.ts';
+import * as m0028 from './0028_analytics_rollups.ts';
 
 /**
  * Forward-only migrations, applied in key order. Add a file `NNNN_name.ts` with an `up` and list
@@ -53,4 +54,5 @@ export const migrations: Record<string, Migration> = {
   '0022_language_tags': m0022,
   '0023_content_safety': m0023,
   '0027_staff_search': m0027,
+  '0028_analytics_rollups': m0028,
 };
