@@ -6,6 +6,8 @@ import type { MediaLimits } from '@jiffy/media';
 import { PingbackRepository } from './analytics/pingback.repository.ts';
 import { SiteEventRepository } from './analytics/site-event.repository.ts';
 import { RollupRepository } from './analytics/rollup.repository.ts';
+import { DashboardRepository } from './analytics/dashboard.repository.ts';
+import { DashboardService } from './analytics/dashboard.service.ts';
 import { analyticsRollupJob } from './analytics/analytics-rollup.job.ts';
 import { AccountRepository } from './accounts/account.repository.ts';
 import { AccountService } from './accounts/account.service.ts';
@@ -95,6 +97,8 @@ export interface Services {
   siteEvents: SiteEventRepository;
   /** Raw analytics events folded into daily counts (the analytics.rollup job). */
   rollups: RollupRepository;
+  /** The creator dashboard's figures, read from the roll-ups. */
+  dashboards: DashboardService;
   categories: CategoriesService;
   accounts: AccountService;
   /** Brute-force and abuse limits (rate-limiter-flexible; Redis when configured). */
@@ -324,6 +328,11 @@ export function createServices(options: {
     pingbacks: new PingbackRepository(db),
     siteEvents: new SiteEventRepository(db),
     rollups,
+    dashboards: new DashboardService({
+      dashboards: new DashboardRepository(db),
+      users,
+      publicUrl: config.publicUrl,
+    }),
     categories: new CategoriesService({ discovery: discoveryRepository, lists, reads: gifReads }),
     mailer,
     urls,

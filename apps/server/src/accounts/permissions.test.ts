@@ -18,6 +18,7 @@ const expected: Record<Action, { own: UserRole[]; others: UserRole[] }> = {
   'moderation.audit_log': { own: ['admin'], others: ['admin'] },
   'gif.moderate': { own: ['moderator', 'admin'], others: ['moderator', 'admin'] },
   'application.review': { own: ['moderator', 'admin'], others: ['moderator', 'admin'] },
+  'analytics.view': { own: roles, others: ['moderator', 'admin'] },
 };
 
 describe('permission table', () => {

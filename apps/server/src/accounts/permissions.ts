@@ -20,7 +20,8 @@ export type Action =
   | 'gif.delete'
   | 'moderation.audit_log'
   | 'gif.moderate'
-  | 'application.review'; // creator applications
+  | 'application.review' // creator applications
+  | 'analytics.view'; // a creator's dashboard figures (the subject is the creator)
 
 /** The owner of the object acted on (a user's own id for profiles), if it has one. */
 export interface Subject {
@@ -47,6 +48,7 @@ const rules: Record<Action, (actor: Actor, subject: Subject) => boolean> = {
   'moderation.audit_log': (actor) => actor.role === 'admin',
   'gif.moderate': (actor) => STAFF.includes(actor.role),
   'application.review': (actor) => STAFF.includes(actor.role),
+  'analytics.view': (actor, subject) => actor.id === subject.ownerId || STAFF.includes(actor.role),
 };
 
 /** True when `actor` may do `action` to `subject`; nobody signed in may do none of these. */

@@ -17,6 +17,7 @@ import { moderationQueueRoutes } from '../../moderation/moderation-queue.routes.
 import type { Services } from '../../services.ts';
 import { usersRoutes } from '../../users/users.routes.ts';
 import { instashareRoutes } from '../../sharing/instashare.routes.ts';
+import { dashboardRoutes } from '../../analytics/dashboard.routes.ts';
 import { staffSearchRoutes } from '../../staff-search/staff-search.routes.ts';
 import { siteApiCsrf } from '../site-security.ts';
 import { notFoundUnder } from './not-found.ts';
@@ -86,6 +87,11 @@ export async function siteApiSurface(
     limiter: services.attemptLimiter,
   });
   instashareRoutes(scope, { instashare: services.instashare, accounts: services.accounts });
+  dashboardRoutes(scope, {
+    dashboards: services.dashboards,
+    accounts: services.accounts,
+    tokens: services.apiTokens,
+  });
   staffSearchRoutes(scope, {
     staffSearch: services.staffSearch,
     accounts: services.accounts,
