@@ -27,10 +27,10 @@ const EditGifsPage = lazy(() => import('./pages/EditGifsPage.tsx'));
 const EditGifPage = lazy(() => import('./pages/EditGifPage.tsx'));
 const ModerationPage = lazy(() => import('./pages/ModerationPage.tsx'));
 const AuditLogPage = lazy(() => import('./pages/AuditLogPage.tsx'));
+const DashboardPage = lazy(() => import('./pages/DashboardPage.tsx'));
 
 /** Pages later releases complete: real routes, honest text. */
 export const COMING_SOON = [
-  'dashboard',
   'create',
   'backdrop',
   'clips',
@@ -74,7 +74,7 @@ export const routes: RouteObject[] = [
       { path: 'apply', element: <ApplyPage /> },
       { path: 'edit/gifs', element: <EditGifsPage /> },
       { path: 'edit/gifs/:id', element: <EditGifPage /> },
-      // The rest of /dashboard is still to come (COMING_SOON); these are its moderation pages.
+      { path: 'dashboard', element: <DashboardPage /> },
       { path: 'dashboard/moderation', element: <ModerationPage /> },
       { path: 'dashboard/moderation/audit-log', element: <AuditLogPage /> },
       ...COMING_SOON.map((path) => ({ path: `${path}/*`, element: <ComingSoonPage /> })),
