@@ -24,7 +24,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       favorites bigint NOT NULL DEFAULT 0,
       PRIMARY KEY (gif_id, day, source)
     )`,
-    `CREATE INDEX analytics_daily_user_idx ON analytics_daily (user_id, day)`,
+    // Covering: a dashboard sums a creator's rows from the index alone. A big creator's month
+    // is tens of thousands of rows scattered over the heap (bench:analytics: 88 ms to 20 ms).
+    `CREATE INDEX analytics_daily_user_idx ON analytics_daily (user_id, day)
+      INCLUDE (source, gif_id, views, clicks, shares, favorites)`,
     `CREATE TABLE analytics_watermarks (
       stream text PRIMARY KEY,
       last_id bigint NOT NULL DEFAULT 0,
