@@ -21,13 +21,15 @@ export interface Upload {
   edit_url: string;
 }
 
-const params = (username: string, period: Period) =>
-  `username=${encodeURIComponent(username)}&period=${period}`;
+/** The query of a dashboard read; `gifId` narrows the figures to one GIF (the API's gif_id). */
+const params = (username: string, period: Period, gifId = '') =>
+  `username=${encodeURIComponent(username)}&period=${period}` +
+  (gifId ? `&gif_id=${encodeURIComponent(gifId)}` : '');
 
 /** The three reads the dashboard page makes, all from the roll-ups. */
 export const dashboardApi = {
-  figures: (username: string, period: Period) =>
-    siteJson<Dashboard>(`/api/v1/analytics/dashboard/?${params(username, period)}`),
+  figures: (username: string, period: Period, gifId = '') =>
+    siteJson<Dashboard>(`/api/v1/analytics/dashboard/?${params(username, period, gifId)}`),
   searches: (username: string, period: Period) =>
     siteJson<{ term: string; surfaced: number }[]>(
       `/api/v1/analytics/dashboard-trending-searches/?${params(username, period)}`,
@@ -36,6 +38,6 @@ export const dashboardApi = {
     siteJson<Upload[]>(
       `/api/v1/analytics/dashboard-uploads/?username=${encodeURIComponent(username)}`,
     ),
-  csvUrl: (username: string, period: Period) =>
-    `/api/v1/analytics/dashboard/csv/?${params(username, period)}`,
+  csvUrl: (username: string, period: Period, gifId = '') =>
+    `/api/v1/analytics/dashboard/csv/?${params(username, period, gifId)}`,
 };

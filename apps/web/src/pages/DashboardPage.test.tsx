@@ -93,4 +93,25 @@ describe('/dashboard', () => {
       expect(asked).toContain('/api/v1/analytics/dashboard/?username=cat&period=month'),
     );
   });
+
+  it('links to the channel and stories, and narrows the figures to one GIF', async () => {
+    const asked = serve();
+    expect((await screen.findByRole('link', { name: 'Your channel' })).getAttribute('href')).toBe(
+      '/cat',
+    );
+    expect(screen.getByRole('link', { name: 'Your stories' }).getAttribute('href')).toBe(
+      '/dashboard/stories',
+    );
+    const gif = screen.getByRole('combobox', { name: 'GIF' });
+    await screen.findByRole('option', { name: 'Cat dance' });
+    fireEvent.change(gif, { target: { value: 'g1' } });
+    await vi.waitFor(() =>
+      expect(asked).toContain('/api/v1/analytics/dashboard/?username=cat&period=week&gif_id=g1'),
+    );
+    expect(screen.getByRole('link', { name: 'Download CSV' }).getAttribute('href')).toBe(
+      '/api/v1/analytics/dashboard/csv/?username=cat&period=week&gif_id=g1',
+    );
+    // The choice stays offered while one GIF is shown.
+    expect(screen.getByRole('option', { name: 'Cat dance' })).toBeTruthy();
+  });
 });

@@ -22,8 +22,15 @@ export default function DashboardPage() {
 
 function CreatorDashboard({ username }: { username: string }) {
   const [period, setPeriod] = useState<Period>('week');
+  const [gifId, setGifId] = useState('');
   const figures = useQuery({
-    queryKey: ['dashboard', username, period],
+    queryKey: ['dashboard', username, period, gifId],
+    queryFn: () => dashboardApi.figures(username, period, gifId),
+  });
+  // The GIFs to choose from are the period's top GIFs of all the creator's figures (shared
+  // with the unfiltered view's cache), so the list stays whole while one GIF is shown.
+  const all = useQuery({
+    queryKey: ['dashboard', username, period, ''],
     queryFn: () => dashboardApi.figures(username, period),
   });
   const searches = useQuery({
@@ -38,17 +45,34 @@ function CreatorDashboard({ username }: { username: string }) {
   return (
     <section className="dashboard-page">
       <h1>Dashboard</h1>
-      <p>
-        {periods.map(([value, label]) => (
-          <button key={value} aria-pressed={period === value} onClick={() => setPeriod(value)}>
-            {label}
-          </button>
-        ))}{' '}
-        <a href={dashboardApi.csvUrl(username, period)} download>
-          Download CSV
-        </a>{' '}
+      <nav className="dashboard-links" aria-label="Your pages">
+        <Link to={`/${username}`}>Your channel</Link>
+        <Link to="/dashboard/stories">Your stories</Link>
         <Link to="/edit/gifs">Edit your GIFs</Link>
-      </p>
+      </nav>
+      <div className="dashboard-controls">
+        <span className="dashboard-periods">
+          {periods.map(([value, label]) => (
+            <button key={value} aria-pressed={period === value} onClick={() => setPeriod(value)}>
+              {label}
+            </button>
+          ))}
+        </span>
+        <label>
+          GIF{' '}
+          <select value={gifId} onChange={(e) => setGifId(e.target.value)}>
+            <option value="">All GIFs</option>
+            {all.data?.top_gifs.map((g) => (
+              <option key={g.gif_id} value={g.gif_id}>
+                {g.title || g.gif_id}
+              </option>
+            ))}
+          </select>
+        </label>
+        <a href={dashboardApi.csvUrl(username, period, gifId)} download>
+          Download CSV
+        </a>
+      </div>
       {figures.isError ? <p role="alert">The figures could not be loaded.</p> : null}
       {data ? (
         <>
