@@ -15,6 +15,7 @@ describe('the embedded GIF player in Chromium', () => {
   let thirdParty: http.Server;
   let thirdPartyUrl: string;
   let id: string;
+  let viewed: string;
   const fromVideo: Record<string, string> = {};
 
   beforeAll(async () => {
@@ -37,19 +38,17 @@ describe('the embedded GIF player in Chromium', () => {
       return uploaded;
     };
     id = await upload({ title: 'Waving robot', username: 'maker', tags: 'robot,wave' }, 320, 240);
-    // GIFs cut from videos on the two video sites the player can show, and on another one; each
-    // a different picture (an exact re-upload by the same user is answered with the first GIF).
-    for (const [i, [site, url]] of [
-      ['youtube', 'https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=30'],
-      ['vimeo', 'https://vimeo.com/76979871'],
-      ['other', 'https://www.dailymotion.com/video/x8abc'],
-    ].entries() as IterableIterator<[number, [string, string]]>) {
-      fromVideo[site] = await upload(
-        { title: `From ${site}`, source_post_url: url },
-        200 + 2 * i,
-        150,
-      );
+    // GIFs cut from videos on the two video sites the player can show, and on another one.
+    // Each a different size: an exact re-upload by the same user answers the first GIF.
+    for (const [site, url, width] of [
+      ['youtube', 'https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=30', 200],
+      ['vimeo', 'https://vimeo.com/76979871', 202],
+      ['other', 'https://www.dailymotion.com/video/x8abc', 204],
+    ] as const) {
+      fromVideo[site] = await upload({ title: `From ${site}`, source_post_url: url }, width, 150);
     }
+    // A GIF no other test opens, so its embed events are this file's View test's alone.
+    viewed = await upload({ title: 'Seen once' }, 210, 150);
     // Eight related GIFs (a shared tag) of different shapes for the grid.
     for (let i = 0; i < 8; i++) {
       await upload({ title: `Robot ${i}`, tags: 'robot' }, 120 + 20 * i, 90 + 15 * (i % 3));
@@ -361,6 +360,21 @@ describe('the embedded GIF player in Chromium', () => {
     const home = await (await page.locator('#home').elementHandle()).contentFrame();
     expect(home!.url()).toMatch(/^chrome-error:/);
     await saveScreenshot(page, 'embed-third-party-page');
+    await context.close();
+  });
+
+  it('reports one View when it loads, which the creator dashboard counts as an embed view', async () => {
+    const context = await browser.newContext({ viewport: { width: 480, height: 480 } });
+    const page = await context.newPage();
+    await page.goto(`${origin}/embed/${viewed}`);
+    await page.locator('.player.live').waitFor();
+    await page.evaluate(() => window.dispatchEvent(new Event('pagehide')));
+    const events = async () =>
+      (await t.jiffy.services.siteEvents.latest('Embed', 1000)).filter((e) => e.gif_id === viewed);
+    await expect.poll(async () => (await events()).length).toBe(1);
+    expect(await events()).toMatchObject([
+      { action: 'View', label: 'Load', gif_id: viewed, page: `/embed/${viewed}` },
+    ]);
     await context.close();
   });
 

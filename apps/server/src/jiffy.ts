@@ -138,6 +138,10 @@ export async function createJiffy(options: JiffyOptions): Promise<Jiffy> {
         { job: { name: 'gif.settle', data: {} }, periodSeconds: config.SETTLE_SWEEP_SECONDS },
         // Quarantined takedown files past TAKEDOWN_RETENTION_DAYS; hourly is soon enough.
         { job: { name: 'moderation.purge-quarantine', data: {} }, periodSeconds: 3600 },
+        {
+          job: { name: 'analytics.rollup', data: {} },
+          periodSeconds: config.ANALYTICS_ROLLUP_SECONDS,
+        },
       ],
       (error) => log.warn({ error: String(error) }, 'could not queue a periodic job'),
     );

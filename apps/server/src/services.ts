@@ -5,6 +5,10 @@ import path from 'node:path';
 import type { MediaLimits } from '@jiffy/media';
 import { PingbackRepository } from './analytics/pingback.repository.ts';
 import { SiteEventRepository } from './analytics/site-event.repository.ts';
+import { RollupRepository } from './analytics/rollup.repository.ts';
+import { DashboardRepository } from './analytics/dashboard.repository.ts';
+import { DashboardService } from './analytics/dashboard.service.ts';
+import { analyticsRollupJob } from './analytics/analytics-rollup.job.ts';
 import { AccountRepository } from './accounts/account.repository.ts';
 import { AccountService } from './accounts/account.service.ts';
 import { ApiTokenRepository } from './accounts/api-token.repository.ts';
@@ -107,6 +111,10 @@ export interface Services {
   discovery: DiscoveryService;
   pingbacks: PingbackRepository;
   siteEvents: SiteEventRepository;
+  /** Raw analytics events folded into daily counts (the analytics.rollup job). */
+  rollups: RollupRepository;
+  /** The creator dashboard's figures, read from the roll-ups. */
+  dashboards: DashboardService;
   categories: CategoriesService;
   accounts: AccountService;
   /** Brute-force and abuse limits (rate-limiter-flexible; Redis when configured). */
@@ -286,6 +294,7 @@ export function createServices(options: {
     dir: path.join(config.DATA_DIR, 'exports'),
     publicUrl: config.publicUrl,
   });
+  const rollups = new RollupRepository(db, { lagSeconds: config.ANALYTICS_ROLLUP_LAG_SECONDS });
   queue.register([
     gifProcessJob(processing),
     gifRenditionsRestJob(processing),
@@ -294,6 +303,7 @@ export function createServices(options: {
     gifSettleJob(settleSweep),
     quarantinePurgeJob(moderation),
     csvExportJob(csvExports),
+    analyticsRollupJob(rollups, config.ANALYTICS_RAW_RETENTION_DAYS),
   ]);
 
   const urls = { publicUrl: config.publicUrl, mediaBaseUrl: config.mediaBaseUrl };
@@ -377,6 +387,12 @@ export function createServices(options: {
     discovery,
     pingbacks: new PingbackRepository(db),
     siteEvents: new SiteEventRepository(db),
+    rollups,
+    dashboards: new DashboardService({
+      dashboards: new DashboardRepository(db),
+      users,
+      publicUrl: config.publicUrl,
+    }),
     categories: new CategoriesService({ discovery: discoveryRepository, lists, reads: gifReads }),
     mailer,
     urls,

@@ -35,17 +35,10 @@ const StoryEditorPage = lazy(() => import('./pages/StoryEditorPage.tsx'));
 const PostsPage = lazy(() => import('./pages/PostsPage.tsx'));
 const ArtistsPage = lazy(() => import('./pages/ArtistsPage.tsx'));
 const SchedulePage = lazy(() => import('./pages/SchedulePage.tsx'));
+const DashboardPage = lazy(() => import('./pages/DashboardPage.tsx'));
 
 /** Pages later releases complete: real routes, honest text. */
-export const COMING_SOON = [
-  'dashboard',
-  'create',
-  'backdrop',
-  'clips',
-  'studios',
-  'edit',
-  'ar-scenes',
-];
+export const COMING_SOON = ['create', 'backdrop', 'clips', 'studios', 'edit', 'ar-scenes'];
 
 /** §2's routes; any other first segment is a channel. */
 export const routes: RouteObject[] = [
@@ -79,7 +72,7 @@ export const routes: RouteObject[] = [
       { path: 'apply', element: <ApplyPage /> },
       { path: 'edit/gifs', element: <EditGifsPage /> },
       { path: 'edit/gifs/:id', element: <EditGifPage /> },
-      // The rest of /dashboard is still to come (COMING_SOON); these are its moderation pages.
+      { path: 'dashboard', element: <DashboardPage /> },
       { path: 'dashboard/moderation', element: <ModerationPage /> },
       { path: 'dashboard/moderation/audit-log', element: <AuditLogPage /> },
       { path: 'dashboard/search', element: <StaffSearchPage /> },

@@ -65,6 +65,8 @@ export function EmbedPlayer({ gif, site, options, apiKey }: EmbedPlayerProps) {
   });
 
   useEffect(() => {
+    // A view of the GIF through an embed: the creator dashboard's 'embed' source.
+    track(gif.id, 'View', 'Load');
     setLive(true);
     const timer = setTimeout(() => setReady(true), READY_AFTER_MS);
     return () => clearTimeout(timer);

@@ -27,6 +27,7 @@ const expected: Record<Action, { own: UserRole[]; others: UserRole[] }> = {
   'story.view_unpublished': { own: roles, others: ['moderator', 'admin'] },
   'channel.edit': { own: roles, others: ['moderator', 'admin'] },
   'channel.editorial': { own: ['moderator', 'admin'], others: ['moderator', 'admin'] },
+  'analytics.view': { own: roles, others: ['moderator', 'admin'] },
 };
 
 describe('permission table', () => {

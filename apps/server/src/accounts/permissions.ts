@@ -26,7 +26,8 @@ export type Action =
   | 'story.edit' // change, unpublish or delete a story
   | 'story.view_unpublished' // drafts and stories scheduled for later
   | 'channel.edit' // create, change, move and fill a channel of the subject's tree
-  | 'channel.editorial'; // make a channel editorial (its magic tags gather anyone's GIFs)
+  | 'channel.editorial' // make a channel editorial (its magic tags gather anyone's GIFs)
+  | 'analytics.view'; // a creator's dashboard figures (the subject is the creator)
 
 /** The owner of the object acted on (a user's own id for profiles), if it has one. */
 export interface Subject {
@@ -61,6 +62,7 @@ const rules: Record<Action, (actor: Actor, subject: Subject) => boolean> = {
     actor.id === subject.ownerId || STAFF.includes(actor.role),
   'channel.edit': (actor, subject) => actor.id === subject.ownerId || STAFF.includes(actor.role),
   'channel.editorial': (actor) => STAFF.includes(actor.role),
+  'analytics.view': (actor, subject) => actor.id === subject.ownerId || STAFF.includes(actor.role),
 };
 
 /** True when `actor` may do `action` to `subject`; nobody signed in may do none of these. */

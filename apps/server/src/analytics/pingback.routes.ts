@@ -4,6 +4,7 @@ import { AppError } from '../errors/app-error.ts';
 import { okEnvelope } from '../http/envelope.ts';
 import { parseInput } from '../http/parse-input.ts';
 import { parsePingback } from './pingback-event.ts';
+import { pingbackSource } from './pingback-source.ts';
 import type { PingbackRepository } from './pingback.repository.ts';
 
 const MAX_EVENTS = 200;
@@ -20,8 +21,9 @@ const simpleQuery = z.looseObject({
  */
 export function pingbackRoutes(
   app: FastifyInstance,
-  deps: { pingbacks: PingbackRepository },
+  deps: { pingbacks: PingbackRepository; publicUrl: string },
 ): void {
+  const siteOrigin = new URL(deps.publicUrl).origin;
   app.post('/v2/pingback', async (request) => {
     const body = request.body as { events?: unknown } | undefined;
     if (!body || typeof body !== 'object' || !Array.isArray(body.events)) {
@@ -32,7 +34,7 @@ export function pingbackRoutes(
     }
     const now = Date.now();
     const valid = body.events.flatMap((raw) => parsePingback(raw, now) ?? []);
-    const stored = await deps.pingbacks.store(valid);
+    const stored = await deps.pingbacks.store(valid, pingbackSource(request, siteOrigin));
     const dropped = body.events.length - stored;
     if (dropped > 0)
       request.log.info({ dropped, received: body.events.length }, 'pingback events dropped');
@@ -42,7 +44,7 @@ export function pingbackRoutes(
   app.get('/v2/pingback/simple', async (request, reply) => {
     const query = parseInput(simpleQuery, request.query);
     const event = parsePingback({ ...query, ts: Date.now() }, Date.now());
-    if (event) await deps.pingbacks.store([event]);
+    if (event) await deps.pingbacks.store([event], pingbackSource(request, siteOrigin));
     return reply.status(204).send();
   });
 }

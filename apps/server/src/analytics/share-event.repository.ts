@@ -36,6 +36,7 @@ export class ShareEventRepository {
           random_id: null,
           attributes: JSON.stringify({ share_type: event.type, source: 'share_button' }),
           occurred_at: new Date(),
+          source: 'site',
         })
         .execute();
       const row = await trx

@@ -101,6 +101,18 @@ export const envSchema = z.object({
   QUEUE_MAINTENANCE_SECONDS: positiveInt.default(60),
   /** How often trending is recomputed from recent pingbacks. */
   TRENDING_RECOMPUTE_SECONDS: positiveInt.default(60),
+  /** How often raw analytics events are rolled up into the daily counts dashboards read. */
+  ANALYTICS_ROLLUP_SECONDS: positiveInt.default(60),
+  /**
+   * Only events received at least this long ago are rolled up, so an insert still in flight
+   * (a lower id committing after a higher one) is not skipped; tests set it to 0.
+   */
+  ANALYTICS_ROLLUP_LAG_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
+  /**
+   * Days raw pingbacks and embed events are kept once rolled up. At least 8: trending reads
+   * the last 7 days of raw pingbacks.
+   */
+  ANALYTICS_RAW_RETENTION_DAYS: z.coerce.number().int().min(8).max(3650).default(30),
   /** How long a taken-down GIF's files stay in quarantine, restorable by an admin. */
   TAKEDOWN_RETENTION_DAYS: positiveInt.default(30),
   /**

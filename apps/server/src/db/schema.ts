@@ -294,6 +294,35 @@ export interface PingbackEventsTable {
   attributes: ColumnType<unknown, string | undefined, string>;
   occurred_at: Date | string;
   received_at: CreatedAt;
+  /** Where the event came from: site, widget, `api:<key>`, `sdk:<name>`; null before 0028. */
+  source: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** Per-GIF, per-day, per-source counts rolled up from raw events (migration 0028). */
+export interface AnalyticsDailyTable {
+  gif_id: string;
+  day: ColumnType<string, string, string>;
+  source: string;
+  user_id: string | null;
+  views: ColumnType<string, number, never>;
+  clicks: ColumnType<string, number, never>;
+  shares: ColumnType<string, number, never>;
+  favorites: ColumnType<string, number, never>;
+}
+
+export interface AnalyticsWatermarksTable {
+  stream: string;
+  last_id: ColumnType<string, number, number>;
+  rolled_up_at: Date | null;
+}
+
+/** How often a search answer showed a GIF, per day and search term (migration 0028). */
+export interface AnalyticsSearchDailyTable {
+  gif_id: string;
+  day: ColumnType<string, string, string>;
+  term: string;
+  user_id: string | null;
+  surfaced: ColumnType<string, number, never>;
 }
 
 export interface SessionsTable {
@@ -502,6 +531,9 @@ export interface Database {
   search_postings: SearchPostingsTable;
   search_posting_counts: SearchPostingCountsTable;
   pingback_events: PingbackEventsTable;
+  analytics_daily: AnalyticsDailyTable;
+  analytics_watermarks: AnalyticsWatermarksTable;
+  analytics_search_daily: AnalyticsSearchDailyTable;
   site_events: SiteEventsTable;
   gif_reports: GifReportsTable;
   gif_takedowns: GifTakedownsTable;

@@ -16,7 +16,8 @@ export type JobRequest =
       data: { exportId: string; userId: string; filters: StaffFilters };
     }
   /** Brings a channel's GIFs in line with its magic tags (issue 22). */
-  | { name: 'channel.sync-magic-tags'; data: { channelId: number } };
+  | { name: 'channel.sync-magic-tags'; data: { channelId: number } }
+  | { name: 'analytics.rollup'; data: Record<string, never> };
 
 export type JobName = JobRequest['name'];
 export type JobData<N extends JobName> = Extract<JobRequest, { name: N }>['data'];

@@ -8,7 +8,21 @@ export class DiscoveryRepository {
     this.#db = db;
   }
 
-  /** Counts one search for `term` (already normalised). */
+  /** Adds (term, GIF) sightings to today's counts; GIFs gone since are skipped. */
+  async recordSurfaced(counts: (readonly [term: string, gifId: string, n: number])[]) {
+    if (counts.length === 0) return;
+    const values = sql.join(
+      counts.map(([term, gifId, n]) => sql`(${term}, ${gifId}, ${n}::bigint)`),
+    );
+    await sql`
+      INSERT INTO analytics_search_daily AS s (gif_id, day, term, user_id, surfaced)
+      SELECT g.id, (now() AT TIME ZONE 'UTC')::date, v.term, g.user_id, v.n
+      FROM (VALUES ${values}) AS v (term, gif_id, n) JOIN gifs g ON g.id = v.gif_id
+      ON CONFLICT (gif_id, day, term) DO UPDATE SET surfaced = s.surfaced + excluded.surfaced`.execute(
+      this.#db,
+    );
+  }
+
   /** Adds searches to their terms' counts (one statement for the whole batch). */
   async recordSearches(counts: [term: string, searches: number][]): Promise<void> {
     if (counts.length === 0) return;

@@ -8,6 +8,8 @@ const SEARCH_COUNT_FLUSH_MS = 1_000;
 export class DiscoveryService {
   readonly #repo: DiscoveryRepository;
   readonly #searches: SearchCounter;
+  /** (term, GIF id) pairs a search answer showed, for the creator dashboard. */
+  readonly #surfaced: SearchCounter;
   constructor(deps: { repo: DiscoveryRepository; onError: (error: unknown) => void }) {
     this.#repo = deps.repo;
     this.#searches = new SearchCounter({
@@ -15,6 +17,25 @@ export class DiscoveryService {
       flushMs: SEARCH_COUNT_FLUSH_MS,
       onError: deps.onError,
     });
+    this.#surfaced = new SearchCounter({
+      write: (counts) =>
+        deps.repo.recordSurfaced(
+          counts.map(([key, n]) => [...(key.split('\n') as [string, string]), n] as const),
+        ),
+      flushMs: SEARCH_COUNT_FLUSH_MS,
+      onError: deps.onError,
+      maxPendingTerms: 50_000,
+    });
+  }
+
+  /**
+   * Counts that a search for `term` showed these GIFs (the searches that surfaced a creator's
+   * GIFs), batched like search counts.
+   */
+  recordSurfaced(term: string, gifIds: readonly string[]): void {
+    const normalised = term.toLowerCase().replace(/\s+/g, ' ').trim();
+    if (!normalised) return;
+    for (const id of gifIds) this.#surfaced.count(`${normalised}\n${id}`);
   }
 
   /** Counts a search so trending searches reflect what people look for (first pages only). */
@@ -23,8 +44,8 @@ export class DiscoveryService {
   }
 
   /** Writes the searches counted but not yet stored (at shutdown). */
-  flushSearchCounts(): Promise<void> {
-    return this.#searches.flush();
+  async flushSearchCounts(): Promise<void> {
+    await Promise.all([this.#searches.flush(), this.#surfaced.flush()]);
   }
 
   async trendingSearches(limit = 20): Promise<string[]> {

@@ -14,6 +14,7 @@ import { RESPONSE_ID_SLOT } from '../gifs/gif.presenter.ts';
 import type { GifReadService } from '../gifs/gif-read.service.ts';
 import { SlottedJson } from '../gifs/slotted-json.ts';
 import { RenderedListCache } from './rendered-list-cache.ts';
+import { ShownIds } from './shown-ids.ts';
 import { shapeAnswer } from './response-shaping.ts';
 import { encodeAnswer } from './answer-json.ts';
 import { gifId, gifIdParams } from '../http/input-schemas.ts';
@@ -76,6 +77,7 @@ export function publicGifsRoutes(
   // A taken-down GIF leaves every kept answer in the same request, not 30 s later.
   deps.gifs.whenPurged(() => answers.clear());
   const slotted = { id: RESPONSE_ID_SLOT };
+  const shown = new ShownIds(1000);
   const sendBuffers = new BufferPool({ maxFreePerSize: 32 });
   const sendCached = async (
     key: unknown[],
@@ -108,16 +110,24 @@ export function publicGifsRoutes(
       const page = { limit: query.limit, offset: query.offset };
       deps.gifs.countSearch(term, page);
       const key = ['search', type, term, page, query.rating, query.lang, query.sort];
-      return sendCached(key, request, reply, () =>
-        deps.gifs.searchRows({
+      const shownKey = JSON.stringify(key);
+      const bytes = await sendCached(key, request, reply, async () => {
+        const found = await deps.gifs.searchRows({
           type,
           ratings: allowedRatings(query.rating),
           term,
           lang: query.lang,
           page,
           sort: query.sort,
-        }),
-      );
+        });
+        shown.remember(
+          shownKey,
+          found.rows.map((row) => row.id),
+        );
+        return found;
+      });
+      deps.gifs.countSurfaced(term, shown.get(shownKey));
+      return bytes;
     });
 
     app.get(`/v1/${path}/trending`, CACHED_LIST, async (request, reply) => {

@@ -104,6 +104,11 @@ export class PublicGifService {
     if (page.offset === 0) this.#discovery.recordSearch(term);
   }
 
+  /** Counts that a search answer showed these GIFs (see DiscoveryService.recordSurfaced). */
+  countSurfaced(term: string, gifIds: readonly string[]): void {
+    this.#discovery.recordSurfaced(term, gifIds);
+  }
+
   /** Search; `@username words` scopes to a channel; no full-text match falls back to similar words. */
   async search(context: ListContext & SearchRequest): Promise<GifPage> {
     return this.#present(await this.searchRows(context), context.responseId);

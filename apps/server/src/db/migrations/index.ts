@@ -25,6 +25,7 @@ import * as m0023 from './0023_content_safety.ts';
 import * as m0024 from './0024_channels.ts';
 import * as m0026 from './0026_stories_and_schedule.ts';
 import * as m0027 from './0027_staff_search.ts';
+import * as m0028 from './0028_analytics_rollups.ts';
 import * as m0029 from './0029_spotify_artist.ts';
 
 /**
@@ -58,5 +59,6 @@ export const migrations: Record<string, Migration> = {
   '0024_channels': m0024,
   '0026_stories_and_schedule': m0026,
   '0027_staff_search': m0027,
+  '0028_analytics_rollups': m0028,
   '0029_spotify_artist': m0029,
 };

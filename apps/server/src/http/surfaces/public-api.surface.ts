@@ -51,7 +51,7 @@ export async function publicApiSurface(
     channelSearch: services.channelSearch,
     apiKeys: services.apiKeys,
   });
-  pingbackRoutes(scope, { pingbacks: services.pingbacks });
+  pingbackRoutes(scope, { pingbacks: services.pingbacks, publicUrl: services.urls.publicUrl });
   categoriesRoutes(scope, { categories: services.categories, apiKeys: services.apiKeys });
   gifsRoutes(scope, { reads: services.gifReads, apiKeys: services.apiKeys });
   publicUploadRoutes(scope, {

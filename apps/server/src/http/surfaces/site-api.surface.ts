@@ -20,6 +20,7 @@ import type { Services } from '../../services.ts';
 import { usersRoutes } from '../../users/users.routes.ts';
 import { instashareRoutes } from '../../sharing/instashare.routes.ts';
 import { spotifyRoutes } from '../../spotify/spotify.routes.ts';
+import { dashboardRoutes } from '../../analytics/dashboard.routes.ts';
 import { staffSearchRoutes } from '../../staff-search/staff-search.routes.ts';
 import { siteApiCsrf } from '../site-security.ts';
 import { notFoundUnder } from './not-found.ts';
@@ -103,6 +104,11 @@ export async function siteApiSurface(
   });
   instashareRoutes(scope, { instashare: services.instashare, accounts: services.accounts });
   spotifyRoutes(scope, { spotify: services.spotify, accounts: services.accounts });
+  dashboardRoutes(scope, {
+    dashboards: services.dashboards,
+    accounts: services.accounts,
+    tokens: services.apiTokens,
+  });
   staffSearchRoutes(scope, {
     staffSearch: services.staffSearch,
     csvExports: services.csvExports,

@@ -1,0 +1,26 @@
+import type { JobDefinition } from '../jobs/job-types.ts';
+import type { RollupRepository } from './rollup.repository.ts';
+
+const BATCH = 50_000;
+
+/**
+ * Rolls raw pingbacks and embed events up into daily counts (see RollupRepository), then
+ * forgets raw events past `retentionDays`. Each batch commits on its own, so a stop or a crash
+ * loses at most the batch in flight, which the next run redoes from the watermark.
+ */
+export function analyticsRollupJob(
+  rollups: RollupRepository,
+  retentionDays: number,
+): JobDefinition<'analytics.rollup'> {
+  return {
+    name: 'analytics.rollup',
+    policy: { retryLimit: 1, retryDelaySeconds: 30, retryBackoff: false, priority: 2 },
+    handle: async (_data, { signal }) => {
+      for (const stream of ['pingback', 'site'] as const) {
+        while (!signal.aborted && (await rollups.step(stream, BATCH)) > 0);
+        while (!signal.aborted && (await rollups.forget(stream, retentionDays, BATCH)) === BATCH);
+      }
+      return 'success';
+    },
+  };
+}

@@ -1,0 +1,107 @@
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../db/schema.ts';
+
+export interface Counts {
+  views: number;
+  clicks: number;
+  shares: number;
+  favorites: number;
+}
+export interface DayCounts extends Counts {
+  day: string;
+}
+export interface SourceCounts extends Counts {
+  source: string;
+  /** The API key's name, for `api:<key>` sources. */
+  key_name: string | null;
+}
+export interface GifCounts extends Counts {
+  gif_id: string;
+  title: string;
+  slug: string;
+}
+
+/** What one dashboard reads: a creator's roll-ups from `since` (a UTC day), maybe of one GIF. */
+export interface DashboardScope {
+  userId: string;
+  since: string;
+  gifId?: string | undefined;
+}
+
+const sums = sql`sum(views)::int AS views, sum(clicks)::int AS clicks,
+  sum(shares)::int AS shares, sum(favorites)::int AS favorites`;
+
+/**
+ * Reads the roll-ups only (`analytics_daily`, `analytics_search_daily`), never raw events:
+ * each query is one range of the (user_id, day) index.
+ */
+export class DashboardRepository {
+  readonly #db: Kysely<Database>;
+  constructor(db: Kysely<Database>) {
+    this.#db = db;
+  }
+
+  #where(scope: DashboardScope) {
+    return sql`user_id = ${scope.userId} AND day >= ${scope.since}::date
+      ${scope.gifId ? sql`AND gif_id = ${scope.gifId}` : sql``}`;
+  }
+
+  async byDay(scope: DashboardScope): Promise<DayCounts[]> {
+    const { rows } = await sql<DayCounts>`
+      SELECT to_char(day, 'YYYY-MM-DD') AS day, ${sums} FROM analytics_daily
+      WHERE ${this.#where(scope)} GROUP BY day ORDER BY day`.execute(this.#db);
+    return rows;
+  }
+
+  async bySource(scope: DashboardScope): Promise<SourceCounts[]> {
+    const { rows } = await sql<SourceCounts>`
+      SELECT s.*, k.name AS key_name FROM (
+        SELECT source, ${sums} FROM analytics_daily WHERE ${this.#where(scope)} GROUP BY source
+      ) s LEFT JOIN api_keys k ON s.source = 'api:' || k.key
+      ORDER BY s.views DESC, s.source`.execute(this.#db);
+    return rows;
+  }
+
+  async topGifs(scope: DashboardScope, limit: number): Promise<GifCounts[]> {
+    const { rows } = await sql<GifCounts>`
+      SELECT t.*, g.title, g.slug FROM (
+        SELECT gif_id, ${sums} FROM analytics_daily WHERE ${this.#where(scope)}
+        GROUP BY gif_id ORDER BY sum(views) DESC, gif_id LIMIT ${limit}
+      ) t JOIN gifs g ON g.id = t.gif_id
+      ORDER BY t.views DESC, t.gif_id`.execute(this.#db);
+    return rows;
+  }
+
+  /** The search terms that showed the creator's GIFs, most first. */
+  async searches(
+    scope: DashboardScope,
+    limit: number,
+  ): Promise<{ term: string; surfaced: number; gifs: number }[]> {
+    const { rows } = await sql<{ term: string; surfaced: number; gifs: number }>`
+      SELECT term, sum(surfaced)::int AS surfaced, count(DISTINCT gif_id)::int AS gifs
+      FROM analytics_search_daily WHERE ${this.#where(scope)}
+      GROUP BY term ORDER BY sum(surfaced) DESC, term LIMIT ${limit}`.execute(this.#db);
+    return rows;
+  }
+
+  /** The creator's uploads not showing: processing, failed, held or taken down, with why. */
+  async unlisted(userId: string, limit: number) {
+    const { rows } = await sql<{
+      id: string;
+      title: string;
+      status: string;
+      reason: string | null;
+      created_at: Date;
+    }>`
+      SELECT g.id, g.title, g.status, g.created_at,
+        CASE g.status
+          WHEN 'failed' THEN coalesce(g.failure_message, g.failure_code)
+          WHEN 'removed' THEN (SELECT t.reason FROM gif_takedowns t WHERE t.gif_id = g.id
+                               ORDER BY t.created_at DESC LIMIT 1)
+        END AS reason
+      FROM gifs g
+      WHERE g.user_id = ${userId} AND g.status IN ('processing', 'pending_review', 'failed', 'removed')
+      ORDER BY g.created_at DESC LIMIT ${limit}`.execute(this.#db);
+    return rows;
+  }
+}

@@ -1,0 +1,43 @@
+import { siteJson } from '../api/site-fetch.ts';
+
+export type Period = 'day' | 'week' | 'month';
+export interface Figures {
+  views: number;
+  clicks: number;
+  shares: number;
+  favorites: number;
+}
+export interface Dashboard {
+  totals: Figures;
+  series: (Figures & { date: string })[];
+  sources: (Figures & { source: string; label: string })[];
+  top_gifs: (Figures & { gif_id: string; title: string; url: string })[];
+}
+export interface Upload {
+  id: string;
+  title: string;
+  status: string;
+  reason: string | null;
+  edit_url: string;
+}
+
+/** The query of a dashboard read; `gifId` narrows the figures to one GIF (the API's gif_id). */
+const params = (username: string, period: Period, gifId = '') =>
+  `username=${encodeURIComponent(username)}&period=${period}` +
+  (gifId ? `&gif_id=${encodeURIComponent(gifId)}` : '');
+
+/** The three reads the dashboard page makes, all from the roll-ups. */
+export const dashboardApi = {
+  figures: (username: string, period: Period, gifId = '') =>
+    siteJson<Dashboard>(`/api/v1/analytics/dashboard/?${params(username, period, gifId)}`),
+  searches: (username: string, period: Period) =>
+    siteJson<{ term: string; surfaced: number }[]>(
+      `/api/v1/analytics/dashboard-trending-searches/?${params(username, period)}`,
+    ),
+  uploads: (username: string) =>
+    siteJson<Upload[]>(
+      `/api/v1/analytics/dashboard-uploads/?username=${encodeURIComponent(username)}`,
+    ),
+  csvUrl: (username: string, period: Period, gifId = '') =>
+    `/api/v1/analytics/dashboard/csv/?${params(username, period, gifId)}`,
+};

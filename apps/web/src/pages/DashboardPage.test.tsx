@@ -1,0 +1,117 @@
+// @vitest-environment jsdom
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import DashboardPage from './DashboardPage.tsx';
+
+const json = (body: unknown) =>
+  new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } });
+const figures = (views: number) => ({ views, clicks: 1, shares: 0, favorites: 0 });
+
+function serve() {
+  const asked: string[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string) => {
+      asked.push(url);
+      if (url === '/login/check')
+        return json({
+          data: { logged_in: true, user: { id: 'c', username: 'cat', role: 'creator' } },
+        });
+      if (url.startsWith('/api/v1/analytics/dashboard/?'))
+        return json({
+          data: {
+            totals: figures(7),
+            series: [{ date: '2026-01-01', ...figures(7) }],
+            sources: [
+              { source: 'embed', label: 'embed', ...figures(4) },
+              { source: 'site', label: 'site', ...figures(3) },
+            ],
+            top_gifs: [{ gif_id: 'g1', title: 'Cat dance', url: '/gifs/g1', ...figures(7) }],
+          },
+        });
+      if (url.startsWith('/api/v1/analytics/dashboard-trending-searches/'))
+        return json({ data: [{ term: 'dance', surfaced: 12, gifs: 1 }] });
+      if (url.startsWith('/api/v1/analytics/dashboard-uploads/'))
+        return json({
+          data: [
+            {
+              id: 'g2',
+              title: 'Gone',
+              status: 'removed',
+              reason: 'copyright',
+              edit_url: '/edit/gifs/g2',
+            },
+          ],
+        });
+      return new Response('', { status: 404 });
+    }),
+  );
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter initialEntries={['/dashboard']}>
+        <DashboardPage />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+  return asked;
+}
+
+describe('/dashboard', () => {
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it('shows the creator views by source, top GIFs, searches, uploads and the CSV link', async () => {
+    const asked = serve();
+    const sources = await screen.findByRole('table', { name: 'Views by source' });
+    expect(
+      within(sources)
+        .getAllByRole('row')
+        .map((r) => r.textContent),
+    ).toEqual(['embed4', 'site3']);
+    expect(screen.getByRole('list', { name: 'Top GIFs' }).textContent).toContain(
+      'Cat dance — 7 views',
+    );
+    expect((await screen.findByText('dance (12)')).tagName).toBe('LI');
+    const gone = await screen.findByRole('link', { name: 'Gone' });
+    expect(gone.getAttribute('href')).toBe('/edit/gifs/g2');
+    expect(gone.parentElement?.textContent).toContain('removed (copyright)');
+    expect(screen.getByRole('link', { name: 'Download CSV' }).getAttribute('href')).toBe(
+      '/api/v1/analytics/dashboard/csv/?username=cat&period=week',
+    );
+    expect(screen.getByRole('img', { name: 'Views over time' })).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Last 30 days' }));
+    expect(screen.getByRole('link', { name: 'Download CSV' }).getAttribute('href')).toContain(
+      'period=month',
+    );
+    await vi.waitFor(() =>
+      expect(asked).toContain('/api/v1/analytics/dashboard/?username=cat&period=month'),
+    );
+  });
+
+  it('links to the channel and stories, and narrows the figures to one GIF', async () => {
+    const asked = serve();
+    expect((await screen.findByRole('link', { name: 'Your channel' })).getAttribute('href')).toBe(
+      '/cat',
+    );
+    expect(screen.getByRole('link', { name: 'Your stories' }).getAttribute('href')).toBe(
+      '/dashboard/stories',
+    );
+    const gif = screen.getByRole('combobox', { name: 'GIF' });
+    await screen.findByRole('option', { name: 'Cat dance' });
+    fireEvent.change(gif, { target: { value: 'g1' } });
+    await vi.waitFor(() =>
+      expect(asked).toContain('/api/v1/analytics/dashboard/?username=cat&period=week&gif_id=g1'),
+    );
+    expect(screen.getByRole('link', { name: 'Download CSV' }).getAttribute('href')).toBe(
+      '/api/v1/analytics/dashboard/csv/?username=cat&period=week&gif_id=g1',
+    );
+    // The choice stays offered while one GIF is shown.
+    expect(screen.getByRole('option', { name: 'Cat dance' })).toBeTruthy();
+  });
+});

@@ -1,0 +1,128 @@
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { RequireSignIn } from '../account/RequireSignIn.tsx';
+import { dashboardApi, type Period } from '../dashboard/dashboard-api.ts';
+import { FiguresChart } from '../dashboard/FiguresChart.tsx';
+
+const periods: [Period, string][] = [
+  ['day', 'Today'],
+  ['week', 'Last 7 days'],
+  ['month', 'Last 30 days'],
+];
+
+/** `/dashboard`: a signed-in creator's figures, the searches that found them, their uploads. */
+export default function DashboardPage() {
+  return (
+    <RequireSignIn title="Dashboard" purpose="to see your dashboard">
+      {(user) => <CreatorDashboard username={user.username} />}
+    </RequireSignIn>
+  );
+}
+
+function CreatorDashboard({ username }: { username: string }) {
+  const [period, setPeriod] = useState<Period>('week');
+  const [gifId, setGifId] = useState('');
+  const figures = useQuery({
+    queryKey: ['dashboard', username, period, gifId],
+    queryFn: () => dashboardApi.figures(username, period, gifId),
+  });
+  // The GIFs to choose from are the period's top GIFs of all the creator's figures (shared
+  // with the unfiltered view's cache), so the list stays whole while one GIF is shown.
+  const all = useQuery({
+    queryKey: ['dashboard', username, period, ''],
+    queryFn: () => dashboardApi.figures(username, period),
+  });
+  const searches = useQuery({
+    queryKey: ['dashboard-searches', username, period],
+    queryFn: () => dashboardApi.searches(username, period),
+  });
+  const uploads = useQuery({
+    queryKey: ['dashboard-uploads', username],
+    queryFn: () => dashboardApi.uploads(username),
+  });
+  const data = figures.data;
+  return (
+    <section className="dashboard-page">
+      <h1>Dashboard</h1>
+      <nav className="dashboard-links" aria-label="Your pages">
+        <Link to={`/${username}`}>Your channel</Link>
+        <Link to="/dashboard/stories">Your stories</Link>
+        <Link to="/edit/gifs">Edit your GIFs</Link>
+      </nav>
+      <div className="dashboard-controls">
+        <span className="dashboard-periods">
+          {periods.map(([value, label]) => (
+            <button key={value} aria-pressed={period === value} onClick={() => setPeriod(value)}>
+              {label}
+            </button>
+          ))}
+        </span>
+        <label>
+          GIF{' '}
+          <select value={gifId} onChange={(e) => setGifId(e.target.value)}>
+            <option value="">All GIFs</option>
+            {all.data?.top_gifs.map((g) => (
+              <option key={g.gif_id} value={g.gif_id}>
+                {g.title || g.gif_id}
+              </option>
+            ))}
+          </select>
+        </label>
+        <a href={dashboardApi.csvUrl(username, period, gifId)} download>
+          Download CSV
+        </a>
+      </div>
+      {figures.isError ? <p role="alert">The figures could not be loaded.</p> : null}
+      {data ? (
+        <>
+          <dl className="dashboard-totals">
+            {(['views', 'clicks', 'shares', 'favorites'] as const).map((k) => (
+              <div key={k}>
+                <dt>{k}</dt>
+                <dd>{data.totals[k]}</dd>
+              </div>
+            ))}
+          </dl>
+          <FiguresChart series={data.series} />
+          <h2>Views by source</h2>
+          <table aria-label="Views by source">
+            <tbody>
+              {data.sources.map((s) => (
+                <tr key={`${s.source}:${s.label}`}>
+                  <th scope="row">{s.label}</th>
+                  <td>{s.views}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <h2>Top GIFs</h2>
+          <ol aria-label="Top GIFs">
+            {data.top_gifs.map((g) => (
+              <li key={g.gif_id}>
+                <a href={g.url}>{g.title || g.gif_id}</a> — {g.views} views
+              </li>
+            ))}
+          </ol>
+        </>
+      ) : null}
+      <h2>Searches that led to your GIFs</h2>
+      <ol aria-label="Searches">
+        {searches.data?.map((s) => (
+          <li key={s.term}>
+            {s.term} ({s.surfaced})
+          </li>
+        ))}
+      </ol>
+      <h2>Uploads not showing</h2>
+      <ul aria-label="Uploads not showing">
+        {uploads.data?.map((u) => (
+          <li key={u.id}>
+            <Link to={u.edit_url}>{u.title || u.id}</Link>: {u.status}
+            {u.reason ? ` (${u.reason})` : ''}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
