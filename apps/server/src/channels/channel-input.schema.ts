@@ -27,18 +27,6 @@ const description = z.string().trim().max(1000, 'at most 1000 characters');
 const optionalGif = gifId.nullable();
 const channelType = z.enum(['community', 'editorial']);
 
-/** A slug made from a title: `Best of 2024!` → `best-of-2024`. */
-export function slugFromTitle(text: string): string {
-  return text
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 60)
-    .replace(/-+$/, '');
-}
-
 /** `POST /api/v4/channels/`: `parent` defaults to the caller's root channel. */
 export const createChannelBody = z.strictObject({
   parent: channelId.optional(),

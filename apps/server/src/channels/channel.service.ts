@@ -15,7 +15,7 @@ import type { FeedCursor } from './feed-cursor.ts';
 import type { FeedTotals } from './feed-totals.ts';
 import { NOT_FOUND_MESSAGE, type ChannelReader } from './channel-reader.ts';
 import type { ChannelChanges, ChannelRepository } from './channel.repository.ts';
-import { slugFromTitle } from './channel-input.schema.ts';
+import { slugify } from '../lib/ids.ts';
 
 /** A user's channels, root included: enough for any catalogue, few enough to walk. */
 export const MAX_CHANNELS_PER_USER = 500;
@@ -171,7 +171,7 @@ export class ChannelService {
     const parent = await reader.findToManage(actor, parentId);
     const ownerId = parent.channel.user_id;
     if (input.type === 'editorial') authorize(actor, 'channel.editorial');
-    const slug = input.slug ?? slugFromTitle(input.display_name);
+    const slug = input.slug ?? slugify(input.display_name);
     if (!slug)
       throw new AppError(
         'invalid_request',
