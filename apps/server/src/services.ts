@@ -307,8 +307,7 @@ export function createServices(options: {
   ]);
 
   const urls = { publicUrl: config.publicUrl, mediaBaseUrl: config.mediaBaseUrl };
-  // About 1 KB of content and 2 KB of JSON per GIF (more with more renditions): a few MB.
-  const serializedGifs = new SerializedGifCache({ maxEntries: 3000 });
+  const serializedGifs = new SerializedGifCache({ maxBytes: config.GIF_JSON_CACHE_MB * 2 ** 20 });
   // Kept by content, so a missed notice (null) leaves nothing wrong here.
   purge.register((gifId) => gifId && serializedGifs.forget(gifId));
   const shares = new ShareEventService(new ShareEventRepository(db));

@@ -1,4 +1,5 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { PREPARED } from '../db/prepared-statements.ts';
 import type { Database } from '../db/schema.ts';
 import type { PackedGif } from '../gifs/gif-read.service.ts';
 import { fromListedGifs, listedGifs } from '../public-api/listed-gif.sql.ts';
@@ -37,7 +38,8 @@ const fromMicros = (key: string) =>
  * A channel feed's pages (migration 0024). One statement per page: the page's GIFs come as the
  * listed JSON the public API's lists read (listed-gif.sql.ts), and the page's end as the next
  * cursor, and whether anyone may see the channel (so a visible channel's page takes one
- * statement, its check included). Nothing counts the whole feed here: `count` does, and its caller keeps the answer.
+ * statement, its check included). The statement is prepared: planning its recursive CTE cost
+ * several times running it (2–3 ms against 0.6 ms for a page 5,000 deep). Nothing counts the whole feed here: `count` does, and its caller keeps the answer.
  * A feed shows ready, public GIFs only: a taken-down GIF keeps its row and its place.
  */
 export class ChannelFeedRepository {
@@ -55,7 +57,7 @@ export class ChannelFeedRepository {
       end_key: string | null;
       end_gif: string;
       visible: boolean;
-    }>`
+    }>`${sql.raw(PREPARED)}
       WITH RECURSIVE up(id) AS (
         SELECT ${request.channelId}::integer
         UNION ALL

@@ -36,6 +36,11 @@ export const envSchema = z.object({
    * the cores and each costs more CPU (at 10 on 2 cores, a search cost 30% more than at 4).
    */
   DATABASE_POOL_SIZE: positiveInt.max(200).optional(),
+  /**
+   * Megabytes of GIF objects' JSON kept per process for lists, feeds and searches
+   * (SerializedGifCache): about 3–5 kB a GIF, so the default keeps some 15,000 GIFs.
+   */
+  GIF_JSON_CACHE_MB: positiveInt.max(16_384).default(64),
   /** Schema on the PostgreSQL server (jobs go to <schema>_jobs); lets instances share a database. */
   DATABASE_SCHEMA: z
     .string()

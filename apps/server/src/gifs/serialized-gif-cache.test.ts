@@ -3,6 +3,7 @@ import { insertGifRow } from '../testing/gif-rows.ts';
 import { startTestJiffy, type TestJiffy } from '../testing/test-jiffy.ts';
 import type { Gif } from '@jiffy/contracts';
 import { analyticsPayload, RESPONSE_ID_SLOT } from './gif.presenter.ts';
+import { SerializedGifCache } from './serialized-gif-cache.ts';
 
 // Cached searches serialize each GIF once while its content stays the same (SerializedGifCache).
 // What a search shows must still follow every change to a GIF, its renditions and its uploader.
@@ -78,5 +79,39 @@ describe('GIF objects serialized once per content', () => {
       width: '320',
       size: '4567',
     });
+  });
+});
+
+describe('SerializedGifCache bounded by bytes', () => {
+  const gif = (id: string) => ({ id, title: 'x'.repeat(400) }) as unknown as Gif;
+
+  it('keeps GIFs until their bytes pass the bound, then lets the least recently used go', () => {
+    const cache = new SerializedGifCache({ maxBytes: 4000 });
+    let presented = 0;
+    const get = (id: string) =>
+      cache.get(id, `content of ${id}`.padEnd(500, '.'), () => (presented++, gif(id)));
+    get('a');
+    get('b');
+    expect(presented).toBe(2);
+    expect(cache.bytes).toBeLessThanOrEqual(4000);
+    get('a'); // a used again: b is now the least recently used
+    expect(presented).toBe(2);
+    get('c'); // ~1.4 kB each: c pushes out b, not a
+    expect(cache.bytes).toBeLessThanOrEqual(4000);
+    get('a');
+    expect(presented).toBe(3);
+    get('b');
+    expect(presented).toBe(4);
+  });
+
+  it('keeps one GIF larger than the bound until the next comes, and counts a replaced one once', () => {
+    const cache = new SerializedGifCache({ maxBytes: 100 });
+    cache.get('big', 'content', () => gif('big'));
+    expect(cache.bytes).toBeGreaterThan(100);
+    const after = cache.bytes;
+    cache.get('big', 'changed content', () => gif('big'));
+    expect(cache.bytes).toBe(after + 2 * ('changed content'.length - 'content'.length));
+    cache.forget('big');
+    expect(cache.bytes).toBe(0);
   });
 });

@@ -6,42 +6,67 @@ import { SlottedJson } from './slotted-json.ts';
  * id), kept by GIF with the content they were presented from (every column, rendition and
  * uploader field a GIF object shows: see listedGifs), so a GIF that shows up in many searches
  * is presented and serialized once while it stays the same; a changed GIF has other content
- * and is presented anew. The least recently used GIF goes first once `maxEntries` is reached.
+ * and is presented anew. The least recently used GIFs go first once the kept content and JSON
+ * pass `maxBytes`: bounded by bytes rather than by count, since a GIF's text is 2–5 kB and
+ * a channel feed or a long search walks thousands of GIFs (a 10,000-GIF channel's pages by
+ * cursor spent a third of their server time presenting GIFs again through a cache of 3,000).
  *
  * Only the bytes are kept, not the object: a presented GIF is a hundred small objects, and on
  * a busy server the cache turns over within seconds, so kept objects would each be copied
  * into the old generation only to die there, which made the collector's pauses long.
  */
 export class SerializedGifCache {
-  readonly #maxEntries: number;
+  readonly #maxBytes: number;
+  #bytes = 0;
   // By GIF id: a short key to look up, where the content would be a kilobyte to hash.
-  readonly #byGif = new Map<string, { content: string; json: SlottedJson }>();
+  readonly #byGif = new Map<string, Kept>();
 
-  constructor(options: { maxEntries: number }) {
-    this.#maxEntries = options.maxEntries;
+  constructor(options: { maxBytes: number }) {
+    this.#maxBytes = options.maxBytes;
+  }
+
+  /** What the kept content and JSON weigh, in bytes (content counted as UTF-16). */
+  get bytes(): number {
+    return this.#bytes;
   }
 
   /** Forgets GIF `id`'s kept JSON. */
   forget(id: string): void {
-    this.#byGif.delete(id);
+    const kept = this.#byGif.get(id);
+    if (kept) this.#drop(id, kept);
   }
 
   /** The JSON of the object presented from `content` for GIF `id`, or of the one `present` makes. */
   get(id: string, content: string, present: () => Gif): SlottedJson {
     const kept = this.#byGif.get(id);
     // Re-inserted either way: a Map iterates in insertion order, so the first is the least used.
-    if (kept) this.#byGif.delete(id);
     if (kept?.content === content) {
+      this.#byGif.delete(id);
       this.#byGif.set(id, kept);
       return kept.json;
     }
+    if (kept) this.#drop(id, kept);
     const json = SlottedJson.stringify(present());
-    if (this.#byGif.size >= this.#maxEntries) {
-      this.#byGif.delete(this.#byGif.keys().next().value!);
+    const fresh = { content: ownCopy(content), json, bytes: 2 * content.length + json.length };
+    this.#byGif.set(id, fresh);
+    this.#bytes += fresh.bytes;
+    for (const [oldest, entry] of this.#byGif) {
+      if (this.#bytes <= this.#maxBytes || oldest === id) break;
+      this.#drop(oldest, entry);
     }
-    this.#byGif.set(id, { content: ownCopy(content), json });
     return json;
   }
+
+  #drop(id: string, kept: Kept): void {
+    this.#byGif.delete(id);
+    this.#bytes -= kept.bytes;
+  }
+}
+
+interface Kept {
+  content: string;
+  json: SlottedJson;
+  bytes: number;
 }
 
 /**
