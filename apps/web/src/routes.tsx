@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import type { RouteObject } from 'react-router';
+import { Navigate, type RouteObject } from 'react-router';
 import { RouteError } from './components/ErrorMessage.tsx';
 import HomePage from './pages/HomePage.tsx';
 import { AppShell } from './shell/AppShell.tsx';
@@ -7,6 +7,7 @@ import { AppShell } from './shell/AppShell.tsx';
 // The home page, where most visits start, is in the main bundle: one request fewer before its
 // first GIFs. Every other page is its own chunk, downloaded when it is opened.
 const SearchPage = lazy(() => import('./pages/SearchPage.tsx'));
+const SearchLandingPage = lazy(() => import('./pages/SearchLandingPage.tsx'));
 const GifPage = lazy(() => import('./pages/GifPage.tsx'));
 const ChannelPage = lazy(() => import('./pages/ChannelPage.tsx'));
 const TrendingPage = lazy(() => import('./pages/TrendingPage.tsx'));
@@ -38,7 +39,7 @@ const SchedulePage = lazy(() => import('./pages/SchedulePage.tsx'));
 const DashboardPage = lazy(() => import('./pages/DashboardPage.tsx'));
 
 /** Pages later releases complete: real routes, honest text. */
-export const COMING_SOON = ['create', 'backdrop', 'clips', 'studios', 'edit', 'ar-scenes'];
+export const COMING_SOON = ['create', 'backdrop', 'clips', 'studios', 'ar-scenes'];
 
 /** §2's routes; any other first segment is a channel. */
 export const routes: RouteObject[] = [
@@ -47,6 +48,7 @@ export const routes: RouteObject[] = [
     errorElement: <RouteError />,
     children: [
       { index: true, element: <HomePage /> },
+      { path: 'search', element: <SearchLandingPage /> },
       { path: 'search/:term', element: <SearchPage /> },
       { path: 'gifs/:slugId', element: <GifPage /> },
       { path: 'gifs', element: <TrendingPage /> },
@@ -70,6 +72,8 @@ export const routes: RouteObject[] = [
       { path: 'email-jail', element: <EmailJailPage /> },
       { path: 'settings', element: <SettingsPage /> },
       { path: 'apply', element: <ApplyPage /> },
+      // `/edit` is where GIFs are edited: the list of one's GIFs.
+      { path: 'edit', element: <Navigate to="/edit/gifs" replace /> },
       { path: 'edit/gifs', element: <EditGifsPage /> },
       { path: 'edit/gifs/:id', element: <EditGifPage /> },
       { path: 'dashboard', element: <DashboardPage /> },

@@ -1,8 +1,6 @@
-import type { Category } from '@jiffy/contracts';
-import { useQuery } from '@tanstack/react-query';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { api } from '../api/client.ts';
-import { ErrorMessage } from '../components/ErrorMessage.tsx';
+import { CategoryCards } from '../components/CategoryCards.tsx';
 import { GifGrid } from '../components/GifGrid.tsx';
 
 /** `/categories` and `/explore`: every category with its GIF; `/categories/:name` its GIFs. */
@@ -24,39 +22,10 @@ export default function CategoriesPage() {
 }
 
 function CategoryIndex() {
-  const categories = useQuery({
-    queryKey: ['categories'],
-    queryFn: async () => (await api.categories()).data,
-  });
   return (
     <>
       <h1>Categories</h1>
-      {categories.isError ? <ErrorMessage message="Categories could not be loaded." /> : null}
-      <ul className="category-list">
-        {(categories.data ?? []).map((c) => (
-          <CategoryCard key={c.name_encoded} category={c} />
-        ))}
-      </ul>
+      <CategoryCards />
     </>
-  );
-}
-
-function CategoryCard({ category }: { category: Category }) {
-  const still = category.gif?.images.fixed_width_still ?? category.gif?.images.fixed_width;
-  return (
-    <li>
-      <Link to={`/categories/${category.name_encoded}`}>
-        {still?.url ? (
-          <img
-            src={still.url}
-            alt=""
-            width={Number(still.width)}
-            height={Number(still.height)}
-            loading="lazy"
-          />
-        ) : null}
-        <span>{category.name}</span>
-      </Link>
-    </li>
   );
 }
