@@ -70,6 +70,7 @@ import { GifListRepository } from './public-api/gif-list.repository.ts';
 import { PublicGifService } from './public-api/public-gifs.service.ts';
 import { assertPublicUrl, downloadToFile } from './net/index.ts';
 import { InstashareService } from './sharing/instashare.service.ts';
+import { DirectoryService } from './users/directory.service.ts';
 import { SpotifyArtistService } from './spotify/spotify-artist.service.ts';
 import { csvExportJob } from './staff-search/csv-export.job.ts';
 import { CsvExportService } from './staff-search/csv-export.service.ts';
@@ -135,6 +136,8 @@ export interface Services {
   instashare: InstashareService;
   /** Spotify artist names for creators' profile links. */
   spotify: SpotifyArtistService;
+  /** The artists directory and the team page. */
+  directory: DirectoryService;
   /** Staff search over every GIF, and its CSV export. */
   staffSearch: StaffSearchService;
   /** Staff exports written by a job and sent as a link. */
@@ -464,6 +467,7 @@ export function createServices(options: {
     clock,
     avatars,
     attemptLimiter,
+    directory: new DirectoryService(users),
     spotify: new SpotifyArtistService({
       download: (url, destPath) =>
         downloadToFile(url, { destPath, maxBytes: 64 * 1024, timeoutMs: 10_000, ...urlPolicy }),

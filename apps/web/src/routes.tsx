@@ -35,6 +35,7 @@ const MyStoriesPage = lazy(() => import('./pages/MyStoriesPage.tsx'));
 const StoryEditorPage = lazy(() => import('./pages/StoryEditorPage.tsx'));
 const PostsPage = lazy(() => import('./pages/PostsPage.tsx'));
 const ArtistsPage = lazy(() => import('./pages/ArtistsPage.tsx'));
+const TeamPage = lazy(() => import('./pages/TeamPage.tsx'));
 const SchedulePage = lazy(() => import('./pages/SchedulePage.tsx'));
 const DashboardPage = lazy(() => import('./pages/DashboardPage.tsx'));
 
@@ -59,7 +60,7 @@ export const routes: RouteObject[] = [
       { path: 'categories/:category', element: <CategoriesPage /> },
       { path: 'categories/:category/:subcategory', element: <CategoriesPage /> },
       { path: 'apps', element: <AppsPage /> },
-      ...['about', 'team', 'transparency', 'labs', '403', 'maintenance'].map((path) => ({
+      ...['about', 'transparency', 'labs', '403', 'maintenance'].map((path) => ({
         path,
         element: <InfoPage />,
       })),
@@ -88,6 +89,7 @@ export const routes: RouteObject[] = [
       { path: 'stories', element: <StoriesPage /> },
       { path: 'posts', element: <PostsPage /> },
       { path: 'artists', element: <ArtistsPage /> },
+      { path: 'team', element: <TeamPage /> },
       { path: 'stories/:slug', element: <StoryPage /> },
       ...COMING_SOON.map((path) => ({ path: `${path}/*`, element: <ComingSoonPage /> })),
       { path: ':channel/*', element: <ChannelPage /> },

@@ -31,6 +31,8 @@ export interface UsersTable {
   spotify_url: ColumnType<string | null, string | null | undefined, string | null>;
   spotify_artist_name: ColumnType<string | null, string | null | undefined, string | null>;
   is_verified: Generated<boolean>;
+  /** Takes freelance work: the artists directory's `freelance` filter (migration 0031). */
+  freelance: Generated<boolean>;
   is_public: Generated<boolean>;
   suppress_chrome: Generated<boolean>;
   attribution_display_name: string | null;

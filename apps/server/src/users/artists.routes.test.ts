@@ -24,6 +24,7 @@ describe('artists and view counts', () => {
         updated_at: updated,
       });
     }
+    await users.updateProfile('idamydraws', { freelance: true });
     await insertGifRow(gifRepository, { id: 'v1', user_id: 'idzedloops', view_count: 40 });
     await insertGifRow(gifRepository, { id: 'v2', user_id: 'idzedloops', view_count: 2 });
     await insertGifRow(gifRepository, {
@@ -51,9 +52,18 @@ describe('artists and view counts', () => {
       'amy_draws',
       'zed_loops',
     ]);
-    expect(
-      names((await get('/api/v4/artists/?sort=username&order=desc&freelance=true')).body),
-    ).toEqual(['zed_loops', 'amy_draws']);
+    expect(names((await get('/api/v4/artists/?sort=username&order=desc')).body)).toEqual([
+      'zed_loops',
+      'amy_draws',
+    ]);
+    // freelance narrows to creators who take freelance work; '' (unset, as clients send it) not.
+    expect(names((await get('/api/v4/artists/?freelance=true')).body)).toEqual(['amy_draws']);
+    expect(names((await get('/api/v4/artists/?freelance=1&filter=zed')).body)).toEqual([]);
+    expect(names((await get('/api/v4/artists/?freelance=')).body)).toHaveLength(2);
+    expect((await get('/api/v4/artists/?freelance=yes')).status).toBe(400);
+    expect((await get('/api/v4/artists/')).body.data).toEqual(
+      expect.arrayContaining([expect.objectContaining({ username: 'amy_draws', freelance: true })]),
+    );
     expect(names((await get('/api/v4/artists/?filter=loop')).body)).toEqual(['zed_loops']);
     expect(names((await get('/api/v4/artists/?offset=1')).body)).toEqual(['zed_loops']);
     expect((await get('/api/v4/artists/?sort=popularity')).status).toBe(400);

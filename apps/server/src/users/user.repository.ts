@@ -11,6 +11,7 @@ export type ProfileField =
   | 'spotify_url'
   | 'spotify_artist_name'
   | 'is_public'
+  | 'freelance'
   | 'suppress_chrome'
   | 'attribution_display_name';
 
@@ -123,6 +124,7 @@ export class UserRepository {
   /** Creators (artists), filtered by name, sorted by last update or name, 25 a page. */
   async listArtists(options: {
     filter: string | null;
+    freelance: boolean;
     sort: 'updatetime' | 'username';
     order: 'asc' | 'desc';
     offset: number;
@@ -132,6 +134,7 @@ export class UserRepository {
       .selectFrom('users')
       .where('role', '=', 'creator')
       .where('is_public', '=', true);
+    if (options.freelance) query = query.where('freelance', '=', true);
     if (options.filter) {
       const like = `%${options.filter.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
       query = query.where((eb) =>
@@ -148,6 +151,19 @@ export class UserRepository {
       .execute();
     const total = rows[0] ? Number(rows[0].total_count) : 0;
     return { rows: rows.map(({ total_count: _, ...row }) => row), total };
+  }
+
+  /** The instance's public staff: admins first, then moderators, each by name. */
+  async listStaff(): Promise<UserRow[]> {
+    return this.#db
+      .selectFrom('users')
+      .selectAll()
+      .where('role', 'in', ['admin', 'moderator'])
+      .where('is_public', '=', true)
+      .orderBy(sql`role = 'admin'`, 'desc')
+      .orderBy(sql`lower(username)`)
+      .limit(200)
+      .execute();
   }
 
   async findByIds(ids: string[]): Promise<UserRow[]> {

@@ -50,6 +50,7 @@ describe('/api/v1/users/{id}/', () => {
       website_url: 'https://ann.example.com',
       suppress_chrome: true,
       attribution_display_name: 'Ann Studio',
+      freelance: true,
     });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({
@@ -57,6 +58,7 @@ describe('/api/v1/users/{id}/', () => {
         display_name: 'Ann A.',
         description: 'I make loops',
         suppress_chrome: true,
+        freelance: true,
         attribution_display_name: 'Ann Studio',
       },
     });

@@ -6,7 +6,8 @@ import { currentUser } from '../accounts/current-user.ts';
 import { authorize, can } from '../accounts/permissions.ts';
 import type { UserRow } from '../db/schema.ts';
 import { AppError } from '../errors/app-error.ts';
-import { presentGifUser, type PresenterUrls } from '../gifs/gif.presenter.ts';
+import type { PresenterUrls } from '../gifs/gif.presenter.ts';
+import { presentProfile } from './profile.presenter.ts';
 import { parseInput } from '../http/parse-input.ts';
 import type { GifRepository } from '../gifs/gif.repository.ts';
 import { receiveForm } from '../http/receive-form.ts';
@@ -14,7 +15,7 @@ import type { AvatarService } from './avatar.service.ts';
 import type { UserRepository } from './user.repository.ts';
 import { spotifyArtistUrl } from '../spotify/spotify-input.schema.ts';
 import type { SpotifyArtistService } from '../spotify/spotify-artist.service.ts';
-import { userId, wholeNumber } from '../http/input-schemas.ts';
+import { userId } from '../http/input-schemas.ts';
 
 const idParams = z.object({ id: userId });
 const httpUrl = z
@@ -25,16 +26,6 @@ const httpUrl = z
     (v) => v === '' || (/^https?:\/\//i.test(v) && URL.canParse(v)),
     'must be an http(s) URL',
   );
-
-/** §7/§9: filter by name, sort by updatetime (default) or username, order desc by default. */
-const artistsQuery = z.looseObject({
-  filter: z.string().trim().max(50).optional(),
-  // Accepted for the site's calls; Jiffy has no freelance flag, so it narrows nothing.
-  freelance: z.enum(['true', 'false', '1', '0', '']).optional(),
-  sort: z.enum(['updatetime', 'username']).default('updatetime'),
-  order: z.enum(['asc', 'desc']).default('desc'),
-  offset: wholeNumber(0, 100_000).default(0),
-});
 
 /** What a profile PATCH may change; anything else (role, e-mail, verified...) is refused. */
 const profilePatch = z.strictObject({
@@ -48,6 +39,8 @@ const profilePatch = z.strictObject({
     .nullable()
     .optional(),
   is_public: z.boolean().optional(),
+  /** Takes freelance work (the artists directory's filter). */
+  freelance: z.boolean().optional(),
   suppress_chrome: z.boolean().optional(),
   attribution_display_name: z.string().trim().max(50).nullable().optional(),
   /** An open.spotify.com/artist/… page; null or '' unlinks it. */
@@ -70,22 +63,8 @@ export function usersRoutes(
     uploadTempDir: string;
   },
 ): void {
-  const present = (user: UserRow, showPrivate: boolean) => ({
-    ...presentGifUser(user, deps.urls),
-    twitter: user.twitter ?? '',
-    spotify_url: user.spotify_url ?? '',
-    spotify_artist_name: user.spotify_artist_name ?? '',
-    ...(showPrivate
-      ? {
-          email: user.email,
-          role: user.role,
-          email_confirmed: user.email_confirmed_at !== null,
-          // An uploaded avatar renders in a job: avatar_url changes when it is done.
-          avatar_pending: user.avatar_pending_key !== null,
-          avatar_error: user.avatar_error,
-        }
-      : {}),
-  });
+  const present = (user: UserRow, showPrivate: boolean) =>
+    presentProfile(user, deps.urls, showPrivate);
 
   app.get('/api/v1/users/:id/', async (request) => {
     const { id } = parseInput(idParams, request.params);
@@ -106,22 +85,6 @@ export function usersRoutes(
     const gif = await deps.gifs.findById(id);
     if (!gif || gif.status !== 'ready') throw new AppError('gif_not_found', 'No GIF with that id.');
     return { data: { id, view_count: gif.view_count } };
-  });
-
-  app.get('/api/v4/artists/', async (request) => {
-    const query = parseInput(artistsQuery, request.query);
-    const page = { limit: 25, offset: query.offset };
-    const { rows, total } = await deps.users.listArtists({
-      ...query,
-      ...page,
-      filter: query.filter || null,
-    });
-    const next = query.offset + rows.length < total ? query.offset + rows.length : null;
-    return {
-      data: rows.map((u) => present(u, false)),
-      pagination: { total_count: total, count: rows.length, offset: query.offset },
-      next_offset: next,
-    };
   });
 
   app.patch('/api/v1/users/:id/', async (request) => {

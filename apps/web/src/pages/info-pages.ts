@@ -7,12 +7,6 @@ export const INFO_PAGES: Record<string, { title: string; body: string[] }> = {
       "Its public API speaks GIPHY's dialect, so apps built on GIPHY's SDKs work with a Jiffy server unchanged.",
     ],
   },
-  team: {
-    title: 'Team',
-    body: [
-      'Jiffy is built in the open by the people who run it. This instance is run by its owner.',
-    ],
-  },
   transparency: {
     title: 'Transparency',
     body: [

@@ -28,6 +28,7 @@ export function ProfileForm({ profile }: { profile: Profile }) {
     twitter: profile.twitter,
     spotify_url: profile.spotify_url,
     is_public: profile.is_public,
+    freelance: profile.freelance,
   });
   const save = useMutation({
     mutationFn: () =>
@@ -72,6 +73,14 @@ export function ProfileForm({ profile }: { profile: Profile }) {
           onChange={(event) => setFields({ ...fields, is_public: event.target.checked })}
         />
         Public channel (your name and picture show with your GIFs)
+      </label>
+      <label className="check-field">
+        <input
+          type="checkbox"
+          checked={fields.freelance}
+          onChange={(event) => setFields({ ...fields, freelance: event.target.checked })}
+        />
+        Available for freelance work (listed under “Freelance” in the artists directory)
       </label>
       {save.error ? <ErrorMessage message={save.error.message} /> : null}
       {save.isSuccess ? <p role="status">Saved.</p> : null}

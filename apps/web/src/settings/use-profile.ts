@@ -16,6 +16,8 @@ export interface Profile {
   spotify_url: string;
   spotify_artist_name: string;
   is_public: boolean;
+  /** Takes freelance work: the artists directory can be narrowed to them. */
+  freelance: boolean;
   email: string;
   /** An uploaded avatar is being rendered (a job); avatar_url changes when it is done. */
   avatar_pending?: boolean;

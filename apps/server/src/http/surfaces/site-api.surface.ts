@@ -18,6 +18,7 @@ import { languageTagsRoutes } from '../../language-tags/language-tags.routes.ts'
 import { moderationQueueRoutes } from '../../moderation/moderation-queue.routes.ts';
 import type { Services } from '../../services.ts';
 import { usersRoutes } from '../../users/users.routes.ts';
+import { directoryRoutes } from '../../users/directory.routes.ts';
 import { instashareRoutes } from '../../sharing/instashare.routes.ts';
 import { spotifyRoutes } from '../../spotify/spotify.routes.ts';
 import { dashboardRoutes } from '../../analytics/dashboard.routes.ts';
@@ -52,6 +53,7 @@ export async function siteApiSurface(
     accounts: services.accounts,
     urls: services.urls,
   });
+  directoryRoutes(scope, { directory: services.directory, urls: services.urls });
   apiTokensRoutes(scope, { tokens: services.apiTokens, accounts: services.accounts });
   apiKeysRoutes(scope, { apiKeys: services.apiKeys, accounts: services.accounts });
   creatorApplicationsRoutes(scope, {

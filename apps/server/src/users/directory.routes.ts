@@ -1,0 +1,45 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { PresenterUrls } from '../gifs/gif.presenter.ts';
+import { parseInput } from '../http/parse-input.ts';
+import { wholeNumber } from '../http/input-schemas.ts';
+import type { DirectoryService } from './directory.service.ts';
+import { presentProfile, presentTeamMember } from './profile.presenter.ts';
+
+/** §7/§9: filter by name, sort by updatetime (default) or username, order desc by default. */
+const artistsQuery = z.looseObject({
+  filter: z.string().trim().max(50).optional(),
+  /** Only creators who take freelance work; GIPHY's clients send '' when unset. */
+  freelance: z
+    .enum(['true', 'false', '1', '0', ''])
+    .optional()
+    .transform((v) => v === 'true' || v === '1'),
+  sort: z.enum(['updatetime', 'username']).default('updatetime'),
+  order: z.enum(['asc', 'desc']).default('desc'),
+  offset: wholeNumber(0, 100_000).default(0),
+});
+
+/** The team page takes no parameters: any that come are a client's mistake, refused. */
+const teamQuery = z.strictObject({});
+
+/** `GET /api/v4/artists/` (the verified creators directory) and `GET /api/v1/team/`: public. */
+export function directoryRoutes(
+  app: FastifyInstance,
+  deps: { directory: DirectoryService; urls: PresenterUrls },
+): void {
+  app.get('/api/v4/artists/', async (request) => {
+    const query = parseInput(artistsQuery, request.query);
+    const page = await deps.directory.artists({ ...query, filter: query.filter || null });
+    return {
+      data: page.rows.map((u) => presentProfile(u, deps.urls, false)),
+      pagination: { total_count: page.total, count: page.rows.length, offset: page.offset },
+      next_offset: page.next,
+    };
+  });
+
+  app.get('/api/v1/team/', async (request) => {
+    parseInput(teamQuery, request.query);
+    const members = await deps.directory.team();
+    return { data: members.map((u) => presentTeamMember(u, deps.urls)) };
+  });
+}
