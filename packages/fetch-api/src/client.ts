@@ -10,6 +10,8 @@ import type {
 import { requestJson, type QueryValue, type RequestOptions } from './request.ts';
 
 export const SDK_VERSION = '0.1.0';
+/** §1: the kit's requests and pingbacks name themselves as GIPHY's JS SDK does. */
+export const SDK_NAME = 'JavascriptSDK';
 
 export type MediaType = 'gifs' | 'stickers' | 'videos';
 
@@ -34,7 +36,7 @@ export interface SearchOptions extends ListOptions {
 export interface ClientOptions {
   /** Origin of the Jiffy server; defaults to the page's own origin. */
   serverUrl?: string;
-  /** SDK-name header value (§1); the widget kit sends `JavascriptSDK`. */
+  /** SDK-name header value (§1): `JavascriptSDK` unless told (GIPHY's JS SDK's name). */
   sdkName?: string;
   sdkVersion?: string;
   fetch?: typeof globalThis.fetch;
@@ -51,7 +53,7 @@ export class JiffyFetch {
     this.#options = {
       apiKey,
       serverUrl: options.serverUrl ?? '',
-      sdkName: options.sdkName ?? 'JiffyFetch',
+      sdkName: options.sdkName ?? SDK_NAME,
       sdkVersion: options.sdkVersion ?? SDK_VERSION,
       // Bound so a bare `fetch` keeps its `this` in browsers.
       fetch: options.fetch ?? ((input, init) => globalThis.fetch(input, init)),

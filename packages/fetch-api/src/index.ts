@@ -1,4 +1,4 @@
-export { JiffyFetch, SDK_VERSION } from './client.ts';
+export { JiffyFetch, SDK_NAME, SDK_VERSION } from './client.ts';
 export type {
   ClientOptions,
   GifResult,

@@ -1,4 +1,5 @@
 import type { Gif } from '@jiffy/contracts';
+import { SDK_NAME, SDK_VERSION } from '@jiffy/fetch-api';
 
 /** §7 widget pingbacks; HOVER counts after 200 ms over a tile. */
 export type PingbackAction = 'SEEN' | 'CLICK' | 'HOVER' | 'START';
@@ -37,7 +38,12 @@ function flush(): void {
       void fetch(endpoint, {
         method: 'POST',
         body,
-        headers: { 'content-type': 'application/json' },
+        // The SDK headers as the kit's API requests carry them (§1).
+        headers: {
+          'content-type': 'application/json',
+          'X-GIPHY-SDK-Name': SDK_NAME,
+          'X-GIPHY-SDK-Version': SDK_VERSION,
+        },
         keepalive: true,
       }).catch(() => undefined);
     } catch {
