@@ -90,6 +90,7 @@ import { StoryReader } from './stories/story-reader.ts';
 import { StoryRepository } from './stories/story.repository.ts';
 import { StoryService } from './stories/story.service.ts';
 import { TrendingStoryService } from './stories/trending-story.service.ts';
+import { TrimService } from './imaging/trim.service.ts';
 
 /** Every service and repository, wired once; routes, jobs, the seeder and the CLI share them. */
 export interface Services {
@@ -157,6 +158,8 @@ export interface Services {
   schedule: ScheduleService;
   stories: StoryService;
   trendingStories: TrendingStoryService;
+  /** `/imaging/trim`: a span of a GIF or video as MP4 or GIF, made in the request. */
+  trims: TrimService;
   /** The time the schedule, stories and kept answers go by (tests move it). */
   clock: Clock;
   urls: { publicUrl: string; mediaBaseUrl: string };
@@ -465,6 +468,18 @@ export function createServices(options: {
     clock,
     avatars,
     attemptLimiter,
+    trims: new TrimService({
+      limits,
+      tempRoot: path.join(tempRoot, 'trim'),
+      concurrency: config.TRIM_CONCURRENCY,
+      download: (url, destPath) =>
+        downloadToFile(url, {
+          destPath,
+          maxBytes: config.MAX_UPLOAD_BYTES,
+          timeoutMs: config.URL_IMPORT_TIMEOUT_SECONDS * 1000,
+          ...urlPolicy,
+        }),
+    }),
     spotify: new SpotifyArtistService({
       download: (url, destPath) =>
         downloadToFile(url, { destPath, maxBytes: 64 * 1024, timeoutMs: 10_000, ...urlPolicy }),
