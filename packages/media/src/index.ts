@@ -29,6 +29,12 @@ export { renderRenditions, type RenderRenditionsOptions } from './render/render-
 export { perceptualHash, hammingDistance } from './phash.ts';
 export { sampleFrames, type SampledFrame } from './sample-frames.ts';
 export {
+  visualFeatures,
+  colourSimilarity,
+  colourBins,
+  type VisualFeatures,
+} from './visual-features.ts';
+export {
   renderAvatar,
   avatarVariants,
   AVATAR_MAX_FRAMES,

@@ -23,6 +23,7 @@ import { spotifyRoutes } from '../../spotify/spotify.routes.ts';
 import { dashboardRoutes } from '../../analytics/dashboard.routes.ts';
 import { staffSearchRoutes } from '../../staff-search/staff-search.routes.ts';
 import { imagingRoutes } from '../../imaging/imaging.routes.ts';
+import { tagPredictionRoutes } from '../../tag-prediction/tag-prediction.routes.ts';
 import { siteApiCsrf } from '../site-security.ts';
 import { notFoundUnder } from './not-found.ts';
 import { declareSurface } from './surface.ts';
@@ -136,6 +137,12 @@ export async function siteApiSurface(
   uploadStatusRoutes(scope, { reads: services.gifReads });
   await siteEventsRoutes(scope, { events: services.siteEvents });
   instanceRoutes(scope, { gifs: services.gifRepository });
+  tagPredictionRoutes(scope, {
+    predictions: services.tagPredictions,
+    accounts: services.accounts,
+    tokens: services.apiTokens,
+    limiter: services.attemptLimiter,
+  });
   imagingRoutes(scope, {
     trims: services.trims,
     accounts: services.accounts,
