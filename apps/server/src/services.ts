@@ -91,6 +91,10 @@ import { StoryReader } from './stories/story-reader.ts';
 import { StoryRepository } from './stories/story.repository.ts';
 import { StoryService } from './stories/story.service.ts';
 import { TrendingStoryService } from './stories/trending-story.service.ts';
+import { TrimService } from './imaging/trim.service.ts';
+import { TagPredictionRepository } from './tag-prediction/tag-prediction.repository.ts';
+import { TagPredictionService } from './tag-prediction/tag-prediction.service.ts';
+import { VisualIndex } from './tag-prediction/visual-index.ts';
 
 /** Every service and repository, wired once; routes, jobs, the seeder and the CLI share them. */
 export interface Services {
@@ -160,6 +164,10 @@ export interface Services {
   schedule: ScheduleService;
   stories: StoryService;
   trendingStories: TrendingStoryService;
+  /** `/imaging/trim`: a span of a GIF or video as MP4 or GIF, made in the request. */
+  trims: TrimService;
+  /** `/ajax/tags/prediction/`: tags suggested from what the listed library looks like. */
+  tagPredictions: TagPredictionService;
   /** The time the schedule, stories and kept answers go by (tests move it). */
   clock: Clock;
   urls: { publicUrl: string; mediaBaseUrl: string };
@@ -468,6 +476,28 @@ export function createServices(options: {
     avatars,
     attemptLimiter,
     directory: new DirectoryService(users),
+    tagPredictions: new TagPredictionService({
+      index: new VisualIndex({
+        repo: new TagPredictionRepository(db),
+        pathOf: (key) => storage.pathOf(key),
+        clock,
+        refreshSeconds: config.TAG_PREDICTION_REFRESH_SECONDS,
+        maxEntries: 20_000,
+        log: log('tag-prediction'),
+      }),
+    }),
+    trims: new TrimService({
+      limits,
+      tempRoot: path.join(tempRoot, 'trim'),
+      concurrency: config.TRIM_CONCURRENCY,
+      download: (url, destPath) =>
+        downloadToFile(url, {
+          destPath,
+          maxBytes: config.MAX_UPLOAD_BYTES,
+          timeoutMs: config.URL_IMPORT_TIMEOUT_SECONDS * 1000,
+          ...urlPolicy,
+        }),
+    }),
     spotify: new SpotifyArtistService({
       download: (url, destPath) =>
         downloadToFile(url, { destPath, maxBytes: 64 * 1024, timeoutMs: 10_000, ...urlPolicy }),

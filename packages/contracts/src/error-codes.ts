@@ -110,6 +110,9 @@ export const errorStatus = {
   channel_gif_not_found: 404,
   /** A channel job id that names no job (or one of a channel the caller may not manage). */
   job_not_found: 404,
+  // imaging (issue 27)
+  /** A trim whose start is at or past the media's end, or of a still image. */
+  trim_out_of_range: 422,
   // lookup
   not_found: 404,
   gif_not_found: 404,

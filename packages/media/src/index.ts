@@ -10,10 +10,30 @@ export {
 } from './extensions.ts';
 export { resolveFfmpeg, type FfmpegInfo } from './ffmpeg.ts';
 export { probe } from './probe/probe.ts';
-export { checkLimits, checkByteSize, decodedPixels, maxSourceSide } from './limits.ts';
+export {
+  checkLimits,
+  checkByteSize,
+  checkDecodedWork,
+  decodedPixels,
+  maxSourceSide,
+} from './limits.ts';
+export {
+  planTrim,
+  trimMedia,
+  trimOutput,
+  type TrimFormat,
+  type TrimRequest,
+  type TrimSpan,
+} from './trim.ts';
 export { renderRenditions, type RenderRenditionsOptions } from './render/render-renditions.ts';
 export { perceptualHash, hammingDistance } from './phash.ts';
 export { sampleFrames, type SampledFrame } from './sample-frames.ts';
+export {
+  visualFeatures,
+  colourSimilarity,
+  colourBins,
+  type VisualFeatures,
+} from './visual-features.ts';
 export {
   renderAvatar,
   avatarVariants,

@@ -6,6 +6,7 @@ import { mediaErrorFromSharp } from './sharp-errors.ts';
 import { readHead, sniffFormat } from './sniff.ts';
 import { defaultMediaLimits, MediaError } from './types.ts';
 import { inSharpSlot } from './sharp-slots.ts';
+import { dHash } from './visual-features.ts';
 
 /**
  * A 64-bit difference hash (dHash) of the first frame, as 16 hex characters: the frame is
@@ -51,18 +52,6 @@ export function hammingDistance(a: string, b: string): number {
     diff >>= 1n;
   }
   return count;
-}
-
-function dHash(pixels: Uint8Array): string {
-  let bits = 0n;
-  for (let y = 0; y < 8; y++) {
-    for (let x = 0; x < 8; x++) {
-      const left = pixels[y * 9 + x] ?? 0;
-      const right = pixels[y * 9 + x + 1] ?? 0;
-      bits = (bits << 1n) | (left > right ? 1n : 0n);
-    }
-  }
-  return bits.toString(16).padStart(16, '0');
 }
 
 /** The first frame of a video as a small PNG, so images and videos share the hashing path. */

@@ -148,6 +148,13 @@ export const envSchema = z.object({
   MAX_DURATION_SECONDS: seconds.default(60),
   /** Wall-clock cap for any single ffmpeg/sharp step. */
   PROCESS_TIMEOUT_SECONDS: seconds.default(120),
+  /** `/imaging/trim` encodes at once per API process (each is one ffmpeg); more wait their turn. */
+  TRIM_CONCURRENCY: positiveInt.max(16).default(1),
+  /**
+   * Tag prediction reads the listed library again (new stills' features computed, taken-down
+   * GIFs dropped) on the first call after this many seconds.
+   */
+  TAG_PREDICTION_REFRESH_SECONDS: seconds.default(60),
   /** Total time allowed for fetching a source_image_url. */
   URL_IMPORT_TIMEOUT_SECONDS: seconds.default(20),
   /** Spotify's public oEmbed endpoint, read for the names of creators' linked artist pages. */

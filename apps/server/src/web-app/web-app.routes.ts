@@ -13,7 +13,7 @@ import { loadSiteBuild, siteHead } from './site-shell.ts';
 const SLUG_ID = /^(?:.*-)?([A-Za-z0-9]{1,64})$/;
 /** Paths that are never site pages: a miss there stays a JSON 404. */
 const NOT_SITE =
-  /^\/(v1|v2|api|ajax|media|embed|embed-assets|oembed|widgets-assets|assets|login\/check)(\/|$)/;
+  /^\/(v1|v2|api|ajax|imaging|media|embed|embed-assets|oembed|widgets-assets|assets|login\/check)(\/|$)/;
 /** A first path segment that may be a channel's name. */
 const CHANNEL = /^\/([A-Za-z0-9_]{1,30})\/?$/;
 

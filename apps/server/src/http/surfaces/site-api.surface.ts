@@ -23,20 +23,23 @@ import { instashareRoutes } from '../../sharing/instashare.routes.ts';
 import { spotifyRoutes } from '../../spotify/spotify.routes.ts';
 import { dashboardRoutes } from '../../analytics/dashboard.routes.ts';
 import { staffSearchRoutes } from '../../staff-search/staff-search.routes.ts';
+import { imagingRoutes } from '../../imaging/imaging.routes.ts';
+import { tagPredictionRoutes } from '../../tag-prediction/tag-prediction.routes.ts';
 import { siteApiCsrf } from '../site-security.ts';
 import { notFoundUnder } from './not-found.ts';
 import { declareSurface } from './surface.ts';
 
 /**
- * The site's own calls (`/api`, `/ajax`, `/login/...`): a session cookie or a personal token,
- * and the double-submit CSRF check on every state-changing call, in this scope's hook.
+ * The site's own calls (`/api`, `/ajax`, `/login/...`, and the imaging service's `/imaging`,
+ * which the GIF maker calls the same way): a session cookie or a personal token, and the
+ * double-submit CSRF check on every state-changing call, in this scope's hook.
  */
 export async function siteApiSurface(
   scope: FastifyInstance,
   options: { services: Services; uploadTempDir: string; version: string },
 ): Promise<void> {
   const { services } = options;
-  declareSurface(scope, 'site-api', ['/api/*', '/ajax/*', '/login/*']);
+  declareSurface(scope, 'site-api', ['/api/*', '/ajax/*', '/login/*', '/imaging/*']);
   siteApiCsrf(scope, { tokens: services.apiTokens });
 
   accountsRoutes(scope, {
@@ -136,6 +139,19 @@ export async function siteApiSurface(
   uploadStatusRoutes(scope, { reads: services.gifReads });
   await siteEventsRoutes(scope, { events: services.siteEvents });
   instanceRoutes(scope, { gifs: services.gifRepository });
+  tagPredictionRoutes(scope, {
+    predictions: services.tagPredictions,
+    accounts: services.accounts,
+    tokens: services.apiTokens,
+    limiter: services.attemptLimiter,
+  });
+  imagingRoutes(scope, {
+    trims: services.trims,
+    accounts: services.accounts,
+    tokens: services.apiTokens,
+    limiter: services.attemptLimiter,
+    uploadTempDir: options.uploadTempDir,
+  });
   // `/login` itself is a site page; only the calls under it are the API's.
-  await notFoundUnder(scope, ['/api', '/ajax', '/login/check'], false);
+  await notFoundUnder(scope, ['/api', '/ajax', '/login/check', '/imaging'], false);
 }
