@@ -45,6 +45,6 @@ describe('/search without a term', () => {
     expect((await screen.findByRole('link', { name: 'Animals' })).getAttribute('href')).toBe(
       '/categories/animals',
     );
-    expect(screen.queryByText(/not found/i)).toBeNull();
+    expect(screen.queryByRole('heading', { name: /404/ })).toBeNull();
   });
 });

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { api } from '../api/client.ts';
+import { pathOfSource } from '../backdrop/backdrop-source.ts';
 import { GifGrid } from '../components/GifGrid.tsx';
 import { TagList } from '../components/TagList.tsx';
 
@@ -27,6 +28,9 @@ export default function SearchPage() {
           Stickers
         </Link>
       </nav>
+      <p>
+        <Link to={pathOfSource({ kind: 'search', term })}>Play as a backdrop</Link>
+      </p>
       <TagList tags={(related.data ?? []).map((t) => t.name)} label="Related searches" />
       <GifGrid
         listKey={`${type}:${term}`}

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
+import { pathOfSource } from '../backdrop/backdrop-source.ts';
 import { ErrorMessage } from '../components/ErrorMessage.tsx';
 import { TagList } from '../components/TagList.tsx';
 import { StoryItemView } from '../stories/StoryItemView.tsx';
@@ -34,6 +35,11 @@ function StoryArticle({ story }: { story: Story }) {
         {!story.is_published ? <p className="muted">Draft: only you and staff see it.</p> : null}
         {story.description ? <p className="story-description">{story.description}</p> : null}
         <TrendingStoryButton story={story} />
+        {story.is_published && story.gifs?.length ? (
+          <p>
+            <Link to={pathOfSource({ kind: 'story', slug: story.slug })}>Play as a backdrop</Link>
+          </p>
+        ) : null}
       </header>
       <ol className="story-items" aria-label="GIFs of the story">
         {(story.gifs ?? []).map((item, index) => (
