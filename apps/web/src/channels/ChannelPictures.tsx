@@ -1,5 +1,5 @@
 import type { ChannelObject } from '@jiffy/contracts';
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { Link } from 'react-router';
 
 /**
@@ -8,6 +8,7 @@ import { Link } from 'react-router';
  */
 export function ChannelPictures(props: { channel: ChannelObject; children: ReactNode }) {
   const { banner_image: banner, featured_gif: featured } = props.channel;
+  const caption = useId();
   const picture = featured?.images.fixed_height?.url ?? featured?.images.original?.url;
   return (
     <>
@@ -15,11 +16,11 @@ export function ChannelPictures(props: { channel: ChannelObject; children: React
       <header className="channel-header">
         {props.children}
         {featured && picture ? (
-          <figure className="channel-featured">
+          <figure className="channel-featured" aria-labelledby={caption}>
             <Link to={`/gifs/${featured.slug}`}>
               <img src={picture} alt={featured.title || featured.id} height={120} />
             </Link>
-            <figcaption>Featured GIF</figcaption>
+            <figcaption id={caption}>Featured GIF</figcaption>
           </figure>
         ) : null}
       </header>
