@@ -1,7 +1,8 @@
 import type { ChannelObject } from '@jiffy/contracts';
-import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { channelApi, pollJob } from './channel-api.ts';
+import { channelApi, channelQueryKey, pollJob } from './channel-api.ts';
 import { changesOf, formOf, KEEP, type ChannelForm } from './channel-edits.ts';
 import { useFirstGifs } from './first-gifs.ts';
 import { GifChoice } from './GifChoice.tsx';
@@ -22,6 +23,8 @@ export function EditChannel(props: {
 }) {
   const { channel, staff, run, poll = pollJob } = props;
   const navigate = useNavigate();
+  const client = useQueryClient();
+  const slugHint = useId();
   const [open, setOpen] = useState(false);
   const [edits, setEdits] = useState<Partial<ChannelForm>>({});
   const gifs = useFirstGifs(channel.id, open);
@@ -40,7 +43,14 @@ export function EditChannel(props: {
       const { data: saved, flush_uuid } = await channelApi.update(channel.id, changes);
       setEdits({});
       setOpen(false);
-      if (saved.path !== channel.path) await navigate(`/${saved.path}`, { replace: true });
+      if (saved.path !== channel.path) {
+        // The page at the new path starts from the saved channel, not a blank load.
+        client.setQueryData(channelQueryKey(saved.path), saved);
+        await navigate(`/${saved.path}`, { replace: true });
+        // The old path is no channel now: out of the cache, so the refresh after a change does
+        // not ask for it again (a 404).
+        client.removeQueries({ queryKey: channelQueryKey(channel.path), exact: true });
+      }
       if (!flush_uuid) return 'Saved.';
       const outcome = await poll(flush_uuid);
       if (outcome === 'DONE') return 'Saved; the magic tags’ GIFs are gathered again.';
@@ -81,10 +91,10 @@ export function EditChannel(props: {
               onChange={(e) => edit({ slug: e.target.value })}
               required
               maxLength={60}
-              aria-describedby="edit-channel-slug-hint"
+              aria-describedby={slugHint}
             />
           </label>
-          <p id="edit-channel-slug-hint" className="hint">
+          <p id={slugHint} className="hint">
             Its path segment: letters, digits and single hyphens, unique beside its siblings.
           </p>
         </>

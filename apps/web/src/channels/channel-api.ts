@@ -19,6 +19,9 @@ export interface ChannelChanges {
   type?: ChannelObject['type'];
 }
 
+/** The channel page's query of the channel at `path` (`user/slug/…`, any case). */
+export const channelQueryKey = (path: string) => ['channel', path.toLowerCase()];
+
 const base = '/api/v4/channels';
 const q = encodeURIComponent;
 

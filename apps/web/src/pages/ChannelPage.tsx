@@ -8,7 +8,7 @@ import { reportChannelFeedPage } from '../analytics/page-views.ts';
 import { api } from '../api/client.ts';
 import { ChannelHeader } from '../channels/ChannelHeader.tsx';
 import { ChannelManager } from '../channels/ChannelManager.tsx';
-import { channelApi } from '../channels/channel-api.ts';
+import { channelApi, channelQueryKey } from '../channels/channel-api.ts';
 import { GifGrid } from '../components/GifGrid.tsx';
 import NotFoundPage from './NotFoundPage.tsx';
 
@@ -24,7 +24,7 @@ export default function ChannelPage() {
   const params = useParams();
   const path = [params.channel ?? '', ...(params['*'] ?? '').split('/')].filter(Boolean).join('/');
   const channel = useQuery({
-    queryKey: ['channel', path.toLowerCase()],
+    queryKey: channelQueryKey(path),
     queryFn: () => channelApi.byPath(path).catch(() => null),
   });
   if (channel.isPending) return <p className="loading">Loading…</p>;
