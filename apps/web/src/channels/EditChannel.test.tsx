@@ -39,6 +39,8 @@ describe('editing a channel on its page', () => {
     // Not staff: the type is not offered.
     expect(screen.queryByLabelText('Type')).toBeNull();
     expect(screen.getByLabelText('Name')).toHaveProperty('value', 'Cats');
+    // The keyboard lands in the form that replaced the button.
+    expect(document.activeElement).toBe(screen.getByLabelText('Name'));
     fireEvent.change(screen.getByLabelText('Slug'), { target: { value: 'felines' } });
     fireEvent.click(screen.getByLabelText(/^Visible to everyone/));
     fireEvent.click(group('Featured GIF').getByLabelText('Seal'));

@@ -60,7 +60,7 @@ export function EditChannel(props: {
 
   if (!open)
     return (
-      <button type="button" aria-expanded={false} onClick={() => setOpen(true)}>
+      <button type="button" onClick={() => setOpen(true)}>
         Edit channel
       </button>
     );
@@ -80,6 +80,8 @@ export function EditChannel(props: {
             <input
               value={form.display_name}
               onChange={(e) => edit({ display_name: e.target.value })}
+              // The button that opened the form is gone: the keyboard starts at the first field.
+              autoFocus
               required
               maxLength={100}
             />
@@ -104,6 +106,7 @@ export function EditChannel(props: {
         <textarea
           value={form.description}
           onChange={(e) => edit({ description: e.target.value })}
+          autoFocus={channel.is_root}
           maxLength={1000}
         />
       </label>
