@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { animatedImage, multipart } from '../apps/server/src/testing/fixtures.ts';
 import { insertGifRow } from '../apps/server/src/testing/gif-rows.ts';
 import { signedInUsers, TEST_PASSWORD } from '../apps/server/src/testing/signed-in-users.ts';
+import type { SiteClient } from '../apps/server/src/testing/site-client.ts';
 import type { TestJiffy } from '../apps/server/src/testing/test-jiffy.ts';
 import { launchChromium, saveScreenshot, watchPageErrors } from './support/browser.ts';
 import { startListeningJiffy } from './support/listening-jiffy.ts';
@@ -12,15 +13,20 @@ const DEEP = '/maker/space/planets/moons';
 
 // Channels in real Chromium: a creator builds a tree three deep, moves a channel, fills one by
 // hand and by a magic tag (the page polls the job to DONE); a visitor pages its feed (virtual
-// page views stored) and searches inside it.
+// page views stored) and searches inside it. Then an owner edits a channel in full (slug,
+// featured GIF, banner, visibility) and re-ranks its tabs, and a moderator gets the same tools.
 describe('channels in Chromium', () => {
   let t: TestJiffy;
   let origin: string;
   let browser: Browser;
+  let maker: SiteClient;
 
   beforeAll(async () => {
     ({ t, origin } = await startListeningJiffy());
-    await signedInUsers(t, [['maker', 'creator']]);
+    ({ maker } = (await signedInUsers(t, [
+      ['maker', 'creator'],
+      ['mod', 'moderator'],
+    ])) as { maker: SiteClient });
     const apiKey = (await t.jiffy.services.apiKeys.create('idmaker', 'uploads')).key;
     // One real upload; the other GIFs are rows sharing its files (30 uploads would take long).
     const upload = await t.jiffy.app!.inject({
@@ -61,6 +67,13 @@ describe('channels in Chromium', () => {
 
   const gridCount = (page: Page) => page.locator('.gif-grid .jiffy-gif').count();
   const status = (page: Page) => page.locator('.channel-manager [role="status"]');
+  const logIn = async (page: Page, name: string, next: string) => {
+    await page.goto(`${origin}/login?next=${next}`);
+    await page.getByLabel('Username or e-mail').fill(name);
+    await page.getByLabel('Password').fill(TEST_PASSWORD);
+    await page.getByRole('button', { name: 'Log in' }).click();
+  };
+  const tabs = (page: Page) => page.getByRole('tablist', { name: 'Tags' }).getByRole('tab');
   const create = async (page: Page, name: string) => {
     await page.getByLabel('New sub-channel').fill(name);
     await page.getByRole('button', { name: 'Create' }).click();
@@ -147,5 +160,99 @@ describe('channels in Chromium', () => {
     await visitor.goto(`${origin}/maker/space/nothing-here`);
     await visitor.getByRole('heading', { name: '404: nothing here' }).waitFor();
     await visitor.close();
+  }, 120_000);
+
+  it('lets the owner edit a channel in full and re-rank its tabs, staff see the tools, and a visitor sees the result', async () => {
+    // Ocean (with three GIFs and three tabs) and its sibling Sky, made through the site API.
+    const made = async (url: string, body: object) => {
+      const response = await maker.post(url, body);
+      expect(response.statusCode, response.body).toBeLessThan(300);
+      return response.json<{ data: { id: number } }>().data;
+    };
+    const ocean = await made('/api/v4/channels/', { display_name: 'Ocean' });
+    await made('/api/v4/channels/', { display_name: 'Sky' });
+    await made('/api/v4/channel-gifs/', { channel: ocean.id, gif: ['moon1', 'moon2', 'sun1'] });
+    for (const tag of ['moon', 'sun', 'real'])
+      await made('/api/v4/channel-ranked-tags/', { channel: ocean.id, tag });
+
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const errors = watchPageErrors(page);
+    await logIn(page, 'maker', '/maker/ocean');
+    await page.getByRole('region', { name: 'Manage this channel' }).waitFor();
+    expect(await tabs(page).allTextContents()).toEqual(['All', '#moon', '#sun', '#real']);
+
+    // Tabs re-ranked with a button, then by dragging #sun onto #moon; the page's tabs follow.
+    await page.getByRole('button', { name: 'Move tab real up' }).click();
+    await expect.poll(() => status(page).textContent()).toBe('Moved the tab #real to place 2.');
+    await expect
+      .poll(() => tabs(page).allTextContents())
+      .toEqual(['All', '#moon', '#real', '#sun']);
+    const rows = page.getByRole('list', { name: 'Tabs' }).getByRole('listitem');
+    await rows.nth(2).dragTo(rows.nth(0));
+    await expect.poll(() => status(page).textContent()).toBe('Moved the tab #sun to place 1.');
+    await expect
+      .poll(() => tabs(page).allTextContents())
+      .toEqual(['All', '#sun', '#moon', '#real']);
+
+    // A sibling's slug is refused in the server's words; a free one moves the page; a featured
+    // GIF and a banner picked from the channel's GIFs.
+    await page.getByRole('button', { name: 'Edit channel' }).click();
+    await page.getByLabel('Slug').fill('sky');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect
+      .poll(() => status(page).textContent())
+      .toBe('Another channel here already has the slug "sky".');
+    await page.getByLabel('Slug').fill('deep-sea');
+    await page
+      .getByRole('group', { name: 'Featured GIF' })
+      .getByLabel('Moon 2', { exact: true })
+      .check();
+    await page.getByRole('group', { name: 'Banner' }).getByLabel('Sunny day 1').check();
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => status(page).textContent()).toBe('Saved.');
+    await page.waitForURL(`${origin}/maker/deep-sea`);
+    await page.getByRole('figure', { name: 'Featured GIF' }).waitFor();
+
+    // A visitor sees the featured GIF, the banner and the tabs in their new order.
+    const visitor = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const visitorErrors = watchPageErrors(visitor);
+    await visitor.goto(`${origin}/maker/deep-sea`);
+    await visitor.getByRole('heading', { name: 'Ocean' }).waitFor();
+    const featured = visitor.getByRole('figure', { name: 'Featured GIF' });
+    expect(await featured.getByRole('img').getAttribute('alt')).toBe('Moon 2');
+    await expect
+      .poll(() => featured.getByRole('img').evaluate((img: HTMLImageElement) => img.naturalWidth))
+      .toBeGreaterThan(0);
+    expect(await tabs(visitor).allTextContents()).toEqual(['All', '#sun', '#moon', '#real']);
+    const banner = visitor.locator('img.channel-banner');
+    await expect
+      .poll(() => banner.evaluate((img: HTMLImageElement) => img.naturalWidth))
+      .toBeGreaterThan(0);
+    await saveScreenshot(visitor, 'channels-featured');
+    expect(visitorErrors).toEqual([]);
+
+    // Hidden: the owner sees the badge, the visitor the 404 page.
+    await page.getByRole('button', { name: 'Edit channel' }).click();
+    await page.getByRole('checkbox', { name: /Visible to everyone/ }).uncheck();
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect
+      .poll(() => page.getByRole('heading', { level: 1 }).textContent())
+      .toBe('OceanHidden');
+    await saveScreenshot(page, 'channels-edit');
+    await visitor.reload();
+    await visitor.getByRole('heading', { name: '404: nothing here' }).waitFor();
+    // The one failed call the owner's page made is the refused slug.
+    expect(errors).toEqual([expect.stringContaining('409 (Conflict)')]);
+    await page.close();
+    await visitor.close();
+
+    // A moderator sees the hidden channel with the tools, the type among them.
+    const moderator = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await logIn(moderator, 'mod', '/maker/deep-sea');
+    await moderator.getByRole('region', { name: 'Manage this channel' }).waitFor();
+    expect(await moderator.getByRole('heading', { level: 1 }).textContent()).toBe('OceanHidden');
+    await moderator.getByRole('button', { name: 'Edit channel' }).click();
+    expect(await moderator.getByLabel('Type').inputValue()).toBe('community');
+    await moderator.close();
   }, 120_000);
 });

@@ -1,9 +1,7 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { channelApi } from './channel-api.ts';
-
-/** How many of the channel's first GIFs the arranging list shows: the ones a visitor sees first. */
-const ARRANGED = 50;
+import { firstGifsKey, useFirstGifs } from './first-gifs.ts';
 
 /**
  * The channel's first GIFs in their manual order, each with buttons to move it up or down or
@@ -16,12 +14,8 @@ export function ArrangeGifs(props: {
   const { channelId, run } = props;
   const [open, setOpen] = useState(false);
   const client = useQueryClient();
-  const key = ['channel-arrange', channelId];
-  const gifs = useQuery({
-    queryKey: key,
-    queryFn: async () => (await channelApi.feed(channelId, { offset: 0, limit: ARRANGED })).data,
-    enabled: open,
-  });
+  const key = firstGifsKey(channelId);
+  const gifs = useFirstGifs(channelId, open);
   if (!open)
     return (
       <button type="button" onClick={() => setOpen(true)}>

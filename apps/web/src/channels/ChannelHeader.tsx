@@ -1,12 +1,16 @@
 import type { ChannelObject } from '@jiffy/contracts';
 import { Link } from 'react-router';
+import { ChannelPictures } from './ChannelPictures.tsx';
 
-/** A channel's title block: its owner for a root channel, else its name and breadcrumbs. */
+/**
+ * A channel's title block: its owner for a root channel, else its name and breadcrumbs; its
+ * banner above and its featured GIF beside when set, and "Hidden" when only its managers see it.
+ */
 export function ChannelHeader({ channel }: { channel: ChannelObject }) {
   const { user } = channel;
   if (channel.is_root)
     return (
-      <header className="channel-header">
+      <ChannelPictures channel={channel}>
         {user.avatar_url ? <img src={user.avatar_url} alt="" width={80} height={80} /> : null}
         <div>
           <h1>
@@ -20,10 +24,10 @@ export function ChannelHeader({ channel }: { channel: ChannelObject }) {
           <p>@{user.username}</p>
           {user.description ? <p>{user.description}</p> : null}
         </div>
-      </header>
+      </ChannelPictures>
     );
   return (
-    <header className="channel-header">
+    <ChannelPictures channel={channel}>
       <div>
         <nav aria-label="Breadcrumbs" className="breadcrumbs">
           {channel.ancestors.map((a) => (
@@ -32,9 +36,12 @@ export function ChannelHeader({ channel }: { channel: ChannelObject }) {
             </span>
           ))}
         </nav>
-        <h1>{channel.display_name}</h1>
+        <h1>
+          {channel.display_name}
+          {channel.is_visible ? null : <span className="badge">Hidden</span>}
+        </h1>
         {channel.description ? <p>{channel.description}</p> : null}
       </div>
-    </header>
+    </ChannelPictures>
   );
 }

@@ -1,57 +1,10 @@
 // @vitest-environment jsdom
-import type { ChannelObject } from '@jiffy/contracts';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ChannelManager } from './ChannelManager.tsx';
 import { pollJob } from './channel-api.ts';
 import { ChannelTagsManager } from './ChannelTagsManager.tsx';
-
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), {
-    status,
-    headers: { 'content-type': 'application/json' },
-  });
-
-const channel = (id: number, name: string, extra: Partial<ChannelObject> = {}) =>
-  ({
-    id,
-    slug: name.toLowerCase(),
-    path: `ann/${name.toLowerCase()}`,
-    display_name: name,
-    description: '',
-    is_root: false,
-    ancestors: [{ id: 1, slug: 'ann', path: 'ann', display_name: 'ANN' }],
-    user: { username: 'ann' },
-    tags: [],
-    syncable_tags: [],
-    ...extra,
-  }) as unknown as ChannelObject;
-
-/** Answers every call with `answer` and records it as `METHOD url body`. */
-function serve(answer: (url: string, init: RequestInit) => Response) {
-  const calls: string[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init: RequestInit = {}) => {
-      calls.push(`${init.method} ${url} ${typeof init.body === 'string' ? init.body : ''}`.trim());
-      return answer(url, init);
-    }),
-  );
-  return calls;
-}
-
-function show(element: React.ReactElement) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter>{element}</MemoryRouter>
-    </QueryClientProvider>,
-  );
-}
-
-const status = () => screen.getByRole('status').textContent;
+import { channel, json, serve, show, status } from './channel-test-kit.tsx';
 
 describe('channel management on the owner’s channel page', () => {
   afterEach(() => {

@@ -4,17 +4,22 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { channelApi } from './channel-api.ts';
 import { ChannelTagsManager } from './ChannelTagsManager.tsx';
+import { EditChannel } from './EditChannel.tsx';
 import { ArrangeGifs } from './ArrangeGifs.tsx';
+import { firstGifsKey } from './first-gifs.ts';
 import { SubChannelList } from './SubChannelList.tsx';
 import { UploadPicker } from './UploadPicker.tsx';
 
 /**
- * The owner's tools on their channel page: make a sub-channel, rename, describe or delete
- * this one, order its sub-channels, add GIFs by id, and its ranked and magic tags.
+ * The owner's (or staff's) tools on a channel page: make a sub-channel, edit (see EditChannel)
+ * or delete this one, order its sub-channels, add and arrange GIFs, and its ranked and magic
+ * tags.
  */
 export function ChannelManager(props: {
   channel: ChannelObject;
   siblings: ChannelObject[];
+  /** A moderator or admin managing someone's channel (they may also set its type). */
+  staff?: boolean;
   /** After any change: the page shows the feed again. */
   onChanged?: () => void;
 }) {
@@ -23,13 +28,12 @@ export function ChannelManager(props: {
   const navigate = useNavigate();
   const [message, setMessage] = useState('');
   const [newName, setNewName] = useState('');
-  const [name, setName] = useState(channel.display_name);
-  const [description, setDescription] = useState(channel.description);
   const [gifIds, setGifIds] = useState('');
   const refresh = () =>
     Promise.all([
       client.invalidateQueries({ queryKey: ['channel'] }),
       client.invalidateQueries({ queryKey: ['channel-children', channel.id] }),
+      client.invalidateQueries({ queryKey: firstGifsKey(channel.id) }),
     ]);
   /** Runs a change; its failure is shown in the server's words. */
   const run = async (change: () => Promise<string>) => {
@@ -62,38 +66,21 @@ export function ChannelManager(props: {
         </label>
         <button type="submit">Create</button>
       </form>
+      <EditChannel channel={channel} staff={props.staff ?? false} run={run} />
       {channel.is_root ? null : (
-        <form
-          onSubmit={(event) => {
-            event.preventDefault();
+        <button
+          type="button"
+          onClick={() => {
+            if (!window.confirm(`Delete ${channel.display_name} and its sub-channels?`)) return;
             void run(async () => {
-              await channelApi.update(channel.id, { display_name: name, description });
-              return 'Saved.';
+              await channelApi.remove(channel.id);
+              await navigate(`/${channel.ancestors.at(-1)?.path ?? channel.user.username}`);
+              return 'Deleted.';
             });
           }}
         >
-          <label>
-            Name <input value={name} onChange={(event) => setName(event.target.value)} />
-          </label>
-          <label>
-            Description{' '}
-            <input value={description} onChange={(event) => setDescription(event.target.value)} />
-          </label>
-          <button type="submit">Save</button>
-          <button
-            type="button"
-            onClick={() => {
-              if (!window.confirm(`Delete ${channel.display_name} and its sub-channels?`)) return;
-              void run(async () => {
-                await channelApi.remove(channel.id);
-                await navigate(`/${channel.ancestors.at(-1)?.path ?? channel.user.username}`);
-                return 'Deleted.';
-              });
-            }}
-          >
-            Delete channel
-          </button>
-        </form>
+          Delete channel
+        </button>
       )}
       {channel.is_root ? null : (
         <form

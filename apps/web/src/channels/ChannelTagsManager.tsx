@@ -1,6 +1,7 @@
 import type { ChannelObject } from '@jiffy/contracts';
 import { useState } from 'react';
 import { channelApi, pollJob } from './channel-api.ts';
+import { RankedTags } from './RankedTags.tsx';
 
 /**
  * A channel's ranked tags (its page's tabs) and magic tags. Adding a magic tag starts a job:
@@ -13,46 +14,11 @@ export function ChannelTagsManager(props: {
   poll?: typeof pollJob;
 }) {
   const { channel, run, poll = pollJob } = props;
-  const [ranked, setRanked] = useState('');
   const [magic, setMagic] = useState('');
   const [job, setJob] = useState('');
   return (
     <div className="channel-tags-manager">
-      <h3>Tabs (ranked tags)</h3>
-      <ul>
-        {channel.tags.map((t) => (
-          <li key={t.id}>
-            #{t.tag}{' '}
-            <button
-              type="button"
-              aria-label={`Remove tab ${t.tag}`}
-              onClick={() =>
-                void run(async () => {
-                  await channelApi.removeRankedTag(t.id);
-                  return `Removed the tab #${t.tag}.`;
-                })
-              }
-            >
-              ×
-            </button>
-          </li>
-        ))}
-      </ul>
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          void run(async () => {
-            await channelApi.addRankedTag(channel.id, ranked);
-            setRanked('');
-            return `Added the tab #${ranked}.`;
-          });
-        }}
-      >
-        <label>
-          New tab <input value={ranked} onChange={(e) => setRanked(e.target.value)} required />
-        </label>
-        <button type="submit">Add tab</button>
-      </form>
+      <RankedTags channel={channel} run={run} />
       <h3>Magic tags</h3>
       <ul>
         {channel.syncable_tags.map((t) => (

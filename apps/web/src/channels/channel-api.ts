@@ -7,6 +7,21 @@ export interface FeedAnswer {
   pagination: { total_count: number; count: number; offset: number; next_cursor: string | null };
 }
 
+/** What a `PATCH /api/v4/channels/{id}/` may change (the server's updateChannelBody). */
+export interface ChannelChanges {
+  display_name?: string;
+  slug?: string;
+  description?: string;
+  /** GIF ids (one of the channel's), or null for none. */
+  banner_gif?: string | null;
+  featured_gif?: string | null;
+  is_visible?: boolean;
+  type?: ChannelObject['type'];
+}
+
+/** The channel page's query of the channel at `path` (`user/slug/…`, any case). */
+export const channelQueryKey = (path: string) => ['channel', path.toLowerCase()];
+
 const base = '/api/v4/channels';
 const q = encodeURIComponent;
 
@@ -20,8 +35,12 @@ export const channelApi = {
     ),
   create: (body: { display_name: string; parent: number }) =>
     siteJson<ChannelObject>(`${base}/`, { method: 'POST', json: body }),
-  update: (id: number, body: { display_name?: string; description?: string }) =>
-    siteJson<ChannelObject>(`${base}/${id}/`, { method: 'PATCH', json: body }),
+  /** Answers the channel and, after a type change, the magic-tag re-sync job (else null). */
+  update: (id: number, body: ChannelChanges) =>
+    siteBody<{ data: ChannelObject; flush_uuid: string | null }>(`${base}/${id}/`, {
+      method: 'PATCH',
+      json: body,
+    }),
   remove: (id: number) => siteJson<unknown>(`${base}/${id}/`, { method: 'DELETE' }),
   move: (id: number, position: 'before' | 'after' | 'last', target: number) =>
     siteJson<ChannelObject>(`${base}/${id}/move/`, {
@@ -45,6 +64,9 @@ export const channelApi = {
     }),
   addRankedTag: (channel: number, tag: string) =>
     siteJson<unknown>('/api/v4/channel-ranked-tags/', { method: 'POST', json: { channel, tag } }),
+  /** Moves a ranked tag (a tab) to `rank`, 1 first. */
+  rerankTag: (id: number, rank: number) =>
+    siteJson<unknown>(`/api/v4/channel-ranked-tags/${id}/`, { method: 'PATCH', json: { rank } }),
   removeRankedTag: (id: number) =>
     siteJson<unknown>(`/api/v4/channel-ranked-tags/${id}/`, { method: 'DELETE' }),
   addMagicTag: (channel: number, tag: string) =>

@@ -8,22 +8,23 @@ import { reportChannelFeedPage } from '../analytics/page-views.ts';
 import { api } from '../api/client.ts';
 import { ChannelHeader } from '../channels/ChannelHeader.tsx';
 import { ChannelManager } from '../channels/ChannelManager.tsx';
-import { channelApi } from '../channels/channel-api.ts';
+import { channelApi, channelQueryKey } from '../channels/channel-api.ts';
 import { GifGrid } from '../components/GifGrid.tsx';
 import NotFoundPage from './NotFoundPage.tsx';
 
 const PAGE = 25;
+const STAFF = ['moderator', 'admin'];
 
 /**
  * `/<username>` and `/<username>/<slug>/…` (§2): a channel, its sub-channels as tiles, its
- * ranked tags as tabs, its feed in the masonry and a search inside it; its owner manages it
- * here too. An unknown or hidden path is the 404 page.
+ * ranked tags as tabs, its feed in the masonry and a search inside it; its owner (or staff)
+ * manages it here too. An unknown or hidden path is the 404 page.
  */
 export default function ChannelPage() {
   const params = useParams();
   const path = [params.channel ?? '', ...(params['*'] ?? '').split('/')].filter(Boolean).join('/');
   const channel = useQuery({
-    queryKey: ['channel', path.toLowerCase()],
+    queryKey: channelQueryKey(path),
     queryFn: () => channelApi.byPath(path).catch(() => null),
   });
   if (channel.isPending) return <p className="loading">Loading…</p>;
@@ -44,6 +45,8 @@ function ChannelView({ channel }: { channel: ChannelObject }) {
   });
   const me = session.data?.user;
   const owns = !!me && me.username.toLowerCase() === channel.user.username.toLowerCase();
+  // The server lets moderators and admins change anyone's channel (`channel.edit`).
+  const staff = !!me && STAFF.includes(me.role);
   const fetchFeed = async (offset: number): Promise<GifsResult> => {
     const page = { offset, limit: PAGE };
     reportChannelFeedPage(channel.path, page);
@@ -53,9 +56,10 @@ function ChannelView({ channel }: { channel: ChannelObject }) {
   return (
     <>
       <ChannelHeader channel={channel} />
-      {owns ? (
+      {owns || staff ? (
         <ChannelManager
           channel={channel}
+          staff={staff}
           siblings={children.data ?? []}
           onChanged={() => setVersion((v) => v + 1)}
         />
@@ -69,6 +73,7 @@ function ChannelView({ channel }: { channel: ChannelObject }) {
                   <img src={child.featured_gif.images.fixed_width.url} alt="" />
                 ) : null}
                 <span>{child.display_name}</span>
+                {child.is_visible ? null : <span className="badge">Hidden</span>}
               </Link>
             </li>
           ))}
