@@ -221,6 +221,13 @@ describe('the creator dashboard in Chromium', () => {
     const days = lines.filter((l) => l.startsWith('day,'));
     expect(days).toHaveLength(7);
     expect(days.at(-1)).toMatch(/^day,\d{4}-\d\d-\d\d,\d{4}-\d\d-\d\d,6,1,0,0,$/);
+
+    // Today alone: one day, one point on the chart, the same figures.
+    await page.getByRole('button', { name: 'Today' }).click();
+    await page.getByRole('button', { name: 'Today', pressed: true }).waitFor();
+    await expect.poll(() => page.locator('.dashboard-chart canvas').count()).toBe(1);
+    await expect.poll(() => totals.locator('dd').allTextContents()).toEqual(['6', '1', '0', '0']);
+    await expect.poll(() => viewLinePixels(page)).toBeGreaterThan(10);
     expect(errors).toEqual([]);
     await close();
   });
