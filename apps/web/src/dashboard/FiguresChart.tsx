@@ -1,6 +1,9 @@
 import { useEffect, useRef } from 'react';
 import type { Dashboard } from './dashboard-api.ts';
+import { chartOptions } from './chart-options.ts';
 import 'uplot/dist/uPlot.min.css';
+
+const HEIGHT = 220;
 
 /**
  * Views, clicks, shares and favorites per day, drawn by uPlot (about 50 KB, canvas, no
@@ -10,25 +13,17 @@ import 'uplot/dist/uPlot.min.css';
 export function FiguresChart({ series }: { series: Dashboard['series'] }) {
   const box = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    let chart: { destroy(): void } | undefined;
+    let chart: { destroy(): void; setSize(size: { width: number; height: number }): void };
+    let resizes: ResizeObserver | undefined;
     let gone = false;
+    const widthOf = (element: HTMLElement) => Math.max(280, element.clientWidth || 600);
     void import('uplot')
       .then(({ default: UPlot }) => {
-        if (gone || !box.current) return;
+        const element = box.current;
+        if (gone || !element) return;
         const x = series.map((d) => Date.parse(`${d.date}T00:00:00Z`) / 1000);
-        const line = (label: string, stroke: string) => ({ label, stroke, width: 2 });
         chart = new UPlot(
-          {
-            width: Math.max(280, box.current.clientWidth || 600),
-            height: 220,
-            series: [
-              {},
-              line('Views', '#00ccff'),
-              line('Clicks', '#9933ff'),
-              line('Shares', '#00ff99'),
-              line('Favorites', '#ff6666'),
-            ],
-          },
+          chartOptions(UPlot, widthOf(element), HEIGHT),
           [
             x,
             series.map((d) => d.views),
@@ -36,13 +31,24 @@ export function FiguresChart({ series }: { series: Dashboard['series'] }) {
             series.map((d) => d.shares),
             series.map((d) => d.favorites),
           ],
-          box.current,
+          element,
         );
-        box.current.dataset.drawn = 'true';
+        // A phone turned sideways, a window resized: the chart follows the page's width.
+        if (typeof ResizeObserver !== 'undefined') {
+          let width = widthOf(element);
+          resizes = new ResizeObserver(() => {
+            if (widthOf(element) === width) return;
+            width = widthOf(element);
+            chart.setSize({ width, height: HEIGHT });
+          });
+          resizes.observe(element);
+        }
+        element.dataset.drawn = 'true';
       })
       .catch(() => undefined);
     return () => {
       gone = true;
+      resizes?.disconnect();
       chart?.destroy();
     };
   }, [series]);

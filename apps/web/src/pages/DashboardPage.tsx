@@ -107,22 +107,30 @@ function CreatorDashboard({ username }: { username: string }) {
         </>
       ) : null}
       <h2>Searches that led to your GIFs</h2>
-      <ol aria-label="Searches">
-        {searches.data?.map((s) => (
-          <li key={s.term}>
-            {s.term} ({s.surfaced})
-          </li>
-        ))}
-      </ol>
+      {searches.data?.length === 0 ? (
+        <p className="muted">No searches showed your GIFs in this period.</p>
+      ) : (
+        <ol aria-label="Searches">
+          {searches.data?.map((s) => (
+            <li key={s.term}>
+              {s.term} ({s.surfaced})
+            </li>
+          ))}
+        </ol>
+      )}
       <h2>Uploads not showing</h2>
-      <ul aria-label="Uploads not showing">
-        {uploads.data?.map((u) => (
-          <li key={u.id}>
-            <Link to={u.edit_url}>{u.title || u.id}</Link>: {u.status}
-            {u.reason ? ` (${u.reason})` : ''}
-          </li>
-        ))}
-      </ul>
+      {uploads.data?.length === 0 ? (
+        <p className="muted">Every upload of yours is showing.</p>
+      ) : (
+        <ul aria-label="Uploads not showing">
+          {uploads.data?.map((u) => (
+            <li key={u.id}>
+              <Link to={u.edit_url}>{u.title || u.id}</Link>: {u.status}
+              {u.reason ? ` (${u.reason})` : ''}
+            </li>
+          ))}
+        </ul>
+      )}
     </section>
   );
 }

@@ -1,0 +1,261 @@
+import { readFile } from 'node:fs/promises';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { animatedImage, multipart } from '../apps/server/src/testing/fixtures.ts';
+import type { SiteClient } from '../apps/server/src/testing/site-client.ts';
+import { signedInUsers, TEST_PASSWORD } from '../apps/server/src/testing/signed-in-users.ts';
+import type { TestJiffy } from '../apps/server/src/testing/test-jiffy.ts';
+import { launchChromium, saveScreenshot, watchPageErrors } from './support/browser.ts';
+import { startListeningJiffy } from './support/listening-jiffy.ts';
+
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1440, height: 900 };
+// The creator's three GIFs: "comet" finds the first two, "tail" the second, and the first's
+// related GIFs (shared tags) are the other two.
+const GIFS = [
+  { key: 'loop', title: 'Comet loop', tags: 'comet,space' },
+  { key: 'tail', title: 'Comet tail', tags: 'comet,tail,space' },
+  { key: 'moon', title: 'Moon rise', tags: 'moon,space' },
+] as const;
+type Key = (typeof GIFS)[number]['key'];
+
+interface SourceFigures {
+  source: string;
+  views: number;
+  clicks: number;
+}
+
+// Issue 24 end to end in real Chromium: a creator's GIFs are seen on the site (a search, then a
+// GIF page), in embeds on someone's blog and through the widget kit on it; the roll-up job runs
+// as configured, and the creator's /dashboard shows views by source, the chart, the searches
+// that found the GIFs, and downloads the same figures as CSV.
+describe('the creator dashboard in Chromium', () => {
+  let t: TestJiffy;
+  let origin: string;
+  let browser: Browser;
+  let maker: SiteClient;
+  let blog: http.Server;
+  let blogUrl: string;
+  const ids = {} as Record<Key, string>;
+  const visits: BrowserContext[] = [];
+
+  beforeAll(async () => {
+    // The roll-up every second, counting events as soon as they are stored (no lag for
+    // inserts in flight: nothing else writes while the test waits).
+    ({ t, origin } = await startListeningJiffy({
+      ANALYTICS_ROLLUP_SECONDS: '1',
+      ANALYTICS_ROLLUP_LAG_SECONDS: '0',
+    }));
+    ({ maker } = (await signedInUsers(t, [['maker', 'creator']])) as { maker: SiteClient });
+    const apiKey = (await t.jiffy.services.apiKeys.create('idmaker', 'uploads')).key;
+    for (const [i, gif] of GIFS.entries()) {
+      const bytes = await animatedImage({ width: 160 + 20 * i, height: 120, frames: 2 });
+      const response = await t.jiffy.app!.inject({
+        method: 'POST',
+        url: '/v1/gifs',
+        ...multipart(
+          { api_key: apiKey, title: gif.title, tags: gif.tags, username: 'maker' },
+          { name: 'g.gif', bytes },
+        ),
+      });
+      ids[gif.key] = response.json<{ data: { id: string } }>().data.id;
+      await t.waitForGif(ids[gif.key]);
+    }
+    // Someone's blog on another origin: a post embedding two of the GIFs with the player and
+    // showing a search for "tail" through the widget kit's script bundle and the public API.
+    blog = http.createServer((_request, res) => {
+      res.setHeader('content-type', 'text/html');
+      res.end(`<!doctype html><title>Space blog</title><h1>Things in the sky</h1>
+<iframe src="${origin}/embed/${ids.loop}" width="320" height="240"></iframe>
+<iframe src="${origin}/embed/${ids.moon}" width="320" height="240"></iframe>
+<div id="tails"></div>
+<script src="${origin}/widgets-assets/jiffy-widgets.js"></script>
+<script>
+  const jf = new JiffyWidgets.JiffyFetch(${JSON.stringify(t.apiKey)}, { serverUrl: ${JSON.stringify(origin)} });
+  JiffyWidgets.renderGrid(
+    { width: 600, columns: 3, fetchGifs: (offset) => jf.search('tail', { offset, limit: 10 }) },
+    document.getElementById('tails'),
+  );
+</script>`);
+    });
+    await new Promise<void>((resolve) => blog.listen(0, '127.0.0.1', resolve));
+    blogUrl = `http://localhost:${(blog.address() as AddressInfo).port}/post`;
+    browser = await launchChromium();
+  }, 60_000);
+  afterAll(async () => {
+    await browser?.close();
+    blog?.close();
+    await t?.stop();
+  });
+
+  /** The creator's figures per source (views and clicks), as the dashboard API has them now. */
+  const sources = async (): Promise<SourceFigures[]> => {
+    const response = await maker.get('/api/v1/analytics/dashboard/?username=maker&period=week');
+    const { data } = response.json<{ data: { sources: SourceFigures[] } }>();
+    return data.sources.map(({ source, views, clicks }) => ({ source, views, clicks }));
+  };
+  const searches = async () =>
+    (await maker.get('/api/v1/analytics/dashboard-trending-searches/?username=maker')).json<{
+      data: { term: string; surfaced: number; gifs: number }[];
+    }>().data;
+
+  it('counts a visitor who searches the site and opens a GIF: site views and a click', async () => {
+    const context = await browser.newContext({ viewport: DESKTOP });
+    visits.push(context);
+    const page = await context.newPage();
+    const errors = watchPageErrors(page);
+    // A page with no GIFs on it, so every view below comes from the search and the GIF page.
+    await page.goto(`${origin}/about`);
+    await page.getByLabel('Search GIFs').fill('comet');
+    await page.getByLabel('Search GIFs').press('Enter');
+    await page.getByRole('heading', { name: 'comet' }).waitFor();
+    const tiles = page.locator('.jiffy-gif');
+    await expect.poll(() => tiles.count()).toBe(2);
+    await page.locator(`.jiffy-gif[data-gif-id="${ids.loop}"]`).click();
+    // The visitor scrolls down to the related GIFs.
+    await page.getByRole('heading', { name: 'Related GIFs' }).waitFor();
+    await page.locator(`.jiffy-gif[data-gif-id="${ids.moon}"]`).scrollIntoViewIfNeeded();
+    await saveScreenshot(page, 'dashboard-visitor-gif-page');
+    // Seen once per GIF per page: "Comet loop" and "Comet tail" in the search, "Moon rise"
+    // among the related GIFs ("Comet tail" there again is not a second view).
+    await expect
+      .poll(sources, { timeout: 15_000 })
+      .toEqual([{ source: 'site', views: 3, clicks: 1 }]);
+    await expect.poll(searches).toEqual([{ term: 'comet', surfaced: 2, gifs: 2 }]);
+    expect(errors).toEqual([]);
+  });
+
+  it('counts embeds and the widget kit on another site by where they were seen', async () => {
+    const context = await browser.newContext({ viewport: DESKTOP });
+    visits.push(context);
+    const page = await context.newPage();
+    const errors = watchPageErrors(page);
+    await page.goto(blogUrl);
+    await page.locator(`#tails .jiffy-gif[data-gif-id="${ids.tail}"]`).waitFor();
+    await expect.poll(sources, { timeout: 15_000 }).toEqual([
+      { source: 'site', views: 3, clicks: 1 },
+      { source: 'embed', views: 2, clicks: 0 },
+      { source: 'widget', views: 1, clicks: 0 },
+    ]);
+    await expect.poll(searches).toEqual([
+      { term: 'comet', surfaced: 2, gifs: 2 },
+      { term: 'tail', surfaced: 1, gifs: 1 },
+    ]);
+    await saveScreenshot(page, 'dashboard-blog-with-embeds-and-widget');
+    expect(errors).toEqual([]);
+  });
+
+  /** The creator signed in on /dashboard, its figures loaded. */
+  const openDashboard = async (viewport: typeof PHONE) => {
+    const context = await browser.newContext({ viewport, acceptDownloads: true });
+    const page = await context.newPage();
+    const errors = watchPageErrors(page);
+    await page.goto(`${origin}/login?next=/dashboard`);
+    await page.getByLabel('Username or e-mail').fill('maker');
+    await page.getByLabel('Password').fill(TEST_PASSWORD);
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+    await page.getByRole('table', { name: 'Views by source' }).waitFor();
+    await page.locator('.dashboard-chart[data-drawn="true"] canvas').waitFor();
+    return { page, errors, close: () => context.close() };
+  };
+
+  /** Pixels of the chart's canvas in the views line's colour (#00ccff): the line was drawn. */
+  const viewLinePixels = (page: Page) =>
+    page.locator('.dashboard-chart canvas').evaluate((canvas: HTMLCanvasElement) => {
+      const { data } = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height);
+      let count = 0;
+      for (let i = 0; i < data.length; i += 4) {
+        const [r, g, b, a] = [data[i]!, data[i + 1]!, data[i + 2]!, data[i + 3]!];
+        if (r < 60 && g > 170 && b > 220 && a > 200) count++;
+      }
+      return count;
+    });
+
+  it('shows the creator views by source, the chart and the searches, and downloads the CSV', async () => {
+    for (const context of visits) await context.close();
+    const { page, errors, close } = await openDashboard(DESKTOP);
+
+    const totals = page.locator('.dashboard-totals');
+    expect(await totals.locator('dt').allTextContents()).toEqual([
+      'views',
+      'clicks',
+      'shares',
+      'favorites',
+    ]);
+    expect(await totals.locator('dd').allTextContents()).toEqual(['6', '1', '0', '0']);
+    const rows = page.getByRole('table', { name: 'Views by source' }).getByRole('row');
+    expect(await rows.allInnerTexts()).toEqual(['site\t3', 'embed\t2', 'widget\t1']);
+    expect(await viewLinePixels(page)).toBeGreaterThan(100);
+    expect(
+      await page.getByRole('list', { name: 'Searches' }).getByRole('listitem').allTextContents(),
+    ).toEqual(['comet (2)', 'tail (1)']);
+    // Each GIF was seen twice (equal figures, so their order is the ids' and not asserted).
+    const top = page.getByRole('list', { name: 'Top GIFs' }).getByRole('listitem');
+    expect((await top.allTextContents()).sort()).toEqual([
+      'Comet loop — 2 views',
+      'Comet tail — 2 views',
+      'Moon rise — 2 views',
+    ]);
+    await page.getByText('Every upload of yours is showing.').waitFor();
+    await saveScreenshot(page, 'dashboard-desktop');
+
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: 'Download CSV' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('jiffy-dashboard-maker-week.csv');
+    const lines = (await readFile(await download.path(), 'utf8')).trim().split('\n');
+    expect(lines[0]).toBe('section,key,label,views,clicks,shares,favorites,surfaced');
+    expect(lines.filter((l) => l.startsWith('source,'))).toEqual([
+      'source,site,site,3,1,0,0,',
+      'source,embed,embed,2,0,0,0,',
+      'source,widget,widget,1,0,0,0,',
+    ]);
+    expect(lines.filter((l) => l.startsWith('search,'))).toEqual([
+      'search,comet,comet,,,,,2',
+      'search,tail,tail,,,,,1',
+    ]);
+    const days = lines.filter((l) => l.startsWith('day,'));
+    expect(days).toHaveLength(7);
+    expect(days.at(-1)).toMatch(/^day,\d{4}-\d\d-\d\d,\d{4}-\d\d-\d\d,6,1,0,0,$/);
+
+    // Today alone: one day, one point on the chart, the same figures.
+    await page.getByRole('button', { name: 'Today' }).click();
+    await page.getByRole('button', { name: 'Today', pressed: true }).waitFor();
+    await expect.poll(() => page.locator('.dashboard-chart canvas').count()).toBe(1);
+    await expect.poll(() => totals.locator('dd').allTextContents()).toEqual(['6', '1', '0', '0']);
+    await expect.poll(() => viewLinePixels(page)).toBeGreaterThan(10);
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it('fits a phone: no sideways scrolling, periods on one row, the chart the page’s width', async () => {
+    const { page, errors, close } = await openDashboard(PHONE);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(PHONE.width);
+    const periods = await Promise.all(
+      ['Today', 'Last 7 days', 'Last 30 days'].map((name) =>
+        page.getByRole('button', { name }).boundingBox(),
+      ),
+    );
+    // One row, and no label broken over two lines (all as tall as one line of "Today").
+    expect(new Set(periods.map((box) => Math.round(box!.y))).size).toBe(1);
+    expect(new Set(periods.map((box) => Math.round(box!.height))).size).toBe(1);
+    const margin = (await page.getByRole('heading', { name: 'Dashboard' }).boundingBox())!.x;
+    const chartWidth = async () =>
+      (await page.locator('.dashboard-chart canvas').boundingBox())!.width;
+    expect(await chartWidth()).toBeGreaterThan(PHONE.width - 2 * margin - 40);
+    expect(await chartWidth()).toBeLessThanOrEqual(PHONE.width - 2 * margin);
+    expect(await viewLinePixels(page)).toBeGreaterThan(50);
+    await saveScreenshot(page, 'dashboard-phone');
+
+    // Turned sideways, the chart widens with the page.
+    await page.setViewportSize({ width: PHONE.height, height: PHONE.width });
+    await expect.poll(chartWidth).toBeGreaterThan(PHONE.height - 2 * margin - 40);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(PHONE.height);
+    expect(errors).toEqual([]);
+    await close();
+  });
+});
