@@ -40,31 +40,26 @@ export function pathOfSource(source: BackdropSource): string {
   }
 }
 
-/** A heading for the backdrop's controls. */
-export function titleOfSource(source: BackdropSource): string {
-  switch (source.kind) {
-    case 'trending':
-      return 'Trending GIFs';
-    case 'search':
-      return `“${source.term}”`;
-    case 'channel':
-      return 'Channel';
-    case 'story':
-      return 'Story';
-  }
-}
-
-/** The GIFs of a backdrop, in the order they are shown. */
-export async function loadBackdrop(source: BackdropSource): Promise<Gif[]> {
+/** A backdrop's GIFs, in the order they are shown, and its heading. */
+export async function loadBackdrop(
+  source: BackdropSource,
+): Promise<{ gifs: Gif[]; title: string }> {
   const page = { offset: 0, limit: BACKDROP_GIFS };
   switch (source.kind) {
     case 'trending':
-      return (await api.trending(page)).data;
+      return { gifs: (await api.trending(page)).data, title: 'Trending GIFs' };
     case 'search':
-      return (await api.search(source.term, page)).data;
-    case 'channel':
-      return (await channelApi.feed(source.id, page)).data;
-    case 'story':
-      return ((await storyBySlug(source.slug)).gifs ?? []).map((item) => item.gif);
+      return { gifs: (await api.search(source.term, page)).data, title: `“${source.term}”` };
+    case 'channel': {
+      const [channel, feed] = await Promise.all([
+        channelApi.byId(source.id),
+        channelApi.feed(source.id, page),
+      ]);
+      return { gifs: feed.data, title: channel.display_name };
+    }
+    case 'story': {
+      const story = await storyBySlug(source.slug);
+      return { gifs: (story.gifs ?? []).map((item) => item.gif), title: story.title };
+    }
   }
 }

@@ -28,6 +28,7 @@ const q = encodeURIComponent;
 /** The site's channel calls (§7): reads for anyone, changes for the owner (CSRF echoed). */
 export const channelApi = {
   byPath: (path: string) => siteJson<ChannelObject>(`${base}/?slug=${q(path)}`),
+  byId: (id: number) => siteJson<ChannelObject>(`${base}/${id}`),
   children: (id: number) => siteJson<ChannelObject[]>(`${base}/${id}/children/`),
   feed: (id: number, page: { offset: number; limit: number; tag?: string | undefined }) =>
     siteBody<FeedAnswer>(

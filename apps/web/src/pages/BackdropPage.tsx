@@ -6,7 +6,6 @@ import {
   loadBackdrop,
   pathOfSource,
   sourceOfPath,
-  titleOfSource,
   type BackdropSource,
 } from '../backdrop/backdrop-source.ts';
 import { ErrorMessage } from '../components/ErrorMessage.tsx';
@@ -28,13 +27,13 @@ export default function BackdropPage() {
 function BackdropOf({ source }: { source: BackdropSource }) {
   const navigate = useNavigate();
   const path = pathOfSource(source);
-  const gifs = useQuery({ queryKey: ['backdrop', path], queryFn: () => loadBackdrop(source) });
-  if (gifs.isPending) return <p className="loading">Loading…</p>;
-  if (gifs.error) return <ErrorMessage message={gifs.error.message} />;
+  const loaded = useQuery({ queryKey: ['backdrop', path], queryFn: () => loadBackdrop(source) });
+  if (loaded.isPending) return <p className="loading">Loading…</p>;
+  if (loaded.error) return <ErrorMessage message={loaded.error.message} />;
   return (
     <Backdrop
-      gifs={gifs.data}
-      title={titleOfSource(source)}
+      gifs={loaded.data.gifs}
+      title={loaded.data.title}
       shareUrl={`${location.origin}${path}`}
       onExit={() => void navigate('/backdrop')}
     />

@@ -6,6 +6,7 @@ import { Link, useParams } from 'react-router';
 import { useSession } from '../account/use-session.ts';
 import { reportChannelFeedPage } from '../analytics/page-views.ts';
 import { api } from '../api/client.ts';
+import { pathOfSource } from '../backdrop/backdrop-source.ts';
 import { ChannelHeader } from '../channels/ChannelHeader.tsx';
 import { ChannelManager } from '../channels/ChannelManager.tsx';
 import { channelApi, channelQueryKey } from '../channels/channel-api.ts';
@@ -56,6 +57,11 @@ function ChannelView({ channel }: { channel: ChannelObject }) {
   return (
     <>
       <ChannelHeader channel={channel} />
+      {channel.is_visible ? (
+        <p>
+          <Link to={pathOfSource({ kind: 'channel', id: channel.id })}>Play as a backdrop</Link>
+        </p>
+      ) : null}
       {owns || staff ? (
         <ChannelManager
           channel={channel}
