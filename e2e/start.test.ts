@@ -58,6 +58,18 @@ describe.skipIf(process.env.DATABASE_URL)('npm start on a fresh machine', () => 
     expect(current.gifs.processing).toBe(0);
     expect(current.ready_by_type.gif).toBeGreaterThanOrEqual(60);
     expect(current.ready_by_type.sticker).toBeGreaterThanOrEqual(20);
+    // The demo's emoji set: GIPHY's emoji calls answer it, with variations for a face.
+    const emoji = (await (
+      await fetch(`${server.url}/v1/emoji?api_key=${server.apiKey}&limit=50`)
+    ).json()) as { data: { id: string; title: string }[] };
+    expect(emoji.data.length).toBeGreaterThanOrEqual(6);
+    const face = emoji.data.find((g) => g.title === 'Happy Face')!;
+    const variations = (await (
+      await fetch(`${server.url}/v2/emoji/${face.id}/variations?api_key=${server.apiKey}`)
+    ).json()) as { data: { title: string }[] };
+    expect(variations.data.map((g) => g.title)).toEqual(
+      expect.arrayContaining(['Sad Face', 'Winking Face']),
+    );
     await expect(fs.stat(path.join(dataDir, 'db'))).resolves.toBeTruthy();
     await expect(fs.stat(path.join(dataDir, 'media', 'gifs'))).resolves.toBeTruthy();
   }, 400_000);

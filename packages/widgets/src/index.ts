@@ -13,3 +13,4 @@ export type { VideoErrorCode } from './video/video-errors.ts';
 export type { Quartile } from './video/playback-rules.ts';
 export type { TileCallbacks, TileOptions } from './tile-options.ts';
 export { masonry } from './masonry.ts';
+export { pingback, type PingbackAction } from './pingback.ts';

@@ -25,19 +25,23 @@ export type DemoStickerRow = [
   extra?: DemoStickerExtra,
 ];
 
-/** Sticker rows by uploader; tags share the GIFs' vocabulary so related tags cross kinds. */
+/**
+ * Sticker rows by uploader; tags share the GIFs' vocabulary so related tags cross kinds. Those
+ * tagged `emoji` are GIPHY's emoji set (`/v1/emoji`); the faces share `face`, so each has
+ * variations (`/v2/emoji/{id}/variations`).
+ */
 export const demoStickerRows: Readonly<Record<string, readonly DemoStickerRow[]>> = {
   sticker_sam: [
-    ['Floating Heart', 'love heart red cute', 'heart', 'berry'],
+    ['Floating Heart', 'love heart red cute emoji', 'heart', 'berry'],
     ['Heart Pop', 'love heart pink pop', 'heart', 'pastel', { format: 'webp' }],
-    ['Spinning Star', 'star spin gold awesome', 'star', 'gold'],
+    ['Spinning Star', 'star spin gold awesome emoji', 'star', 'gold'],
     ['Gold Star Award', 'star award proud yes yellow', 'star', 'citrus', { speed: 'slow' }],
-    ['Happy Face', 'happy smile face yay', 'face', 'citrus', { mood: 'happy' }],
-    ['Winking Face', 'wink flirty face smile', 'face', 'candy', { mood: 'wink' }],
-    ['Sad Face', 'sad face crying blue', 'face', 'ocean', { mood: 'sad', speed: 'slow' }],
-    ['Shocked Face', 'surprised shocked omg face', 'face', 'mint', { mood: 'surprised' }],
-    ['Check Yes', 'yes check done approve green', 'check', 'forest'],
-    ['Nope Cross', 'no nope cross red', 'cross', 'fire'],
+    ['Happy Face', 'happy smile face yay emoji', 'face', 'citrus', { mood: 'happy' }],
+    ['Winking Face', 'wink flirty face smile emoji', 'face', 'candy', { mood: 'wink' }],
+    ['Sad Face', 'sad face crying blue emoji', 'face', 'ocean', { mood: 'sad', speed: 'slow' }],
+    ['Shocked Face', 'surprised shocked omg face emoji', 'face', 'mint', { mood: 'surprised' }],
+    ['Check Yes', 'yes check done approve green emoji', 'check', 'forest'],
+    ['Nope Cross', 'no nope cross red emoji', 'cross', 'fire'],
     ['Party Balloon', 'balloon party birthday red', 'balloon', 'candy', { aspect: 'portrait' }],
     ['Balloon Bunch', 'balloon birthday celebrate pastel', 'balloon', 'pastel'],
     ['Spinning Flower', 'flower spring cute pink', 'flower', 'berry'],

@@ -9,6 +9,18 @@ describe('demoCatalog', () => {
     expect(items.filter((i) => i.kind === 'sticker').length).toBeGreaterThanOrEqual(20);
   });
 
+  it('has an emoji set of stickers, each sharing a tag with another (its variations)', () => {
+    const emoji = items.filter((i) => i.tags.includes('emoji'));
+    expect(emoji.length).toBeGreaterThanOrEqual(6);
+    for (const item of emoji) {
+      expect(item.kind, item.key).toBe('sticker');
+      const kin = emoji.filter(
+        (other) => other !== item && other.tags.some((t) => t !== 'emoji' && item.tags.includes(t)),
+      );
+      if (item.tags.includes('face')) expect(kin.length, item.key).toBeGreaterThan(0);
+    }
+  });
+
   it('has unique kebab-case keys and unique titles', () => {
     const keys = items.map((i) => i.key);
     expect(new Set(keys).size).toBe(keys.length);

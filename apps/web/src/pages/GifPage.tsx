@@ -1,5 +1,7 @@
 import type { Gif } from '@jiffy/contracts';
+import { pingback } from '@jiffy/widgets';
 import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { Link, useParams } from 'react-router';
 import { api } from '../api/client.ts';
 import { EditableTitle } from '../components/EditableTitle.tsx';
@@ -29,6 +31,8 @@ export default function GifPage() {
 
 function GifDetails({ gif }: { gif: Gif }) {
   const user = gif.user;
+  // Opening a GIF's page is a view of it, as seeing its tile is (once per GIF per visit).
+  useEffect(() => pingback(gif, 'SEEN'), [gif]);
   return (
     <article className="gif-page">
       <EditableTitle gif={gif} />
