@@ -70,6 +70,7 @@ import { GifListRepository } from './public-api/gif-list.repository.ts';
 import { PublicGifService } from './public-api/public-gifs.service.ts';
 import { assertPublicUrl, downloadToFile } from './net/index.ts';
 import { InstashareService } from './sharing/instashare.service.ts';
+import type { StudioService } from './studios/studio.service.ts';
 import { DirectoryService } from './users/directory.service.ts';
 import { SpotifyArtistService } from './spotify/spotify-artist.service.ts';
 import { csvExportJob } from './staff-search/csv-export.job.ts';
@@ -158,6 +159,8 @@ export interface Services {
   channelTags: ChannelTagsService;
   /** Channels by name, and by path for a scoped search (the public API). */
   channelSearch: ChannelSearchService;
+  /** What /studios features: channels and creators staff choose. */
+  studios: StudioService;
   /** Every kept answer that must forget a GIF taken down, restored or deleted. */
   cachePurge: CachePurge;
   /** The trending scheduler (staff). */

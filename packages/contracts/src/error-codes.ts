@@ -110,6 +110,11 @@ export const errorStatus = {
   channel_gif_not_found: 404,
   /** A channel job id that names no job (or one of a channel the caller may not manage). */
   job_not_found: 404,
+  // studios (issue 27)
+  /** The channel or creator is already featured on /studios. */
+  already_featured: 409,
+  /** /studios already features as many channels and creators as it shows (200). */
+  studios_full: 409,
   // imaging (issue 27)
   /** A trim whose start is at or past the media's end, or of a still image. */
   trim_out_of_range: 422,

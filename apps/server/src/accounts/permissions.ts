@@ -27,7 +27,8 @@ export type Action =
   | 'story.view_unpublished' // drafts and stories scheduled for later
   | 'channel.edit' // create, change, move and fill a channel of the subject's tree
   | 'channel.editorial' // make a channel editorial (its magic tags gather anyone's GIFs)
-  | 'analytics.view'; // a creator's dashboard figures (the subject is the creator)
+  | 'analytics.view' // a creator's dashboard figures (the subject is the creator)
+  | 'studios.curate'; // choose the channels and creators /studios features
 
 /** The owner of the object acted on (a user's own id for profiles), if it has one. */
 export interface Subject {
@@ -63,6 +64,8 @@ const rules: Record<Action, (actor: Actor, subject: Subject) => boolean> = {
   'channel.edit': (actor, subject) => actor.id === subject.ownerId || STAFF.includes(actor.role),
   'channel.editorial': (actor) => STAFF.includes(actor.role),
   'analytics.view': (actor, subject) => actor.id === subject.ownerId || STAFF.includes(actor.role),
+  // Studios is the instance's editorial shop window: its staff choose what it shows.
+  'studios.curate': (actor) => STAFF.includes(actor.role),
 };
 
 /** True when `actor` may do `action` to `subject`; nobody signed in may do none of these. */

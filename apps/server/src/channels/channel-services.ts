@@ -14,6 +14,8 @@ import { FeedTotals } from './feed-totals.ts';
 import { ChannelSearchRepository } from './channel-search.repository.ts';
 import { ChannelSearchService } from './channel-search.service.ts';
 import { ChannelReader } from './channel-reader.ts';
+import { StudioRepository } from '../studios/studio.repository.ts';
+import { StudioService } from '../studios/studio.service.ts';
 import { ChannelRepository } from './channel.repository.ts';
 import { ChannelService } from './channel.service.ts';
 import { ChannelTagRepository } from './channel-tag.repository.ts';
@@ -31,6 +33,8 @@ export function createChannelServices(deps: {
   channelGifs: ChannelGifsService;
   channelTags: ChannelTagsService;
   channelSearch: ChannelSearchService;
+  /** What /studios features (channels and creators staff choose). */
+  studios: StudioService;
 } {
   const { db } = deps;
   const channels = new ChannelRepository(db);
@@ -75,5 +79,6 @@ export function createChannelServices(deps: {
       channels,
       reader,
     }),
+    studios: new StudioService({ features: new StudioRepository(db), reader, users: deps.users }),
   };
 }

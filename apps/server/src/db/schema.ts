@@ -511,7 +511,18 @@ export interface TrendingStoriesTable {
   created_at: CreatedAt;
 }
 
+/** What staff feature on /studios: an editorial channel or a creator, in order (migration 0032). */
+export interface StudioFeaturesTable {
+  id: Generated<number>;
+  channel_id: number | null;
+  user_id: string | null;
+  position: number;
+  chosen_by: string | null;
+  created_at: CreatedAt;
+}
+
 export interface Database {
+  studio_features: StudioFeaturesTable;
   trending_schedule: TrendingScheduleTable;
   trending_schedule_activity: TrendingScheduleActivityTable;
   stories: StoriesTable;

@@ -28,6 +28,7 @@ import * as m0027 from './0027_staff_search.ts';
 import * as m0028 from './0028_analytics_rollups.ts';
 import * as m0029 from './0029_spotify_artist.ts';
 import * as m0031 from './0031_freelance.ts';
+import * as m0032 from './0032_studio_features.ts';
 
 /**
  * Forward-only migrations, applied in key order. Add a file `NNNN_name.ts` with an `up` and list
@@ -63,4 +64,5 @@ export const migrations: Record<string, Migration> = {
   '0028_analytics_rollups': m0028,
   '0029_spotify_artist': m0029,
   '0031_freelance': m0031,
+  '0032_studio_features': m0032,
 };

@@ -19,6 +19,7 @@ import { moderationQueueRoutes } from '../../moderation/moderation-queue.routes.
 import type { Services } from '../../services.ts';
 import { usersRoutes } from '../../users/users.routes.ts';
 import { directoryRoutes } from '../../users/directory.routes.ts';
+import { studiosRoutes } from '../../studios/studios.routes.ts';
 import { instashareRoutes } from '../../sharing/instashare.routes.ts';
 import { spotifyRoutes } from '../../spotify/spotify.routes.ts';
 import { dashboardRoutes } from '../../analytics/dashboard.routes.ts';
@@ -57,6 +58,11 @@ export async function siteApiSurface(
     urls: services.urls,
   });
   directoryRoutes(scope, { directory: services.directory, urls: services.urls });
+  studiosRoutes(scope, {
+    studios: services.studios,
+    accounts: services.accounts,
+    urls: services.urls,
+  });
   apiTokensRoutes(scope, { tokens: services.apiTokens, accounts: services.accounts });
   apiKeysRoutes(scope, { apiKeys: services.apiKeys, accounts: services.accounts });
   creatorApplicationsRoutes(scope, {
