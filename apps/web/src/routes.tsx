@@ -37,11 +37,12 @@ const PostsPage = lazy(() => import('./pages/PostsPage.tsx'));
 const ArtistsPage = lazy(() => import('./pages/ArtistsPage.tsx'));
 const TeamPage = lazy(() => import('./pages/TeamPage.tsx'));
 const BackdropPage = lazy(() => import('./pages/BackdropPage.tsx'));
+const StudiosPage = lazy(() => import('./pages/StudiosPage.tsx'));
 const SchedulePage = lazy(() => import('./pages/SchedulePage.tsx'));
 const DashboardPage = lazy(() => import('./pages/DashboardPage.tsx'));
 
 /** Pages later releases complete: real routes, honest text. */
-export const COMING_SOON = ['create', 'clips', 'studios', 'ar-scenes'];
+export const COMING_SOON = ['create', 'clips', 'ar-scenes'];
 
 /** §2's routes; any other first segment is a channel. */
 export const routes: RouteObject[] = [
@@ -92,6 +93,7 @@ export const routes: RouteObject[] = [
       { path: 'artists', element: <ArtistsPage /> },
       { path: 'team', element: <TeamPage /> },
       { path: 'backdrop/*', element: <BackdropPage /> },
+      { path: 'studios', element: <StudiosPage /> },
       { path: 'stories/:slug', element: <StoryPage /> },
       ...COMING_SOON.map((path) => ({ path: `${path}/*`, element: <ComingSoonPage /> })),
       { path: ':channel/*', element: <ChannelPage /> },

@@ -9,6 +9,7 @@ import { api } from '../api/client.ts';
 import { pathOfSource } from '../backdrop/backdrop-source.ts';
 import { ChannelHeader } from '../channels/ChannelHeader.tsx';
 import { ChannelManager } from '../channels/ChannelManager.tsx';
+import { ChannelTiles } from '../channels/ChannelTiles.tsx';
 import { channelApi, channelQueryKey } from '../channels/channel-api.ts';
 import { GifGrid } from '../components/GifGrid.tsx';
 import NotFoundPage from './NotFoundPage.tsx';
@@ -70,21 +71,7 @@ function ChannelView({ channel }: { channel: ChannelObject }) {
           onChanged={() => setVersion((v) => v + 1)}
         />
       ) : null}
-      {children.data && children.data.length > 0 ? (
-        <ul className="channel-tiles" aria-label="Channels">
-          {children.data.map((child) => (
-            <li key={child.id}>
-              <Link to={`/${child.path}`}>
-                {child.featured_gif?.images.fixed_width?.url ? (
-                  <img src={child.featured_gif.images.fixed_width.url} alt="" />
-                ) : null}
-                <span>{child.display_name}</span>
-                {child.is_visible ? null : <span className="badge">Hidden</span>}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      ) : null}
+      <ChannelTiles channels={children.data ?? []} label="Channels" />
       <form
         className="channel-search"
         role="search"
