@@ -38,6 +38,7 @@ const ArtistsPage = lazy(() => import('./pages/ArtistsPage.tsx'));
 const TeamPage = lazy(() => import('./pages/TeamPage.tsx'));
 const BackdropPage = lazy(() => import('./pages/BackdropPage.tsx'));
 const StudiosPage = lazy(() => import('./pages/StudiosPage.tsx'));
+const LabsPage = lazy(() => import('./pages/LabsPage.tsx'));
 const SchedulePage = lazy(() => import('./pages/SchedulePage.tsx'));
 const DashboardPage = lazy(() => import('./pages/DashboardPage.tsx'));
 
@@ -62,7 +63,7 @@ export const routes: RouteObject[] = [
       { path: 'categories/:category', element: <CategoriesPage /> },
       { path: 'categories/:category/:subcategory', element: <CategoriesPage /> },
       { path: 'apps', element: <AppsPage /> },
-      ...['about', 'transparency', 'labs', '403', 'maintenance'].map((path) => ({
+      ...['about', 'transparency', '403', 'maintenance'].map((path) => ({
         path,
         element: <InfoPage />,
       })),
@@ -94,6 +95,7 @@ export const routes: RouteObject[] = [
       { path: 'team', element: <TeamPage /> },
       { path: 'backdrop/*', element: <BackdropPage /> },
       { path: 'studios', element: <StudiosPage /> },
+      { path: 'labs', element: <LabsPage /> },
       { path: 'stories/:slug', element: <StoryPage /> },
       ...COMING_SOON.map((path) => ({ path: `${path}/*`, element: <ComingSoonPage /> })),
       { path: ':channel/*', element: <ChannelPage /> },

@@ -7,6 +7,7 @@ import { useSession } from '../account/use-session.ts';
 import { reportChannelFeedPage } from '../analytics/page-views.ts';
 import { api } from '../api/client.ts';
 import { pathOfSource } from '../backdrop/backdrop-source.ts';
+import { useExperiment } from '../labs/experiments.ts';
 import { ChannelHeader } from '../channels/ChannelHeader.tsx';
 import { ChannelManager } from '../channels/ChannelManager.tsx';
 import { ChannelTiles } from '../channels/ChannelTiles.tsx';
@@ -35,6 +36,7 @@ export default function ChannelPage() {
 }
 
 function ChannelView({ channel }: { channel: ChannelObject }) {
+  const backdrops = useExperiment('backdrop');
   const session = useSession();
   const [tag, setTag] = useState<string | undefined>(undefined);
   const [words, setWords] = useState('');
@@ -58,7 +60,7 @@ function ChannelView({ channel }: { channel: ChannelObject }) {
   return (
     <>
       <ChannelHeader channel={channel} />
-      {channel.is_visible ? (
+      {backdrops && channel.is_visible ? (
         <p>
           <Link to={pathOfSource({ kind: 'channel', id: channel.id })}>Play as a backdrop</Link>
         </p>

@@ -2,7 +2,7 @@ import { Link, useLocation } from 'react-router';
 import { INFO_PAGES } from './info-pages.ts';
 import NotFoundPage from './NotFoundPage.tsx';
 
-/** A static or status page (`/about`, `/transparency`, `/labs`, `/403`, `/maintenance`). */
+/** A static or status page (`/about`, `/transparency`, `/403`, `/maintenance`). */
 export default function InfoPage() {
   const name = useLocation().pathname.split('/')[1] ?? '';
   const page = INFO_PAGES[name];

@@ -2,11 +2,13 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { api } from '../api/client.ts';
 import { pathOfSource } from '../backdrop/backdrop-source.ts';
+import { useExperiment } from '../labs/experiments.ts';
 import { GifGrid } from '../components/GifGrid.tsx';
 import { TagList } from '../components/TagList.tsx';
 
 /** `/search/:term`: GIFs or stickers (tabs), infinite scroll, and related tags. */
 export default function SearchPage() {
+  const backdrops = useExperiment('backdrop');
   const term = useParams().term ?? '';
   const [query] = useSearchParams();
   const type = query.get('type') === 'stickers' ? 'stickers' : 'gifs';
@@ -28,9 +30,11 @@ export default function SearchPage() {
           Stickers
         </Link>
       </nav>
-      <p>
-        <Link to={pathOfSource({ kind: 'search', term })}>Play as a backdrop</Link>
-      </p>
+      {backdrops ? (
+        <p>
+          <Link to={pathOfSource({ kind: 'search', term })}>Play as a backdrop</Link>
+        </p>
+      ) : null}
       <TagList tags={(related.data ?? []).map((t) => t.name)} label="Related searches" />
       <GifGrid
         listKey={`${type}:${term}`}

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { pathOfSource } from '../backdrop/backdrop-source.ts';
+import { useExperiment } from '../labs/experiments.ts';
 import { ErrorMessage } from '../components/ErrorMessage.tsx';
 import { TagList } from '../components/TagList.tsx';
 import { StoryItemView } from '../stories/StoryItemView.tsx';
@@ -18,6 +19,7 @@ export default function StoryPage() {
 }
 
 function StoryArticle({ story }: { story: Story }) {
+  const backdrops = useExperiment('backdrop');
   const user = story.user;
   const when = story.publish_datetime ? new Date(story.publish_datetime) : null;
   return (
@@ -35,7 +37,7 @@ function StoryArticle({ story }: { story: Story }) {
         {!story.is_published ? <p className="muted">Draft: only you and staff see it.</p> : null}
         {story.description ? <p className="story-description">{story.description}</p> : null}
         <TrendingStoryButton story={story} />
-        {story.is_published && story.gifs?.length ? (
+        {backdrops && story.is_published && story.gifs?.length ? (
           <p>
             <Link to={pathOfSource({ kind: 'story', slug: story.slug })}>Play as a backdrop</Link>
           </p>

@@ -4,6 +4,8 @@ import { RequireSignIn } from '../account/RequireSignIn.tsx';
 import type { SessionUser } from '../account/use-session.ts';
 import { ErrorMessage } from '../components/ErrorMessage.tsx';
 import { DropZone } from '../upload/DropZone.tsx';
+import { useExperiment } from '../labs/experiments.ts';
+import { TagSuggestions } from '../tag-suggestions/TagSuggestions.tsx';
 import { UploadFieldsForm } from '../upload/UploadFieldsForm.tsx';
 import { UploadItemRow } from '../upload/UploadItemRow.tsx';
 import {
@@ -23,6 +25,13 @@ export default function UploadPage() {
   );
 }
 
+/** The tags typed so far, as a list. */
+const tagList = (tags: string) =>
+  tags
+    .split(',')
+    .map((tag) => tag.trim())
+    .filter(Boolean);
+
 function Uploader({ user }: { user: SessionUser }) {
   const queue = useUploadQueue();
   const [fields, setFields] = useState(emptyUploadFields);
@@ -32,6 +41,10 @@ function Uploader({ user }: { user: SessionUser }) {
   const [busy, setBusy] = useState(false);
   const queued = queue.items.filter((item) => item.phase === 'queued').length;
   const ready = queue.items.filter((item) => item.phase === 'ready').length;
+  const suggesting = useExperiment('upload-tag-suggestions');
+  const firstFile = queue.items
+    .map((item) => item.source)
+    .find((source): source is File => typeof source !== 'string');
 
   const addLinks = () => {
     const lines = links.split(/\s+/).filter(Boolean);
@@ -82,6 +95,15 @@ function Uploader({ user }: { user: SessionUser }) {
         }}
       >
         <UploadFieldsForm fields={fields} errors={shownErrors} onChange={setFields} />
+        {suggesting && firstFile ? (
+          <TagSuggestions
+            file={firstFile}
+            tags={tagList(fields.tags)}
+            onAdd={(tag) =>
+              setFields({ ...fields, tags: [...tagList(fields.tags), tag].join(', ') })
+            }
+          />
+        ) : null}
         <button type="submit" className="primary" disabled={busy || queued === 0}>
           {queued > 1 ? `Upload all ${queued}` : 'Upload'}
         </button>

@@ -15,10 +15,6 @@ export const INFO_PAGES: Record<string, { title: string; body: string[] }> = {
       'Jiffy keeps its own analytics on this server; no third-party trackers run on these pages.',
     ],
   },
-  labs: {
-    title: 'Labs',
-    body: ['Experiments that may become features. Nothing is running here yet.'],
-  },
   '403': {
     title: '403: not allowed',
     body: ['You do not have access to that page. Log in with an account that does.'],
