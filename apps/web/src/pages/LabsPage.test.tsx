@@ -52,19 +52,19 @@ describe('/labs', () => {
         </>,
       ),
     );
-    const backdrop = screen.getByRole('switch', { name: 'Backdrop' });
-    const suggestions = screen.getByRole('switch', { name: 'Suggested tags when uploading' });
-    expect((backdrop as HTMLInputElement).checked).toBe(true);
-    expect((suggestions as HTMLInputElement).checked).toBe(false);
+    const backdrop = screen.getByRole<HTMLInputElement>('switch', { name: 'Backdrop' });
+    const suggestions = screen.getByRole<HTMLInputElement>('switch', {
+      name: 'Suggested tags when uploading',
+    });
+    expect(backdrop.checked).toBe(true);
+    expect(suggestions.checked).toBe(false);
     expect(screen.getByRole('link', { name: 'Play as a backdrop' })).toBeTruthy();
     fireEvent.click(backdrop);
     expect(screen.queryByRole('link', { name: 'Play as a backdrop' })).toBeNull();
     // Kept in this browser: a page opened later finds it off.
     cleanup();
     render(wrap(<LabsPage />));
-    expect((screen.getByRole('switch', { name: 'Backdrop' }) as HTMLInputElement).checked).toBe(
-      false,
-    );
+    expect(screen.getByRole<HTMLInputElement>('switch', { name: 'Backdrop' }).checked).toBe(false);
   });
 });
 
