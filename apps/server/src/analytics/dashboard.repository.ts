@@ -32,8 +32,9 @@ const sums = sql`sum(views)::int AS views, sum(clicks)::int AS clicks,
   sum(shares)::int AS shares, sum(favorites)::int AS favorites`;
 
 /**
- * Reads the roll-ups only (`analytics_daily`, `analytics_search_daily`), never raw events:
- * each query is one range of the (user_id, day) index.
+ * Reads the roll-ups only, never raw events: each query is one range of a (user_id, day) index.
+ * A creator's days and sources come from `analytics_creator_daily` (about 4 rows a day however
+ * many GIFs they have), one GIF's and the top GIFs from `analytics_daily`.
  */
 export class DashboardRepository {
   readonly #db: Kysely<Database>;
@@ -46,9 +47,14 @@ export class DashboardRepository {
       ${scope.gifId ? sql`AND gif_id = ${scope.gifId}` : sql``}`;
   }
 
+  /** The per-creator roll-up when the scope is all of a creator's GIFs. */
+  #daily(scope: DashboardScope) {
+    return sql.table(scope.gifId ? 'analytics_daily' : 'analytics_creator_daily');
+  }
+
   async byDay(scope: DashboardScope): Promise<DayCounts[]> {
     const { rows } = await sql<DayCounts>`
-      SELECT to_char(day, 'YYYY-MM-DD') AS day, ${sums} FROM analytics_daily
+      SELECT to_char(day, 'YYYY-MM-DD') AS day, ${sums} FROM ${this.#daily(scope)}
       WHERE ${this.#where(scope)} GROUP BY day ORDER BY day`.execute(this.#db);
     return rows;
   }
@@ -56,7 +62,8 @@ export class DashboardRepository {
   async bySource(scope: DashboardScope): Promise<SourceCounts[]> {
     const { rows } = await sql<SourceCounts>`
       SELECT s.*, k.name AS key_name FROM (
-        SELECT source, ${sums} FROM analytics_daily WHERE ${this.#where(scope)} GROUP BY source
+        SELECT source, ${sums} FROM ${this.#daily(scope)} WHERE ${this.#where(scope)}
+        GROUP BY source
       ) s LEFT JOIN api_keys k ON s.source = 'api:' || k.key
       ORDER BY s.views DESC, s.source`.execute(this.#db);
     return rows;

@@ -5,7 +5,8 @@ import type { Database } from '../db/schema.ts';
 type Stream = 'pingback' | 'site';
 
 /**
- * Folds raw events into `analytics_daily` (per GIF, per UTC day, per source) and forgets raw
+ * Folds raw events into `analytics_daily` (per GIF, per UTC day, per source; its triggers keep
+ * `analytics_creator_daily`) and pingbacks into the GIFs' engagement counters, and forgets raw
  * events past their retention. Each step reads a range of event ids above the stream's
  * watermark and moves the watermark in the same transaction as the counts: a crash before the
  * commit leaves both untouched, one after it leaves both done, so nothing is counted twice.
@@ -25,8 +26,10 @@ export class RollupRepository {
   /** Rolls up at most `batch` events of a stream; resolves to how many ids the range held. */
   async step(stream: Stream, batch: number): Promise<number> {
     return this.#db.transaction().execute(async (trx) => {
-      const mark = await sql<{ last_id: string }>`
-        SELECT last_id FROM analytics_watermarks WHERE stream = ${stream} FOR UPDATE`.execute(trx);
+      const mark = await sql<{ last_id: string; counters_after: string }>`
+        SELECT last_id, counters_after FROM analytics_watermarks WHERE stream = ${stream} FOR UPDATE`.execute(
+        trx,
+      );
       const last = Number(mark.rows[0]?.last_id ?? 0);
       const table = sql.table(stream === 'pingback' ? 'pingback_events' : 'site_events');
       const range = await sql<{ upto: string | null }>`
@@ -38,7 +41,13 @@ export class RollupRepository {
         ) s`.execute(trx);
       const upto = range.rows[0]?.upto;
       if (upto === null || upto === undefined) return 0;
-      await (stream === 'pingback' ? foldPingbacks : foldEmbedEvents)(trx, last, Number(upto));
+      if (stream === 'pingback') {
+        await foldPingbacks(trx, last, Number(upto));
+        const countedBefore = Number(mark.rows[0]?.counters_after ?? 0);
+        await addToCounters(trx, Math.max(last, countedBefore), Number(upto));
+      } else {
+        await foldEmbedEvents(trx, last, Number(upto));
+      }
       await sql`UPDATE analytics_watermarks SET last_id = ${upto}, rolled_up_at = now()
         WHERE stream = ${stream}`.execute(trx);
       return Number(upto) - last;
@@ -91,6 +100,33 @@ async function foldPingbacks(trx: Transaction<Database>, last: number, upto: num
       clicks = d.clicks + excluded.clicks,
       shares = d.shares + excluded.shares,
       favorites = d.favorites + excluded.favorites`.execute(trx);
+}
+
+/**
+ * Adds the range's SEEN, CLICK, SENT and FAVORITE pingbacks to the GIFs' view, click, share and
+ * favorite counters (ranking, trending's fallback, GIF objects), one `UPDATE` for the range: the
+ * search postings' trigger then rescores each GIF once per range, not once per request. The
+ * GIFs are locked in id order first, so another statement updating several of them cannot
+ * deadlock with this one.
+ */
+async function addToCounters(trx: Transaction<Database>, after: number, upto: number) {
+  if (upto <= after) return;
+  const range = sql`SELECT gif_id, action_type FROM pingback_events
+    WHERE id > ${after} AND id <= ${upto} AND action_type IN ('SEEN', 'CLICK', 'SENT', 'FAVORITE')`;
+  await sql`SELECT id FROM gifs WHERE id IN (SELECT gif_id FROM (${range}) e)
+    ORDER BY id FOR NO KEY UPDATE`.execute(trx);
+  await sql`
+    UPDATE gifs g SET view_count = g.view_count + d.views, click_count = g.click_count + d.clicks,
+      share_count = g.share_count + d.shares, favorite_count = g.favorite_count + d.favorites
+    FROM (
+      SELECT gif_id,
+        count(*) FILTER (WHERE action_type = 'SEEN') AS views,
+        count(*) FILTER (WHERE action_type = 'CLICK') AS clicks,
+        count(*) FILTER (WHERE action_type = 'SENT') AS shares,
+        count(*) FILTER (WHERE action_type = 'FAVORITE') AS favorites
+      FROM (${range}) e GROUP BY gif_id
+    ) d
+    WHERE g.id = d.gif_id`.execute(trx);
 }
 
 /**

@@ -314,6 +314,19 @@ export interface AnalyticsWatermarksTable {
   stream: string;
   last_id: ColumnType<string, number, number>;
   rolled_up_at: Date | null;
+  /** Pingback ids up to this one were added to the GIFs' counters on arrival (before 0030). */
+  counters_after: ColumnType<string, number, number>;
+}
+
+/** A creator's roll-ups per UTC day and source, kept by triggers on analytics_daily (0030). */
+export interface AnalyticsCreatorDailyTable {
+  user_id: string;
+  day: ColumnType<string, string, string>;
+  source: string;
+  views: ColumnType<string, number, never>;
+  clicks: ColumnType<string, number, never>;
+  shares: ColumnType<string, number, never>;
+  favorites: ColumnType<string, number, never>;
 }
 
 /** How often a search answer showed a GIF, per day and search term (migration 0028). */
@@ -533,6 +546,7 @@ export interface Database {
   pingback_events: PingbackEventsTable;
   analytics_daily: AnalyticsDailyTable;
   analytics_watermarks: AnalyticsWatermarksTable;
+  analytics_creator_daily: AnalyticsCreatorDailyTable;
   analytics_search_daily: AnalyticsSearchDailyTable;
   site_events: SiteEventsTable;
   gif_reports: GifReportsTable;
