@@ -134,8 +134,24 @@ describe('analytics roll-up', () => {
     expect(await counters('gifRollA')).toEqual([7, 1, 1, 1]);
   });
 
-  it('keeps each creator’s days by source equal to their GIFs’ roll-ups, as GIFs come and go', async () => {
+  it('keeps each creator’s days by source and GIFs by span equal to their GIFs’ roll-ups, as GIFs come and go', async () => {
     const db = t.jiffy.database.db;
+    const totalsPerGif = async () =>
+      (
+        await sql<Record<string, string | number>>`
+          SELECT s.span, d.gif_id, sum(views)::int AS views, sum(clicks)::int AS clicks,
+            sum(shares)::int AS shares, sum(favorites)::int AS favorites
+          FROM analytics_daily d CROSS JOIN unnest(ARRAY[1, 4, 16]) s(span)
+          WHERE user_id = 'idcat' GROUP BY s.span, d.gif_id ORDER BY d.gif_id, s.span`.execute(db)
+      ).rows;
+    const spansPerGif = async () =>
+      (
+        await sql<Record<string, string | number>>`
+          SELECT span, gif_id, sum(views)::int AS views, sum(clicks)::int AS clicks,
+            sum(shares)::int AS shares, sum(favorites)::int AS favorites
+          FROM analytics_gif_spans WHERE user_id = 'idcat'
+          GROUP BY span, gif_id ORDER BY gif_id, span`.execute(db)
+      ).rows;
     await insertGifRow(t.jiffy.services.gifRepository, { id: 'gifRollB', user_id: 'idcat' });
     await pingbacks(['SEEN', 'SEEN', 'CLICK'], '/v2/pingback', {}, 'gifRollB');
     await pingbacks(['SEEN'], '/v2/pingback', { 'x-giphy-sdk-name': 'iOSSDK' }, 'gifRollB');
@@ -154,12 +170,24 @@ describe('analytics roll-up', () => {
     expect(widget(await creatorDays())).toMatchObject({ views: 3, clicks: 1, shares: 1 });
     expect(await sources()).toContain('sdk:iOSSDK');
     expect(await creatorDays()).toEqual(await perGif());
+    // Each span length (1, 4 and 16 days) holds every GIF's counts once (all are today's).
+    const totals = await totalsPerGif();
+    expect(totals.map((r) => `${r.gif_id}/${r.span}`)).toEqual([
+      'gifRollA/1',
+      'gifRollA/4',
+      'gifRollA/16',
+      'gifRollB/1',
+      'gifRollB/4',
+      'gifRollB/16',
+    ]);
+    expect(await spansPerGif()).toEqual(totals);
 
     // A GIF deleted (a takedown that deletes) takes its roll-ups, and its share of the days.
     await db.deleteFrom('gifs').where('id', '=', 'gifRollB').execute();
     expect(widget(await creatorDays())).toMatchObject({ views: 1, clicks: 0, shares: 1 });
     expect(await sources()).not.toContain('sdk:iOSSDK');
     expect(await creatorDays()).toEqual(await perGif());
+    expect(await spansPerGif()).toEqual(await totalsPerGif());
   });
 
   it('adds to the counters only the pingbacks not counted on arrival before the upgrade', async () => {
@@ -172,9 +200,19 @@ describe('analytics roll-up', () => {
       .set({ view_count: 1, click_count: 1 })
       .where('id', '=', 'gifRollC')
       .execute();
-    await sql`UPDATE analytics_watermarks SET counters_after = (SELECT max(id) FROM pingback_events)
+    await sql`UPDATE analytics_watermarks SET counters_last_id = (SELECT max(id) FROM pingback_events)
       WHERE stream = 'pingback'`.execute(db);
     await pingbacks(['SEEN'], '/v2/pingback', {}, 'gifRollC');
+    // A crash between the roll-up and the counters: the counters' watermark cannot move.
+    await sql`CREATE FUNCTION crash_counters() RETURNS trigger LANGUAGE plpgsql AS
+      $$ BEGIN RAISE EXCEPTION 'crash before the counters'; END $$`.execute(db);
+    await sql`CREATE TRIGGER crash_counters BEFORE UPDATE ON analytics_watermarks FOR EACH ROW
+      WHEN (OLD.counters_last_id IS DISTINCT FROM NEW.counters_last_id)
+      EXECUTE FUNCTION crash_counters()`.execute(db);
+    await expect(runJob()).rejects.toThrow(/crash before the counters/);
+    expect(await counters('gifRollC')).toEqual([1, 1, 0, 0]);
+    await sql`DROP TRIGGER crash_counters ON analytics_watermarks`.execute(db);
+    await runJob();
     await runJob();
     expect(await counters('gifRollC')).toEqual([2, 1, 0, 0]);
     // The roll-ups, which those requests never fed, count all three.

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
+import { daySpans } from './day-spans.ts';
 
 export interface Counts {
   views: number;
@@ -32,9 +33,10 @@ const sums = sql`sum(views)::int AS views, sum(clicks)::int AS clicks,
   sum(shares)::int AS shares, sum(favorites)::int AS favorites`;
 
 /**
- * Reads the roll-ups only, never raw events: each query is one range of a (user_id, day) index.
- * A creator's days and sources come from `analytics_creator_daily` (about 4 rows a day however
- * many GIFs they have), one GIF's and the top GIFs from `analytics_daily`.
+ * Reads the roll-ups only, never raw events, each query a few index ranges. A creator's days
+ * and sources come from `analytics_creator_daily` (about 4 rows a day however many GIFs they
+ * have), their top GIFs from `analytics_gif_spans` (a row per GIF per span of the window), one
+ * GIF's figures from `analytics_daily`.
  */
 export class DashboardRepository {
   readonly #db: Kysely<Database>;
@@ -72,11 +74,27 @@ export class DashboardRepository {
   async topGifs(scope: DashboardScope, limit: number): Promise<GifCounts[]> {
     const { rows } = await sql<GifCounts>`
       SELECT t.*, g.title, g.slug FROM (
-        SELECT gif_id, ${sums} FROM analytics_daily WHERE ${this.#where(scope)}
+        SELECT gif_id, ${sums} FROM ${scope.gifId ? sql`analytics_daily WHERE ${this.#where(scope)}` : this.#spans(scope)}
         GROUP BY gif_id ORDER BY sum(views) DESC, gif_id LIMIT ${limit}
       ) t JOIN gifs g ON g.id = t.gif_id
       ORDER BY t.views DESC, t.gif_id`.execute(this.#db);
     return rows;
+  }
+
+  /**
+   * A creator's counts per GIF from `since` as the few aligned spans of `analytics_gif_spans`
+   * the window is cut into (one row per GIF each), each one range of its primary key. The
+   * window runs to tomorrow: a pingback's time may be up to a day ahead, and the other
+   * queries have no upper bound either.
+   */
+  #spans(scope: DashboardScope) {
+    const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+    const ranges = daySpans(scope.since, tomorrow).map(
+      ({ span, start }) => sql`
+        SELECT gif_id, views, clicks, shares, favorites FROM analytics_gif_spans
+        WHERE user_id = ${scope.userId} AND span = ${span} AND start = ${start}::date`,
+    );
+    return sql`(${sql.join(ranges, sql` UNION ALL `)}) AS spans`;
   }
 
   /** The search terms that showed the creator's GIFs, most first. */

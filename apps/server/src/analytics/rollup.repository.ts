@@ -6,8 +6,8 @@ type Stream = 'pingback' | 'site';
 
 /**
  * Folds raw events into `analytics_daily` (per GIF, per UTC day, per source; its triggers keep
- * `analytics_creator_daily`) and pingbacks into the GIFs' engagement counters, and forgets raw
- * events past their retention. Each step reads a range of event ids above the stream's
+ * `analytics_creator_daily`) and rolled-up pingbacks into the GIFs' engagement counters, and
+ * forgets raw events past their retention. Each step reads a range of event ids above the stream's
  * watermark and moves the watermark in the same transaction as the counts: a crash before the
  * commit leaves both untouched, one after it leaves both done, so nothing is counted twice.
  *
@@ -26,10 +26,8 @@ export class RollupRepository {
   /** Rolls up at most `batch` events of a stream; resolves to how many ids the range held. */
   async step(stream: Stream, batch: number): Promise<number> {
     return this.#db.transaction().execute(async (trx) => {
-      const mark = await sql<{ last_id: string; counters_after: string }>`
-        SELECT last_id, counters_after FROM analytics_watermarks WHERE stream = ${stream} FOR UPDATE`.execute(
-        trx,
-      );
+      const mark = await sql<{ last_id: string }>`
+        SELECT last_id FROM analytics_watermarks WHERE stream = ${stream} FOR UPDATE`.execute(trx);
       const last = Number(mark.rows[0]?.last_id ?? 0);
       const table = sql.table(stream === 'pingback' ? 'pingback_events' : 'site_events');
       const range = await sql<{ upto: string | null }>`
@@ -41,16 +39,34 @@ export class RollupRepository {
         ) s`.execute(trx);
       const upto = range.rows[0]?.upto;
       if (upto === null || upto === undefined) return 0;
-      if (stream === 'pingback') {
-        await foldPingbacks(trx, last, Number(upto));
-        const countedBefore = Number(mark.rows[0]?.counters_after ?? 0);
-        await addToCounters(trx, Math.max(last, countedBefore), Number(upto));
-      } else {
-        await foldEmbedEvents(trx, last, Number(upto));
-      }
+      await (stream === 'pingback' ? foldPingbacks : foldEmbedEvents)(trx, last, Number(upto));
       await sql`UPDATE analytics_watermarks SET last_id = ${upto}, rolled_up_at = now()
         WHERE stream = ${stream}`.execute(trx);
       return Number(upto) - last;
+    });
+  }
+
+  /**
+   * Adds at most `batch` rolled-up pingbacks to the GIFs' engagement counters and moves the
+   * counters' own watermark (`counters_last_id`) in the same transaction: exactly once, like
+   * the roll-ups. Only ids the roll-up has closed are counted (its lag covers inserts in
+   * flight). A range of its own, larger than a roll-up step, because the cost is per GIF: each
+   * GIF's counter change rescores its search postings (about 11 rows) and rewrites its row, so
+   * a range as large as a roll-up period's events costs one rescoring per active GIF, not one
+   * per step. Resolves to how many ids the range held.
+   */
+  async count(batch: number): Promise<number> {
+    return this.#db.transaction().execute(async (trx) => {
+      const mark = await sql<{ last_id: string; counters_last_id: string }>`
+        SELECT last_id, counters_last_id FROM analytics_watermarks
+        WHERE stream = 'pingback' FOR UPDATE`.execute(trx);
+      const counted = Number(mark.rows[0]?.counters_last_id ?? 0);
+      const upto = Math.min(Number(mark.rows[0]?.last_id ?? 0), counted + batch);
+      if (upto <= counted) return 0;
+      await addToCounters(trx, counted, upto);
+      await sql`UPDATE analytics_watermarks SET counters_last_id = ${upto}
+        WHERE stream = 'pingback'`.execute(trx);
+      return upto - counted;
     });
   }
 
@@ -104,13 +120,12 @@ async function foldPingbacks(trx: Transaction<Database>, last: number, upto: num
 
 /**
  * Adds the range's SEEN, CLICK, SENT and FAVORITE pingbacks to the GIFs' view, click, share and
- * favorite counters (ranking, trending's fallback, GIF objects), one `UPDATE` for the range: the
+ * favorite counters (ranking, GIF objects, a user's views), one `UPDATE` for the range: the
  * search postings' trigger then rescores each GIF once per range, not once per request. The
  * GIFs are locked in id order first, so another statement updating several of them cannot
  * deadlock with this one.
  */
 async function addToCounters(trx: Transaction<Database>, after: number, upto: number) {
-  if (upto <= after) return;
   const range = sql`SELECT gif_id, action_type FROM pingback_events
     WHERE id > ${after} AND id <= ${upto} AND action_type IN ('SEEN', 'CLICK', 'SENT', 'FAVORITE')`;
   await sql`SELECT id FROM gifs WHERE id IN (SELECT gif_id FROM (${range}) e)
