@@ -83,18 +83,21 @@ export class DashboardRepository {
 
   /**
    * A creator's counts per GIF from `since` as the few aligned spans of `analytics_gif_spans`
-   * the window is cut into (one row per GIF each), each one range of its primary key. The
-   * window runs to tomorrow: a pingback's time may be up to a day ahead, and the other
-   * queries have no upper bound either.
+   * the window is cut into (one row per GIF each), each one range of its covering primary key.
+   * A lateral join over the spans, not a UNION ALL of them: PostgreSQL runs a union's branches
+   * with parallel workers, whose start-up cost more than the query on a busy server
+   * (bench:analytics: 30 ms, up to 160, against 9 to 11). The window runs to tomorrow: a
+   * pingback's time may be up to a day ahead, and the other queries have no upper bound either.
    */
   #spans(scope: DashboardScope) {
     const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
-    const ranges = daySpans(scope.since, tomorrow).map(
-      ({ span, start }) => sql`
-        SELECT gif_id, views, clicks, shares, favorites FROM analytics_gif_spans
-        WHERE user_id = ${scope.userId} AND span = ${span} AND start = ${start}::date`,
-    );
-    return sql`(${sql.join(ranges, sql` UNION ALL `)}) AS spans`;
+    const spans = daySpans(scope.since, tomorrow);
+    return sql`unnest(${spans.map((s) => s.span)}::int[], ${spans.map((s) => s.start)}::date[])
+        AS w(span, start)
+      CROSS JOIN LATERAL (
+        SELECT gif_id, views, clicks, shares, favorites FROM analytics_gif_spans g
+        WHERE g.user_id = ${scope.userId} AND g.span = w.span AND g.start = w.start
+      ) AS spans`;
   }
 
   /** The search terms that showed the creator's GIFs, most first. */
@@ -102,9 +105,13 @@ export class DashboardRepository {
     scope: DashboardScope,
     limit: number,
   ): Promise<{ term: string; surfaced: number; gifs: number }[]> {
+    // Per (term, GIF) first, then per term: two hash aggregates, where count(DISTINCT gif_id)
+    // sorted every row by term (a 1,000-GIF creator's month: ~38 ms against ~15).
     const { rows } = await sql<{ term: string; surfaced: number; gifs: number }>`
-      SELECT term, sum(surfaced)::int AS surfaced, count(DISTINCT gif_id)::int AS gifs
-      FROM analytics_search_daily WHERE ${this.#where(scope)}
+      SELECT term, sum(surfaced)::int AS surfaced, count(*)::int AS gifs FROM (
+        SELECT term, gif_id, sum(surfaced) AS surfaced
+        FROM analytics_search_daily WHERE ${this.#where(scope)} GROUP BY term, gif_id
+      ) s
       GROUP BY term ORDER BY sum(surfaced) DESC, term LIMIT ${limit}`.execute(this.#db);
     return rows;
   }

@@ -81,7 +81,10 @@ const backfill = (target: Target) => `
   INSERT INTO ${target.table} (${target.key.join(', ')}, ${counts.join(', ')})
   SELECT ${target.keyOf}, ${counts.map((c) => `sum(d.${c})`).join(', ')}
   FROM analytics_daily d ${target.from ?? ''}
-  WHERE d.user_id IS NOT NULL GROUP BY ${positions(target)}`;
+  WHERE d.user_id IS NOT NULL GROUP BY ${positions(target)}
+  -- In key order, so the rows the roll-up keeps updating (each creator's latest spans) sit
+  -- together instead of on every page, and the rest stay all-visible for index-only scans.
+  ORDER BY ${positions(target)}`;
 
 /**
  * Analytics at scale (issue 24, bench:analytics).
