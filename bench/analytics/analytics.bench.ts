@@ -131,7 +131,7 @@ console.log(
 const rollupRate = rollup.events / (rollup.ms / 1000);
 const stepMs = rollup.steps.map((ms) => Math.round(ms));
 console.log(
-  `\n(b) Roll-up of those ${rollup.events.toLocaleString('en')} events (${rollup.gifs.toLocaleString('en')} GIFs), steps of 50,000, then the GIFs' counters`,
+  `\n(b) Roll-up of those ${rollup.events.toLocaleString('en')} events (${rollup.gifs.toLocaleString('en')} GIFs), steps of ${rollup.step.toLocaleString('en')}, then the GIFs' counters`,
 );
 console.log(
   `  analytics.rollup    ${rollupRate.toFixed(0).padStart(8)} events/s   roll-up steps ${(rollup.foldMs / 1000).toFixed(1)} s (median ${median(stepMs)} ms, max ${Math.max(...stepMs)} ms), counters ${(rollup.countersMs / 1000).toFixed(1)} s`,

@@ -1,17 +1,20 @@
 import { sql } from 'kysely';
+import {
+  COUNTER_BATCH,
+  ROLLUP_BATCH,
+} from '../../apps/server/src/analytics/analytics-rollup.job.ts';
 import { RollupRepository } from '../../apps/server/src/analytics/rollup.repository.ts';
 import { openDatabase } from '../../apps/server/src/db/database.ts';
 
-/** The roll-up job's batches (analytics-rollup.job.ts). */
-const STEP = 50_000;
-const COUNTER_BATCH = 1_500_000;
+/** The roll-up job's batches, unless BENCH_ROLLUP_STEP asks for another step size. */
+const STEP = Number(process.env.BENCH_ROLLUP_STEP ?? ROLLUP_BATCH);
 
 /**
- * Rolls up every stored pingback not rolled up yet, as the `analytics.rollup` job does (steps of
- * 50,000 ids into the roll-ups, then ranges of up to 1.5 million into the GIFs' counters, which
- * fires the search postings' trigger): the rate the job keeps up with, which must beat
- * ingestion or the counters fall further behind. Resolves to the events folded, the time, the GIFs touched, and
- * the time of the baseline: a read-only grouping of the same rows.
+ * Rolls up every stored pingback not rolled up yet, as the `analytics.rollup` job does (steps
+ * of ROLLUP_BATCH ids into the roll-ups, then ranges of up to COUNTER_BATCH into the GIFs'
+ * counters, which fires the search postings' trigger): the rate the job keeps up with, which
+ * must beat ingestion or the counters fall further behind. Resolves to the events folded, the
+ * time, the GIFs touched, and the time of the baseline: a read-only grouping of the same rows.
  */
 export async function rollUpPingbacks(databaseUrl: string, schema: string) {
   const database = await openDatabase({ url: databaseUrl, schema, poolSize: 1 });
@@ -45,6 +48,7 @@ export async function rollUpPingbacks(databaseUrl: string, schema: string) {
       foldMs: folded - started,
       countersMs: counted - folded,
       bareMs,
+      step: STEP,
       steps,
       ...pending.rows[0]!,
     };
