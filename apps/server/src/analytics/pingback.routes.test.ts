@@ -93,6 +93,37 @@ describe('POST /v2/pingback', () => {
     expect(gif!.click_count).toBe(before!.click_count + 1);
   });
 
+  it('stores each event’s text as sent: quotes, braces, backslashes, commas and NULL alike', async () => {
+    const awkward = "a\"b{c},d\\e 'f' NULL";
+    const response = await post({
+      events: [
+        event('START', {
+          user_id: awkward,
+          logged_in_user_id: 'NULL',
+          attributes: { note: awkward, nested: { '{"k"}': [1, '\\'] } },
+        }),
+        event('START', { user_id: undefined, attributes: undefined }),
+      ],
+    });
+    expect(response.json<{ data: unknown }>().data).toEqual({ received: 2, stored: 2, dropped: 0 });
+    const { rows } = await sql<{
+      random_id: string | null;
+      user_id: string | null;
+      attributes: unknown;
+    }>`
+      SELECT random_id, user_id, attributes FROM (
+        SELECT * FROM pingback_events WHERE action_type = 'START' ORDER BY id DESC LIMIT 2
+      ) e ORDER BY random_id NULLS FIRST`.execute(t.jiffy.database.db);
+    expect(rows).toEqual([
+      { random_id: null, user_id: null, attributes: {} },
+      {
+        random_id: awkward,
+        user_id: 'NULL',
+        attributes: { note: awkward, nested: { '{"k"}': [1, '\\'] } },
+      },
+    ]);
+  });
+
   it('refuses what is not a batch, and never answers 500', async () => {
     for (const payload of [
       {},

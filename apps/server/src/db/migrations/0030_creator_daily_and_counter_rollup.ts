@@ -132,6 +132,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       favorites bigint NOT NULL DEFAULT 0,
       PRIMARY KEY (user_id, span, start, gif_id) INCLUDE (views, clicks, shares, favorites)
     )`,
+    // Every roll-up run rewrites each active GIF's latest spans (a new row version: the counts
+    // are in the index, so never a HOT update), which unmarks their pages all-visible, and the
+    // top GIFs then read the heap too (a 1,000-GIF month: 9 ms against 4). Vacuum it once a
+    // run's worth of rows died, not at the default fifth of the table.
+    `ALTER TABLE analytics_gif_spans
+      SET (autovacuum_vacuum_scale_factor = 0, autovacuum_vacuum_threshold = 1000)`,
     backfill(creatorDays),
     backfill(gifSpans),
     `CREATE FUNCTION jiffy_sync_creator_rollups() RETURNS trigger LANGUAGE plpgsql AS $$
