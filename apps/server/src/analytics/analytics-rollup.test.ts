@@ -222,7 +222,7 @@ describe('analytics roll-up', () => {
     expect(rows[0]).toEqual({ views: 2, clicks: 1 });
   });
 
-  it('forgets raw events past the retention, never ones not yet rolled up', async () => {
+  it('forgets raw events past the retention, never ones not yet rolled up or counted', async () => {
     const db = t.jiffy.database.db;
     const old = sql`now() - interval '40 days'`;
     await sql`INSERT INTO pingback_events (gif_id, action_type, occurred_at, received_at, source)
@@ -233,6 +233,16 @@ describe('analytics roll-up', () => {
           WHERE received_at < now() - interval '30 days'`.execute(db)
       ).rows[0]!.n;
     // Not rolled up yet: kept.
+    expect(await t.jiffy.services.rollups.forget('pingback', 30, 1000)).toBe(0);
+    expect(await raw()).toBe(1);
+    // Rolled up but not in the GIFs' counters yet (their step failed): kept.
+    await sql`CREATE OR REPLACE FUNCTION crash_counters() RETURNS trigger LANGUAGE plpgsql AS
+      $$ BEGIN RAISE EXCEPTION 'crash before the counters'; END $$`.execute(db);
+    await sql`CREATE TRIGGER crash_counters BEFORE UPDATE ON analytics_watermarks FOR EACH ROW
+      WHEN (OLD.counters_last_id IS DISTINCT FROM NEW.counters_last_id)
+      EXECUTE FUNCTION crash_counters()`.execute(db);
+    await expect(runJob()).rejects.toThrow(/crash before the counters/);
+    await sql`DROP TRIGGER crash_counters ON analytics_watermarks`.execute(db);
     expect(await t.jiffy.services.rollups.forget('pingback', 30, 1000)).toBe(0);
     expect(await raw()).toBe(1);
     await runJob();

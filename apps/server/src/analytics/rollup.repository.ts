@@ -6,10 +6,11 @@ type Stream = 'pingback' | 'site';
 
 /**
  * Folds raw events into `analytics_daily` (per GIF, per UTC day, per source; its triggers keep
- * `analytics_creator_daily`) and rolled-up pingbacks into the GIFs' engagement counters, and
- * forgets raw events past their retention. Each step reads a range of event ids above the stream's
- * watermark and moves the watermark in the same transaction as the counts: a crash before the
- * commit leaves both untouched, one after it leaves both done, so nothing is counted twice.
+ * the creators' roll-ups) and rolled-up pingbacks into the GIFs' engagement counters, and
+ * forgets raw events past their retention. Each step reads a range of event ids above the
+ * stream's watermark and moves the watermark in the same transaction as the counts: a crash
+ * before the commit leaves both untouched, one after it leaves both done, so nothing is
+ * counted twice.
  *
  * Ids come from a sequence, so an id can become visible after a higher one (a slower
  * transaction). Only events received more than `lagSeconds` ago close a range, so a range ends
@@ -72,15 +73,20 @@ export class RollupRepository {
 
   /**
    * Deletes raw events older than `days` that are already rolled up (never one above the
-   * watermark), at most `batch` per call; resolves to how many went.
+   * watermark) and, for pingbacks, in the GIFs' counters, at most `batch` per call; resolves to
+   * how many went.
    */
   async forget(stream: Stream, days: number, batch: number): Promise<number> {
     const table = sql.table(stream === 'pingback' ? 'pingback_events' : 'site_events');
+    const done =
+      stream === 'pingback'
+        ? sql`SELECT least(last_id, counters_last_id) FROM analytics_watermarks
+            WHERE stream = 'pingback'`
+        : sql`SELECT last_id FROM analytics_watermarks WHERE stream = ${stream}`;
     const result = await sql`
       DELETE FROM ${table} WHERE id IN (
         SELECT id FROM ${table}
-        WHERE received_at < now() - make_interval(days => ${days})
-          AND id <= (SELECT last_id FROM analytics_watermarks WHERE stream = ${stream})
+        WHERE received_at < now() - make_interval(days => ${days}) AND id <= (${done})
         LIMIT ${batch}
       )`.execute(this.#db);
     return Number(result.numAffectedRows ?? 0);
