@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { rollUpAnalytics } from '../apps/server/src/testing/analytics-rollup.ts';
 import { insertGifRow } from '../apps/server/src/testing/gif-rows.ts';
 import type { TestJiffy } from '../apps/server/src/testing/test-jiffy.ts';
 import { startListeningJiffy } from './support/listening-jiffy.ts';
@@ -8,7 +10,7 @@ describe('@giphy/js-analytics against Jiffy', () => {
   let t: TestJiffy;
   let origin: string;
   beforeAll(async () => {
-    ({ t, origin } = await startListeningJiffy());
+    ({ t, origin } = await startListeningJiffy({ ANALYTICS_ROLLUP_LAG_SECONDS: '0' }));
     await insertGifRow(t.jiffy.services.gifRepository, { id: 'tracked', title: 'Tracked' });
   });
   afterAll(() => t.stop());
@@ -25,12 +27,18 @@ describe('@giphy/js-analytics against Jiffy', () => {
     pingback({ actionType: 'SEEN', analyticsResponsePayload, attributes: { layout_type: 'GRID' } });
     pingback({ actionType: 'CLICK', analyticsResponsePayload, queueEvents: false });
 
+    // The pingbacks are stored as they land; the counters follow at the next roll-up.
+    const stored = async () =>
+      (
+        await sql<{ n: number }>`SELECT count(*)::int AS n FROM pingback_events
+          WHERE gif_id = 'tracked'`.execute(t.jiffy.database.db)
+      ).rows[0]!.n;
     const deadline = Date.now() + 10_000;
-    let row = await t.jiffy.services.gifRepository.findById('tracked');
-    while ((row!.view_count < 2 || row!.click_count < 1) && Date.now() < deadline) {
+    while ((await stored()) < 3 && Date.now() < deadline) {
       await new Promise((resolve) => setTimeout(resolve, 100));
-      row = await t.jiffy.services.gifRepository.findById('tracked');
     }
+    await rollUpAnalytics(t);
+    const row = await t.jiffy.services.gifRepository.findById('tracked');
     expect(row).toMatchObject({ view_count: 2, click_count: 1 });
   });
 });

@@ -1,5 +1,6 @@
 // bench/analytics: pingback ingestion through POST /v2/pingback beside bare INSERTs of the same
-// rows, and the creator dashboard over the roll-ups of about 10 million events beside bare
+// rows, the roll-up job folding them (and the GIFs' counters) beside a bare grouping of them,
+// and the creator dashboard over the roll-ups of about 10 million events beside bare
 // routes, all on PostgreSQL in one run. Prints events/s, latency medians and p99, and ratios.
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
@@ -7,6 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { BATCH, countPingbacks, ingestBare, ingestThroughJiffy, makeBatches } from './ingest.ts';
+import { rollUpPingbacks } from './rollup.ts';
 import { scenario } from './seed.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
@@ -56,8 +58,10 @@ for (let round = 0; round < rounds; round++) {
   sent += 2 * batchCount * BATCH;
 }
 const stored = await countPingbacks(databaseUrl, schema);
+// (b) The roll-up job over what was just ingested: the GIFs' counters now follow it.
+const rollup = await rollUpPingbacks(databaseUrl, schema);
 
-// (b) The dashboard, against the bare routes.
+// (c) The dashboard, against the bare routes.
 interface Figures {
   rps: number;
   p50: number;
@@ -124,8 +128,22 @@ console.log(
 console.log(
   `  events sent ${sent.toLocaleString('en')}, rows stored ${stored.toLocaleString('en')}, lost ${sent - stored}, failed batches ${failed}`,
 );
+const rollupRate = rollup.events / (rollup.ms / 1000);
+const stepMs = rollup.steps.map((ms) => Math.round(ms));
 console.log(
-  `\n(b) Dashboard, ${dashboardConnections} connections, ${rounds} rounds of ${seconds} s (medians of rounds)`,
+  `\n(b) Roll-up of those ${rollup.events.toLocaleString('en')} events (${rollup.gifs.toLocaleString('en')} GIFs), steps of ${rollup.step.toLocaleString('en')}, then the GIFs' counters`,
+);
+console.log(
+  `  analytics.rollup    ${rollupRate.toFixed(0).padStart(8)} events/s   roll-up steps ${(rollup.foldMs / 1000).toFixed(1)} s (median ${median(stepMs)} ms, max ${Math.max(...stepMs)} ms), counters ${(rollup.countersMs / 1000).toFixed(1)} s`,
+);
+console.log(
+  `  bare GROUP BY       ${(rollup.events / (rollup.bareMs / 1000)).toFixed(0).padStart(8)} events/s   the job is ${(rollup.bareMs / rollup.ms).toFixed(2)}x the bare grouping`,
+);
+console.log(
+  `  ingestion then roll-up on the same cores: ${(1 / (1 / jiffyRate + 1 / rollupRate)).toFixed(0)} events/s sustained`,
+);
+console.log(
+  `\n(c) Dashboard, ${dashboardConnections} connections, ${rounds} rounds of ${seconds} s (medians of rounds)`,
 );
 console.log(
   'endpoint                          |   req/s | p50 ms | p99 ms | errors | p99 vs /readyz',

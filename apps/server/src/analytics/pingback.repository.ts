@@ -1,90 +1,51 @@
 import { sql, type Kysely } from 'kysely';
-import type { Database, PingbackAction } from '../db/schema.ts';
+import type { Database } from '../db/schema.ts';
 import type { ValidPingback } from './pingback-event.ts';
 
-/** The counter on `gifs` each action feeds (HOVER and START are kept as events only). */
-type Counter = 'view_count' | 'click_count' | 'share_count' | 'favorite_count';
-const counterOf: Partial<Record<PingbackAction, Counter>> = {
-  SEEN: 'view_count',
-  CLICK: 'click_count',
-  SENT: 'share_count',
-  FAVORITE: 'favorite_count',
-};
+/** PostgreSQL's foreign_key_violation. */
+const FOREIGN_KEY_VIOLATION = '23503';
 
-/** Stores pingbacks and adds them to the GIFs' engagement counters, in one transaction. */
+/**
+ * Stores pingbacks: nothing else. The GIFs' engagement counters are added up from the stored
+ * events by the `analytics.rollup` job (RollupRepository), exactly once with its watermark;
+ * adding them here fired the search postings' rescoring trigger on every batch, ten times the
+ * cost of the insert (bench:analytics).
+ */
 export class PingbackRepository {
   readonly #db: Kysely<Database>;
   constructor(db: Kysely<Database>) {
     this.#db = db;
   }
 
-  /** Stores the events whose GIF exists, with where they came from; resolves to how many. */
+  /**
+   * Stores the events whose GIF exists, with where they came from, in one statement (the
+   * events as arrays, unnested): resolves to how many. Once this resolves they are in the table.
+   */
   async store(events: ValidPingback[], source: string | null = null): Promise<number> {
     if (events.length === 0) return 0;
-    return this.#db.transaction().execute(async (trx) => {
-      const ids = [...new Set(events.map((e) => e.gifId))];
-      // The GIFs are locked in id order: batches at once that share GIFs (in any order) then
-      // queue behind each other instead of deadlocking on the counter update below.
-      const existing = new Set(
-        (
-          await trx
-            .selectFrom('gifs')
-            .select('id')
-            .where('id', 'in', ids)
-            .orderBy('id')
-            .forNoKeyUpdate()
-            .execute()
-        ).map((r) => r.id),
-      );
-      const known = events.filter((e) => existing.has(e.gifId));
-      if (known.length === 0) return 0;
-      await trx
-        .insertInto('pingback_events')
-        .values(
-          known.map((e) => ({
-            gif_id: e.gifId,
-            action_type: e.action,
-            user_id: e.userId,
-            random_id: e.randomId,
-            attributes: JSON.stringify(e.attributes),
-            occurred_at: e.occurredAt,
-            source,
-          })),
-        )
-        .execute();
-      await addToCounters(trx, known);
-      return known.length;
-    });
+    try {
+      return await this.#insert(events, source);
+    } catch (error) {
+      // A GIF deleted between the statement's check and its foreign key: the check, run
+      // again, now leaves that GIF's events out.
+      if ((error as { code?: string }).code !== FOREIGN_KEY_VIOLATION) throw error;
+      return this.#insert(events, source);
+    }
   }
-}
 
-/**
- * Adds a batch's events to the GIFs' counters in one statement: the search postings' trigger
- * then rescores the batch's GIFs in one pass, where an UPDATE per GIF ran it once per GIF
- * (about 1 ms each, 200 ms for a batch of 200 events; bench:analytics).
- */
-async function addToCounters(trx: Kysely<Database>, events: ValidPingback[]): Promise<void> {
-  const perGif = new Map<string, Record<Counter, number>>();
-  for (const event of events) {
-    const counter = counterOf[event.action];
-    if (!counter) continue;
-    const counts = perGif.get(event.gifId) ?? {
-      view_count: 0,
-      click_count: 0,
-      share_count: 0,
-      favorite_count: 0,
-    };
-    counts[counter]++;
-    perGif.set(event.gifId, counts);
+  async #insert(events: ValidPingback[], source: string | null): Promise<number> {
+    const column = <T>(pick: (e: ValidPingback) => T) => events.map(pick);
+    const result = await sql`
+      INSERT INTO pingback_events
+        (gif_id, action_type, user_id, random_id, attributes, occurred_at, source)
+      SELECT e.gif_id, e.action_type, e.user_id, e.random_id, e.attributes::jsonb,
+        e.occurred_at::timestamptz, ${source}
+      FROM unnest(${column((e) => e.gifId)}::text[], ${column((e) => e.action)}::text[],
+        ${column((e) => e.userId)}::text[], ${column((e) => e.randomId)}::text[],
+        ${column((e) => JSON.stringify(e.attributes))}::text[],
+        ${column((e) => e.occurredAt.toISOString())}::text[])
+        AS e(gif_id, action_type, user_id, random_id, attributes, occurred_at)
+      WHERE EXISTS (SELECT 1 FROM gifs g WHERE g.id = e.gif_id)`.execute(this.#db);
+    return Number(result.numAffectedRows ?? 0);
   }
-  if (perGif.size === 0) return;
-  const rows = [...perGif].map(
-    ([id, c]) =>
-      sql`(${id}, ${c.view_count}::bigint, ${c.click_count}::bigint, ${c.share_count}::bigint, ${c.favorite_count}::bigint)`,
-  );
-  await sql`UPDATE gifs g SET view_count = g.view_count + d.views,
-      click_count = g.click_count + d.clicks, share_count = g.share_count + d.shares,
-      favorite_count = g.favorite_count + d.favorites
-    FROM (VALUES ${sql.join(rows)}) AS d(id, views, clicks, shares, favorites)
-    WHERE g.id = d.id`.execute(trx);
 }

@@ -1,14 +1,16 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyticsPayload } from '../gifs/gif.presenter.ts';
+import { rollUpAnalytics } from '../testing/analytics-rollup.ts';
 import { insertGifRow } from '../testing/gif-rows.ts';
 import { startTestJiffy, type TestJiffy } from '../testing/test-jiffy.ts';
 
 describe('POST /v2/pingback', () => {
   let t: TestJiffy;
   beforeAll(async () => {
-    t = await startTestJiffy();
+    t = await startTestJiffy({ ANALYTICS_ROLLUP_LAG_SECONDS: '0' }, { startWorkers: false });
     await insertGifRow(t.jiffy.services.gifRepository, { id: 'seen1', title: 'Seen' });
-  });
+  }, 60_000);
   afterAll(() => t.stop());
 
   const post = (payload: unknown) =>
@@ -26,7 +28,7 @@ describe('POST /v2/pingback', () => {
     ...extra,
   });
 
-  it('stores good events, feeds the counters and counts what it dropped', async () => {
+  it('stores good events, counts what it dropped, and the roll-up feeds the counters', async () => {
     const response = await post({
       events: [
         event('SEEN'),
@@ -52,8 +54,26 @@ describe('POST /v2/pingback', () => {
       stored: 8,
       dropped: 6,
     });
-    const gif = await t.jiffy.services.gifRepository.findById('seen1');
-    expect(gif).toMatchObject({ view_count: 3, click_count: 1, share_count: 1, favorite_count: 1 });
+    const { rows } = await sql<{ action_type: string; n: number }>`
+      SELECT action_type, count(*)::int AS n FROM pingback_events WHERE gif_id = 'seen1'
+      GROUP BY action_type ORDER BY action_type`.execute(t.jiffy.database.db);
+    expect(rows).toEqual([
+      { action_type: 'CLICK', n: 1 },
+      { action_type: 'FAVORITE', n: 1 },
+      { action_type: 'HOVER', n: 1 },
+      { action_type: 'SEEN', n: 3 },
+      { action_type: 'SENT', n: 1 },
+      { action_type: 'START', n: 1 },
+    ]);
+    // The counters follow at the next roll-up, once: a second run finds nothing new.
+    const counters = async () => {
+      const gif = await t.jiffy.services.gifRepository.findById('seen1');
+      return [gif!.view_count, gif!.click_count, gif!.share_count, gif!.favorite_count];
+    };
+    expect(await counters()).toEqual([0, 0, 0, 0]);
+    await rollUpAnalytics(t);
+    await rollUpAnalytics(t);
+    expect(await counters()).toEqual([3, 1, 1, 1]);
   });
 
   it('drops events holding NUL characters, which PostgreSQL cannot store, and keeps the rest', async () => {
@@ -68,8 +88,40 @@ describe('POST /v2/pingback', () => {
     });
     expect(response.statusCode).toBe(200);
     expect(response.json<{ data: unknown }>().data).toEqual({ received: 4, stored: 1, dropped: 3 });
+    await rollUpAnalytics(t);
     const gif = await t.jiffy.services.gifRepository.findById('seen1');
     expect(gif!.click_count).toBe(before!.click_count + 1);
+  });
+
+  it('stores each event’s text as sent: quotes, braces, backslashes, commas and NULL alike', async () => {
+    const awkward = "a\"b{c},d\\e 'f' NULL";
+    const response = await post({
+      events: [
+        event('START', {
+          user_id: awkward,
+          logged_in_user_id: 'NULL',
+          attributes: { note: awkward, nested: { '{"k"}': [1, '\\'] } },
+        }),
+        event('START', { user_id: undefined, attributes: undefined }),
+      ],
+    });
+    expect(response.json<{ data: unknown }>().data).toEqual({ received: 2, stored: 2, dropped: 0 });
+    const { rows } = await sql<{
+      random_id: string | null;
+      user_id: string | null;
+      attributes: unknown;
+    }>`
+      SELECT random_id, user_id, attributes FROM (
+        SELECT * FROM pingback_events WHERE action_type = 'START' ORDER BY id DESC LIMIT 2
+      ) e ORDER BY random_id NULLS FIRST`.execute(t.jiffy.database.db);
+    expect(rows).toEqual([
+      { random_id: null, user_id: null, attributes: {} },
+      {
+        random_id: awkward,
+        user_id: 'NULL',
+        attributes: { note: awkward, nested: { '{"k"}': [1, '\\'] } },
+      },
+    ]);
   });
 
   it('refuses what is not a batch, and never answers 500', async () => {
@@ -101,6 +153,7 @@ describe('POST /v2/pingback', () => {
       `/v2/pingback/simple?analytics_response_payload=${payload}&action_type=CLICK`,
     );
     expect(response.statusCode).toBe(204);
+    await rollUpAnalytics(t);
     expect((await t.jiffy.services.gifRepository.findById('seen1'))!.click_count).toBe(before + 1);
   });
 });

@@ -5,10 +5,12 @@ import type { Database } from '../db/schema.ts';
 type Stream = 'pingback' | 'site';
 
 /**
- * Folds raw events into `analytics_daily` (per GIF, per UTC day, per source) and forgets raw
- * events past their retention. Each step reads a range of event ids above the stream's
- * watermark and moves the watermark in the same transaction as the counts: a crash before the
- * commit leaves both untouched, one after it leaves both done, so nothing is counted twice.
+ * Folds raw events into `analytics_daily` (per GIF, per UTC day, per source; its triggers keep
+ * the creators' roll-ups) and rolled-up pingbacks into the GIFs' engagement counters, and
+ * forgets raw events past their retention. Each step reads a range of event ids above the
+ * stream's watermark and moves the watermark in the same transaction as the counts: a crash
+ * before the commit leaves both untouched, one after it leaves both done, so nothing is
+ * counted twice.
  *
  * Ids come from a sequence, so an id can become visible after a higher one (a slower
  * transaction). Only events received more than `lagSeconds` ago close a range, so a range ends
@@ -46,16 +48,45 @@ export class RollupRepository {
   }
 
   /**
+   * Adds at most `batch` rolled-up pingbacks to the GIFs' engagement counters and moves the
+   * counters' own watermark (`counters_last_id`) in the same transaction: exactly once, like
+   * the roll-ups. Only ids the roll-up has closed are counted (its lag covers inserts in
+   * flight). A range of its own, larger than a roll-up step, because the cost is per GIF: each
+   * GIF's counter change rescores its search postings (about 11 rows) and rewrites its row, so
+   * a range as large as a roll-up period's events costs one rescoring per active GIF, not one
+   * per step. Resolves to how many ids the range held.
+   */
+  async count(batch: number): Promise<number> {
+    return this.#db.transaction().execute(async (trx) => {
+      const mark = await sql<{ last_id: string; counters_last_id: string }>`
+        SELECT last_id, counters_last_id FROM analytics_watermarks
+        WHERE stream = 'pingback' FOR UPDATE`.execute(trx);
+      const counted = Number(mark.rows[0]?.counters_last_id ?? 0);
+      const upto = Math.min(Number(mark.rows[0]?.last_id ?? 0), counted + batch);
+      if (upto <= counted) return 0;
+      await addToCounters(trx, counted, upto);
+      await sql`UPDATE analytics_watermarks SET counters_last_id = ${upto}
+        WHERE stream = 'pingback'`.execute(trx);
+      return upto - counted;
+    });
+  }
+
+  /**
    * Deletes raw events older than `days` that are already rolled up (never one above the
-   * watermark), at most `batch` per call; resolves to how many went.
+   * watermark) and, for pingbacks, in the GIFs' counters, at most `batch` per call; resolves to
+   * how many went.
    */
   async forget(stream: Stream, days: number, batch: number): Promise<number> {
     const table = sql.table(stream === 'pingback' ? 'pingback_events' : 'site_events');
+    const done =
+      stream === 'pingback'
+        ? sql`SELECT least(last_id, counters_last_id) FROM analytics_watermarks
+            WHERE stream = 'pingback'`
+        : sql`SELECT last_id FROM analytics_watermarks WHERE stream = ${stream}`;
     const result = await sql`
       DELETE FROM ${table} WHERE id IN (
         SELECT id FROM ${table}
-        WHERE received_at < now() - make_interval(days => ${days})
-          AND id <= (SELECT last_id FROM analytics_watermarks WHERE stream = ${stream})
+        WHERE received_at < now() - make_interval(days => ${days}) AND id <= (${done})
         LIMIT ${batch}
       )`.execute(this.#db);
     return Number(result.numAffectedRows ?? 0);
@@ -91,6 +122,32 @@ async function foldPingbacks(trx: Transaction<Database>, last: number, upto: num
       clicks = d.clicks + excluded.clicks,
       shares = d.shares + excluded.shares,
       favorites = d.favorites + excluded.favorites`.execute(trx);
+}
+
+/**
+ * Adds the range's SEEN, CLICK, SENT and FAVORITE pingbacks to the GIFs' view, click, share and
+ * favorite counters (ranking, GIF objects, a user's views), one `UPDATE` for the range: the
+ * search postings' trigger then rescores each GIF once per range, not once per request. The
+ * GIFs are locked in id order first, so another statement updating several of them cannot
+ * deadlock with this one.
+ */
+async function addToCounters(trx: Transaction<Database>, after: number, upto: number) {
+  const range = sql`SELECT gif_id, action_type FROM pingback_events
+    WHERE id > ${after} AND id <= ${upto} AND action_type IN ('SEEN', 'CLICK', 'SENT', 'FAVORITE')`;
+  await sql`SELECT id FROM gifs WHERE id IN (SELECT gif_id FROM (${range}) e)
+    ORDER BY id FOR NO KEY UPDATE`.execute(trx);
+  await sql`
+    UPDATE gifs g SET view_count = g.view_count + d.views, click_count = g.click_count + d.clicks,
+      share_count = g.share_count + d.shares, favorite_count = g.favorite_count + d.favorites
+    FROM (
+      SELECT gif_id,
+        count(*) FILTER (WHERE action_type = 'SEEN') AS views,
+        count(*) FILTER (WHERE action_type = 'CLICK') AS clicks,
+        count(*) FILTER (WHERE action_type = 'SENT') AS shares,
+        count(*) FILTER (WHERE action_type = 'FAVORITE') AS favorites
+      FROM (${range}) e GROUP BY gif_id
+    ) d
+    WHERE g.id = d.gif_id`.execute(trx);
 }
 
 /**

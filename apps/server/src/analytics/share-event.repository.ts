@@ -4,8 +4,9 @@ import type { Database } from '../db/schema.ts';
 
 /**
  * Share events from the site's share buttons. Each is a SENT pingback event (which trending
- * weighs 3, like GIPHY's shares) and one more on the GIF's `share_count` (ranking), plus its
- * count per share type (`gif_share_counts`, migration 0022), in one transaction.
+ * weighs 3, like GIPHY's shares, and which the roll-up job adds to the GIF's `share_count`, as
+ * every SENT pingback) plus its count per share type (`gif_share_counts`, migration 0022), in
+ * one transaction.
  */
 export class ShareEventRepository {
   readonly #db: Kysely<Database>;
@@ -20,25 +21,27 @@ export class ShareEventRepository {
     userId: string | null;
   }): Promise<number | null> {
     return this.#db.transaction().execute(async (trx) => {
-      const counted = await trx
-        .updateTable('gifs')
-        .set({ share_count: sql`share_count + 1` })
-        .where('id', '=', event.gifId)
-        .where('status', '=', 'ready')
-        .executeTakeFirst();
-      if (counted.numUpdatedRows === 0n) return null;
-      await trx
+      const stored = await trx
         .insertInto('pingback_events')
-        .values({
-          gif_id: event.gifId,
-          action_type: 'SENT',
-          user_id: event.userId,
-          random_id: null,
-          attributes: JSON.stringify({ share_type: event.type, source: 'share_button' }),
-          occurred_at: new Date(),
-          source: 'site',
-        })
-        .execute();
+        .columns(['gif_id', 'action_type', 'user_id', 'attributes', 'occurred_at', 'source'])
+        .expression((eb) =>
+          eb
+            .selectFrom('gifs')
+            .select([
+              'id',
+              sql.lit('SENT').as('action_type'),
+              sql<string | null>`${event.userId}::text`.as('user_id'),
+              sql<string>`${JSON.stringify({ share_type: event.type, source: 'share_button' })}::jsonb`.as(
+                'attributes',
+              ),
+              sql<Date>`now()`.as('occurred_at'),
+              sql.lit('site').as('source'),
+            ])
+            .where('id', '=', event.gifId)
+            .where('status', '=', 'ready'),
+        )
+        .executeTakeFirst();
+      if (Number(stored.numInsertedOrUpdatedRows ?? 0) === 0) return null;
       const row = await trx
         .insertInto('gif_share_counts')
         .values({ gif_id: event.gifId, share_type: event.type, n: 1 })

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rollUpAnalytics } from '../testing/analytics-rollup.ts';
 import { insertGifRow } from '../testing/gif-rows.ts';
 import { SiteClient } from '../testing/site-client.ts';
 import { permissionMatrix } from '../testing/signed-in-users.ts';
@@ -21,7 +22,7 @@ describe('share events from the share buttons', () => {
   const code = (response: { json: <T>() => T }) => response.json<ErrorBody>().error.code;
 
   beforeAll(async () => {
-    t = await startTestJiffy();
+    t = await startTestJiffy({ ANALYTICS_ROLLUP_LAG_SECONDS: '0' });
     const cast = await permissionMatrix(t);
     visitor = cast.visitor;
     clients = [['anonymous', visitor], ...Object.entries(cast.users)];
@@ -29,7 +30,7 @@ describe('share events from the share buttons', () => {
     await insertGifRow(gifs, { id: 'wave', user_id: 'idann' });
     await insertGifRow(gifs, { id: 'busy', status: 'processing', user_id: 'idann' });
     await insertGifRow(gifs, { id: 'gone', status: 'removed', user_id: 'idann' });
-  });
+  }, 60_000);
   afterAll(() => t.stop());
 
   it('counts a share by anyone, per GIF and type, feeding share_count and trending', async () => {
@@ -44,6 +45,8 @@ describe('share events from the share buttons', () => {
     }
     expect((await share(visitor, 'wave', 'embed')).statusCode).toBe(201);
     expect(await counts('wave')).toEqual({ twitter: clients.length, embed: 1 });
+    // share_count, like every SENT pingback's, follows at the next roll-up.
+    await rollUpAnalytics(t);
     expect(await shareCount('wave')).toBe(clients.length + 1);
     // Trending weighs a share 3 (pingback SENT), halved per day of age: these are minutes old.
     await new TrendingRepository(t.jiffy.database.db).recompute();
@@ -75,6 +78,7 @@ describe('share events from the share buttons', () => {
     // A state-changing site call: without the CSRF echo it is refused.
     expect((await share(visitor, 'wave', 'reddit', 'omit')).statusCode).toBe(403);
     expect(await counts('wave')).toEqual(before.counts);
+    await rollUpAnalytics(t);
     expect(await shareCount('wave')).toBe(before.shares);
     expect(await counts('gone')).toEqual({});
   });

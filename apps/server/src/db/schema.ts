@@ -316,6 +316,31 @@ export interface AnalyticsWatermarksTable {
   stream: string;
   last_id: ColumnType<string, number, number>;
   rolled_up_at: Date | null;
+  /** The last pingback id added to the GIFs' counters (the counters' own watermark, 0030). */
+  counters_last_id: ColumnType<string, number, number>;
+}
+
+/** A creator's counts per GIF over aligned 1-, 4- and 16-day spans, kept like the next (0030). */
+export interface AnalyticsGifSpansTable {
+  user_id: string;
+  span: number;
+  start: ColumnType<string, string, string>;
+  gif_id: string;
+  views: ColumnType<string, number, never>;
+  clicks: ColumnType<string, number, never>;
+  shares: ColumnType<string, number, never>;
+  favorites: ColumnType<string, number, never>;
+}
+
+/** A creator's roll-ups per UTC day and source, kept by triggers on analytics_daily (0030). */
+export interface AnalyticsCreatorDailyTable {
+  user_id: string;
+  day: ColumnType<string, string, string>;
+  source: string;
+  views: ColumnType<string, number, never>;
+  clicks: ColumnType<string, number, never>;
+  shares: ColumnType<string, number, never>;
+  favorites: ColumnType<string, number, never>;
 }
 
 /** How often a search answer showed a GIF, per day and search term (migration 0028). */
@@ -546,6 +571,8 @@ export interface Database {
   pingback_events: PingbackEventsTable;
   analytics_daily: AnalyticsDailyTable;
   analytics_watermarks: AnalyticsWatermarksTable;
+  analytics_creator_daily: AnalyticsCreatorDailyTable;
+  analytics_gif_spans: AnalyticsGifSpansTable;
   analytics_search_daily: AnalyticsSearchDailyTable;
   site_events: SiteEventsTable;
   gif_reports: GifReportsTable;

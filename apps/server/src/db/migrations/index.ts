@@ -27,6 +27,7 @@ import * as m0026 from './0026_stories_and_schedule.ts';
 import * as m0027 from './0027_staff_search.ts';
 import * as m0028 from './0028_analytics_rollups.ts';
 import * as m0029 from './0029_spotify_artist.ts';
+import * as m0030 from './0030_creator_daily_and_counter_rollup.ts';
 import * as m0031 from './0031_freelance.ts';
 import * as m0032 from './0032_studio_features.ts';
 
@@ -63,6 +64,7 @@ export const migrations: Record<string, Migration> = {
   '0027_staff_search': m0027,
   '0028_analytics_rollups': m0028,
   '0029_spotify_artist': m0029,
+  '0030_creator_daily_and_counter_rollup': m0030,
   '0031_freelance': m0031,
   '0032_studio_features': m0032,
 };
