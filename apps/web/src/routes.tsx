@@ -39,9 +39,10 @@ const TeamPage = lazy(() => import('./pages/TeamPage.tsx'));
 const BackdropPage = lazy(() => import('./pages/BackdropPage.tsx'));
 const SchedulePage = lazy(() => import('./pages/SchedulePage.tsx'));
 const DashboardPage = lazy(() => import('./pages/DashboardPage.tsx'));
+const ClipsPage = lazy(() => import('./pages/ClipsPage.tsx'));
 
 /** Pages later releases complete: real routes, honest text. */
-export const COMING_SOON = ['create', 'clips', 'studios', 'ar-scenes'];
+export const COMING_SOON = ['create', 'studios', 'ar-scenes'];
 
 /** §2's routes; any other first segment is a channel. */
 export const routes: RouteObject[] = [
@@ -93,6 +94,7 @@ export const routes: RouteObject[] = [
       { path: 'team', element: <TeamPage /> },
       { path: 'backdrop/*', element: <BackdropPage /> },
       { path: 'stories/:slug', element: <StoryPage /> },
+      { path: 'clips', element: <ClipsPage /> },
       ...COMING_SOON.map((path) => ({ path: `${path}/*`, element: <ComingSoonPage /> })),
       { path: ':channel/*', element: <ChannelPage /> },
       { path: '*', element: <NotFoundPage /> },
