@@ -125,7 +125,7 @@ describe('/clips', () => {
 
     const box = screen.getByRole('searchbox', { name: 'Search clips' });
     fireEvent.change(box, { target: { value: ' chimes ' } });
-    fireEvent.submit(screen.getByRole('search'));
+    fireEvent.submit(screen.getByRole('search', { name: 'Clips' }));
     await screen.findByRole('article', { name: 'Clip 7' });
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Clips: chimes');
     expect(screen.queryByRole('article', { name: 'Clip 1' })).toBeNull();
@@ -133,7 +133,7 @@ describe('/clips', () => {
     expect(search.pathname).toBe('/v1/videos/search');
 
     fireEvent.change(box, { target: { value: 'zebra' } });
-    fireEvent.submit(screen.getByRole('search'));
+    fireEvent.submit(screen.getByRole('search', { name: 'Clips' }));
     expect(await screen.findByText('No clips found for “zebra”.')).toBeTruthy();
     expect(screen.queryByRole('list', { name: 'Clips' })).toBeNull();
   });

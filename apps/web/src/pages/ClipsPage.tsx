@@ -7,9 +7,6 @@ import { ErrorMessage } from '../components/ErrorMessage.tsx';
 import { useWidth } from '../components/use-width.ts';
 import '../clips/clips.css';
 
-/** Players are at most this wide; a phone gets the full width of the page. */
-const MAX_PLAYER_WIDTH = 720;
-
 /**
  * `/clips`: GIFs with sound (GIPHY's videos) in a feed, trending first, or those matching the
  * search (kept in the URL as `?q=`, so a search can be shared), a page at a time.
@@ -27,7 +24,6 @@ export default function ClipsPage() {
     getNextPageParam: nextClipsOffset,
   });
   const list = clips.data?.pages.flatMap((page) => page.data) ?? [];
-  const width = Math.min(feedWidth, MAX_PLAYER_WIDTH);
   const search = (event: React.FormEvent) => {
     event.preventDefault();
     const next = draft.trim();
@@ -36,7 +32,7 @@ export default function ClipsPage() {
   return (
     <section className="clips-page">
       <h1>{term ? `Clips: ${term}` : 'Trending clips'}</h1>
-      <form className="clips-search" role="search" onSubmit={search}>
+      <form className="clips-search" role="search" aria-label="Clips" onSubmit={search}>
         <label className="visually-hidden" htmlFor={inputId}>
           Search clips
         </label>
@@ -56,11 +52,12 @@ export default function ClipsPage() {
         <p>{term ? `No clips found for “${term}”.` : 'No clips yet.'}</p>
       ) : null}
       <div ref={feedRef}>
-        {width > 0 && list.length > 0 ? (
+        {/* Players take the feed's width: all of a phone's, at most 720 px (clips.css). */}
+        {feedWidth > 0 && list.length > 0 ? (
           <ul className="clip-feed" aria-label="Clips">
             {list.map((clip) => (
               <li key={clip.id}>
-                <ClipCard clip={clip} width={width} />
+                <ClipCard clip={clip} width={feedWidth} />
               </li>
             ))}
           </ul>
