@@ -6,7 +6,7 @@ import { freePort, startServer, type ServerProcess } from './support/server-proc
 
 interface Stats {
   gifs: { processing: number; ready: number; failed: number };
-  ready_by_type: { gif: number; sticker: number };
+  ready_by_type: { gif: number; sticker: number; video: number };
   renditions_pending: number;
 }
 
@@ -58,6 +58,8 @@ describe.skipIf(process.env.DATABASE_URL)('npm start on a fresh machine', () => 
     expect(current.gifs.processing).toBe(0);
     expect(current.ready_by_type.gif).toBeGreaterThanOrEqual(60);
     expect(current.ready_by_type.sticker).toBeGreaterThanOrEqual(20);
+    // The demo clips: MP4s with sound, so they come out as videos (for /clips and videos/*).
+    expect(current.ready_by_type.video).toBeGreaterThanOrEqual(3);
     // The demo's emoji set: GIPHY's emoji calls answer it, with variations for a face.
     const emoji = (await (
       await fetch(`${server.url}/v1/emoji?api_key=${server.apiKey}&limit=50`)

@@ -15,6 +15,7 @@ export default defineConfig({
     },
     rollupOptions: {
       external: [/^react($|\/)/, /^react-dom($|\/)/],
+      output: { preserveModules: true, preserveModulesRoot: 'src', entryFileNames: '[name].js' },
     },
   },
 });

@@ -41,9 +41,10 @@ const StudiosPage = lazy(() => import('./pages/StudiosPage.tsx'));
 const LabsPage = lazy(() => import('./pages/LabsPage.tsx'));
 const SchedulePage = lazy(() => import('./pages/SchedulePage.tsx'));
 const DashboardPage = lazy(() => import('./pages/DashboardPage.tsx'));
+const ClipsPage = lazy(() => import('./pages/ClipsPage.tsx'));
 
 /** Pages later releases complete: real routes, honest text. */
-export const COMING_SOON = ['create', 'clips', 'ar-scenes'];
+export const COMING_SOON = ['create', 'ar-scenes'];
 
 /** §2's routes; any other first segment is a channel. */
 export const routes: RouteObject[] = [
@@ -97,6 +98,7 @@ export const routes: RouteObject[] = [
       { path: 'studios', element: <StudiosPage /> },
       { path: 'labs', element: <LabsPage /> },
       { path: 'stories/:slug', element: <StoryPage /> },
+      { path: 'clips', element: <ClipsPage /> },
       ...COMING_SOON.map((path) => ({ path: `${path}/*`, element: <ComingSoonPage /> })),
       { path: ':channel/*', element: <ChannelPage /> },
       { path: '*', element: <NotFoundPage /> },

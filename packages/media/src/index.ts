@@ -9,6 +9,7 @@ export {
   type ExtensionVerdict,
 } from './extensions.ts';
 export { resolveFfmpeg, type FfmpegInfo } from './ffmpeg.ts';
+export { runProcess, type RunProcessOptions, type RunProcessResult } from './process.ts';
 export { probe } from './probe/probe.ts';
 export {
   checkLimits,

@@ -13,7 +13,7 @@ export interface DemoUser {
   isVerified: boolean;
 }
 
-/** Animated scenes for opaque GIFs. */
+/** Animated scenes for opaque GIFs (and clips, which loop one with sound). */
 export type DemoGifScene =
   | 'bounce'
   | 'orbit'
@@ -102,6 +102,26 @@ export interface DemoStickerVisual {
   mood?: DemoMood;
 }
 
+/** A clip's soundtrack, synthesised by the renderer: a few bars that suit its scene. */
+export type DemoSound = 'arpeggio' | 'chimes' | 'beat' | 'pad';
+
+/**
+ * How to draw a clip (GIPHY's videos): an opaque GIF scene looped for a few seconds in a
+ * 16:9 frame, muxed with a synthesised soundtrack into MP4 (H.264 + AAC).
+ */
+export interface DemoClipVisual {
+  scene: DemoGifScene;
+  palette: DemoPalette;
+  aspect: 'landscape';
+  speed: DemoSpeed;
+  format: 'mp4';
+  sound: DemoSound;
+  /** Length of the clip, 3–6 s. */
+  seconds: number;
+  shape?: DemoShape;
+  mood?: DemoMood;
+}
+
 /** Fields every seeded upload has, whatever its kind. */
 interface DemoItemBase {
   /** Unique kebab-case key; also the file's base name. */
@@ -121,4 +141,5 @@ interface DemoItemBase {
  */
 export type DemoItem =
   | (DemoItemBase & { kind: 'gif'; visual: DemoGifVisual })
-  | (DemoItemBase & { kind: 'sticker'; visual: DemoStickerVisual });
+  | (DemoItemBase & { kind: 'sticker'; visual: DemoStickerVisual })
+  | (DemoItemBase & { kind: 'clip'; visual: DemoClipVisual });

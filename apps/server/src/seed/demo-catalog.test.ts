@@ -4,9 +4,24 @@ import { demoCatalog, demoRatings, demoUsers } from './demo-catalog.ts';
 describe('demoCatalog', () => {
   const items = demoCatalog();
 
-  it('has at least 60 GIFs and 20 stickers', () => {
+  it('has at least 60 GIFs, 20 stickers and 3 clips, clips last', () => {
     expect(items.filter((i) => i.kind === 'gif').length).toBeGreaterThanOrEqual(60);
     expect(items.filter((i) => i.kind === 'sticker').length).toBeGreaterThanOrEqual(20);
+    const clips = items.filter((i) => i.kind === 'clip');
+    expect(clips.length).toBeGreaterThanOrEqual(3);
+    // Seed progress is a count in catalog order: clips added after the rest keep it valid.
+    expect(items.slice(-clips.length)).toEqual(clips);
+  });
+
+  it('makes clips 3–6 s long, 16:9, each with a soundtrack, and not all the same tune', () => {
+    const clips = items.flatMap((i) => (i.kind === 'clip' ? [i] : []));
+    for (const clip of clips) {
+      expect(clip.visual.seconds, clip.key).toBeGreaterThanOrEqual(3);
+      expect(clip.visual.seconds, clip.key).toBeLessThanOrEqual(6);
+      expect(clip.visual.aspect).toBe('landscape');
+      expect(clip.tags).toContain('sound');
+    }
+    expect(new Set(clips.map((c) => c.visual.sound)).size).toBeGreaterThanOrEqual(3);
   });
 
   it('has an emoji set of stickers, each sharing a tag with another (its variations)', () => {
@@ -68,9 +83,10 @@ describe('demoCatalog', () => {
     }
   });
 
-  it('draws GIFs as GIF and stickers as GIF or WebP, with a few WebP', () => {
+  it('draws GIFs as GIF, stickers as GIF or WebP (a few WebP) and clips as MP4', () => {
     for (const item of items) {
       if (item.kind === 'gif') expect(item.visual.format).toBe('gif');
+      else if (item.kind === 'clip') expect(item.visual.format).toBe('mp4');
       else expect(['gif', 'webp']).toContain(item.visual.format);
     }
     expect(items.some((i) => i.visual.format === 'webp')).toBe(true);

@@ -1,3 +1,4 @@
+import { demoClipRows } from './demo-catalog-clips.ts';
 import { demoGifRows } from './demo-catalog-gifs.ts';
 import { demoStickerRows } from './demo-catalog-stickers.ts';
 import type { DemoAspect, DemoItem } from './demo-catalog-types.ts';
@@ -35,8 +36,10 @@ function interleave<Row>(byUser: Readonly<Record<string, readonly Row[]>>): [str
 }
 
 /**
- * The demo library seeded on first start: at least 60 GIFs then at least 20 stickers,
- * in a fixed order. Pure and deterministic; returns fresh objects on every call.
+ * The demo library seeded on first start: at least 60 GIFs, then at least 20 stickers, then
+ * a few clips with sound, in a fixed order. Clips come last so an instance whose seed stopped
+ * part-way (progress is a count in this order) resumes onto the same items.
+ * Pure and deterministic; returns fresh objects on every call.
  */
 export function demoCatalog(): DemoItem[] {
   const gifs = interleave(demoGifRows).map(
@@ -77,5 +80,27 @@ export function demoCatalog(): DemoItem[] {
       },
     }),
   );
-  return [...gifs, ...stickers];
+  const clips = interleave(demoClipRows).map(
+    ([username, [title, tags, scene, palette, sound, seconds, extra = {}]]): DemoItem => ({
+      key: toKey(title),
+      title,
+      tags: tags.split(' '),
+      rating: extra.rating ?? 'g',
+      username,
+      kind: 'clip',
+      visual: {
+        scene,
+        palette,
+        // Clips are 16:9, like the videos they stand in for.
+        aspect: 'landscape',
+        speed: extra.speed ?? 'normal',
+        format: 'mp4',
+        sound,
+        seconds,
+        ...(extra.shape === undefined ? {} : { shape: extra.shape }),
+        ...(extra.mood === undefined ? {} : { mood: extra.mood }),
+      },
+    }),
+  );
+  return [...gifs, ...stickers, ...clips];
 }

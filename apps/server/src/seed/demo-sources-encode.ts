@@ -15,7 +15,7 @@ export interface EncodeOptions {
 }
 
 /** Rasterises one frame to raw pixels with exactly `channels` bands. */
-async function rasterise(frame: string | Buffer, channels: 3 | 4): Promise<Buffer> {
+export async function rasterise(frame: string | Buffer, channels: 3 | 4): Promise<Buffer> {
   if (typeof frame !== 'string') {
     if (channels !== 3) throw new Error('raw frames are RGB; transparent scenes must draw SVG');
     return frame;

@@ -74,7 +74,10 @@ const stickerScenes: Record<DemoStickerScene, SceneDefinition> = {
   'cat-head': catHeadSticker,
 };
 
-/** The scene that draws an item; the item's kind decides which set its scene comes from. */
+/**
+ * The scene that draws an item; the item's kind decides which set its scene comes from
+ * (a clip loops a GIF scene).
+ */
 export function sceneFor(item: DemoItem): SceneDefinition {
-  return item.kind === 'gif' ? gifScenes[item.visual.scene] : stickerScenes[item.visual.scene];
+  return item.kind === 'sticker' ? stickerScenes[item.visual.scene] : gifScenes[item.visual.scene];
 }

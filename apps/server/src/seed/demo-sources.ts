@@ -1,10 +1,9 @@
 import { demoCatalog } from './demo-catalog.ts';
-import type { DemoAspect, DemoItem, DemoSpeed } from './demo-catalog-types.ts';
+import type { DemoAspect, DemoItem } from './demo-catalog-types.ts';
+import { renderDemoClip } from './demo-sources-clip.ts';
 import { encodeAnimation } from './demo-sources-encode.ts';
-import { paletteFor } from './demo-sources-palettes.ts';
-import { hashString, seededRandom } from './demo-sources-random.ts';
-import { sceneFor } from './demo-sources-scenes.ts';
-import { svgDocument } from './demo-sources-svg.ts';
+import { drawLoop, frameDelays } from './demo-sources-frames.ts';
+import { hashString } from './demo-sources-random.ts';
 
 /** One rendered demo file, ready for the upload pipeline. */
 export interface DemoSource {
@@ -42,42 +41,26 @@ const stickerSizes: Record<DemoAspect, readonly [Size, ...Size[]]> = {
   portrait: [[200, 280]],
 };
 
-const delays: Record<DemoSpeed, number> = { slow: 110, normal: 80, fast: 50 };
-
 /**
- * Draws one catalog item as an animated file: an opaque GIF for `kind: 'gif'`, a GIF or
- * WebP on a transparent background for stickers. Pure function of the item: the same item
- * always gives the same bytes.
+ * Draws one catalog item as a file for the upload pipeline: an opaque GIF for `kind: 'gif'`,
+ * a GIF or WebP on a transparent background for stickers, an MP4 with sound for clips.
+ * The same item always gives the same picture and sound (GIF and WebP: the same bytes).
  */
 export async function renderDemoItem(item: DemoItem): Promise<DemoSource> {
+  if (item.kind === 'clip') return renderDemoClip(item);
   const seed = hashString(item.key);
   const sizes = (item.kind === 'gif' ? gifSizes : stickerSizes)[item.visual.aspect];
   const [width, height] = sizes[seed % sizes.length] ?? sizes[0];
-  const scene = sceneFor(item);
-  const palette = paletteFor(item.visual.palette);
-  const draw = scene.create({
-    width,
-    height,
-    palette,
-    random: seededRandom(seed),
-    mood: item.visual.mood ?? 'happy',
-    shape: item.kind === 'gif' ? item.visual.shape : undefined,
-  });
   const transparent = item.kind === 'sticker';
-  const frames = Array.from({ length: scene.frames }, (_, i) => {
-    const frame = draw(i / scene.frames);
-    if (typeof frame !== 'string') return frame;
-    const background = transparent ? undefined : palette.background;
-    return svgDocument({ width, height, body: frame, ...(background ? { background } : {}) });
-  });
+  const { frames, colours } = drawLoop({ item, width, height, transparent });
   const bytes = await encodeAnimation({
     frames,
     width,
     height,
-    delayMs: delays[item.visual.speed],
+    delayMs: frameDelays[item.visual.speed],
     format: item.visual.format,
     transparent,
-    ...(scene.colours === undefined ? {} : { colours: scene.colours }),
+    ...(colours === undefined ? {} : { colours }),
   });
   return { filename: `${item.key}.${item.visual.format}`, bytes };
 }

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { newUserId } from '../lib/ids.ts';
 import { withTempDir } from '../lib/temp-dir.ts';
 import type { Services } from '../services.ts';
-import { demoCatalog, demoUsers } from './demo-catalog.ts';
+import { demoCatalog, demoUsers, type DemoItem } from './demo-catalog.ts';
 import { renderDemoLibrary } from './demo-sources.ts';
 
 const PROGRESS_KEY = 'demo_seed';
@@ -23,6 +23,8 @@ export async function seedDemoLibrary(options: {
   services: Services;
   tempRoot: string;
   log: (message: string, extra?: Record<string, unknown>) => void;
+  /** What to seed; the whole `demoCatalog()` unless a test or bench seeds a part of it. */
+  catalog?: readonly DemoItem[];
 }): Promise<number> {
   // Resolves to the number of items uploaded by this call.
   const { services, log } = options;
@@ -44,7 +46,7 @@ export async function seedDemoLibrary(options: {
     });
   }
 
-  const catalog = demoCatalog();
+  const catalog = options.catalog ?? demoCatalog();
   const total = catalog.length;
   const alreadyUploaded = progress.uploaded;
   log('seeding demo library', { total, alreadyUploaded });
@@ -62,6 +64,7 @@ export async function seedDemoLibrary(options: {
           title: item.title,
           tags: item.tags,
           sourcePostUrl: null,
+          // A clip goes in as a plain upload: its sound track is what makes it a video.
           isSticker: item.kind === 'sticker',
           rating: item.rating,
           altText: item.title,
