@@ -38,9 +38,10 @@ const ArtistsPage = lazy(() => import('./pages/ArtistsPage.tsx'));
 const TeamPage = lazy(() => import('./pages/TeamPage.tsx'));
 const SchedulePage = lazy(() => import('./pages/SchedulePage.tsx'));
 const DashboardPage = lazy(() => import('./pages/DashboardPage.tsx'));
+const CreatePage = lazy(() => import('./pages/CreatePage.tsx'));
 
 /** Pages later releases complete: real routes, honest text. */
-export const COMING_SOON = ['create', 'backdrop', 'clips', 'studios', 'ar-scenes'];
+export const COMING_SOON = ['backdrop', 'clips', 'studios', 'ar-scenes'];
 
 /** §2's routes; any other first segment is a channel. */
 export const routes: RouteObject[] = [
@@ -91,6 +92,7 @@ export const routes: RouteObject[] = [
       { path: 'artists', element: <ArtistsPage /> },
       { path: 'team', element: <TeamPage /> },
       { path: 'stories/:slug', element: <StoryPage /> },
+      { path: 'create/*', element: <CreatePage /> },
       ...COMING_SOON.map((path) => ({ path: `${path}/*`, element: <ComingSoonPage /> })),
       { path: ':channel/*', element: <ChannelPage /> },
       { path: '*', element: <NotFoundPage /> },
