@@ -1,16 +1,27 @@
-/** Moves a `<video>` to `time` and resolves once that frame can be drawn. */
-export function seekVideo(video: HTMLVideoElement, time: number): Promise<void> {
+/**
+ * Moves a `<video>` to `time` and resolves once that frame can be drawn. A `seeked` that
+ * answers an earlier seek (already queued when this one began) is not this one's: it waits
+ * until the player says it is at `time`.
+ */
+export function seekVideo(video: HTMLVideoElement, to: number): Promise<void> {
+  // The player clamps to its length; waiting for an unreachable time would never end.
+  const time = Number.isFinite(video.duration) ? Math.min(to, video.duration) : to;
   return new Promise((resolve, reject) => {
-    const done = () => {
+    const stop = () => {
+      video.removeEventListener('seeked', seeked);
       video.removeEventListener('error', failed);
+    };
+    const seeked = () => {
+      if (Math.abs(video.currentTime - time) > 1e-3 || video.seeking) return;
+      stop();
       resolve();
     };
     const failed = () => {
-      video.removeEventListener('seeked', done);
+      stop();
       reject(new Error('The clip could not be read.'));
     };
-    video.addEventListener('seeked', done, { once: true });
-    video.addEventListener('error', failed, { once: true });
+    video.addEventListener('seeked', seeked);
+    video.addEventListener('error', failed);
     video.currentTime = time;
   });
 }
