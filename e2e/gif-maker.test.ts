@@ -172,7 +172,9 @@ describe('/create, the GIF maker, in Chromium', () => {
 
     const clicked = Date.now();
     await page.getByRole('button', { name: 'Make and upload GIF' }).click();
-    await page.getByText('Uploading').first().waitFor({ timeout: 60_000 });
+    // Rendering is over once its words leave the status (uploading, or already the GIF's page).
+    await page.getByText('Making the GIF').waitFor();
+    await page.getByText('Making the GIF').waitFor({ state: 'detached', timeout: 60_000 });
     const rendered = Date.now();
     await page.waitForURL(/\/gifs\/[^/]+$/, { timeout: 90_000 });
     await page.getByRole('heading', { name: 'Liftoff caption' }).waitFor();

@@ -132,7 +132,7 @@ function EditorReady(props: { players: Players; clip: Clip; onStartOver: () => v
       captureQueue(async () => {
         const canvas = outputCanvas(capture, scene);
         return captureFrames(capture, scene, timing, stickerFrames, canvas);
-      }).then((frames) => suggestTags(frames, [])),
+      }).then(suggestTags),
     [captureQueue, capture, scene, timing, stickerFrames],
   );
 

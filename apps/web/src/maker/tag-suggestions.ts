@@ -41,18 +41,11 @@ export async function captureFrames(
   return frames;
 }
 
-/** Suggested tags, most confident first, without the ones already chosen. */
-export async function suggestTags(frames: string[], chosen: string[]): Promise<TagSuggestion[]> {
+/** Suggested tags, most confident first (the field hides the ones already chosen). */
+export async function suggestTags(frames: string[]): Promise<TagSuggestion[]> {
   const data = await siteJson<{ tags: TagSuggestion[] }>('/ajax/tags/prediction/', {
     method: 'POST',
     json: { frames },
   });
-  return withoutChosen(data.tags, chosen);
-}
-
-export function withoutChosen(tags: TagSuggestion[], chosen: string[]): TagSuggestion[] {
-  const taken = new Set(chosen.map((tag) => tag.toLowerCase()));
-  return [...tags]
-    .sort((a, b) => b.confidence - a.confidence)
-    .filter((s) => !taken.has(s.tag.toLowerCase()));
+  return [...data.tags].sort((a, b) => b.confidence - a.confidence);
 }
