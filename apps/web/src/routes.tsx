@@ -42,9 +42,10 @@ const LabsPage = lazy(() => import('./pages/LabsPage.tsx'));
 const SchedulePage = lazy(() => import('./pages/SchedulePage.tsx'));
 const DashboardPage = lazy(() => import('./pages/DashboardPage.tsx'));
 const ClipsPage = lazy(() => import('./pages/ClipsPage.tsx'));
+const CreatePage = lazy(() => import('./pages/CreatePage.tsx'));
 
 /** Pages later releases complete: real routes, honest text. */
-export const COMING_SOON = ['create', 'ar-scenes'];
+export const COMING_SOON = ['ar-scenes'];
 
 /** §2's routes; any other first segment is a channel. */
 export const routes: RouteObject[] = [
@@ -99,6 +100,7 @@ export const routes: RouteObject[] = [
       { path: 'labs', element: <LabsPage /> },
       { path: 'stories/:slug', element: <StoryPage /> },
       { path: 'clips', element: <ClipsPage /> },
+      { path: 'create/*', element: <CreatePage /> },
       ...COMING_SOON.map((path) => ({ path: `${path}/*`, element: <ComingSoonPage /> })),
       { path: ':channel/*', element: <ChannelPage /> },
       { path: '*', element: <NotFoundPage /> },

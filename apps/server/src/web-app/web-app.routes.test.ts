@@ -30,6 +30,10 @@ describe('the site pages', () => {
     );
     expect(page.headers['content-security-policy']).toContain("script-src 'self';");
     expect(page.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    // The GIF maker plays its clip from a blob: URL; nothing else may load from blob:.
+    const policy = String(page.headers['content-security-policy']);
+    expect(policy).toMatch(/media-src 'self' [^;]* blob:;/);
+    expect(policy.match(/blob:/g)).toHaveLength(1);
   });
 
   it('serves the build files with a year of caching, and 404 for others', async () => {

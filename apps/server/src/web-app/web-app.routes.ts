@@ -48,7 +48,9 @@ export function webAppRoutes(
 ): SitePages {
   const build = loadSiteBuild();
   const media = mediaSources(deps);
-  const policy = `default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' ${media} data:; media-src 'self' ${media}; connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'`;
+  // The GIF maker plays its trimmed clip from a blob: URL and reads stickers' bytes (to decode
+  // their frames onto its canvas) from wherever media is served.
+  const policy = `default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' ${media} data:; media-src 'self' ${media} blob:; connect-src 'self' ${media}; frame-ancestors 'none'; base-uri 'none'; form-action 'self'`;
   const send = (reply: FastifyReply, status: number, title: string, extra?: string) =>
     reply
       .status(status)

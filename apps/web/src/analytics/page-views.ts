@@ -64,3 +64,12 @@ export function reportChannelFeedPage(path: string, page: { offset: number; limi
   if (page.offset <= 0) return;
   sendPageView(`/channels/${path}/page/${Math.floor(page.offset / page.limit) + 1}`);
 }
+
+/**
+ * Reports a feed's first page as a virtual page of its own, for feeds shown inside another
+ * page (the maker's sticker search and trending: `/create/gifmaker/decorate/stickers/…`).
+ */
+export function reportEmbeddedFeed(requestUrl: string): void {
+  const page = virtualPageUrl(new URL(requestUrl, location.origin).href);
+  if (page) sendPageView(page);
+}

@@ -1,0 +1,51 @@
+import { siteJson } from '../api/site-fetch.ts';
+import { drawFrame } from './draw-frame.ts';
+import type { Scene, Timing } from './scene.ts';
+import { seekVideo, videoFrame } from './seek-video.ts';
+import type { StickerFrames } from './sticker-frames.ts';
+import { loopSeconds, sourceTimeAt } from './timeline.ts';
+
+export interface TagSuggestion {
+  tag: string;
+  confidence: number;
+}
+
+/** Frames sent for a prediction: a PNG this wide stays well under the call's 512 KB a frame. */
+const FRAME_WIDTH = 240;
+/** Moments of the loop looked at: early, middle and late. */
+const SHARES = [0.15, 0.5, 0.85];
+
+/**
+ * Three frames of the GIF as it will be (the same drawFrame), downscaled to PNG data URLs, for
+ * `POST /ajax/tags/prediction/`.
+ */
+export async function captureFrames(
+  video: HTMLVideoElement,
+  scene: Scene,
+  timing: Timing,
+  stickers: ReadonlyMap<string, StickerFrames>,
+  full: HTMLCanvasElement,
+): Promise<string[]> {
+  const ctx = full.getContext('2d')!;
+  const small = document.createElement('canvas');
+  small.width = Math.min(FRAME_WIDTH, full.width);
+  small.height = Math.max(1, Math.round((full.height * small.width) / full.width));
+  const frames: string[] = [];
+  for (const share of SHARES) {
+    const t = loopSeconds(timing) * share;
+    await seekVideo(video, sourceTimeAt(timing, t));
+    drawFrame(ctx, videoFrame(video), scene, t, stickers);
+    small.getContext('2d')!.drawImage(full, 0, 0, small.width, small.height);
+    frames.push(small.toDataURL('image/png'));
+  }
+  return frames;
+}
+
+/** Suggested tags, most confident first (the field hides the ones already chosen). */
+export async function suggestTags(frames: string[]): Promise<TagSuggestion[]> {
+  const data = await siteJson<{ tags: TagSuggestion[] }>('/ajax/tags/prediction/', {
+    method: 'POST',
+    json: { frames },
+  });
+  return [...data.tags].sort((a, b) => b.confidence - a.confidence);
+}
