@@ -75,6 +75,7 @@ function ChannelView({ channel }: { channel: ChannelObject }) {
       <form
         className="channel-search"
         role="search"
+        aria-label={`Search ${channel.display_name}`}
         onSubmit={(event) => {
           event.preventDefault();
           setSearched(words.trim());

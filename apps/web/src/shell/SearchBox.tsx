@@ -41,6 +41,7 @@ export function SearchBox() {
   return (
     <form
       role="search"
+      aria-label="Search Jiffy"
       className="search-box"
       onSubmit={(event) => {
         event.preventDefault();
