@@ -65,6 +65,72 @@ function openAllDetails(): boolean {
   return closed.length > 0;
 }
 
+/** What a Tab press landed on, and whether a person can see where it is. */
+interface TabStop {
+  name: string;
+  /** Inside <main> (the page's own controls) rather than the header or footer. */
+  inMain: boolean;
+  /** An outline or ring drawn on it, its label, or its wrapper, in view. */
+  ringVisible: boolean;
+}
+
+/**
+ * Records every element's outline and box-shadow with nothing focused, for describeFocus to
+ * compare with (kept on the window: page.evaluate passes functions by their source only).
+ */
+function recordUnfocusedRings(): void {
+  (document.activeElement as HTMLElement | null)?.blur();
+  const read = (el: Element): string => {
+    const style = getComputedStyle(el);
+    const outline =
+      style.outlineStyle === 'none' || parseFloat(style.outlineWidth) === 0
+        ? 'none'
+        : `${style.outlineStyle} ${style.outlineWidth} ${style.outlineColor}`;
+    return `${outline} | ${style.boxShadow}`;
+  };
+  const rings = new Map<Element, string>();
+  for (const el of document.querySelectorAll('body *')) rings.set(el, read(el));
+  (window as unknown as { unfocusedRings: Map<Element, string> }).unfocusedRings = rings;
+  (window as unknown as { ringStyle: (el: Element) => string }).ringStyle = read;
+}
+
+/**
+ * The focused element's name, and whether a focus ring shows: the outline or box-shadow of it,
+ * its label or its wrapper differs from the one recorded unfocused (a file input is visually
+ * hidden and its label shows the ring), on a box in view.
+ */
+function describeFocus(): TabStop {
+  const el = document.activeElement as HTMLElement | null;
+  if (!el || el === document.body) return { name: '(body)', inMain: false, ringVisible: false };
+  const field = el as HTMLInputElement;
+  const labelled = el.getAttribute('aria-labelledby');
+  const name = (
+    el.getAttribute('aria-label') ??
+    (labelled ? document.getElementById(labelled)?.textContent : null) ??
+    (field.labels?.[0]?.textContent || null) ??
+    (el.textContent?.trim() || null) ??
+    el.getAttribute('placeholder') ??
+    el.tagName
+  )
+    .replace(/\s+/g, ' ')
+    .trim();
+  const { unfocusedRings, ringStyle } = window as unknown as {
+    unfocusedRings: Map<Element, string>;
+    ringStyle: (el: Element) => string;
+  };
+  const candidates = [el, ...(field.labels ?? []), el.parentElement].filter(
+    (c): c is HTMLElement => !!c,
+  );
+  const ringVisible = candidates.some((c) => {
+    const box = c.getBoundingClientRect();
+    const inView =
+      box.width >= 4 && box.height >= 4 && box.bottom > 0 && box.top < window.innerHeight;
+    const now = ringStyle(c);
+    return inView && now !== 'none | none' && now !== unfocusedRings.get(c);
+  });
+  return { name, inMain: !!el.closest('main'), ringVisible };
+}
+
 /** What issue 27 forbids; minor and moderate findings are counted in the summary only. */
 const BLOCKING: ImpactValue[] = ['serious', 'critical'];
 
@@ -300,4 +366,94 @@ describe('accessibility of every page (axe-core in Chromium)', () => {
       .map((f) => `${f.impact} ${f.rule} on ${f.path} (${f.role}): ${f.targets.join(', ')}`);
     expect(blocking).toEqual([]);
   }, 180_000);
+
+  /**
+   * Presses Tab from the top of `path` up to `count` times, describing each stop, until focus
+   * leaves the page (past its last control it goes to the browser: the body is active again).
+   */
+  async function tabThrough(page: Page, path: string, count: number): Promise<TabStop[]> {
+    await page.goto(`${origin}${path}`);
+    await settled(page);
+    await page.evaluate(recordUnfocusedRings);
+    const stops: TabStop[] = [];
+    for (let i = 0; i < count; i++) {
+      await page.keyboard.press('Tab');
+      const stop = await page.evaluate(describeFocus);
+      if (stop.name === '(body)') break;
+      stops.push(stop);
+    }
+    return stops;
+  }
+  /** `wanted` appear among `stops` in this order (other stops may come between). */
+  const inOrder = (stops: TabStop[], wanted: string[]) => {
+    const names = stops.map((s) => s.name);
+    let from = 0;
+    return wanted.map((name) => {
+      const at = names.indexOf(name, from);
+      if (at >= 0) from = at + 1;
+      return at >= 0 ? name : `missing after ${names[from - 1] ?? 'the start'}: ${name}`;
+    });
+  };
+
+  it('lets a keyboard reach the main controls in order, with focus always visible', async () => {
+    // Home, signed out: skip link first, then the header, then the page's GIFs, then the footer.
+    const visitor = await pageFor('visitor');
+    const home = await tabThrough(visitor, '/', 40);
+    expect(home.filter((s) => !s.ringVisible)).toEqual([]);
+    const header = [
+      'Skip to content',
+      'Jiffy home',
+      'Search GIFs',
+      'Search',
+      'Trending',
+      'Stickers',
+      'Explore',
+      'Categories',
+      'Upload',
+      'Log in',
+      'Join',
+    ];
+    expect(home.slice(0, header.length).map((s) => s.name)).toEqual(header);
+    const firstInMain = home.findIndex((s) => s.inMain);
+    expect(firstInMain).toBe(header.length);
+    expect(inOrder(home, ['Moon hop', 'About', 'Team', 'Transparency', 'Apps', 'Labs'])).toEqual([
+      'Moon hop',
+      'About',
+      'Team',
+      'Transparency',
+      'Apps',
+      'Labs',
+    ]);
+
+    // The skip link takes focus past the header: the next Tab lands in the page.
+    await visitor.goto(`${origin}/`);
+    await settled(visitor);
+    await visitor.evaluate(recordUnfocusedRings);
+    await visitor.keyboard.press('Tab');
+    await visitor.keyboard.press('Enter');
+    await visitor.keyboard.press('Tab');
+    expect(await visitor.evaluate(describeFocus)).toMatchObject({
+      inMain: true,
+      ringVisible: true,
+    });
+
+    // A form page, signed in: /upload's controls in reading order, each with a ring.
+    const fan = await pageFor('fan');
+    const upload = await tabThrough(fan, '/upload', 30);
+    expect(upload.filter((s) => !s.ringVisible)).toEqual([]);
+    const controls = [
+      'Choose files',
+      'Or paste links to GIFs or videos, one per line',
+      'Title',
+      'Tags (separated by commas)',
+      'Source link',
+      'Rating',
+    ];
+    expect(
+      inOrder(
+        upload.filter((s) => s.inMain),
+        controls,
+      ),
+    ).toEqual(controls);
+  });
 });
