@@ -46,7 +46,7 @@ export default function ArtistsPage() {
       <form
         className="directory-filters"
         role="search"
-        aria-label="Find an artist"
+        aria-label="Artist filters"
         onSubmit={(e) => e.preventDefault()}
       >
         <div className="form-field">

@@ -75,7 +75,7 @@ function ChannelView({ channel }: { channel: ChannelObject }) {
       <form
         className="channel-search"
         role="search"
-        aria-label={`Search ${channel.display_name}`}
+        aria-label="Channel search"
         onSubmit={(event) => {
           event.preventDefault();
           setSearched(words.trim());
