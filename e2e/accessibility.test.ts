@@ -245,18 +245,27 @@ describe('accessibility of every page (axe-core in Chromium)', () => {
     return page;
   }
 
-  /** Opens `path`, waits until the page has settled, runs axe once. */
+  /** Runs axe once on the page as it is now. */
+  async function runAxe(page: Page): Promise<AxeResults> {
+    await page.addScriptTag({ content: AXE_SOURCE });
+    return page.evaluate(() =>
+      (window as unknown as { axe: { run: (o: object) => Promise<AxeResults> } }).axe.run({
+        resultTypes: ['violations'],
+      }),
+    );
+  }
+  const blockingOf = (results: AxeResults, where: string) =>
+    results.violations
+      .filter((v) => BLOCKING.includes(v.impact ?? 'minor'))
+      .map((v) => `${v.impact} ${v.id} on ${where}: ${v.nodes.map((n) => n.target).join(', ')}`);
+
+  /** Opens `path`, waits until the page has settled, runs axe once and keeps its findings. */
   async function audit(page: Page, role: Role, path: string): Promise<void> {
     await page.goto(`${origin}${path}`);
     await settled(page);
     // What a click would unfold (share panels, report forms, menus) is audited too.
     if (await page.evaluate(openAllDetails)) await settled(page);
-    await page.addScriptTag({ content: AXE_SOURCE });
-    const results = await page.evaluate(() =>
-      (window as unknown as { axe: { run: (o: object) => Promise<AxeResults> } }).axe.run({
-        resultTypes: ['violations'],
-      }),
-    );
+    const results = await runAxe(page);
     for (const unsure of results.incomplete)
       incomplete.set(unsure.id, (incomplete.get(unsure.id) ?? 0) + unsure.nodes.length);
     for (const violation of results.violations)
@@ -436,6 +445,25 @@ describe('accessibility of every page (axe-core in Chromium)', () => {
       inMain: true,
       ringVisible: true,
     });
+
+    // The header's suggestions: arrows move through them while focus stays in the box, which
+    // names the active one to a screen reader; the open list passes axe; Enter searches it.
+    const box = visitor.getByRole('combobox', { name: 'Search GIFs' });
+    await box.focus();
+    await visitor.keyboard.type('mo');
+    await visitor.getByRole('option', { name: 'moon' }).waitFor();
+    await visitor.keyboard.press('ArrowDown');
+    const active = await box.getAttribute('aria-activedescendant');
+    expect(
+      await visitor.evaluate(
+        (id) => document.getElementById(id ?? '')?.getAttribute('aria-selected'),
+        active,
+      ),
+    ).toBe('true');
+    expect(await visitor.locator(`[id="${active}"]`).textContent()).toBe('moon');
+    expect(blockingOf(await runAxe(visitor), 'the open suggestions')).toEqual([]);
+    await visitor.keyboard.press('Enter');
+    await visitor.waitForURL(`${origin}/search/moon`);
 
     // A form page, signed in: /upload's controls in reading order, each with a ring.
     const fan = await pageFor('fan');
