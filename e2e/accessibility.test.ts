@@ -131,6 +131,27 @@ function describeFocus(): TabStop {
   return { name, inMain: !!el.closest('main'), ringVisible };
 }
 
+/**
+ * Elements that look clickable (a pointer cursor) that a keyboard cannot reach: not a control,
+ * not inside one, not a label (its field is reached), not an option of a listbox (arrows reach
+ * those from the box). Described as "tag.class text".
+ */
+function mouseOnlyControls(): string[] {
+  const reachable =
+    'a[href], button, input, select, textarea, summary, label, [tabindex], [role="option"], video[controls]';
+  const found: string[] = [];
+  for (const el of document.querySelectorAll('body *')) {
+    if (getComputedStyle(el).cursor !== 'pointer' || el.closest(reachable)) continue;
+    // Only the outermost of a clickable group: its children inherit the cursor.
+    if (el.parentElement && getComputedStyle(el.parentElement).cursor === 'pointer') continue;
+    const box = el.getBoundingClientRect();
+    if (box.width === 0 || box.height === 0) continue;
+    const text = (el.textContent ?? '').trim().slice(0, 40);
+    found.push(`${el.tagName.toLowerCase()}.${[...el.classList].join('.')} "${text}"`);
+  }
+  return found;
+}
+
 /** What issue 27 forbids; minor and moderate findings are counted in the summary only. */
 const BLOCKING: ImpactValue[] = ['serious', 'critical'];
 
@@ -157,6 +178,7 @@ describe('accessibility of every page (axe-core in Chromium)', () => {
   const findings: Finding[] = [];
   /** Nodes axe could not decide (text over a GIF, say), by rule: reported, not failed. */
   const incomplete = new Map<string, number>();
+  const mouseOnly: string[] = [];
   const contexts: BrowserContext[] = [];
 
   beforeAll(async () => {
@@ -265,6 +287,8 @@ describe('accessibility of every page (axe-core in Chromium)', () => {
     await settled(page);
     // What a click would unfold (share panels, report forms, menus) is audited too.
     if (await page.evaluate(openAllDetails)) await settled(page);
+    for (const control of await page.evaluate(mouseOnlyControls))
+      mouseOnly.push(`${control} on ${path} (${role})`);
     const results = await runAxe(page);
     for (const unsure of results.incomplete)
       incomplete.set(unsure.id, (incomplete.get(unsure.id) ?? 0) + unsure.nodes.length);
@@ -278,7 +302,7 @@ describe('accessibility of every page (axe-core in Chromium)', () => {
       });
   }
 
-  it('finds no serious or critical violation on any page, for any role', async () => {
+  it('finds no serious or critical violation, nor a mouse-only control, on any page, for any role', async () => {
     const gif = ids[0]!;
     const visitorPaths = [
       '/',
@@ -374,6 +398,8 @@ describe('accessibility of every page (axe-core in Chromium)', () => {
       .filter((f) => BLOCKING.includes(f.impact))
       .map((f) => `${f.impact} ${f.rule} on ${f.path} (${f.role}): ${f.targets.join(', ')}`);
     expect(blocking).toEqual([]);
+    // Usable by keyboard alone: nothing that looks clickable is out of a keyboard's reach.
+    expect(mouseOnly).toEqual([]);
   }, 180_000);
 
   /**
