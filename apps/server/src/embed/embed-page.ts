@@ -17,7 +17,8 @@ const scriptJson = (value: unknown): string => JSON.stringify(value).replace(/</
 
 /**
  * The `/embed/:id` page: the player already rendered (visible before any script runs), the
- * unfurl tags, the props the script hydrates with, and the script itself.
+ * unfurl tags, the props the script hydrates with, and the script itself. The player is the
+ * page's main landmark, so a screen reader opening the frame lands on it.
  */
 export function renderEmbedPage(
   gif: Gif,
@@ -40,7 +41,7 @@ ${unfurlTags(gif, { publicUrl, siteName: SITE_NAME })}
   }
 </head>
 <body>
-<div id="${EMBED_ROOT_ID}">${renderPlayer(props)}</div>
+<main id="${EMBED_ROOT_ID}">${renderPlayer(props)}</main>
 <script id="${EMBED_PROPS_ID}" type="application/json">${scriptJson(props)}</script>
 <script type="module" src="${EMBED_ASSETS_PATH}/embed.js"></script>
 </body>

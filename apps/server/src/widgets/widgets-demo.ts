@@ -61,9 +61,10 @@ ${WIDGETS.map((w) => `  {\n    const target = document.getElementById('${w.conta
 
 /** `/widgets`: the four widgets against this instance, each with the snippet to copy. */
 export function renderWidgetsPage(origin: string, apiKey: string): string {
+  // A snippet wider than the column scrolls sideways; tabindex lets a keyboard reach and scroll it.
   const sections = WIDGETS.map(
     (w) => `<h2>${w.title}</h2><div id="${w.container}"></div>
-<pre><code>${escapeHtml(snippet(w, origin, apiKey))}</code></pre>`,
+<pre tabindex="0"><code>${escapeHtml(snippet(w, origin, apiKey))}</code></pre>`,
   ).join('\n');
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">

@@ -43,7 +43,12 @@ export default function ArtistsPage() {
   return (
     <section className="artists-page">
       <h1>Artists</h1>
-      <form className="directory-filters" role="search" onSubmit={(e) => e.preventDefault()}>
+      <form
+        className="directory-filters"
+        role="search"
+        aria-label="Artist filters"
+        onSubmit={(e) => e.preventDefault()}
+      >
         <div className="form-field">
           <label htmlFor={ids.filter}>Find an artist</label>
           <input

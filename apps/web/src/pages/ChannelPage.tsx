@@ -77,6 +77,7 @@ function ChannelView({ channel }: { channel: ChannelObject }) {
       <form
         className="channel-search"
         role="search"
+        aria-label="Channel search"
         onSubmit={(event) => {
           event.preventDefault();
           setSearched(words.trim());

@@ -41,6 +41,7 @@ export function SearchBox() {
   return (
     <form
       role="search"
+      aria-label="Search Jiffy"
       className="search-box"
       onSubmit={(event) => {
         event.preventDefault();
@@ -57,6 +58,9 @@ export function SearchBox() {
         aria-expanded={names.length > 0}
         aria-controls={listId}
         aria-autocomplete="list"
+        // Focus stays in the box while arrows move through the suggestions; this tells a
+        // screen reader which one is active.
+        aria-activedescendant={active >= 0 && names[active] ? `${listId}-${active}` : undefined}
         onChange={(event) => {
           setTerm(event.target.value);
           setOpen(true);
@@ -77,6 +81,7 @@ export function SearchBox() {
           {names.map((name, i) => (
             <li
               key={name}
+              id={`${listId}-${i}`}
               role="option"
               aria-selected={i === active}
               onMouseDown={(event) => {

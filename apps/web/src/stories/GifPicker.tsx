@@ -80,6 +80,7 @@ function SearchGifs({ onPick }: { onPick: (gif: PickedGif) => void }) {
       <form
         className="action-row"
         role="search"
+        aria-label="Find GIFs to add"
         onSubmit={(event) => {
           event.preventDefault();
           setTerm(typed.trim());

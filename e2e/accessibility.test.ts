@@ -1,0 +1,513 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { AxeResults, ImpactValue } from 'axe-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { storyBody } from '../apps/server/src/stories/story-input.schema.ts';
+import { animatedImage, multipart } from '../apps/server/src/testing/fixtures.ts';
+import { signedInUsers, TEST_PASSWORD } from '../apps/server/src/testing/signed-in-users.ts';
+import type { TestJiffy } from '../apps/server/src/testing/test-jiffy.ts';
+import { launchChromium } from './support/browser.ts';
+import { startListeningJiffy } from './support/listening-jiffy.ts';
+
+/** axe-core's browser build, injected into each page as a script. */
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), {
+  encoding: 'utf8',
+});
+const DESKTOP = { width: 1280, height: 900 };
+/** Requests a page waits on before it shows what it is about: its code and its API calls. */
+const AWAITED = new Set(['document', 'script', 'stylesheet', 'fetch', 'xhr']);
+/** How long a page must stay quiet to count as settled (its next request starts at once). */
+const QUIET_MS = 150;
+const activity = new WeakMap<Page, { inFlight: number; lastChange: number }>();
+
+/**
+ * Counts a page's awaited requests in flight. Playwright's 'networkidle' waits 500 ms of no
+ * request of any kind (GIF media included), which makes 60 pages take two minutes.
+ */
+function trackRequests(page: Page): void {
+  const state = { inFlight: 0, lastChange: Date.now() };
+  activity.set(page, state);
+  const change = (delta: number) => (request: { resourceType(): string }) => {
+    if (!AWAITED.has(request.resourceType())) return;
+    state.inFlight += delta;
+    state.lastChange = Date.now();
+  };
+  page.on('request', change(1));
+  page.on('requestfinished', change(-1));
+  page.on('requestfailed', change(-1));
+}
+
+/**
+ * Waits until a site page shows its heading (not a loading line), then until no code or API
+ * request has been in flight for QUIET_MS, and a frame is drawn. The embed player and the widget
+ * kit's demo are not the site (no #main): for them the quiet network is enough.
+ */
+async function settled(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () =>
+      !document.getElementById('main') ||
+      (document.querySelector('#main h1') && !document.querySelector('#main .loading')),
+    undefined,
+    { timeout: 10_000 },
+  );
+  const state = activity.get(page)!;
+  const deadline = Date.now() + 10_000;
+  while (Date.now() < deadline && (state.inFlight > 0 || Date.now() - state.lastChange < QUIET_MS))
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(resolve)));
+}
+
+/** Opens every closed <details> on the page; true if there was one. */
+function openAllDetails(): boolean {
+  const closed = [...document.querySelectorAll('details:not([open])')];
+  for (const details of closed) (details as HTMLDetailsElement).open = true;
+  return closed.length > 0;
+}
+
+/** What a Tab press landed on, and whether a person can see where it is. */
+interface TabStop {
+  name: string;
+  /** Inside <main> (the page's own controls) rather than the header or footer. */
+  inMain: boolean;
+  /** An outline or ring drawn on it, its label, or its wrapper, in view. */
+  ringVisible: boolean;
+}
+
+/**
+ * Records every element's outline and box-shadow with nothing focused, for describeFocus to
+ * compare with (kept on the window: page.evaluate passes functions by their source only).
+ */
+function recordUnfocusedRings(): void {
+  (document.activeElement as HTMLElement | null)?.blur();
+  const read = (el: Element): string => {
+    const style = getComputedStyle(el);
+    const outline =
+      style.outlineStyle === 'none' || parseFloat(style.outlineWidth) === 0
+        ? 'none'
+        : `${style.outlineStyle} ${style.outlineWidth} ${style.outlineColor}`;
+    return `${outline} | ${style.boxShadow}`;
+  };
+  const rings = new Map<Element, string>();
+  for (const el of document.querySelectorAll('body *')) rings.set(el, read(el));
+  (window as unknown as { unfocusedRings: Map<Element, string> }).unfocusedRings = rings;
+  (window as unknown as { ringStyle: (el: Element) => string }).ringStyle = read;
+}
+
+/**
+ * The focused element's name, and whether a focus ring shows: the outline or box-shadow of it,
+ * its label or its wrapper differs from the one recorded unfocused (a file input is visually
+ * hidden and its label shows the ring), on a box in view.
+ */
+function describeFocus(): TabStop {
+  const el = document.activeElement as HTMLElement | null;
+  if (!el || el === document.body) return { name: '(body)', inMain: false, ringVisible: false };
+  const field = el as HTMLInputElement;
+  const labelled = el.getAttribute('aria-labelledby');
+  const name = (
+    el.getAttribute('aria-label') ??
+    (labelled ? document.getElementById(labelled)?.textContent : null) ??
+    (field.labels?.[0]?.textContent || null) ??
+    (el.textContent?.trim() || null) ??
+    el.getAttribute('placeholder') ??
+    el.tagName
+  )
+    .replace(/\s+/g, ' ')
+    .trim();
+  const { unfocusedRings, ringStyle } = window as unknown as {
+    unfocusedRings: Map<Element, string>;
+    ringStyle: (el: Element) => string;
+  };
+  const candidates = [el, ...(field.labels ?? []), el.parentElement].filter(
+    (c): c is HTMLElement => !!c,
+  );
+  const ringVisible = candidates.some((c) => {
+    const box = c.getBoundingClientRect();
+    const inView =
+      box.width >= 4 && box.height >= 4 && box.bottom > 0 && box.top < window.innerHeight;
+    const now = ringStyle(c);
+    return inView && now !== 'none | none' && now !== unfocusedRings.get(c);
+  });
+  return { name, inMain: !!el.closest('main'), ringVisible };
+}
+
+/**
+ * Elements that look clickable (a pointer cursor) that a keyboard cannot reach: not a control,
+ * not inside one, not a label (its field is reached), not an option of a listbox (arrows reach
+ * those from the box). Described as "tag.class text".
+ */
+function mouseOnlyControls(): string[] {
+  const reachable =
+    'a[href], button, input, select, textarea, summary, label, [tabindex], [role="option"], video[controls]';
+  const found: string[] = [];
+  for (const el of document.querySelectorAll('body *')) {
+    if (getComputedStyle(el).cursor !== 'pointer' || el.closest(reachable)) continue;
+    // Only the outermost of a clickable group: its children inherit the cursor.
+    if (el.parentElement && getComputedStyle(el.parentElement).cursor === 'pointer') continue;
+    const box = el.getBoundingClientRect();
+    if (box.width === 0 || box.height === 0) continue;
+    const text = (el.textContent ?? '').trim().slice(0, 40);
+    found.push(`${el.tagName.toLowerCase()}.${[...el.classList].join('.')} "${text}"`);
+  }
+  return found;
+}
+
+/** What issue 27 forbids; minor and moderate findings are counted in the summary only. */
+const BLOCKING: ImpactValue[] = ['serious', 'critical'];
+
+type Role = 'visitor' | 'fan' | 'maker' | 'mod';
+
+interface Finding {
+  role: Role;
+  path: string;
+  rule: string;
+  impact: ImpactValue;
+  targets: string[];
+}
+
+// Issue 27: axe-core in Chromium on every page of the site, signed out and signed in as the role
+// each page is for (a user, a creator, a moderator), over a little real content: GIFs and a
+// sticker uploaded through the API, a creator's channel with a sub-channel, a published story.
+describe('accessibility of every page (axe-core in Chromium)', () => {
+  let t: TestJiffy;
+  let origin: string;
+  let browser: Browser;
+  const ids: string[] = [];
+  let sticker = '';
+  let story = { id: '', slug: '' };
+  const findings: Finding[] = [];
+  /** Nodes axe could not decide (text over a GIF, say), by rule: reported, not failed. */
+  const incomplete = new Map<string, number>();
+  const mouseOnly: string[] = [];
+  const contexts: BrowserContext[] = [];
+
+  beforeAll(async () => {
+    ({ t, origin } = await startListeningJiffy());
+    await signedInUsers(t, [
+      ['fan', 'user'],
+      ['maker', 'creator'],
+      ['mod', 'moderator'],
+    ]);
+    const apiKey = (await t.jiffy.services.apiKeys.create('idmaker', 'uploads')).key;
+    // Each upload a different size: the same bytes twice would be the same GIF.
+    let width = 160;
+    const upload = async (title: string, extra: Record<string, string> = {}) => {
+      const bytes = await animatedImage({ width: (width += 20), height: 120, frames: 2 });
+      const response = await t.jiffy.app!.inject({
+        method: 'POST',
+        url: '/v1/gifs',
+        ...multipart(
+          { api_key: apiKey, title, tags: 'space, moon', username: 'maker', ...extra },
+          { name: 'g.gif', bytes },
+        ),
+      });
+      const id = response.json<{ data: { id: string } }>().data.id;
+      await t.waitForGif(id);
+      return id;
+    };
+    for (const title of ['Moon hop', 'Space jog', 'Star spin']) ids.push(await upload(title));
+    sticker = await upload('Waving moon', { is_sticker: 'true' });
+
+    const maker = { id: 'idmaker', role: 'creator' as const };
+    const { channels, stories } = t.jiffy.services;
+    const space = await channels.create(maker, {
+      display_name: 'Space',
+      slug: 'space',
+      description: 'Things that float.',
+      banner_gif: null,
+      featured_gif: ids[0]!,
+      is_visible: true,
+      type: 'community',
+    });
+    await channels.create(maker, {
+      parent: space.id,
+      display_name: 'Moons',
+      slug: 'moons',
+      description: '',
+      banner_gif: null,
+      featured_gif: null,
+      is_visible: true,
+      type: 'community',
+    });
+    const published = await stories.create(
+      maker,
+      storyBody.parse({
+        title: 'A night in space',
+        description: 'Three GIFs, one small trip.',
+        cover_gif_id: ids[0],
+        tags: ['space'],
+        items: ids.map((gif_id, i) => ({ gif_id, caption: `Part ${i + 1}.` })),
+        is_published: true,
+      }),
+    );
+    story = { id: published.story.id, slug: published.story.slug };
+    browser = await launchChromium();
+  }, 120_000);
+  afterAll(async () => {
+    for (const context of contexts) await context.close();
+    await browser?.close();
+    await t?.stop();
+  });
+
+  /** One context (one cookie jar) per role, signed in through the login form. */
+  async function pageFor(role: Role): Promise<Page> {
+    // The site's CSP allows only its own scripts; bypassing it lets axe's inline script run
+    // (the page's own scripts are the same either way).
+    const context = await browser.newContext({ viewport: DESKTOP, bypassCSP: true });
+    contexts.push(context);
+    const page = await context.newPage();
+    trackRequests(page);
+    if (role !== 'visitor') {
+      await page.goto(`${origin}/login`);
+      await page.getByLabel('Username or e-mail').fill(role);
+      await page.getByLabel('Password').fill(TEST_PASSWORD);
+      await page.getByRole('button', { name: 'Log in' }).click();
+      await page.getByRole('link', { name: `@${role}` }).waitFor();
+    }
+    return page;
+  }
+
+  /** Runs axe once on the page as it is now. */
+  async function runAxe(page: Page): Promise<AxeResults> {
+    await page.addScriptTag({ content: AXE_SOURCE });
+    return page.evaluate(() =>
+      (window as unknown as { axe: { run: (o: object) => Promise<AxeResults> } }).axe.run({
+        resultTypes: ['violations'],
+      }),
+    );
+  }
+  const blockingOf = (results: AxeResults, where: string) =>
+    results.violations
+      .filter((v) => BLOCKING.includes(v.impact ?? 'minor'))
+      .map((v) => `${v.impact} ${v.id} on ${where}: ${v.nodes.map((n) => n.target).join(', ')}`);
+
+  /** Opens `path`, waits until the page has settled, runs axe once and keeps its findings. */
+  async function audit(page: Page, role: Role, path: string): Promise<void> {
+    await page.goto(`${origin}${path}`);
+    await settled(page);
+    // What a click would unfold (share panels, report forms, menus) is audited too.
+    if (await page.evaluate(openAllDetails)) await settled(page);
+    for (const control of await page.evaluate(mouseOnlyControls))
+      mouseOnly.push(`${control} on ${path} (${role})`);
+    const results = await runAxe(page);
+    for (const unsure of results.incomplete)
+      incomplete.set(unsure.id, (incomplete.get(unsure.id) ?? 0) + unsure.nodes.length);
+    for (const violation of results.violations)
+      findings.push({
+        role,
+        path,
+        rule: violation.id,
+        impact: violation.impact ?? 'minor',
+        targets: violation.nodes.map((node) => node.target.join(' ')),
+      });
+  }
+
+  it('finds no serious or critical violation, nor a mouse-only control, on any page, for any role', async () => {
+    const gif = ids[0]!;
+    const visitorPaths = [
+      '/',
+      '/search',
+      '/search/moon',
+      `/gifs/moon-hop-${gif}`,
+      `/gifs/waving-moon-${sticker}`,
+      '/trending-gifs',
+      '/stickers',
+      '/categories',
+      '/categories/animals',
+      '/explore',
+      '/about',
+      '/team',
+      '/transparency',
+      '/labs',
+      '/apps',
+      '/artists',
+      '/studios',
+      '/stories',
+      `/stories/${story.slug}`,
+      '/posts',
+      '/backdrop',
+      '/backdrop/trending',
+      '/maker',
+      '/maker/space',
+      '/maker/space/moons',
+      '/login',
+      '/join',
+      '/password',
+      '/email-jail',
+      '/404',
+      '/403',
+      '/maintenance',
+      '/upload',
+      '/favorites',
+      '/settings',
+      '/apply',
+      '/edit/gifs',
+      '/dashboard',
+      '/widgets',
+      `/embed/${gif}`,
+    ];
+    const signedIn: [Role, string[]][] = [
+      ['fan', ['/', '/upload', '/favorites', '/settings', '/apply', `/gifs/moon-hop-${gif}`]],
+      [
+        'maker',
+        [
+          '/maker',
+          '/maker/space',
+          '/edit/gifs',
+          `/edit/gifs/${gif}`,
+          '/dashboard',
+          '/dashboard/stories',
+          '/dashboard/stories/new',
+          `/dashboard/stories/${story.id}`,
+        ],
+      ],
+      [
+        'mod',
+        [
+          '/dashboard',
+          '/dashboard/moderation',
+          '/dashboard/moderation/audit-log',
+          '/dashboard/search',
+          '/dashboard/schedule',
+          '/studios',
+          `/stories/${story.slug}`,
+          `/gifs/moon-hop-${gif}`,
+        ],
+      ],
+    ];
+    const visitor = await pageFor('visitor');
+    for (const path of visitorPaths) await audit(visitor, 'visitor', path);
+    for (const [role, paths] of signedIn) {
+      const page = await pageFor(role);
+      for (const path of paths) await audit(page, role, path);
+    }
+
+    // Every finding by rule (all impacts), for the record; then the ones issue 27 forbids.
+    const byRule = new Map<string, number>();
+    for (const f of findings) {
+      const key = `${f.impact} ${f.rule}`;
+      byRule.set(key, (byRule.get(key) ?? 0) + 1);
+    }
+    console.log(
+      `axe findings (pages affected) by rule:\n${[...byRule].map(([k, n]) => `  ${k}: ${n}`).join('\n') || '  none'}`,
+    );
+    console.log(
+      `axe could not decide (nodes) by rule: ${[...incomplete].map(([k, n]) => `${k} ${n}`).join(', ') || 'none'}`,
+    );
+    const blocking = findings
+      .filter((f) => BLOCKING.includes(f.impact))
+      .map((f) => `${f.impact} ${f.rule} on ${f.path} (${f.role}): ${f.targets.join(', ')}`);
+    expect(blocking).toEqual([]);
+    // Usable by keyboard alone: nothing that looks clickable is out of a keyboard's reach.
+    expect(mouseOnly).toEqual([]);
+  }, 180_000);
+
+  /**
+   * Presses Tab from the top of `path` up to `count` times, describing each stop, until focus
+   * leaves the page (past its last control it goes to the browser: the body is active again).
+   */
+  async function tabThrough(page: Page, path: string, count: number): Promise<TabStop[]> {
+    await page.goto(`${origin}${path}`);
+    await settled(page);
+    await page.evaluate(recordUnfocusedRings);
+    const stops: TabStop[] = [];
+    for (let i = 0; i < count; i++) {
+      await page.keyboard.press('Tab');
+      const stop = await page.evaluate(describeFocus);
+      if (stop.name === '(body)') break;
+      stops.push(stop);
+    }
+    return stops;
+  }
+  /** `wanted` appear among `stops` in this order (other stops may come between). */
+  const inOrder = (stops: TabStop[], wanted: string[]) => {
+    const names = stops.map((s) => s.name);
+    let from = 0;
+    return wanted.map((name) => {
+      const at = names.indexOf(name, from);
+      if (at >= 0) from = at + 1;
+      return at >= 0 ? name : `missing after ${names[from - 1] ?? 'the start'}: ${name}`;
+    });
+  };
+
+  it('lets a keyboard reach the main controls in order, with focus always visible', async () => {
+    // Home, signed out: skip link first, then the header, then the page's GIFs, then the footer.
+    const visitor = await pageFor('visitor');
+    const home = await tabThrough(visitor, '/', 40);
+    expect(home.filter((s) => !s.ringVisible)).toEqual([]);
+    const header = [
+      'Skip to content',
+      'Jiffy home',
+      'Search GIFs',
+      'Search',
+      'Trending',
+      'Stickers',
+      'Explore',
+      'Categories',
+      'Upload',
+      'Log in',
+      'Join',
+    ];
+    expect(home.slice(0, header.length).map((s) => s.name)).toEqual(header);
+    const firstInMain = home.findIndex((s) => s.inMain);
+    expect(firstInMain).toBe(header.length);
+    expect(inOrder(home, ['Moon hop', 'About', 'Team', 'Transparency', 'Apps', 'Labs'])).toEqual([
+      'Moon hop',
+      'About',
+      'Team',
+      'Transparency',
+      'Apps',
+      'Labs',
+    ]);
+
+    // The skip link takes focus past the header: the next Tab lands in the page.
+    await visitor.goto(`${origin}/`);
+    await settled(visitor);
+    await visitor.evaluate(recordUnfocusedRings);
+    await visitor.keyboard.press('Tab');
+    await visitor.keyboard.press('Enter');
+    await visitor.keyboard.press('Tab');
+    expect(await visitor.evaluate(describeFocus)).toMatchObject({
+      inMain: true,
+      ringVisible: true,
+    });
+
+    // The header's suggestions: arrows move through them while focus stays in the box, which
+    // names the active one to a screen reader; the open list passes axe; Enter searches it.
+    const box = visitor.getByRole('combobox', { name: 'Search GIFs' });
+    await box.focus();
+    await visitor.keyboard.type('mo');
+    await visitor.getByRole('option', { name: 'moon' }).waitFor();
+    await visitor.keyboard.press('ArrowDown');
+    const active = await box.getAttribute('aria-activedescendant');
+    expect(
+      await visitor.evaluate(
+        (id) => document.getElementById(id ?? '')?.getAttribute('aria-selected'),
+        active,
+      ),
+    ).toBe('true');
+    expect(await visitor.locator(`[id="${active}"]`).textContent()).toBe('moon');
+    expect(blockingOf(await runAxe(visitor), 'the open suggestions')).toEqual([]);
+    await visitor.keyboard.press('Enter');
+    await visitor.waitForURL(`${origin}/search/moon`);
+
+    // A form page, signed in: /upload's controls in reading order, each with a ring.
+    const fan = await pageFor('fan');
+    const upload = await tabThrough(fan, '/upload', 30);
+    expect(upload.filter((s) => !s.ringVisible)).toEqual([]);
+    const controls = [
+      'Choose files',
+      'Or paste links to GIFs or videos, one per line',
+      'Title',
+      'Tags (separated by commas)',
+      'Source link',
+      'Rating',
+    ];
+    expect(
+      inOrder(
+        upload.filter((s) => s.inMain),
+        controls,
+      ),
+    ).toEqual(controls);
+  });
+});
