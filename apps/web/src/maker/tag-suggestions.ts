@@ -1,14 +1,11 @@
-import { siteJson } from '../api/site-fetch.ts';
 import { drawFrame } from './draw-frame.ts';
 import type { Scene, Timing } from './scene.ts';
 import { seekVideo, videoFrame } from './seek-video.ts';
 import type { StickerFrames } from './sticker-frames.ts';
 import { loopSeconds, sourceTimeAt } from './timeline.ts';
 
-export interface TagSuggestion {
-  tag: string;
-  confidence: number;
-}
+export type { SuggestedTag as TagSuggestion } from '../tag-suggestions/suggest-tags.ts';
+export { suggestTags } from '../tag-suggestions/suggest-tags.ts';
 
 /** Frames sent for a prediction: a PNG this wide stays well under the call's 512 KB a frame. */
 const FRAME_WIDTH = 240;
@@ -39,13 +36,4 @@ export async function captureFrames(
     frames.push(small.toDataURL('image/png'));
   }
   return frames;
-}
-
-/** Suggested tags, most confident first (the field hides the ones already chosen). */
-export async function suggestTags(frames: string[]): Promise<TagSuggestion[]> {
-  const data = await siteJson<{ tags: TagSuggestion[] }>('/ajax/tags/prediction/', {
-    method: 'POST',
-    json: { frames },
-  });
-  return [...data.tags].sort((a, b) => b.confidence - a.confidence);
 }
