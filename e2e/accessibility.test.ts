@@ -327,6 +327,8 @@ describe('accessibility of every page (axe-core in Chromium)', () => {
       '/posts',
       '/backdrop',
       '/backdrop/trending',
+      '/create',
+      '/clips',
       '/maker',
       '/maker/space',
       '/maker/space/moons',
@@ -353,6 +355,7 @@ describe('accessibility of every page (axe-core in Chromium)', () => {
         [
           '/maker',
           '/maker/space',
+          '/create',
           '/edit/gifs',
           `/edit/gifs/${gif}`,
           '/dashboard',
