@@ -12,7 +12,17 @@ const jiffy = await createJiffy({ config, role });
 const { log } = jiffy;
 
 const ffmpeg = await resolveFfmpeg();
-log.info({ ffmpeg: ffmpeg.ffmpegPath, version: ffmpeg.version }, `using ${ffmpeg.source} ffmpeg`);
+log.info(
+  { ffmpeg: ffmpeg.ffmpegPath, ffprobe: ffmpeg.ffprobePath, version: ffmpeg.version },
+  `using ${ffmpeg.source} ffmpeg`,
+);
+if (ffmpeg.source === 'bundled') {
+  // The 2018 static build decodes hostile uploads with six years of unfixed decoder bugs.
+  log.warn(
+    'no system ffmpeg with libx264 found: using the bundled 2018 build to decode uploads; ' +
+      'install your system ffmpeg (e.g. `apt-get install ffmpeg`) for current security fixes',
+  );
+}
 
 await jiffy.listen();
 const engine =

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bundledPath, describeFfmpeg, resolveFfmpeg } from './ffmpeg.ts';
+import { bundledFfprobePath, bundledPath, describeFfmpeg, resolveFfmpeg } from './ffmpeg.ts';
 
 describe('resolveFfmpeg', () => {
   it('prefers the system ffmpeg (with ffprobe) and caches the answer', async () => {
@@ -12,10 +12,10 @@ describe('resolveFfmpeg', () => {
     expect(info.fpsModeFlag).toBe('-fps_mode');
   });
 
-  it('describes the bundled 2018 build: no ffprobe, -vsync only', async () => {
+  it('describes the bundled 2018 build: -vsync only, with the ffprobe npm ships', async () => {
     const info = await describeFfmpeg(bundledPath(), 'bundled');
     expect(info.source).toBe('bundled');
-    expect(info.ffprobePath).toBeNull();
+    expect(info.ffprobePath).toBe(bundledFfprobePath());
     expect(info.fpsModeFlag).toBe('-vsync');
     expect(info.version).toMatch(/^N-/);
   });

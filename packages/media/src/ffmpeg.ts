@@ -7,7 +7,10 @@ import { runProcess } from './process.ts';
 /** Which ffmpeg Jiffy runs, and what it can do. */
 export interface FfmpegInfo {
   ffmpegPath: string;
-  /** Null when only the bundled static ffmpeg exists (it ships without ffprobe). */
+  /**
+   * ffprobe next to ffmpeg, else the one shipped by `@ffprobe-installer/ffprobe`; null when
+   * neither runs here (or `FFPROBE_PATH=none`): probes then parse `ffmpeg -i` output.
+   */
   ffprobePath: string | null;
   source: 'system' | 'bundled';
   version: string;
@@ -22,8 +25,8 @@ let cached: Promise<FfmpegInfo> | null = null;
 
 /**
  * Finds ffmpeg once per process: `FFMPEG_PATH` if set, else an ffmpeg with libx264 on `PATH`,
- * else the static build from `@ffmpeg-installer/ffmpeg`. ffprobe is looked for next to it
- * (`FFPROBE_PATH` overrides).
+ * else the static build from `@ffmpeg-installer/ffmpeg`. ffprobe is looked for next to it, then
+ * in `@ffprobe-installer/ffprobe` (`FFPROBE_PATH` overrides; `none` means parse ffmpeg's output).
  */
 export function resolveFfmpeg(): Promise<FfmpegInfo> {
   cached ??= locate().catch((error: unknown) => {
@@ -108,10 +111,25 @@ async function hasLibx264(ffmpegPath: string): Promise<boolean> {
 
 async function findFfprobe(ffmpegPath: string): Promise<string | null> {
   const override = process.env['FFPROBE_PATH'];
-  if (override) return override;
+  if (override) return override === 'none' ? null : override;
   const sibling = path.join(path.dirname(ffmpegPath), 'ffprobe');
   if (await isExecutable(sibling)) return sibling;
-  return null;
+  const shipped = bundledFfprobePath();
+  return shipped && (await isExecutable(shipped)) ? shipped : null;
+}
+
+/**
+ * Path of the ffprobe shipped by `@ffprobe-installer/ffprobe` (a 2023 static build), or null
+ * where the package has no build for this platform. It beats parsing `ffmpeg -i` output, whose
+ * format no program is promised.
+ */
+export function bundledFfprobePath(): string | null {
+  try {
+    const require = createRequire(import.meta.url);
+    return (require('@ffprobe-installer/ffprobe') as { path: string }).path;
+  } catch {
+    return null;
+  }
 }
 
 async function findOnPath(name: string): Promise<string | null> {
