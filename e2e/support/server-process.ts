@@ -3,10 +3,8 @@ import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const MAIN = path.resolve(
-  path.dirname(fileURLToPath(import.meta.url)),
-  '../../apps/server/src/main.ts',
-);
+const REPOSITORY = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const MAIN = path.join(REPOSITORY, 'apps/server/src/main.ts');
 
 /** A Jiffy started as `npm start` starts it: its own process, configured by environment only. */
 export interface ServerProcess {
@@ -36,11 +34,18 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/**
+ * Starts Jiffy's main module with this Node, or `options.command` (e.g. a container image's
+ * start command, run from the repository's root as the image's working directory).
+ */
 export async function startServer(
   env: Record<string, string>,
   args: string[] = [],
+  options: { command?: string[] } = {},
 ): Promise<ServerProcess> {
-  const child = spawn(process.execPath, [MAIN, ...args], {
+  const [file, ...commandArgs] = options.command ?? [process.execPath, MAIN];
+  const child = spawn(file!, [...commandArgs, ...args], {
+    cwd: REPOSITORY,
     env: { ...process.env, LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
