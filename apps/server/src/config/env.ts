@@ -26,6 +26,30 @@ export const envSchema = z.object({
    * font). Unset, the player loads no font at all and uses the system's.
    */
   EMBED_FONT_CSS_URL: z.url().optional(),
+  /**
+   * Where media files are kept: `local` (DATA_DIR/media) or `s3` (the S3_* bucket, which every
+   * node of a multi-node instance can reach).
+   */
+  STORAGE: z.enum(['local', 's3']).default('local'),
+  /** The bucket, with STORAGE=s3. */
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'an S3 bucket name')
+    .optional(),
+  /** An S3-compatible endpoint (MinIO, Garage, R2, ...); unset for AWS itself. */
+  S3_ENDPOINT: z.url().optional(),
+  S3_REGION: z.string().min(1).max(64).default('us-east-1'),
+  /** Keys of the bucket; unset, the AWS SDK's own chain (AWS_* variables, instance role) applies. */
+  S3_ACCESS_KEY_ID: z.string().min(1).max(256).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).max(256).optional(),
+  /** Bucket in the path (http://host/bucket/key) rather than the host name; most self-hosted stores. */
+  S3_FORCE_PATH_STYLE: bool.default(false),
+  /** Folder inside the bucket for this instance's objects (e.g. `jiffy/`); the root when unset. */
+  S3_PREFIX: z
+    .string()
+    .regex(/^([A-Za-z0-9_-][A-Za-z0-9_.-]*(\/[A-Za-z0-9_-][A-Za-z0-9_.-]*)*\/?)?$/, 'folder names')
+    .max(200)
+    .default(''),
   /** Folder holding the embedded database (db/) and media (media/). */
   DATA_DIR: z.string().default('./data'),
   /** postgres://... switches from embedded PGlite to a PostgreSQL server. */
@@ -177,6 +201,15 @@ export const envSchema = z.object({
   SEED_DEMO: bool.default(true),
   /** pino log level. */
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+}).superRefine((env, context) => {
+  if (env.STORAGE === 's3' && !env.S3_BUCKET)
+    context.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'required with STORAGE=s3' });
+  if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY))
+    context.addIssue({
+      code: 'custom',
+      path: ['S3_SECRET_ACCESS_KEY'],
+      message: 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together',
+    });
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -188,6 +221,8 @@ export interface Config extends Env {
   mediaBaseUrl: string;
   dbDir: string;
   mediaDir: string;
+  /** S3_PREFIX as a folder: '' or ending in '/'. */
+  s3Prefix: string;
 }
 
 /** Derives the settings that depend on others (paths, URLs). */
@@ -202,6 +237,7 @@ export function resolveConfig(env: Env): Config {
     mediaBaseUrl: (env.MEDIA_BASE_URL ?? `${publicUrl}/media`).replace(/\/+$/, ''),
     dbDir: path.join(dataDir, 'db'),
     mediaDir: path.join(dataDir, 'media'),
+    s3Prefix: env.S3_PREFIX === '' ? '' : `${env.S3_PREFIX.replace(/\/+$/, '')}/`,
   };
 }
 
