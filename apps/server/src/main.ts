@@ -33,13 +33,6 @@ console.log(
     .join('\n'),
 );
 
-// Media served straight from the bucket never asks Jiffy, which draws the defaults on first ask.
-if (config.STORAGE === 's3' && config.MEDIA_BASE_URL) {
-  jiffy.services.avatars
-    .ensureDefaults()
-    .catch((error: unknown) => log.error({ err: error }, 'could not store the default avatars'));
-}
-
 if (config.SEED_DEMO && role !== 'api') {
   seedDemoLibrary({
     services: jiffy.services,

@@ -1,4 +1,3 @@
-import fs from 'node:fs/promises';
 import path from 'node:path';
 import S3rver from '@20minutes/s3rver';
 import type { Env } from '../config/env.ts';
@@ -7,12 +6,16 @@ import type { Env } from '../config/env.ts';
 export interface TestS3 {
   /** The STORAGE/S3_* variables that point Jiffy at it. */
   env: Partial<Record<keyof Env, string>>;
+  /** The instance's folder in the bucket as anyone reads it (s3rver lets anonymous GETs in). */
+  publicUrl: string;
   stop(): Promise<void>;
 }
 
 export const TEST_BUCKET = 'jiffy-test';
+/** Objects go in a folder of the bucket, as for an instance sharing one. */
+const PREFIX = 'instance/';
 
-/** Starts a server on a free port, keeping its objects under `dir` (removed by stop). */
+/** Starts a server on a free port, keeping its objects under `dir` (the caller removes it). */
 export async function startTestS3(dir: string): Promise<TestS3> {
   const server = new S3rver({
     address: '127.0.0.1',
@@ -25,22 +28,21 @@ export async function startTestS3(dir: string): Promise<TestS3> {
     allowMismatchedSignatures: true,
   });
   const { port } = await server.run();
+  const endpoint = `http://127.0.0.1:${port}`;
   return {
+    publicUrl: `${endpoint}/${TEST_BUCKET}/${PREFIX}`.replace(/\/$/, ''),
     env: {
       STORAGE: 's3',
       S3_BUCKET: TEST_BUCKET,
-      S3_ENDPOINT: `http://127.0.0.1:${port}`,
+      S3_ENDPOINT: endpoint,
       S3_REGION: 'us-east-1',
       // s3rver's fixed keys: it checks signatures as S3 does.
       S3_ACCESS_KEY_ID: 'S3RVER',
       S3_SECRET_ACCESS_KEY: 'S3RVER',
       S3_FORCE_PATH_STYLE: 'true',
-      S3_PREFIX: 'instance/',
+      S3_PREFIX: PREFIX,
     },
-    async stop() {
-      await server.close();
-      await fs.rm(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 });
-    },
+    stop: () => server.close(),
   };
 }
 
