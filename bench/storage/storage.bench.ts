@@ -34,21 +34,25 @@ async function uploadTimed(t: TestJiffy, name: string, bytes: Buffer) {
     const gif = await t.jiffy.services.gifRepository.findById(id);
     if (gif?.status === 'failed') throw new Error(`upload ${id} failed: ${gif.failure_code}`);
     if (!readyMs && gif?.status === 'ready') readyMs = performance.now() - start;
-    if (readyMs && gif?.renditions_complete) return { readyMs, completeMs: performance.now() - start };
+    if (readyMs && gif?.renditions_complete)
+      return { readyMs, completeMs: performance.now() - start };
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
 }
 
-const item = demoCatalog.find((entry) => entry.kind === 'gif')!;
+const item = demoCatalog().find((entry) => entry.kind === 'gif')!;
 const source = await renderDemoItem(item);
 const backends: StorageBackend[] = ['local', 's3'];
 const jiffies = new Map<StorageBackend, TestJiffy>();
 for (const storage of backends)
   jiffies.set(storage, await startTestJiffy({ UPLOADS_PER_HOUR: '10000' }, { storage }));
-const times = new Map(backends.map((b) => [b, { ready: [] as number[], complete: [] as number[] }]));
+const times = new Map(
+  backends.map((b) => [b, { ready: [] as number[], complete: [] as number[] }]),
+);
 try {
   // One warm-up each (first sharp/ffmpeg start, first S3 connection), not counted.
-  for (const storage of backends) await uploadTimed(jiffies.get(storage)!, source.filename, source.bytes);
+  for (const storage of backends)
+    await uploadTimed(jiffies.get(storage)!, source.filename, source.bytes);
   for (let round = 0; round < ROUNDS; round++) {
     for (const storage of round % 2 ? [...backends].reverse() : backends) {
       const { readyMs, completeMs } = await uploadTimed(

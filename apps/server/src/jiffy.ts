@@ -132,7 +132,9 @@ export async function createJiffy(options: JiffyOptions): Promise<Jiffy> {
     if (config.STORAGE === 's3' && config.MEDIA_BASE_URL) {
       services.avatars
         .ensureDefaults()
-        .catch((error: unknown) => log.error({ err: error }, 'could not store the default avatars'));
+        .catch((error: unknown) =>
+          log.error({ err: error }, 'could not store the default avatars'),
+        );
     }
     await services.queue.work(config.WORKER_CONCURRENCY);
     stopPeriodicJobs = startPeriodicJobs(

@@ -488,7 +488,9 @@ export function createServices(options: {
         repo: new TagPredictionRepository(db),
         // On disk sharp reads the file itself; from a bucket the (small) still comes in memory.
         input: (key) =>
-          storage instanceof LocalStorage ? Promise.resolve(storage.pathOf(key)) : readBlob(storage, key),
+          storage instanceof LocalStorage
+            ? Promise.resolve(storage.pathOf(key))
+            : readBlob(storage, key),
         clock,
         refreshSeconds: config.TAG_PREDICTION_REFRESH_SECONDS,
         maxEntries: 20_000,

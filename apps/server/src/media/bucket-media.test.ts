@@ -27,8 +27,8 @@ describe('media served straight from the bucket (STORAGE=s3, MEDIA_BASE_URL = th
     const file = `${t.dataDir}/walk.gif`;
     await fs.writeFile(file, bytes);
     id = await t.uploadFileAndWait(file);
-    images = (await t.jiffy.app!.inject(`/v1/gifs/${id}?api_key=${t.apiKey}`)).json<GifBody>()
-      .data.images;
+    images = (await t.jiffy.app!.inject(`/v1/gifs/${id}?api_key=${t.apiKey}`)).json<GifBody>().data
+      .images;
   });
   afterAll(() => t.stop());
 
@@ -75,7 +75,11 @@ describe('media served straight from the bucket (STORAGE=s3, MEDIA_BASE_URL = th
       const response = await fetch(url);
       expect(response.status, url).toBe(200);
       expect(response.headers.get('content-type')).toBe('image/gif');
-      expect(Buffer.from(await response.arrayBuffer()).subarray(0, 6).toString()).toBe('GIF89a');
+      expect(
+        Buffer.from(await response.arrayBuffer())
+          .subarray(0, 6)
+          .toString(),
+      ).toBe('GIF89a');
     }
   });
 

@@ -21,8 +21,7 @@ describe.each(STORAGE_BACKENDS)('takedowns and restores (%s storage)', (storage)
     t.jiffy.app!.inject(`${url}${url.includes('?') ? '&' : '?'}api_key=${t.apiKey}`);
   const ids = async (url: string) => (await api(url)).json<ListBody>().data.map((g) => g.id);
   /** Whether the store holds files under the folder `prefix`. */
-  const exists = async (prefix: string) =>
-    (await t.jiffy.services.storage.list(prefix)).length > 0;
+  const exists = async (prefix: string) => (await t.jiffy.services.storage.list(prefix)).length > 0;
 
   beforeAll(async () => {
     t = await startTestJiffy({}, { storage });

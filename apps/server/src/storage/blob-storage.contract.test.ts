@@ -139,26 +139,29 @@ describe.each(STORAGE_BACKENDS)('BlobStorage contract on %s', (backend) => {
     await expect(storage.list('/abs')).rejects.toThrow(/unsafe storage key/);
   });
 
-  it.runIf(backend === 's3')('sends a large file up in parts and reads every byte back', async () => {
-    const { bucket, prefix } = storage as S3Storage;
-    // A client of its own, counting the requests it sends.
-    const client = new S3Client(s3ClientConfig(config));
-    const sent: string[] = [];
-    client.middlewareStack.add(
-      (next, context) => (args) => {
-        sent.push(context.commandName!);
-        return next(args);
-      },
-      { step: 'initialize' },
-    );
-    const parts = new S3Storage({ client, bucket, prefix, partSize: 5 * 2 ** 20 });
-    const bytes = randomBytes(11 * 2 ** 20);
-    const file = path.join(root, 'large');
-    await fs.writeFile(file, bytes);
-    await parts.putFile('gifs/big/original.mp4', file);
-    expect((await storage.stat('gifs/big/original.mp4'))?.size).toBe(bytes.length);
-    expect(sent.filter((name) => name === 'UploadPartCommand')).toHaveLength(3);
-    expect(sent).toContain('CompleteMultipartUploadCommand');
-    expect((await buffer(storage.read('gifs/big/original.mp4'))).equals(bytes)).toBe(true);
-  });
+  it.runIf(backend === 's3')(
+    'sends a large file up in parts and reads every byte back',
+    async () => {
+      const { bucket, prefix } = storage as S3Storage;
+      // A client of its own, counting the requests it sends.
+      const client = new S3Client(s3ClientConfig(config));
+      const sent: string[] = [];
+      client.middlewareStack.add(
+        (next, context) => (args) => {
+          sent.push(context.commandName!);
+          return next(args);
+        },
+        { step: 'initialize' },
+      );
+      const parts = new S3Storage({ client, bucket, prefix, partSize: 5 * 2 ** 20 });
+      const bytes = randomBytes(11 * 2 ** 20);
+      const file = path.join(root, 'large');
+      await fs.writeFile(file, bytes);
+      await parts.putFile('gifs/big/original.mp4', file);
+      expect((await storage.stat('gifs/big/original.mp4'))?.size).toBe(bytes.length);
+      expect(sent.filter((name) => name === 'UploadPartCommand')).toHaveLength(3);
+      expect(sent).toContain('CompleteMultipartUploadCommand');
+      expect((await buffer(storage.read('gifs/big/original.mp4'))).equals(bytes)).toBe(true);
+    },
+  );
 });

@@ -26,7 +26,12 @@ describe('the bucket layout', () => {
   });
 
   it('owns no object it would not have written', () => {
-    for (const name of ['private/gifs/AbC123/original.gif', 'avatars/README', 'avatars/u1/k/notes.txt', 'x/y/z.gif'])
+    for (const name of [
+      'private/gifs/AbC123/original.gif',
+      'avatars/README',
+      'avatars/u1/k/notes.txt',
+      'x/y/z.gif',
+    ])
       expect(keyOfObjectName(name), name).toBeNull();
   });
 
@@ -34,8 +39,6 @@ describe('the bucket layout', () => {
     expect(objectPrefixesOf('gifs')).toEqual(['private/gifs/', '']);
     expect(objectPrefixesOf('gifs/AbC123')).toEqual(['private/gifs/AbC123/', 'AbC123/']);
     expect(objectPrefixesOf('avatars/u1/k')).toEqual(['private/avatars/u1/k/', 'avatars/u1/k']);
-    expect(objectPrefixesOf('quarantine/gifs/AbC123')).toEqual([
-      'private/quarantine/gifs/AbC123/',
-    ]);
+    expect(objectPrefixesOf('quarantine/gifs/AbC123')).toEqual(['private/quarantine/gifs/AbC123/']);
   });
 });

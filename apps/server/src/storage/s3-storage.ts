@@ -101,7 +101,9 @@ export class S3Storage implements BlobStorage {
 
   async delete(key: string): Promise<void> {
     // S3 answers a delete of a missing object with success too.
-    await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: this.#nameOf(key) }));
+    await this.client.send(
+      new DeleteObjectCommand({ Bucket: this.bucket, Key: this.#nameOf(key) }),
+    );
   }
 
   async list(prefix: string): Promise<{ key: string; modifiedAt: Date }[]> {
