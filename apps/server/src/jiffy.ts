@@ -127,6 +127,15 @@ export async function createJiffy(options: JiffyOptions): Promise<Jiffy> {
     }
     // What the last stop (or an expired final attempt) left unsettled, before new work starts.
     await services.settleSweep.run();
+    // Media served straight from a bucket never asks Jiffy, which otherwise draws the default
+    // avatars on the first ask: a worker stores them at start (once; in the background).
+    if (config.STORAGE === 's3' && config.MEDIA_BASE_URL) {
+      services.avatars
+        .ensureDefaults()
+        .catch((error: unknown) =>
+          log.error({ err: error }, 'could not store the default avatars'),
+        );
+    }
     await services.queue.work(config.WORKER_CONCURRENCY);
     stopPeriodicJobs = startPeriodicJobs(
       services.queue,

@@ -3,6 +3,7 @@ import { resolveFfmpeg } from '@jiffy/media';
 import { parseRole } from './cli/args.ts';
 import { loadConfig } from './config/env.ts';
 import { createJiffy } from './jiffy.ts';
+import { describeStorage } from './storage/create-blob-storage.ts';
 import { seedDemoLibrary } from './seed/seed-demo.ts';
 
 // `npm start`: Jiffy with the embedded defaults (or whatever the environment configures).
@@ -35,7 +36,7 @@ console.log(
     `  Jiffy is running (${role}) on ${engine}`,
     role === 'worker' ? '' : `  ➜ ${config.publicUrl}`,
     `  ➜ public API key: ${jiffy.defaultApiKey}`,
-    `  ➜ media in ${config.mediaDir}`,
+    `  ➜ media in ${describeStorage(config)}`,
     '',
   ]
     .filter((line, i, all) => line !== '' || i === 0 || i === all.length - 1)

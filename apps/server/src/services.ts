@@ -78,7 +78,10 @@ import { CsvExportService } from './staff-search/csv-export.service.ts';
 import { StaffSearchRepository } from './staff-search/staff-search.repository.ts';
 import { StaffSearchService } from './staff-search/staff-search.service.ts';
 import { SettingsRepository } from './settings/settings.repository.ts';
+import type { BlobStorage } from './storage/blob-storage.ts';
+import { createBlobStorage } from './storage/create-blob-storage.ts';
 import { LocalStorage } from './storage/local-storage.ts';
+import { readBlob } from './storage/read-blob.ts';
 import { avatarRenderJob } from './users/avatar-render.job.ts';
 import { AvatarService } from './users/avatar.service.ts';
 import { UserRepository } from './users/user.repository.ts';
@@ -99,7 +102,8 @@ import { VisualIndex } from './tag-prediction/visual-index.ts';
 
 /** Every service and repository, wired once; routes, jobs, the seeder and the CLI share them. */
 export interface Services {
-  storage: LocalStorage;
+  /** Media files: DATA_DIR/media or an S3 bucket (STORAGE). */
+  storage: BlobStorage;
   queue: JobQueue;
   users: UserRepository;
   avatars: AvatarService;
@@ -204,7 +208,7 @@ export function createServices(options: {
   const log = (service: string) => logger.child({ service });
   const { db } = database;
   const limits = mediaLimitsOf(config);
-  const storage = new LocalStorage(config.mediaDir);
+  const storage = createBlobStorage(config);
   const queue = new JobQueue({
     executor: database.queueExecutor,
     schema: options.queueSchema,
@@ -482,7 +486,11 @@ export function createServices(options: {
     tagPredictions: new TagPredictionService({
       index: new VisualIndex({
         repo: new TagPredictionRepository(db),
-        pathOf: (key) => storage.pathOf(key),
+        // On disk sharp reads the file itself; from a bucket the (small) still comes in memory.
+        input: (key) =>
+          storage instanceof LocalStorage
+            ? Promise.resolve(storage.pathOf(key))
+            : readBlob(storage, key),
         clock,
         refreshSeconds: config.TAG_PREDICTION_REFRESH_SECONDS,
         maxEntries: 20_000,

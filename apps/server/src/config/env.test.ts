@@ -61,4 +61,37 @@ describe('configuration', () => {
     const config = envSchema.parse({ URL_IMPORT_ALLOW_HOSTS: '192.168.1.20:8080, nas.lan:443' });
     expect(config.URL_IMPORT_ALLOW_HOSTS).toEqual(['192.168.1.20:8080', 'nas.lan:443']);
   });
+
+  it('keeps media on disk by default, and in a bucket with STORAGE=s3 and its settings', () => {
+    expect(envSchema.parse({}).STORAGE).toBe('local');
+    const s3 = resolveConfig(
+      envSchema.parse({
+        STORAGE: 's3',
+        S3_BUCKET: 'jiffy-media',
+        S3_ENDPOINT: 'http://minio.lan:9000',
+        S3_FORCE_PATH_STYLE: 'true',
+        S3_ACCESS_KEY_ID: 'key',
+        S3_SECRET_ACCESS_KEY: 'secret',
+        S3_PREFIX: 'instances/one',
+      }),
+    );
+    expect(s3).toMatchObject({ STORAGE: 's3', S3_REGION: 'us-east-1', S3_FORCE_PATH_STYLE: true });
+    expect(s3.s3Prefix).toBe('instances/one/');
+    expect(resolveConfig(envSchema.parse({ S3_PREFIX: 'jiffy/' })).s3Prefix).toBe('jiffy/');
+    expect(resolveConfig(envSchema.parse({})).s3Prefix).toBe('');
+  });
+
+  it('refuses an S3 setup that cannot work, naming the variable', () => {
+    const fields = (env: Record<string, string>) =>
+      envSchema.safeParse(env).error?.issues.map((issue) => issue.path[0]);
+    expect(fields({ STORAGE: 's3' })).toEqual(['S3_BUCKET']);
+    expect(fields({ STORAGE: 'ftp' })).toEqual(['STORAGE']);
+    expect(fields({ STORAGE: 's3', S3_BUCKET: 'Bad_Bucket!' })).toEqual(['S3_BUCKET']);
+    expect(fields({ STORAGE: 's3', S3_BUCKET: 'ok-bucket', S3_ACCESS_KEY_ID: 'k' })).toEqual([
+      'S3_SECRET_ACCESS_KEY',
+    ]);
+    for (const prefix of ['../up', '/root', 'a//b', 'a/../b', 'x'.repeat(201)])
+      expect(fields({ S3_PREFIX: prefix }), prefix).toEqual(['S3_PREFIX']);
+    expect(fields({ S3_ENDPOINT: 'not a url' })).toEqual(['S3_ENDPOINT']);
+  });
 });

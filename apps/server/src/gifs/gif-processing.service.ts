@@ -1,5 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import pLimit from 'p-limit';
 import type { Kysely } from 'kysely';
 import {
   MediaError,
@@ -22,6 +23,12 @@ import type { BlobStorage } from '../storage/blob-storage.ts';
 import type { GifRepository } from './gif.repository.ts';
 import type { RenditionRepository } from './rendition.repository.ts';
 import { inspectSource } from './source-inspector.ts';
+
+/**
+ * Files stored or fetched at once: to a bucket each is a round trip (the first ready answer
+ * stores ~15 files), on disk a copy; a few at a time hides the latency without a burst.
+ */
+const STORAGE_CALLS_AT_ONCE = 4;
 
 export interface GifProcessingDeps {
   db: Kysely<Database>;
@@ -204,11 +211,16 @@ export class GifProcessingService {
   async #restoreEssentials(gifId: string, outDir: string): Promise<Map<string, string>> {
     await fs.mkdir(outDir, { recursive: true });
     const storedKeys = new Map<string, string>();
-    for (const row of await this.#deps.renditions.listForGifs([gifId])) {
-      const filePath = path.join(outDir, `${row.name}.${row.format}`);
-      await this.#deps.storage.getToFile(row.storage_key, filePath);
-      storedKeys.set(filePath, row.storage_key);
-    }
+    const limit = pLimit(STORAGE_CALLS_AT_ONCE);
+    await Promise.all(
+      (await this.#deps.renditions.listForGifs([gifId])).map((row) =>
+        limit(async () => {
+          const filePath = path.join(outDir, `${row.name}.${row.format}`);
+          await this.#deps.storage.getToFile(row.storage_key, filePath);
+          storedKeys.set(filePath, row.storage_key);
+        }),
+      ),
+    );
     return storedKeys;
   }
 
@@ -230,7 +242,10 @@ export class GifProcessingService {
       keyOfPath.set(file.path, key);
       if (!stored) toUpload.push([file.path, key]);
     }
-    for (const [filePath, key] of toUpload) await this.#deps.storage.putFile(key, filePath);
+    const limit = pLimit(STORAGE_CALLS_AT_ONCE);
+    await Promise.all(
+      toUpload.map(([filePath, key]) => limit(() => this.#deps.storage.putFile(key, filePath))),
+    );
     return files.map((file) => ({
       gif_id: gifId,
       name: file.name,

@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertGifRow } from '../testing/gif-rows.ts';
+import type { LocalStorage } from '../storage/local-storage.ts';
 import { startTestJiffy, type TestJiffy } from '../testing/test-jiffy.ts';
 
 const HOUR_AGO = new Date(Date.now() - 3600_000);
@@ -20,7 +21,9 @@ describe('settle sweep', () => {
     const file = path.join(t.dataDir, 'blob');
     await fs.writeFile(file, 'bytes');
     await t.jiffy.services.storage.putFile(key, file);
-    await fs.utimes(t.jiffy.services.storage.pathOf(key), modifiedAt, modifiedAt);
+    // Back-dated on disk: this file runs on the local backend.
+    const storage = t.jiffy.services.storage as LocalStorage;
+    await fs.utimes(storage.pathOf(key), modifiedAt, modifiedAt);
   };
   const exists = async (key: string) => (await t.jiffy.services.storage.stat(key)) !== null;
   const gif = (id: string) => t.jiffy.services.gifRepository.findById(id);

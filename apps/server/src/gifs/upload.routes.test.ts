@@ -2,6 +2,7 @@ import { renditionNames } from '@jiffy/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { animatedImage, multipart } from '../testing/fixtures.ts';
 import { startTestJiffy, type TestJiffy } from '../testing/test-jiffy.ts';
+import { STORAGE_BACKENDS } from '../testing/test-s3.ts';
 
 interface UploadStatusBody {
   data: {
@@ -17,13 +18,13 @@ interface UploadStatusBody {
   };
 }
 
-describe('POST /v1/gifs', () => {
+describe.each(STORAGE_BACKENDS)('POST /v1/gifs (%s storage)', (storage) => {
   let t: TestJiffy;
   let gif: Buffer;
   let catKey: string;
   let moderatorKey: string;
   beforeAll(async () => {
-    t = await startTestJiffy();
+    t = await startTestJiffy({}, { storage });
     gif = await animatedImage({ width: 320, height: 180, frames: 8 });
     await t.jiffy.services.users.insert({
       id: 'u-cat',

@@ -1,15 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { animatedImage, multipart } from '../testing/fixtures.ts';
 import { startTestJiffy, type TestJiffy } from '../testing/test-jiffy.ts';
+import { STORAGE_BACKENDS } from '../testing/test-s3.ts';
 
-describe('GET /media/:id/:rendition.:ext', () => {
+// Served through Jiffy from either backend: from a bucket, ranges become GetObject ranges.
+describe.each(STORAGE_BACKENDS)('GET /media/:id/:rendition.:ext (%s storage)', (storage) => {
   let t: TestJiffy;
   let id: string;
   let mp4Path: string;
   let mp4Size: number;
 
   beforeAll(async () => {
-    t = await startTestJiffy({ MEDIA_BASE_URL: 'https://cdn.example.com/m' });
+    t = await startTestJiffy({ MEDIA_BASE_URL: 'https://cdn.example.com/m' }, { storage });
     const bytes = await animatedImage({ width: 240, height: 160, frames: 6 });
     const response = await t.jiffy.app!.inject({
       method: 'POST',
@@ -61,6 +63,12 @@ describe('GET /media/:id/:rendition.:ext', () => {
     expect(part.headers['content-range']).toBe(`bytes 10-99/${mp4Size}`);
     expect(part.rawPayload.equals(full.subarray(10, 100))).toBe(true);
 
+    // A player's first probe is often the first byte alone.
+    const first = await t.jiffy.app!.inject({ url: mp4Path, headers: { range: 'bytes=0-0' } });
+    expect(first.statusCode).toBe(206);
+    expect(first.headers['content-range']).toBe(`bytes 0-0/${mp4Size}`);
+    expect(first.rawPayload.equals(full.subarray(0, 1))).toBe(true);
+
     const tail = await t.jiffy.app!.inject({ url: mp4Path, headers: { range: 'bytes=-16' } });
     expect(tail.statusCode).toBe(206);
     expect(tail.rawPayload.equals(full.subarray(mp4Size - 16))).toBe(true);
@@ -98,6 +106,15 @@ describe('GET /media/:id/:rendition.:ext', () => {
       expect(response.statusCode, url).toBe(404);
       expect(response.json<{ error: { code: string } }>().error.code).toBe('rendition_not_found');
     }
+  });
+
+  it('answers a rendition whose file is missing from the store with a 404', async () => {
+    const still = `/media/${id}/original_still.gif`;
+    expect((await t.jiffy.app!.inject(still)).statusCode).toBe(200);
+    await t.jiffy.services.storage.delete(`gifs/${id}/original_still.gif`);
+    const missing = await t.jiffy.app!.inject(still);
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json<{ error: { code: string } }>().error.code).toBe('rendition_not_found');
   });
 
   it('stops serving a GIF once it is removed: 410 gif_removed (taken down on purpose)', async () => {

@@ -1,17 +1,16 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { animatedImage, multipart } from '../testing/fixtures.ts';
 import { insertGifRow } from '../testing/gif-rows.ts';
 import { readOutbox, SiteClient } from '../testing/site-client.ts';
 import { permissionMatrix } from '../testing/signed-in-users.ts';
 import { startTestJiffy, type TestJiffy } from '../testing/test-jiffy.ts';
+import { STORAGE_BACKENDS } from '../testing/test-s3.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 type ErrorBody = { error: { code: string } };
 type ListBody = { data: { id: string }[]; meta?: { error_code?: string } };
 
-describe('takedowns and restores', () => {
+describe.each(STORAGE_BACKENDS)('takedowns and restores (%s storage)', (storage) => {
   let t: TestJiffy;
   let users: Record<string, SiteClient>;
   let visitor: SiteClient;
@@ -21,14 +20,11 @@ describe('takedowns and restores', () => {
   const api = (url: string) =>
     t.jiffy.app!.inject(`${url}${url.includes('?') ? '&' : '?'}api_key=${t.apiKey}`);
   const ids = async (url: string) => (await api(url)).json<ListBody>().data.map((g) => g.id);
-  const exists = (key: string) =>
-    fs.stat(path.join(t.dataDir, 'media', key)).then(
-      () => true,
-      () => false,
-    );
+  /** Whether the store holds files under the folder `prefix`. */
+  const exists = async (prefix: string) => (await t.jiffy.services.storage.list(prefix)).length > 0;
 
   beforeAll(async () => {
-    t = await startTestJiffy();
+    t = await startTestJiffy({}, { storage });
     ({ users, visitor } = await permissionMatrix(t));
     const gif = await animatedImage({ width: 120, height: 90, frames: 3 });
     const form = multipart(

@@ -14,7 +14,8 @@ export interface ByteRange {
 
 /**
  * Where media bytes live. Keys are slash-separated paths such as `gifs/<id>/fixed_width.gif`.
- * The local filesystem is the default backend; an object store can stand in for it.
+ * The local filesystem is the default backend, an S3 bucket the other (STORAGE=s3); the
+ * contract test (blob-storage.contract.test.ts) holds both to the same answers.
  */
 export interface BlobStorage {
   /** Stores the file at `sourcePath` under `key`, replacing any previous blob atomically. */
@@ -24,7 +25,7 @@ export interface BlobStorage {
   stat(key: string): Promise<BlobInfo | null>;
   /** Streams the blob, or part of it. */
   read(key: string, range?: ByteRange): Readable;
-  /** Removes every blob whose key starts with `prefix` + '/'. */
+  /** Removes every blob whose key starts with `prefix` + '/', and the blob `prefix` itself. */
   deletePrefix(prefix: string): Promise<void>;
   /** Removes one blob (nothing when it is not there). */
   delete(key: string): Promise<void>;

@@ -6,8 +6,8 @@ import type { TagPredictionRepository } from './tag-prediction.repository.ts';
 
 export interface VisualIndexDeps {
   repo: TagPredictionRepository;
-  /** Absolute path of a storage key's file. */
-  pathOf(key: string): string;
+  /** A storage key's file, as a path or its bytes. */
+  input(key: string): Promise<string | Buffer>;
   clock: Clock;
   /** How long a read of the library is used before the next call reads it again. */
   refreshSeconds: number;
@@ -56,7 +56,7 @@ export class VisualIndex {
       let found = this.#features.get(key);
       if (!found) {
         try {
-          found = await visualFeatures(this.#deps.pathOf(row.still_key), {
+          found = await visualFeatures(await this.#deps.input(row.still_key), {
             maxPixels: 4096 * 4096,
           });
         } catch (error) {

@@ -8,12 +8,15 @@ import { createJiffy, type Jiffy, type Role } from '../jiffy.ts';
 import type { Clock } from '../lib/clock.ts';
 import { randomBase62 } from '../lib/ids.ts';
 import { multipart } from './fixtures.ts';
+import { s3DirOf, startTestS3, type StorageBackend, type TestS3 } from './test-s3.ts';
 
 /** A Jiffy for one test file: its own data folder, and its own database (or schema). */
 export interface TestJiffy {
   jiffy: Jiffy;
   apiKey: string;
   dataDir: string;
+  /** Where its media goes: DATA_DIR/media, or a bucket on an S3 server of its own. */
+  storage: StorageBackend;
   /** Waits until a GIF leaves 'processing' (or, with `complete`, has every rendition). */
   waitForGif(id: string, options?: { complete?: boolean; timeoutMs?: number }): Promise<string>;
   /**
@@ -38,6 +41,13 @@ export async function startTestJiffy(
     startWorkers?: boolean;
     /** The time the schedule, stories and kept answers go by (default: the system's). */
     clock?: Clock;
+    /**
+     * Media on disk, or in a bucket on a real S3-protocol server (s3rver) started for this
+     * Jiffy on loopback. Default: TEST_STORAGE, else local.
+     */
+    storage?: StorageBackend;
+    /** With s3 storage: MEDIA_BASE_URL is the bucket's own URL, as for a public bucket. */
+    mediaFromBucket?: boolean;
   } = {},
 ): Promise<TestJiffy> {
   const dataDir = options.dataDir ?? (await fs.mkdtemp(path.join(os.tmpdir(), 'jiffy-test-')));
@@ -45,6 +55,8 @@ export async function startTestJiffy(
   const schema = databaseUrl
     ? (overrides.DATABASE_SCHEMA ?? `t_${randomBase62(10).toLowerCase()}`)
     : undefined;
+  const storage = options.storage ?? (process.env.TEST_STORAGE === 's3' ? 's3' : 'local');
+  const s3: TestS3 | undefined = storage === 's3' ? await startTestS3(s3DirOf(dataDir)) : undefined;
   const env = envSchema.parse({
     DATA_DIR: dataDir,
     SEED_DEMO: 'false',
@@ -52,6 +64,8 @@ export async function startTestJiffy(
     PORT: '0',
     QUEUE_MAINTENANCE_SECONDS: '1',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl, DATABASE_SCHEMA: schema } : {}),
+    ...s3?.env,
+    ...(s3 && options.mediaFromBucket ? { MEDIA_BASE_URL: s3.publicUrl } : {}),
     ...overrides,
   });
   const config = resolveConfig(env);
@@ -67,6 +81,7 @@ export async function startTestJiffy(
     jiffy,
     apiKey: jiffy.defaultApiKey,
     dataDir,
+    storage,
     async waitForGif(id, { complete = false, timeoutMs = 60_000 } = {}) {
       const deadline = Date.now() + timeoutMs;
       for (;;) {
@@ -99,6 +114,7 @@ export async function startTestJiffy(
     },
     async stop() {
       await jiffy.close();
+      await s3?.stop();
       if (options.keepOnStop) return;
       if (databaseUrl && schema) await dropSchemas(databaseUrl, [schema, `${schema}_jobs`]);
       // Retried: a file written as the last job's work ends can land while the folder is removed

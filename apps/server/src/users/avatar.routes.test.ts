@@ -9,18 +9,23 @@ import { animatedImage, multipart } from '../testing/fixtures.ts';
 import type { SiteClient } from '../testing/site-client.ts';
 import { signedInUsers } from '../testing/signed-in-users.ts';
 import { startTestJiffy, type TestJiffy } from '../testing/test-jiffy.ts';
+import { STORAGE_BACKENDS } from '../testing/test-s3.ts';
 
-describe('avatars', () => {
+describe.each(STORAGE_BACKENDS)('avatars (%s storage)', (storage) => {
   let t: TestJiffy;
   let users: Record<string, SiteClient>;
   beforeAll(async () => {
-    t = await startTestJiffy();
+    t = await startTestJiffy({}, { storage });
     users = await signedInUsers(t, [
       ['ann', 'user'],
       ['ben', 'user'],
     ]);
   });
   afterAll(() => t.stop());
+
+  /** Keys of the stored files under a folder (the same on disk and in a bucket). */
+  const stored = async (prefix: string) =>
+    (await t.jiffy.services.storage.list(prefix)).map((blob) => blob.key);
 
   const avatarOf = async (id: string) =>
     (await t.jiffy.app!.inject(`/api/v1/users/${id}/`)).json<{ data: { avatar_url: string } }>()
@@ -146,8 +151,7 @@ describe('avatars', () => {
     expect(await avatarOf('idann')).toBe(before);
     const view = (await users.ann!.get('/api/v1/users/idann/')).json<{ data: object }>().data;
     expect(view).toMatchObject({ avatar_pending: false });
-    const sources = await fs.readdir(path.join(t.dataDir, 'media', 'avatar-sources', 'idann'));
-    expect(sources).toEqual([]);
+    expect(await stored('avatar-sources/idann')).toEqual([]);
   });
 
   it('keeps the newest of two quick uploads, and a DELETE ends a render in progress', async () => {
@@ -157,7 +161,9 @@ describe('avatars', () => {
     expect((await putAvatar(users.ben!, 'idben', second)).statusCode).toBe(202);
     const settled = await settledAvatar(users.ben!, 'idben');
     expect(await fetchImage(settled.avatar_url)).toMatchObject({ width: 60, height: 40 });
-    expect(await fs.readdir(path.join(t.dataDir, 'media', 'avatars', 'idben'))).toHaveLength(1);
+    // One rendered set (its four files) is left: the newest.
+    const sets = new Set((await stored('avatars/idben')).map((key) => key.split('/')[2]));
+    expect(sets.size).toBe(1);
 
     // A render that takes a moment (2048² × 20 frames), reset while it runs.
     const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'jiffy-avatar-'));
@@ -173,13 +179,12 @@ describe('avatars', () => {
     const reset = await users.ben!.request({ method: 'DELETE', url: '/api/v1/users/idben/avatar' });
     expect(reset.json()).toMatchObject({ data: { avatar_pending: false } });
     // The job finds it was superseded when it ends: it removes its source and its files.
-    const sources = path.join(t.dataDir, 'media', 'avatar-sources', 'idben');
     const deadline = Date.now() + 30_000;
-    while ((await fs.readdir(sources)).length > 0 && Date.now() < deadline)
+    while ((await stored('avatar-sources/idben')).length > 0 && Date.now() < deadline)
       await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(await fs.readdir(sources)).toEqual([]);
+    expect(await stored('avatar-sources/idben')).toEqual([]);
     expect(await avatarOf('idben')).toMatch(/default[1-5]\.gif$/);
-    expect(await fs.readdir(path.join(t.dataDir, 'media', 'avatars', 'idben'))).toEqual([]);
+    expect(await stored('avatars/idben')).toEqual([]);
   });
 
   it('goes back to a default on DELETE and the old files are gone', async () => {
