@@ -161,6 +161,7 @@ export async function createJiffy(options: JiffyOptions): Promise<Jiffy> {
           embedApiKey: defaultApiKey,
           embedFontCssUrl: config.EMBED_FONT_CSS_URL,
           trustProxy: config.TRUST_PROXY,
+          metricsToken: config.METRICS_TOKEN,
         });
 
   return {
