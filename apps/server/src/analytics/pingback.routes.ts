@@ -46,7 +46,9 @@ export function pingbackRoutes(
   app.get('/v2/pingback/simple', async (request, reply) => {
     const query = parseInput(simpleQuery, request.query);
     const event = parsePingback({ ...query, ts: Date.now() }, Date.now());
-    const stored = event ? await deps.pingbacks.store([event], pingbackSource(request, siteOrigin)) : 0;
+    const stored = event
+      ? await deps.pingbacks.store([event], pingbackSource(request, siteOrigin))
+      : 0;
     deps.metrics.countPingbacks(stored, 1 - stored);
     return reply.status(204).send();
   });
