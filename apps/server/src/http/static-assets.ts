@@ -1,6 +1,7 @@
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { errorHandler } from './error-handler.ts';
 
 /** A name a bundler made from the file's content (Vite's `name-[hash].ext`: 8 base64url). */
 const HASHED_NAME = /-[A-Za-z0-9_-]{8}\.[a-z0-9]+$/;
@@ -44,6 +45,14 @@ export function serveBuiltAssets(scope: FastifyInstance, assets: BuiltAssets): v
         route.config = { ...route.config, frameable: true };
       });
     }
+    // A path written in a non-canonical way (`//demo.js`, `/./x`) is refused by @fastify/static
+    // with 403; to a client it is a file that is not there, as on every other surface.
+    files.setErrorHandler((error, request, reply) => {
+      if ((error as { code?: string }).code === 'FST_STATIC_FORBIDDEN_PATH') {
+        return reply.callNotFound();
+      }
+      return errorHandler(error, request, reply);
+    });
     // RFC 9239's text/javascript (send's table says application/javascript), set after
     // @fastify/static has typed a compressed answer by its asset's name.
     files.addHook('onSend', (request, reply, payload, done) => {
