@@ -137,7 +137,6 @@ describe('built assets, precompressed', () => {
       '/assets/%2e%2e/index.html',
       '/assets/.hidden',
       `/assets//${mainChunk}`,
-      `/assets/./${mainChunk}`,
       '/widgets-assets//jiffy-widgets.js',
       '/embed-assets/embed.js.br',
       '/embed-assets/other.js',
