@@ -35,13 +35,13 @@ export async function startTestRedis(): Promise<TestRedis> {
     // It says so on stdout once it accepts connections.
     await new Promise<void>((resolve, reject) => {
       let said = '';
-      server.stdout!.on('data', (chunk: Buffer) => {
+      server.stdout.on('data', (chunk: Buffer) => {
         said += chunk.toString();
         if (said.includes('Ready to accept connections')) resolve();
       });
       server.once('exit', (code) => reject(new Error(`redis-server exited (${code}): ${said}`)));
     });
-    server.stdout!.resume();
+    server.stdout.resume();
   };
   const stop = async () => {
     const running = child;
