@@ -84,8 +84,8 @@ async function load(path: string, cookie?: string): Promise<Figures> {
 }
 const dash = (query: string) => `/api/v1/analytics/dashboard/?${query}`;
 const endpoints: [string, string, string?][] = [
-  ['/healthz (bare route)', '/healthz'],
-  ['/readyz (one query)', '/readyz'],
+  ['/healthz (component checks)', '/healthz'],
+  ['/readyz (component checks)', '/readyz'],
   ['dashboard, star, month', dash('username=star&period=month'), setup.session],
   ['dashboard, star, week', dash('username=star&period=week'), setup.session],
   [

@@ -80,6 +80,19 @@ export async function createJiffy(options: JiffyOptions): Promise<Jiffy> {
     config.REDIS_URL && role !== 'worker'
       ? new Redis(config.REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 2 })
       : undefined;
+  if (redis) {
+    // ioredis reconnects by itself; say once that the connection is lost, and once it is back
+    // (`/readyz` reports it meanwhile). Unlistened, every failed reconnection is printed.
+    let lost = false;
+    redis.on('error', (error: Error) => {
+      if (!lost) log.warn({ service: 'redis', error: error.message }, 'Redis connection lost');
+      lost = true;
+    });
+    redis.on('ready', () => {
+      if (lost) log.warn({ service: 'redis' }, 'Redis connection back');
+      lost = false;
+    });
+  }
   await redis?.connect();
   const services = createServices({
     config,
@@ -170,6 +183,7 @@ export async function createJiffy(options: JiffyOptions): Promise<Jiffy> {
           embedApiKey: defaultApiKey,
           embedFontCssUrl: config.EMBED_FONT_CSS_URL,
           trustProxy: config.TRUST_PROXY,
+          metricsToken: config.METRICS_TOKEN,
         });
 
   return {

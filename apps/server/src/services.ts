@@ -48,6 +48,7 @@ import type { Config } from './config/env.ts';
 import type { Database } from './db/schema.ts';
 import { pingDatabase, type DatabaseHandle } from './db/database.ts';
 import { migrationsDone } from './db/migrate.ts';
+import { HealthService } from './health/health.service.ts';
 import { GifRepository } from './gifs/gif.repository.ts';
 import { GifEditService } from './gifs/gif-edit.service.ts';
 import { GifMetadataRepository } from './gifs/gif-metadata.repository.ts';
@@ -63,6 +64,7 @@ import { RenditionRepository } from './gifs/rendition.repository.ts';
 import { UploadService } from './gifs/upload.service.ts';
 import { UploadQuota } from './gifs/upload-quota.ts';
 import { JobQueue } from './jobs/job-queue.ts';
+import { JiffyMetrics } from './metrics/jiffy-metrics.ts';
 import { CategoriesService } from './public-api/categories.service.ts';
 import { DiscoveryRepository } from './public-api/discovery.repository.ts';
 import { DiscoveryService } from './public-api/discovery.service.ts';
@@ -102,6 +104,8 @@ import { VisualIndex } from './tag-prediction/visual-index.ts';
 
 /** Every service and repository, wired once; routes, jobs, the seeder and the CLI share them. */
 export interface Services {
+  /** Prometheus metrics (`/metrics`): requests, jobs, queue backlog, caches, pingbacks. */
+  metrics: JiffyMetrics;
   /** Media files: DATA_DIR/media or an S3 bucket (STORAGE). */
   storage: BlobStorage;
   queue: JobQueue;
@@ -178,7 +182,8 @@ export interface Services {
   /** The time the schedule, stories and kept answers go by (tests move it). */
   clock: Clock;
   urls: { publicUrl: string; mediaBaseUrl: string };
-  isReady: () => Promise<boolean>;
+  /** `/healthz` and `/readyz`: the database, queue, Redis and storage, each checked. */
+  health: HealthService;
 }
 
 /** The media limits the configuration sets. */
@@ -203,12 +208,13 @@ export function createServices(options: {
   logger: Logger;
   clock?: Clock;
 }): Services {
-  const { config, database, logger } = options;
+  const { config, database, logger, redis } = options;
   const clock = options.clock ?? systemClock;
   const log = (service: string) => logger.child({ service });
   const { db } = database;
   const limits = mediaLimitsOf(config);
   const storage = createBlobStorage(config);
+  const metrics = new JiffyMetrics();
   const queue = new JobQueue({
     executor: database.queueExecutor,
     schema: options.queueSchema,
@@ -216,7 +222,9 @@ export function createServices(options: {
     jobTimeoutSeconds: config.JOB_TIMEOUT_SECONDS,
     retryDelaySeconds: config.JOB_RETRY_DELAY_SECONDS,
     log: log('queue'),
+    onJobEnd: (kind, outcome, ms) => metrics.observeJob(kind, outcome, ms),
   });
+  metrics.watchQueue(() => queue.backlog());
   const users = new UserRepository(db);
   const gifRepository = new GifRepository(db);
   const renditionRepository = new RenditionRepository(db);
@@ -326,6 +334,7 @@ export function createServices(options: {
 
   const urls = { publicUrl: config.publicUrl, mediaBaseUrl: config.mediaBaseUrl };
   const serializedGifs = new SerializedGifCache({ maxBytes: config.GIF_JSON_CACHE_MB * 2 ** 20 });
+  metrics.watchCache('gif_json', serializedGifs);
   // Kept by content, so a missed notice (null) leaves nothing wrong here.
   purge.register((gifId) => gifId && serializedGifs.forget(gifId));
   const shares = new ShareEventService(new ShareEventRepository(db));
@@ -373,6 +382,7 @@ export function createServices(options: {
   const storyReader = new StoryReader({ stories: storyRepository, lists, reads: gifReads, users });
   let migrated = false;
   return {
+    metrics,
     classifier,
     ...channelServices,
     storage,
@@ -537,10 +547,26 @@ export function createServices(options: {
       mailer,
       publicUrl: config.publicUrl,
     }),
-    isReady: async () => {
-      if (!(await pingDatabase(db))) return false;
-      migrated ||= await migrationsDone(database);
-      return migrated;
-    },
+    health: new HealthService({
+      timeoutMs: 2000,
+      log: log('health'),
+      checks: {
+        database: async () => {
+          if (!(await pingDatabase(db))) throw new Error('the database does not answer');
+          migrated ||= await migrationsDone(database);
+          if (!migrated) throw new Error('migrations are not all applied');
+        },
+        queue: () => queue.ping(),
+        redis: redis
+          ? async () => {
+              // A dropped connection says so at once; a live one must also answer.
+              if (redis.status !== 'ready') throw new Error(`Redis connection ${redis.status}`);
+              await redis.ping();
+            }
+          : null,
+        // Any answer (even "no such blob") means the store is there and readable.
+        storage: async () => void (await storage.stat('health/probe')),
+      },
+    }),
   };
 }

@@ -12,6 +12,8 @@ export const errorStatus = {
   // authentication
   api_key_required: 401,
   api_key_invalid: 401,
+  /** `/metrics` when METRICS_TOKEN is set and the request's bearer token is not it. */
+  metrics_token_required: 401,
   rate_limited: 429,
   /** Uploads per hour or bytes per day spent; Retry-After says when to try again. */
   upload_quota_exceeded: 429,

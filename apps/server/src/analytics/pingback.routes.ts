@@ -6,6 +6,7 @@ import { parseInput } from '../http/parse-input.ts';
 import { parsePingback } from './pingback-event.ts';
 import { pingbackSource } from './pingback-source.ts';
 import type { PingbackRepository } from './pingback.repository.ts';
+import type { JiffyMetrics } from '../metrics/jiffy-metrics.ts';
 
 const MAX_EVENTS = 200;
 const simpleQuery = z.looseObject({
@@ -21,7 +22,7 @@ const simpleQuery = z.looseObject({
  */
 export function pingbackRoutes(
   app: FastifyInstance,
-  deps: { pingbacks: PingbackRepository; publicUrl: string },
+  deps: { pingbacks: PingbackRepository; publicUrl: string; metrics: JiffyMetrics },
 ): void {
   const siteOrigin = new URL(deps.publicUrl).origin;
   app.post('/v2/pingback', async (request) => {
@@ -36,6 +37,7 @@ export function pingbackRoutes(
     const valid = body.events.flatMap((raw) => parsePingback(raw, now) ?? []);
     const stored = await deps.pingbacks.store(valid, pingbackSource(request, siteOrigin));
     const dropped = body.events.length - stored;
+    deps.metrics.countPingbacks(stored, dropped);
     if (dropped > 0)
       request.log.info({ dropped, received: body.events.length }, 'pingback events dropped');
     return okEnvelope({ received: body.events.length, stored, dropped }, request);
@@ -44,7 +46,10 @@ export function pingbackRoutes(
   app.get('/v2/pingback/simple', async (request, reply) => {
     const query = parseInput(simpleQuery, request.query);
     const event = parsePingback({ ...query, ts: Date.now() }, Date.now());
-    if (event) await deps.pingbacks.store([event], pingbackSource(request, siteOrigin));
+    const stored = event
+      ? await deps.pingbacks.store([event], pingbackSource(request, siteOrigin))
+      : 0;
+    deps.metrics.countPingbacks(stored, 1 - stored);
     return reply.status(204).send();
   });
 }

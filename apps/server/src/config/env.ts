@@ -91,6 +91,11 @@ export const envSchema = z
     SMTP_URL: z.string().startsWith('smtp').optional(),
     /** Sender of account e-mails. */
     MAIL_FROM: z.string().max(200).default('Jiffy <no-reply@localhost>'),
+    /**
+     * When set, `/metrics` answers only requests with `Authorization: Bearer <token>`; unset, it
+     * is open like `/healthz` (it holds counts and route patterns, nothing about anyone).
+     */
+    METRICS_TOKEN: z.string().min(16).max(256).optional(),
     /** redis://... shares rate-limit counters between API nodes; in-process when unset. */
     REDIS_URL: z.string().startsWith('redis').optional(),
     /**

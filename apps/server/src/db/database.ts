@@ -105,6 +105,10 @@ async function openPostgres(
     types: { getTypeParser: typeParser as typeof pg.types.getTypeParser },
   });
   pool.on('connect', prepareMarkedStatements);
+  // An idle connection the server dropped (a restart, a network cut): the pool discards it and
+  // the next query connects anew. Unhandled, this 'error' event would end the process, where
+  // `/readyz` should say the database is down and the node carry on once it is back.
+  pool.on('error', () => {});
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return {
     db,

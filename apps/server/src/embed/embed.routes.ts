@@ -10,21 +10,12 @@ import { embedOptions } from './embed-options.ts';
 import { EMBED_ASSETS_PATH, renderEmbedNotFound, renderEmbedPage } from './embed-page.ts';
 import { ID_PATTERN } from '../lib/ids.ts';
 import { FRAMEABLE } from '../http/frame-policy.ts';
+import { serveBuiltAssets } from '../http/static-assets.ts';
 
-/** The player's built script and stylesheet (next to its server build), read once. */
-function loadAssets(): Map<string, { type: string; body: Buffer }> {
+/** The folder of the player's built script and stylesheet (next to its server build). */
+function assetsDir(): string {
   const serverBuild = fileURLToPath(import.meta.resolve('@jiffy/embed/server'));
-  const dir = path.join(path.dirname(serverBuild), '..', 'client');
-  return new Map([
-    [
-      'embed.js',
-      { type: 'text/javascript; charset=utf-8', body: fs.readFileSync(path.join(dir, 'embed.js')) },
-    ],
-    [
-      'embed.css',
-      { type: 'text/css; charset=utf-8', body: fs.readFileSync(path.join(dir, 'embed.css')) },
-    ],
-  ]);
+  return path.join(path.dirname(serverBuild), '..', 'client');
 }
 
 /**
@@ -62,8 +53,8 @@ export function embedRoutes(
     fontCssUrl?: string | undefined;
   },
 ): void {
-  const assets = loadAssets();
-  const css = assets.get('embed.css')!.body.toString('utf8');
+  const dir = assetsDir();
+  const css = fs.readFileSync(path.join(dir, 'embed.css'), 'utf8');
   if (/<\/style/i.test(css)) throw new Error('embed.css cannot be inlined: it contains </style');
   const styleHash = `sha256-${createHash('sha256').update(css).digest('base64')}`;
   const policy = embedPolicy(
@@ -95,16 +86,11 @@ export function embedRoutes(
     }
   });
 
-  app.get<{ Params: { file: string } }>(
-    `${EMBED_ASSETS_PATH}/:file`,
-    FRAMEABLE,
-    async (request, reply) => {
-      const asset = assets.get(request.params.file);
-      if (!asset) throw new AppError('not_found', 'No such embed asset.');
-      return reply
-        .type(asset.type)
-        .header('cache-control', 'public, max-age=3600')
-        .send(asset.body);
-    },
-  );
+  // Any site's frame loads them; fixed names, so an hour of caching (see serveBuiltAssets).
+  serveBuiltAssets(app, {
+    root: dir,
+    prefix: `${EMBED_ASSETS_PATH}/`,
+    only: ['embed.js', 'embed.css'],
+    frameable: true,
+  });
 }

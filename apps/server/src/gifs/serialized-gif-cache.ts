@@ -18,6 +18,9 @@ import { SlottedJson } from './slotted-json.ts';
 export class SerializedGifCache {
   readonly #maxBytes: number;
   #bytes = 0;
+  /** Lookups answered from kept JSON, and those that presented the GIF (metrics). */
+  hits = 0;
+  misses = 0;
   // By GIF id: a short key to look up, where the content would be a kilobyte to hash.
   readonly #byGif = new Map<string, Kept>();
 
@@ -41,10 +44,12 @@ export class SerializedGifCache {
     const kept = this.#byGif.get(id);
     // Re-inserted either way: a Map iterates in insertion order, so the first is the least used.
     if (kept?.content === content) {
+      this.hits++;
       this.#byGif.delete(id);
       this.#byGif.set(id, kept);
       return kept.json;
     }
+    this.misses++;
     if (kept) this.#drop(id, kept);
     const json = SlottedJson.stringify(present());
     const fresh = { content: ownCopy(content), json, bytes: 2 * content.length + json.length };

@@ -1,13 +1,24 @@
 import type { FastifyInstance } from 'fastify';
+import type { HealthService } from './health.service.ts';
+import { presentHealth } from './health.presenter.ts';
 
-/** `/healthz`: the process answers. `/readyz`: the database answers and is fully migrated. */
-export function healthRoutes(
-  app: FastifyInstance,
-  deps: { isReady: () => Promise<boolean> },
-): void {
-  app.get('/healthz', () => ({ status: 'ok' }));
+/**
+ * `/healthz` (liveness): the process answers, with each component's state for whoever looks; it
+ * stays 200 while a dependency is down, since restarting this process would not bring it back.
+ * `/readyz` (readiness): 200 when every configured component is up, else 503, so a load
+ * balancer sends this node no traffic it cannot serve.
+ */
+export function healthRoutes(app: FastifyInstance, deps: { health: HealthService }): void {
+  app.get('/healthz', async (_request, reply) =>
+    reply
+      .header('cache-control', 'no-store')
+      .send(presentHealth('live', await deps.health.report())),
+  );
   app.get('/readyz', async (_request, reply) => {
-    const ready = await deps.isReady();
-    return reply.status(ready ? 200 : 503).send({ status: ready ? 'ready' : 'not_ready' });
+    const report = await deps.health.report();
+    return reply
+      .status(report.allUp ? 200 : 503)
+      .header('cache-control', 'no-store')
+      .send(presentHealth('ready', report));
   });
 }

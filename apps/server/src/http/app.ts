@@ -39,6 +39,8 @@ export interface AppOptions {
   embedFontCssUrl?: string | undefined;
   /** TRUST_PROXY: which peers' X-Forwarded-For gives the client's address (none by default). */
   trustProxy?: TrustProxy;
+  /** METRICS_TOKEN: the bearer token `/metrics` asks for; open when unset. */
+  metricsToken?: string | undefined;
 }
 
 /** A hop count as the function Fastify's types take (at runtime it takes the number too). */
@@ -78,6 +80,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         : undefined,
     );
   });
+  // Every answer's latency by its route's pattern (never the URL: unbounded label values).
+  app.addHook('onResponse', (request, reply, done) => {
+    services.metrics.observeRequest(
+      request.method,
+      request.routeOptions.url,
+      reply.statusCode,
+      reply.elapsedTime,
+    );
+    done();
+  });
   framePolicy(app);
   await app.register(cookie);
   await app.register(formbody, { bodyLimit: 64 * 1024 });
@@ -109,7 +121,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   );
   await app.register(async (scope) => mediaSurface(scope, { services }));
   await app.register(async (scope) => widgetsSurface(scope, { services, apiKey }));
-  await app.register(async (scope) => opsSurface(scope, { services }));
+  await app.register(async (scope) =>
+    opsSurface(scope, { services, metricsToken: options.metricsToken }),
+  );
   let site: SitePages | undefined;
   await app.register(async (scope) => {
     site = webAppSurface(scope, { services, apiKey });

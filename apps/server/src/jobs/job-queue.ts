@@ -46,6 +46,18 @@ export interface JobQueueOptions {
   /** Replaces every kind's first retry delay (tests, and operators who want faster retries). */
   retryDelaySeconds?: number;
   log: Logger;
+  /** Told of every attempt that ends, with how long it ran (metrics). */
+  onJobEnd?: (kind: JobName, outcome: 'done' | 'failed', ms: number) => void;
+}
+
+/** One kind's jobs not yet ended, for metrics. */
+export interface QueueKindBacklog {
+  kind: JobName;
+  /** New, or waiting for a retry (whether or not its start time has come). */
+  waiting: number;
+  active: number;
+  /** Seconds since the oldest waiting job was enqueued (0 when none waits). */
+  oldestWaitingSeconds: number;
 }
 
 /**
@@ -181,6 +193,46 @@ export class JobQueue {
     }));
   }
 
+  /**
+   * Every registered kind's backlog: one grouped read of the jobs not yet ended (an index scan
+   * of live rows, which pg-boss keeps apart from archived ones). Kinds with nothing live are 0.
+   */
+  async backlog(): Promise<QueueKindBacklog[]> {
+    const result = await this.#options.executor.executeSql(
+      `SELECT data->>'name' AS kind,
+              count(*) FILTER (WHERE state IN ('created', 'retry'))::int AS waiting,
+              count(*) FILTER (WHERE state = 'active')::int AS active,
+              coalesce(extract(epoch FROM now() - min(created_on)
+                FILTER (WHERE state IN ('created', 'retry'))), 0)::float8 AS oldest
+         FROM ${this.#options.schema}.job
+        WHERE name = $1 AND state < 'completed'
+        GROUP BY 1`,
+      [QUEUE],
+    );
+    const live = new Map(
+      (result.rows as { kind: JobName; waiting: number; active: number; oldest: number }[]).map(
+        (row) => [row.kind, row],
+      ),
+    );
+    return [...this.#definitions.keys()].map((kind) => {
+      const row = live.get(kind);
+      return {
+        kind,
+        waiting: row?.waiting ?? 0,
+        active: row?.active ?? 0,
+        oldestWaitingSeconds: Math.max(0, Number(row?.oldest ?? 0)),
+      };
+    });
+  }
+
+  /** Answers when the queue's tables can be read (readiness). */
+  async ping(): Promise<void> {
+    await this.#options.executor.executeSql(
+      `SELECT 1 FROM ${this.#options.schema}.queue WHERE name = $1`,
+      [QUEUE],
+    );
+  }
+
   /** Makes idle local workers look for work now instead of at their next poll. */
   wake(): void {
     for (const id of this.#workerIds) this.#boss.notifyWorker(id);
@@ -300,11 +352,14 @@ export class JobQueue {
         signal: controller.signal,
         lane: lane ? { key: lane, background } : null,
       });
+      const ms = Date.now() - started;
       this.#options.log.info(
-        { job: definition.name, outcome, ms: Date.now() - started, data: job.data.data },
+        { job: definition.name, outcome, ms, data: job.data.data },
         'job done',
       );
+      this.#options.onJobEnd?.(definition.name, 'done', ms);
     } catch (error) {
+      this.#options.onJobEnd?.(definition.name, 'failed', Date.now() - started);
       // Retried unless final: a warning until the job gives up, then an error.
       this.#options.log[finalAttempt ? 'error' : 'warn'](
         {

@@ -19,6 +19,7 @@ import { shapeAnswer } from './response-shaping.ts';
 import { encodeAnswer } from './answer-json.ts';
 import { gifId, gifIdParams } from '../http/input-schemas.ts';
 import { ID_PATTERN } from '../lib/ids.ts';
+import type { JiffyMetrics } from '../metrics/jiffy-metrics.ts';
 
 const kinds = [
   ['gifs', 'gif'],
@@ -50,7 +51,13 @@ const idsQuery = listQuerySchema.extend({
 /** GIPHY's list endpoints: search, trending, related, random, translate and gifs by ids. */
 export function publicGifsRoutes(
   app: FastifyInstance,
-  deps: { gifs: PublicGifService; apiKeys: ApiKeyService; reads: GifReadService; clock: Clock },
+  deps: {
+    gifs: PublicGifService;
+    apiKeys: ApiKeyService;
+    reads: GifReadService;
+    clock: Clock;
+    metrics: JiffyMetrics;
+  },
 ): void {
   /** Parses the query against `schema` and checks the api_key, in that order of failure. */
   const input = publicQueryReader(deps.apiKeys);
@@ -76,6 +83,7 @@ export function publicGifsRoutes(
   });
   // A taken-down GIF leaves every kept answer in the same request, not 30 s later.
   deps.gifs.whenPurged(() => answers.clear());
+  deps.metrics.watchCache('public_lists', answers);
   const slotted = { id: RESPONSE_ID_SLOT };
   const shown = new ShownIds(1000);
   const sendBuffers = new BufferPool({ maxFreePerSize: 32 });

@@ -82,6 +82,12 @@ export class RenderedListCache {
   readonly #entries: ExpiringMap<RenderedAnswer>;
   readonly #loading = new Map<string, Promise<RenderedAnswer>>();
   #generation = 0;
+  /**
+   * Answers given without a load of their own (kept, or joining a load under way), and those
+   * that loaded (metrics).
+   */
+  hits = 0;
+  misses = 0;
 
   constructor(options: { ttlMs: number; maxEntries: number; now?: Clock }) {
     this.#entries = new ExpiringMap(options);
@@ -105,9 +111,14 @@ export class RenderedListCache {
    */
   answer(key: string, load: () => Promise<SlottedJson | LoadedAnswer>): Promise<RenderedAnswer> {
     const kept = this.#entries.get(key);
-    if (kept) return Promise.resolve(kept);
+    if (kept) {
+      this.hits++;
+      return Promise.resolve(kept);
+    }
     let loading = this.#loading.get(key);
-    if (!loading) {
+    if (loading) this.hits++;
+    else {
+      this.misses++;
       const generation = this.#generation;
       const started: Promise<RenderedAnswer> = load()
         .then((loaded) => {

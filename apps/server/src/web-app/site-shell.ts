@@ -9,8 +9,8 @@ const HEAD_MARK = '<!--jiffy-head-->';
 export interface SiteBuild {
   /** The page every site route answers with, given the `<head>` tags for that page. */
   page(head: string): string;
-  /** The built scripts and stylesheets by file name (`index-abc.js`). */
-  assets: Map<string, Buffer>;
+  /** The folder of the built scripts and stylesheets (`index-abc.js`), served from disk. */
+  assetsDir: string;
 }
 
 /** The React site's build (`apps/web/dist`, made by `npm run build`, which `npm install` runs). */
@@ -19,10 +19,7 @@ export function loadSiteBuild(): SiteBuild {
   const html = fs.readFileSync(indexFile, 'utf8');
   if (!html.includes(HEAD_MARK)) throw new Error(`${indexFile} has no ${HEAD_MARK}`);
   const assetsDir = path.join(path.dirname(indexFile), 'assets');
-  const assets = new Map(
-    fs.readdirSync(assetsDir).map((name) => [name, fs.readFileSync(path.join(assetsDir, name))]),
-  );
-  return { page: (head) => html.replace(HEAD_MARK, head), assets };
+  return { page: (head) => html.replace(HEAD_MARK, head), assetsDir };
 }
 
 /** The `<head>` tags of every site page: its title and the API key the site's client uses. */

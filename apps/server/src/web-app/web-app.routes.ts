@@ -8,6 +8,7 @@ import { mediaSources } from '../lib/media-sources.ts';
 import { unfurlTags } from '../unfurl/unfurl-tags.ts';
 import type { UserRepository } from '../users/user.repository.ts';
 import { loadSiteBuild, siteHead } from './site-shell.ts';
+import { serveBuiltAssets } from '../http/static-assets.ts';
 
 /** The id at the end of a GIF page's path segment: `happy-dance-<id>`, or just `<id>`. */
 const SLUG_ID = /^(?:.*-)?([A-Za-z0-9]{1,64})$/;
@@ -17,14 +18,6 @@ const NOT_SITE =
 /** A first path segment that may be a channel's name. */
 const CHANNEL = /^\/([A-Za-z0-9_]{1,30})\/?$/;
 
-const TYPES: Record<string, string> = {
-  js: 'text/javascript; charset=utf-8',
-  css: 'text/css; charset=utf-8',
-  svg: 'image/svg+xml',
-  png: 'image/png',
-  woff2: 'font/woff2',
-};
-
 export interface SitePages {
   /** Answers a GET that matched no route with the site, when it is a site page; else false. */
   fallback(request: FastifyRequest, reply: FastifyReply): Promise<boolean>;
@@ -33,7 +26,7 @@ export interface SitePages {
 /**
  * The React site: `/` and every §2 route answer with the built page (the app routes in the
  * browser); `/gifs/:slug-:id` with its unfurl tags in the server's HTML; `/assets/*` the build's
- * files (content-hashed names, cached for a year). A path whose first segment is no channel
+ * files (content-hashed names, cached for a year; brotli or gzip as built, see serveBuiltAssets). A path whose first segment is no channel
  * answers 404 with the same page, which shows the site's 404.
  */
 export function webAppRoutes(
@@ -74,15 +67,7 @@ export function webAppRoutes(
     return send(reply, 200, `${gif.title || 'GIF'} - ${SITE_NAME}`, tags);
   });
 
-  app.get<{ Params: { file: string } }>('/assets/:file', async (request, reply) => {
-    const body = build.assets.get(request.params.file);
-    if (!body) throw new AppError('not_found', 'No such asset.');
-    const extension = request.params.file.split('.').pop() ?? '';
-    return reply
-      .type(TYPES[extension] ?? 'application/octet-stream')
-      .header('cache-control', 'public, max-age=31536000, immutable')
-      .send(body);
-  });
+  serveBuiltAssets(app, { root: build.assetsDir, prefix: '/assets/' });
 
   return {
     async fallback(request, reply) {

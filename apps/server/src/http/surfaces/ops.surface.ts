@@ -1,10 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import { healthRoutes } from '../../health/health.routes.ts';
+import { metricsRoutes } from '../../metrics/metrics.routes.ts';
 import type { Services } from '../../services.ts';
 import { declareSurface } from './surface.ts';
 
-/** `/healthz` and `/readyz`, for load balancers and orchestrators. */
-export function opsSurface(scope: FastifyInstance, options: { services: Services }): void {
-  declareSurface(scope, 'ops', ['/healthz', '/readyz']);
-  healthRoutes(scope, { isReady: options.services.isReady });
+/** `/healthz`, `/readyz` and `/metrics`, for load balancers, orchestrators and Prometheus. */
+export function opsSurface(
+  scope: FastifyInstance,
+  options: { services: Services; metricsToken: string | undefined },
+): void {
+  declareSurface(scope, 'ops', ['/healthz', '/readyz', '/metrics']);
+  healthRoutes(scope, { health: options.services.health });
+  metricsRoutes(scope, { metrics: options.services.metrics, token: options.metricsToken });
 }

@@ -45,13 +45,18 @@ export async function publicApiSurface(
     apiKeys: services.apiKeys,
     reads: services.gifReads,
     clock: services.clock,
+    metrics: services.metrics,
   });
   discoveryRoutes(scope, {
     discovery: services.discovery,
     channelSearch: services.channelSearch,
     apiKeys: services.apiKeys,
   });
-  pingbackRoutes(scope, { pingbacks: services.pingbacks, publicUrl: services.urls.publicUrl });
+  pingbackRoutes(scope, {
+    pingbacks: services.pingbacks,
+    publicUrl: services.urls.publicUrl,
+    metrics: services.metrics,
+  });
   categoriesRoutes(scope, { categories: services.categories, apiKeys: services.apiKeys });
   gifsRoutes(scope, { reads: services.gifReads, apiKeys: services.apiKeys });
   publicUploadRoutes(scope, {
