@@ -5,8 +5,8 @@ import { insertGifRow } from '../../testing/gif-rows.ts';
 import { OpenApiContract } from '../../testing/openapi-contract.ts';
 import { personalTokens } from '../../testing/personal-tokens.ts';
 import { routesOf } from '../../testing/route-list.ts';
-import { signedInUsers } from '../../testing/signed-in-users.ts';
-import type { SiteClient } from '../../testing/site-client.ts';
+import { signedInUsers, TEST_PASSWORD } from '../../testing/signed-in-users.ts';
+import { SiteClient } from '../../testing/site-client.ts';
 import { startTestJiffy, type TestJiffy } from '../../testing/test-jiffy.ts';
 import { openApiPath } from './openapi-document.ts';
 
@@ -196,13 +196,55 @@ describe('the API contract: /openapi.json against real answers', () => {
     await refused('/v1/gifs?ids=not%20an%20id', 400, 'invalid_request');
   });
 
+  /** A site API call from `client` (cookies and the CSRF echo); `status` is what it must answer. */
+  async function siteCall(
+    client: SiteClient,
+    method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE',
+    url: string,
+    status: number,
+    body?: object,
+  ): Promise<Json> {
+    const response = await client.request({ method, url, ...(body ? { body } : {}) });
+    expect(response.statusCode, `${method} ${url}: ${response.body.slice(0, 300)}`).toBe(status);
+    return holds(method, url, response);
+  }
+
   it('answers the documented site API calls as documented', async () => {
-    const response = await users.ann!.get(`/api/v1/uploads/${siteGifId}`);
-    expect(response.statusCode).toBe(200);
-    holds('GET', `/api/v1/uploads/${siteGifId}`, response);
-    const missing = await users.ann!.get('/api/v1/uploads/nosuchgif1');
-    expect(missing.statusCode).toBe(404);
-    holds('GET', '/api/v1/uploads/nosuchgif1', missing);
+    const ann = users.ann!;
+    const upload = await siteCall(ann, 'GET', `/api/v1/uploads/${siteGifId}`, 200);
+    expect((upload.data as { status: string }).status).toBe('ready');
+    await siteCall(ann, 'GET', '/api/v1/uploads/nosuchgif1', 404);
+    await siteCall(ann, 'GET', '/api/v1/instance/stats', 200);
+    await siteCall(ann, 'GET', '/api/v3/env/build', 200);
+
+    const me = await siteCall(ann, 'GET', '/login/check', 200);
+    expect(me.data).toMatchObject({ logged_in: true, user: { username: 'ann' } });
+    const visitor = new SiteClient(t.jiffy.app!);
+    expect((await siteCall(visitor, 'GET', '/login/check', 200)).data).toEqual({
+      logged_in: false,
+      user: null,
+    });
+    await siteCall(visitor, 'GET', '/api/v1/favorites', 401);
+    const account = { username: 'newbie', email: 'newbie@example.com', password: TEST_PASSWORD };
+    await siteCall(visitor, 'POST', '/api/v3/register', 201, account);
+    await siteCall(visitor, 'POST', '/api/v3/register', 400, { ...account, email: 'no' });
+    await siteCall(visitor, 'POST', '/api/v3/register/resend', 200, { email: account.email });
+    await siteCall(visitor, 'POST', '/api/v3/password/reset', 200, { email: 'ann@example.com' });
+    await siteCall(visitor, 'POST', '/api/v3/login', 200, { login: 'ann', password: TEST_PASSWORD });
+    await siteCall(visitor, 'POST', '/api/v3/logout', 200);
+
+    await siteCall(ann, 'POST', '/api/v1/favorites', 201, { gif_id: gifId });
+    const kept = await siteCall(ann, 'GET', '/api/v1/favorites', 200);
+    expect((kept.data as { id: string }[]).map((g) => g.id)).toEqual([gifId]);
+    await siteCall(ann, 'GET', `/api/v1/favorites/${gifId}`, 200);
+    await siteCall(ann, 'DELETE', `/api/v1/favorites/${gifId}`, 200);
+
+    const made = await siteCall(ann, 'POST', '/api/v3/tokens', 201, { name: 'script' });
+    await siteCall(ann, 'GET', '/api/v3/tokens', 200);
+    await siteCall(ann, 'DELETE', `/api/v3/tokens/${(made.data as { id: string }).id}`, 200);
+    const key = await siteCall(ann, 'POST', '/api/v3/api-keys', 201, { name: 'my app' });
+    await siteCall(ann, 'GET', '/api/v3/api-keys', 200);
+    await siteCall(ann, 'DELETE', `/api/v3/api-keys/${(key.data as { key: string }).key}`, 200);
   });
 
   it('has called every documented operation', () => {
