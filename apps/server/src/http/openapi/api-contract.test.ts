@@ -230,7 +230,10 @@ describe('the API contract: /openapi.json against real answers', () => {
     await siteCall(visitor, 'POST', '/api/v3/register', 400, { ...account, email: 'no' });
     await siteCall(visitor, 'POST', '/api/v3/register/resend', 200, { email: account.email });
     await siteCall(visitor, 'POST', '/api/v3/password/reset', 200, { email: 'ann@example.com' });
-    await siteCall(visitor, 'POST', '/api/v3/login', 200, { login: 'ann', password: TEST_PASSWORD });
+    await siteCall(visitor, 'POST', '/api/v3/login', 200, {
+      login: 'ann',
+      password: TEST_PASSWORD,
+    });
     await siteCall(visitor, 'POST', '/api/v3/logout', 200);
 
     await siteCall(ann, 'POST', '/api/v1/favorites', 201, { gif_id: gifId });
