@@ -16,7 +16,7 @@ export interface CatalogRoute {
  * `config` is read when asked, not when the route is added: the surface's own hook, which sets
  * `config.surface`, runs after this (root) one.
  */
-export function routeCatalog(app: FastifyInstance): { routes(): CatalogRoute[] } {
+export function routeCatalog(app: FastifyInstance): { routes: () => CatalogRoute[] } {
   const seen: RouteOptions[] = [];
   app.addHook('onRoute', (route) => {
     seen.push(route);
