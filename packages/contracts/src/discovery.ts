@@ -1,25 +1,30 @@
-import type { ChannelObject } from './channel.ts';
-import type { Gif } from './gif.ts';
+import { z } from 'zod';
+import { channelObjectSchema, type ChannelObject } from './channel.ts';
+import { gifSchema } from './gif.ts';
 
 /** GIPHY's category object (`gifs/categories`). */
-export interface Category {
-  name: string;
-  name_encoded: string;
-  subcategories: { name: string; name_encoded: string }[];
-  gif: Gif | null;
-}
+export const categorySchema = z
+  .object({
+    name: z.string(),
+    name_encoded: z.string(),
+    subcategories: z.array(z.object({ name: z.string(), name_encoded: z.string() })),
+    gif: gifSchema.nullable(),
+  })
+  .meta({ id: 'Category' });
+export type Category = z.infer<typeof categorySchema>;
 
 /** GIPHY's channel object as `channels/search` answers it: a user's root channel or a sub-channel. */
+export const channelSchema = channelObjectSchema;
 export type Channel = ChannelObject;
 
 /** An autocomplete suggestion (`gifs/search/tags`). */
-export interface TagSuggestion {
-  name: string;
-  analytics_response_payload?: string;
-}
+export const tagSuggestionSchema = z
+  .object({ name: z.string(), analytics_response_payload: z.string().optional() })
+  .meta({ id: 'TagSuggestion' });
+export type TagSuggestion = z.infer<typeof tagSuggestionSchema>;
 
 /** A tag often found with another (`tags/related/{tag}`); higher score, closer. */
-export interface RelatedTag {
-  name: string;
-  score: number;
-}
+export const relatedTagSchema = z
+  .object({ name: z.string(), score: z.number() })
+  .meta({ id: 'RelatedTag' });
+export type RelatedTag = z.infer<typeof relatedTagSchema>;

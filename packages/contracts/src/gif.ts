@@ -2,21 +2,23 @@ import { z } from 'zod';
 import { imagesSchema } from './images.ts';
 
 /** The public fields of a user as a GIF object embeds them. */
-export const gifUserSchema = z.object({
-  id: z.string(),
-  username: z.string(),
-  display_name: z.string(),
-  description: z.string(),
-  avatar_url: z.string(),
-  banner_url: z.string(),
-  profile_url: z.string(),
-  website_url: z.string(),
-  instagram_url: z.string(),
-  is_verified: z.boolean(),
-  is_public: z.boolean(),
-  suppress_chrome: z.boolean(),
-  attribution_display_name: z.string(),
-});
+export const gifUserSchema = z
+  .object({
+    id: z.string(),
+    username: z.string(),
+    display_name: z.string(),
+    description: z.string(),
+    avatar_url: z.string(),
+    banner_url: z.string(),
+    profile_url: z.string(),
+    website_url: z.string(),
+    instagram_url: z.string(),
+    is_verified: z.boolean(),
+    is_public: z.boolean(),
+    suppress_chrome: z.boolean(),
+    attribution_display_name: z.string(),
+  })
+  .meta({ id: 'GifUser' });
 export type GifUser = z.infer<typeof gifUserSchema>;
 
 /** GIPHY's ratings, from the most to the least restrictive. */
@@ -53,39 +55,41 @@ export const externalMediaSchema = z.object({
 export type ExternalMedia = z.infer<typeof externalMediaSchema>;
 
 /** A GIF object in GIPHY's shape (the fields the foundation serves; later issues add more). */
-export const gifSchema = z.object({
-  type: z.enum(['gif', 'sticker', 'video']),
-  id: z.string(),
-  slug: z.string(),
-  url: z.string(),
-  bitly_url: z.string(),
-  bitly_gif_url: z.string(),
-  embed_url: z.string(),
-  username: z.string(),
-  source: z.string(),
-  source_tld: z.string(),
-  source_post_url: z.string(),
-  rating: z.enum(ratings),
-  title: z.string(),
-  alt_text: z.string(),
-  is_sticker: z.union([z.literal(0), z.literal(1)]),
-  tags: z.array(z.string()),
-  import_datetime: z.string(),
-  trending_datetime: z.string(),
-  user: gifUserSchema.optional(),
-  images: imagesSchema,
-  /** Clips only, once their file with sound exists. */
-  video: videoSchema.optional(),
-  /** When the source is a youtube or vimeo video. */
-  external_media: externalMediaSchema.optional(),
-  /** A call to action set by the owner or a moderator (§7). */
-  cta: z.object({ link: z.string(), text: z.string() }).optional(),
-  /** Opaque; sent back with every pingback about this GIF in this response. */
-  analytics_response_payload: z.string(),
-  analytics: z.object({
-    onload: z.object({ url: z.string() }),
-    onclick: z.object({ url: z.string() }),
-    onsent: z.object({ url: z.string() }),
-  }),
-});
+export const gifSchema = z
+  .object({
+    type: z.enum(['gif', 'sticker', 'video']),
+    id: z.string(),
+    slug: z.string(),
+    url: z.string(),
+    bitly_url: z.string(),
+    bitly_gif_url: z.string(),
+    embed_url: z.string(),
+    username: z.string(),
+    source: z.string(),
+    source_tld: z.string(),
+    source_post_url: z.string(),
+    rating: z.enum(ratings),
+    title: z.string(),
+    alt_text: z.string(),
+    is_sticker: z.union([z.literal(0), z.literal(1)]),
+    tags: z.array(z.string()),
+    import_datetime: z.string(),
+    trending_datetime: z.string(),
+    user: gifUserSchema.optional(),
+    images: imagesSchema,
+    /** Clips only, once their file with sound exists. */
+    video: videoSchema.optional(),
+    /** When the source is a youtube or vimeo video. */
+    external_media: externalMediaSchema.optional(),
+    /** A call to action set by the owner or a moderator (§7). */
+    cta: z.object({ link: z.string(), text: z.string() }).optional(),
+    /** Opaque; sent back with every pingback about this GIF in this response. */
+    analytics_response_payload: z.string(),
+    analytics: z.object({
+      onload: z.object({ url: z.string() }),
+      onclick: z.object({ url: z.string() }),
+      onsent: z.object({ url: z.string() }),
+    }),
+  })
+  .meta({ id: 'Gif' });
 export type Gif = z.infer<typeof gifSchema>;

@@ -5,18 +5,20 @@ import { z } from 'zod';
  * carries `url`/`size` for its GIF (or still image), `mp4`/`mp4_size` and `webp`/`webp_size`
  * where those formats exist.
  */
-export const renditionSchema = z.object({
-  width: z.string(),
-  height: z.string(),
-  size: z.string().optional(),
-  url: z.string().optional(),
-  mp4: z.string().optional(),
-  mp4_size: z.string().optional(),
-  webp: z.string().optional(),
-  webp_size: z.string().optional(),
-  frames: z.string().optional(),
-  hash: z.string().optional(),
-});
+export const renditionSchema = z
+  .object({
+    width: z.string(),
+    height: z.string(),
+    size: z.string().optional(),
+    url: z.string().optional(),
+    mp4: z.string().optional(),
+    mp4_size: z.string().optional(),
+    webp: z.string().optional(),
+    webp_size: z.string().optional(),
+    frames: z.string().optional(),
+    hash: z.string().optional(),
+  })
+  .meta({ id: 'Rendition' });
 export type Rendition = z.infer<typeof renditionSchema>;
 
 /** Every rendition name Jiffy produces, in GIPHY's spelling. */
@@ -48,7 +50,9 @@ export const renditionNames = [
 ] as const;
 
 /** A GIF object's `images`: rendition name → rendition (hd only when the source qualifies). */
-export const imagesSchema = z.partialRecord(z.enum(renditionNames), renditionSchema);
+export const imagesSchema = z
+  .partialRecord(z.enum(renditionNames), renditionSchema)
+  .meta({ id: 'Images' });
 export type Images = z.infer<typeof imagesSchema>;
 
 /** Formats a rendition file can have; the extension of its media URL. */

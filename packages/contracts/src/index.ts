@@ -7,3 +7,5 @@ export * from './avatar.ts';
 export * from './report-reasons.ts';
 export * from './share-types.ts';
 export * from './channel.ts';
+export * from './public-answers.ts';
+export * from './site-answers.ts';

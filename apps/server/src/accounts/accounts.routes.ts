@@ -20,6 +20,8 @@ import {
   type LimitRule,
 } from './attempt-limits.ts';
 import { SignInLimits } from './sign-in-limits.ts';
+import { documented } from '../http/openapi/route-doc.ts';
+import { accountStatusAnswer, buildAnswer, loginAnswer, sessionAnswer } from '@jiffy/contracts';
 
 const MINUTE = 60;
 const HOUR = 60 * MINUTE;
@@ -59,7 +61,13 @@ export function accountsRoutes(
   const resetPerEmail = limit('reset-email', { points: 3, durationSeconds: HOUR });
   const signIn = new SignInLimits(deps.limiter);
 
-  app.post('/api/v3/register', async (request, reply) => {
+  const register = documented({
+    summary: 'Create an account; the e-mail address is confirmed next',
+    description: 'The same answer whether or not the address already had an account.',
+    body: registerSchema,
+    responses: { 201: accountStatusAnswer },
+  });
+  app.post('/api/v3/register', register, async (request, reply) => {
     await registerPerIp(reply, request.ip);
     const input = parseInput(registerSchema, body(request));
     await registerPerEmail(reply, input.email.toLowerCase());
@@ -76,7 +84,12 @@ export function accountsRoutes(
     return { data: { status: 'confirmed' } };
   });
 
-  app.post('/api/v3/register/resend', async (request, reply) => {
+  const resend = documented({
+    summary: 'Send the confirmation e-mail again',
+    body: emailOnlySchema,
+    responses: { 200: accountStatusAnswer },
+  });
+  app.post('/api/v3/register/resend', resend, async (request, reply) => {
     await resendPerIp(reply, request.ip);
     const { email } = parseInput(emailOnlySchema, body(request));
     await resendPerEmail(reply, email.toLowerCase());
@@ -84,7 +97,12 @@ export function accountsRoutes(
     return { data: { status: 'sent_if_registered' } };
   });
 
-  app.post('/api/v3/password/reset', async (request, reply) => {
+  const reset = documented({
+    summary: 'Ask for a password reset (`email`), or finish one (`token`, `password`)',
+    body: resetSchema,
+    responses: { 200: accountStatusAnswer },
+  });
+  app.post('/api/v3/password/reset', reset, async (request, reply) => {
     await resetPerIp(reply, request.ip);
     const input = parseInput(resetSchema, body(request));
     if ('token' in input) {
@@ -98,7 +116,13 @@ export function accountsRoutes(
     return { data: { status: 'sent_if_registered' } };
   });
 
-  app.post('/api/v3/login', async (request, reply) => {
+  const login = documented({
+    summary: 'Sign in: sets the session and a fresh CSRF cookie',
+    description: '`loginType` may also come in the query.',
+    body: loginSchema,
+    responses: { 200: loginAnswer },
+  });
+  app.post('/api/v3/login', login, async (request, reply) => {
     const query = (request.query ?? {}) as Record<string, unknown>;
     const raw = body(request) as Record<string, unknown>;
     const input = parseInput(loginSchema, { loginType: query.loginType, ...raw });
@@ -119,14 +143,23 @@ export function accountsRoutes(
     return { data: { user: presentSelf(session.user), login_type: input.loginType } };
   });
 
-  app.post('/api/v3/logout', async (request, reply) => {
+  const logout = documented({
+    summary: 'Sign out',
+    responses: { 200: accountStatusAnswer },
+    security: ['session'],
+  });
+  app.post('/api/v3/logout', logout, async (request, reply) => {
     const token = request.cookies[SESSION_COOKIE];
     if (token) await accounts.logout(token);
     reply.clearCookie(SESSION_COOKIE, { path: '/' });
     return { data: { status: 'signed_out' } };
   });
 
-  app.get('/login/check', async (request) => {
+  const check = documented({
+    summary: 'Who is signed in (and hands out the CSRF cookie)',
+    responses: { 200: sessionAnswer },
+  });
+  app.get('/login/check', check, async (request) => {
     const token = request.cookies[SESSION_COOKIE];
     const user = token ? await accounts.sessionUser(token) : null;
     return {
@@ -134,7 +167,8 @@ export function accountsRoutes(
     };
   });
 
-  app.get('/api/v3/env/build', async () => ({
+  const build = documented({ summary: "The server's version", responses: { 200: buildAnswer } });
+  app.get('/api/v3/env/build', build, async () => ({
     data: { name: 'jiffy', version: deps.build.version, node: process.version },
   }));
 }

@@ -7,8 +7,29 @@ import { parsePingback } from './pingback-event.ts';
 import { pingbackSource } from './pingback-source.ts';
 import type { PingbackRepository } from './pingback.repository.ts';
 import type { JiffyMetrics } from '../metrics/jiffy-metrics.ts';
+import { documented } from '../http/openapi/route-doc.ts';
+import { pingbackAnswer } from '@jiffy/contracts';
+import { pingbackActions } from './pingback-event.ts';
 
 const MAX_EVENTS = 200;
+/**
+ * A batch as the document shows it. The handler checks only that `events` is a list of at most
+ * 200; each event is then checked by parsePingback, which drops (and counts) what fails.
+ */
+const batchDoc = z.object({
+  events: z
+    .array(
+      z.object({
+        action_type: z.enum(pingbackActions as [string, ...string[]]),
+        analytics_response_payload: z.string().max(512),
+        ts: z.number().optional().meta({ description: 'Milliseconds since 1970; now if absent.' }),
+        random_id: z.string().optional(),
+        user_id: z.string().optional(),
+        attributes: z.record(z.string(), z.unknown()).optional(),
+      }),
+    )
+    .max(MAX_EVENTS),
+});
 const simpleQuery = z.looseObject({
   analytics_response_payload: z.string().max(512),
   action_type: z.string().max(16),
@@ -25,7 +46,13 @@ export function pingbackRoutes(
   deps: { pingbacks: PingbackRepository; publicUrl: string; metrics: JiffyMetrics },
 ): void {
   const siteOrigin = new URL(deps.publicUrl).origin;
-  app.post('/v2/pingback', async (request) => {
+  const batch = documented({
+    summary: "GIPHY's analytics batch",
+    description: 'Malformed events are dropped and counted in `dropped`; no api_key needed.',
+    body: batchDoc,
+    responses: { 200: pingbackAnswer },
+  });
+  app.post('/v2/pingback', batch, async (request) => {
     const body = request.body as { events?: unknown } | undefined;
     if (!body || typeof body !== 'object' || !Array.isArray(body.events)) {
       throw new AppError('invalid_request', 'Expected a JSON body { "events": [...] }.');
@@ -43,7 +70,12 @@ export function pingbackRoutes(
     return okEnvelope({ received: body.events.length, stored, dropped }, request);
   });
 
-  app.get('/v2/pingback/simple', async (request, reply) => {
+  const simple = documented({
+    summary: "One analytics event (the GIF object's analytics URLs)",
+    query: simpleQuery,
+    responses: { 204: null },
+  });
+  app.get('/v2/pingback/simple', simple, async (request, reply) => {
     const query = parseInput(simpleQuery, request.query);
     const event = parsePingback({ ...query, ts: Date.now() }, Date.now());
     const stored = event

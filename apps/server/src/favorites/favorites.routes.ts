@@ -7,10 +7,30 @@ import type { GifReadService } from '../gifs/gif-read.service.ts';
 import { parseInput } from '../http/parse-input.ts';
 import type { FavoriteRepository } from './favorite.repository.ts';
 import { gifId, wholeNumber } from '../http/input-schemas.ts';
+import { documented } from '../http/openapi/route-doc.ts';
+import { favoriteAnswer, favoritesAnswer } from '@jiffy/contracts';
+
+const gifParams = z.object({ gif_id: gifId });
+const session = ['session', 'token'];
+const oneDoc = (summary: string) =>
+  documented({ summary, params: gifParams, responses: { 200: favoriteAnswer }, security: session });
+const addDoc = documented({
+  summary: 'Keep a GIF (201; 200 when it was kept already)',
+  body: gifParams,
+  responses: { 200: favoriteAnswer, 201: favoriteAnswer },
+  security: session,
+});
 
 const pageQuery = z.looseObject({
   limit: wholeNumber(1, 50).default(25),
   offset: wholeNumber(0, 100_000).default(0),
+});
+
+const listDoc = documented({
+  summary: "The signed-in user's favorites, newest first",
+  query: pageQuery,
+  responses: { 200: favoritesAnswer },
+  security: session,
 });
 
 /** The signed-in user's favorites: list, ask about one, add, remove (session + CSRF). */
@@ -21,7 +41,7 @@ export function favoritesRoutes(
   const signedIn = (request: FastifyRequest) =>
     requireUser(request, deps.accounts, 'to keep favorites');
 
-  app.get('/api/v1/favorites', async (request) => {
+  app.get('/api/v1/favorites', listDoc, async (request) => {
     const user = await signedIn(request);
     const page = parseInput(pageQuery, request.query);
     const { rows, total } = await deps.favorites.list(user.id, page);
@@ -32,24 +52,24 @@ export function favoritesRoutes(
     };
   });
 
-  app.get('/api/v1/favorites/:gif_id', async (request) => {
+  app.get('/api/v1/favorites/:gif_id', oneDoc('Whether a GIF is kept'), async (request) => {
     const user = await signedIn(request);
-    const { gif_id } = parseInput(z.object({ gif_id: gifId }), request.params);
+    const { gif_id } = parseInput(gifParams, request.params);
     return { data: { gif_id, favorite: await deps.favorites.has(user.id, gif_id) } };
   });
 
-  app.post('/api/v1/favorites', async (request, reply) => {
+  app.post('/api/v1/favorites', addDoc, async (request, reply) => {
     const user = await signedIn(request);
-    const { gif_id } = parseInput(z.object({ gif_id: gifId }), request.body ?? {});
+    const { gif_id } = parseInput(gifParams, request.body ?? {});
     const added = await deps.favorites.add(user.id, gif_id);
     if (!added && !(await deps.reads.isReady(gif_id)))
       throw new AppError('gif_not_found', 'No GIF with that id.');
     return reply.status(added ? 201 : 200).send({ data: { gif_id, favorite: true } });
   });
 
-  app.delete('/api/v1/favorites/:gif_id', async (request) => {
+  app.delete('/api/v1/favorites/:gif_id', oneDoc('Stop keeping a GIF'), async (request) => {
     const user = await signedIn(request);
-    const { gif_id } = parseInput(z.object({ gif_id: gifId }), request.params);
+    const { gif_id } = parseInput(gifParams, request.params);
     await deps.favorites.remove(user.id, gif_id);
     return { data: { gif_id, favorite: false } };
   });

@@ -9,6 +9,10 @@ import { okEnvelope } from '../http/envelope.ts';
 import { parseInput } from '../http/parse-input.ts';
 import type { GifRepository } from './gif.repository.ts';
 import { gifIdParams } from '../http/input-schemas.ts';
+import { documented } from '../http/openapi/route-doc.ts';
+import { ctaAnswer } from '@jiffy/contracts';
+
+const apiKeyQuery = z.looseObject({ api_key: z.string().max(256).optional() });
 
 const ctaBody = z.object({
   link: z
@@ -43,7 +47,16 @@ export function ctaRoutes(
     return gif;
   }
 
-  app.put('/v1/gifs/:id/cta', async (request) => {
+  const setCta = documented({
+    summary: "Set a GIF's call to action (its owner or a moderator)",
+    description: '`link` and `text` in the body or the query.',
+    query: apiKeyQuery,
+    params: gifIdParams,
+    body: ctaBody,
+    responses: { 200: ctaAnswer },
+    security: ['token'],
+  });
+  app.put('/v1/gifs/:id/cta', setCta, async (request) => {
     const gif = await target(request);
     const body = { ...(request.query ?? {}), ...(request.body ?? {}) };
     const { link, text } = parseInput(ctaBody, body);
@@ -51,7 +64,14 @@ export function ctaRoutes(
     return okEnvelope({ id: gif.id, cta: { link, text } }, request);
   });
 
-  app.delete('/v1/gifs/:id/cta', async (request) => {
+  const removeCta = documented({
+    summary: "Remove a GIF's call to action",
+    query: apiKeyQuery,
+    params: gifIdParams,
+    responses: { 200: ctaAnswer },
+    security: ['token'],
+  });
+  app.delete('/v1/gifs/:id/cta', removeCta, async (request) => {
     const gif = await target(request);
     await deps.gifs.update(gif.id, { cta_link: null, cta_text: null });
     return okEnvelope({ id: gif.id, cta: null }, request);

@@ -5,6 +5,8 @@ import { okEnvelope } from '../http/envelope.ts';
 import { parseInput } from '../http/parse-input.ts';
 import type { GifReadService } from './gif-read.service.ts';
 import { gifIdParams } from '../http/input-schemas.ts';
+import { documented } from '../http/openapi/route-doc.ts';
+import { gifAnswer, uploadStatusAnswer } from '@jiffy/contracts';
 
 const apiKeyQuery = z.looseObject({ api_key: z.string().max(256).optional() });
 
@@ -13,7 +15,13 @@ export function gifsRoutes(
   app: FastifyInstance,
   deps: { reads: GifReadService; apiKeys: ApiKeyService },
 ): void {
-  app.get('/v1/gifs/:id', async (request) => {
+  const byId = documented({
+    summary: 'A GIF by id',
+    query: apiKeyQuery,
+    params: gifIdParams,
+    responses: { 200: gifAnswer },
+  });
+  app.get('/v1/gifs/:id', byId, async (request) => {
     const { api_key } = parseInput(apiKeyQuery, request.query);
     await deps.apiKeys.verify(api_key);
     const { id } = parseInput(gifIdParams, request.params);
@@ -24,7 +32,12 @@ export function gifsRoutes(
 /** `GET /api/v1/uploads/:id`: an upload's progress, for the site's upload page. */
 export function uploadStatusRoutes(app: FastifyInstance, deps: { reads: GifReadService }): void {
   // The id is an unguessable 18-character random string, known only to whoever uploaded.
-  app.get('/api/v1/uploads/:id', async (request) => {
+  const status = documented({
+    summary: "An upload's progress",
+    params: gifIdParams,
+    responses: { 200: uploadStatusAnswer },
+  });
+  app.get('/api/v1/uploads/:id', status, async (request) => {
     const { id } = parseInput(gifIdParams, request.params);
     return { data: await deps.reads.getUploadStatus(id) };
   });

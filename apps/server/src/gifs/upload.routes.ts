@@ -1,6 +1,6 @@
 import fsp from 'node:fs/promises';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { AccountService } from '../accounts/account.service.ts';
 import { requireUser } from '../accounts/current-user.ts';
 import type { ApiKeyService } from '../api-keys/api-key.service.ts';
@@ -15,6 +15,17 @@ import {
   type UploadFields,
 } from './upload-input.schema.ts';
 import { UploadQuotaExceeded } from './upload-quota.ts';
+import { documented } from '../http/openapi/route-doc.ts';
+import { uploadAnswer, siteUploadAnswer } from '@jiffy/contracts';
+
+/** The upload form as documented: the fields the schema checks, plus the file itself. */
+const withFile = <S extends z.ZodObject>(fields: S) =>
+  fields.extend({
+    file: z
+      .string()
+      .optional()
+      .meta({ format: 'binary', description: 'The file; or give source_image_url instead.' }),
+  });
 import type { Uploader, UploadResult, UploadService } from './upload.service.ts';
 
 export interface UploadRoutesDeps {
@@ -27,7 +38,15 @@ export interface UploadRoutesDeps {
 
 /** `POST /v1/gifs`: GIPHY's upload API (multipart `file`, or `source_image_url` in any body). */
 export function publicUploadRoutes(app: FastifyInstance, deps: UploadRoutesDeps): void {
-  app.post('/v1/gifs', async (request, reply) => {
+  const upload = documented({
+    summary: 'Upload a GIF, sticker or video',
+    description: 'Multipart `file`, or `source_image_url` in any body. 429 past the quota.',
+    body: withFile(uploadFieldsSchema),
+    bodyType: 'multipart/form-data',
+    responses: { 200: uploadAnswer },
+    security: ['apiKey'],
+  });
+  app.post('/v1/gifs', upload, async (request, reply) => {
     const query = (request.query ?? {}) as Record<string, unknown>;
     const { id } = await withRetryAfter(reply, async () => {
       // A key in the query, and its quota, are checked before a possibly large body is read.
@@ -47,7 +66,15 @@ export function publicUploadRoutes(app: FastifyInstance, deps: UploadRoutesDeps)
 
 /** `POST /api/v1/uploads`: the same upload from the site, by the signed-in user (session + CSRF). */
 export function siteUploadRoutes(app: FastifyInstance, deps: UploadRoutesDeps): void {
-  app.post('/api/v1/uploads', async (request, reply) => {
+  const upload = documented({
+    summary: 'Upload as the signed-in user',
+    description: '201 for a new GIF, 200 when the same file of yours was already there.',
+    body: withFile(siteUploadFieldsSchema),
+    bodyType: 'multipart/form-data',
+    responses: { 200: siteUploadAnswer, 201: siteUploadAnswer },
+    security: ['session', 'token'],
+  });
+  app.post('/api/v1/uploads', upload, async (request, reply) => {
     // Signed in before a possibly large body is read; the GIF is always the uploader's own.
     const user = await requireUser(request, deps.accounts, 'to upload');
     const { id, created } = await withRetryAfter(reply, async () => {

@@ -10,6 +10,7 @@ import { NUL_MESSAGE } from '../lib/nul-characters.ts';
 import type { Services } from '../services.ts';
 import { errorHandler } from './error-handler.ts';
 import { framePolicy } from './frame-policy.ts';
+import { routeCatalog } from './openapi/route-catalog.ts';
 import './route-policy.ts';
 import { embedSurface } from './surfaces/embed.surface.ts';
 import { gatewaySurface } from './surfaces/gateway.surface.ts';
@@ -70,6 +71,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
   });
   app.setErrorHandler(errorHandler);
+  // Before any surface: /openapi.json is written from every route registered after this.
+  const catalog = routeCatalog(app);
   // Callback-style hook: it costs no promise per request.
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
@@ -122,7 +125,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(async (scope) => mediaSurface(scope, { services }));
   await app.register(async (scope) => widgetsSurface(scope, { services, apiKey }));
   await app.register(async (scope) =>
-    opsSurface(scope, { services, metricsToken: options.metricsToken }),
+    opsSurface(scope, {
+      services,
+      metricsToken: options.metricsToken,
+      routes: catalog.routes,
+      version: options.version,
+    }),
   );
   let site: SitePages | undefined;
   await app.register(async (scope) => {

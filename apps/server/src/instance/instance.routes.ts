@@ -1,3 +1,5 @@
+import { documented } from '../http/openapi/route-doc.ts';
+import { instanceStatsAnswer } from '@jiffy/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { GifRepository } from '../gifs/gif.repository.ts';
 
@@ -6,7 +8,11 @@ import type { GifRepository } from '../gifs/gif.repository.ts';
  * still processing — what an operator watches after a bulk import or the first start's seeding.
  */
 export function instanceRoutes(app: FastifyInstance, deps: { gifs: GifRepository }): void {
-  app.get('/api/v1/instance/stats', async () => {
+  const stats = documented({
+    summary: "The instance's GIFs by status and type",
+    responses: { 200: instanceStatsAnswer },
+  });
+  app.get('/api/v1/instance/stats', stats, async () => {
     const rows = await deps.gifs.countByStatusAndType();
     const sum = (keep: (r: (typeof rows)[number]) => boolean) =>
       rows.filter(keep).reduce((total, r) => total + r.count, 0);

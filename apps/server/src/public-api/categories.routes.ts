@@ -7,6 +7,8 @@ import { publicQueryReader } from './public-query.ts';
 import type { CategoriesService } from './categories.service.ts';
 import { listQuerySchema } from './list-query.schema.ts';
 import { CACHED_LIST } from '../http/public-api-caching.ts';
+import { documented } from '../http/openapi/route-doc.ts';
+import { categoriesAnswer, gifListAnswer } from '@jiffy/contracts';
 
 const name = z.string().trim().toLowerCase().min(1).max(50);
 const categoryParams = z.object({ category: name });
@@ -20,20 +22,36 @@ export function categoriesRoutes(
   const read = publicQueryReader(deps.apiKeys);
   const query = (request: FastifyRequest) => read(listQuerySchema, request);
 
-  app.get('/v1/gifs/categories', CACHED_LIST, async (request) => {
-    await query(request);
-    const data = await deps.categories.categories(request.id);
-    return okEnvelope(data, request, { total_count: data.length, count: data.length, offset: 0 });
-  });
+  const doc = (summary: string, params: z.ZodType | undefined, answer: z.ZodType) =>
+    documented(
+      {
+        summary,
+        query: listQuerySchema,
+        ...(params ? { params } : {}),
+        responses: { 200: answer },
+      },
+      CACHED_LIST,
+    );
+  app.get(
+    '/v1/gifs/categories',
+    doc('Categories', undefined, categoriesAnswer),
+    async (request) => {
+      await query(request);
+      const data = await deps.categories.categories(request.id);
+      return okEnvelope(data, request, { total_count: data.length, count: data.length, offset: 0 });
+    },
+  );
 
-  app.get('/v1/gifs/categories/:category', CACHED_LIST, async (request) => {
+  const subcategories = doc("A category's subcategories", categoryParams, categoriesAnswer);
+  app.get('/v1/gifs/categories/:category', subcategories, async (request) => {
     await query(request);
     const { category } = parseInput(categoryParams, request.params);
     const data = await deps.categories.subcategories(category, request.id);
     return okEnvelope(data, request, { total_count: data.length, count: data.length, offset: 0 });
   });
 
-  app.get('/v1/gifs/categories/:category/:subcategory', CACHED_LIST, async (request) => {
+  const inSubcategory = doc('GIFs of a subcategory', subcategoryParams, gifListAnswer);
+  app.get('/v1/gifs/categories/:category/:subcategory', inSubcategory, async (request) => {
     const { limit, offset } = await query(request);
     const params = parseInput(subcategoryParams, request.params);
     const page = await deps.categories.gifs({

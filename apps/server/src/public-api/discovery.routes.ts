@@ -9,13 +9,23 @@ import type { DiscoveryService } from './discovery.service.ts';
 import type { ChannelSearchService } from '../channels/channel-search.service.ts';
 import { limitParam, listQuerySchema, searchTerm } from './list-query.schema.ts';
 import { CACHED_LIST, NEVER_CACHED } from '../http/public-api-caching.ts';
+import { documented } from '../http/openapi/route-doc.ts';
+import {
+  channelsAnswer,
+  randomIdAnswer,
+  relatedTagsAnswer,
+  tagSuggestionsAnswer,
+  trendingSearchesAnswer,
+} from '@jiffy/contracts';
 
 const tagQuery = listQuerySchema.extend({
-  q: z.unknown().optional(),
+  q: z.unknown().optional().meta({ description: 'The start of a tag; required.' }),
   limit: limitParam(5),
 });
 const tagParams = z.object({ tag: z.string().trim().min(1).max(50) });
-const channelQuery = listQuerySchema.extend({ q: z.unknown().optional() });
+const channelQuery = listQuerySchema.extend({
+  q: z.unknown().optional().meta({ description: "A channel's or user's name; required." }),
+});
 
 /** Autocomplete, related tags, trending searches, channel search and random ids (GIPHY paths). */
 export function discoveryRoutes(
@@ -28,7 +38,11 @@ export function discoveryRoutes(
 ): void {
   const input = publicQueryReader(deps.apiKeys);
 
-  app.get('/v1/gifs/search/tags', CACHED_LIST, async (request) => {
+  const autocomplete = documented(
+    { summary: 'Complete a tag', query: tagQuery, responses: { 200: tagSuggestionsAnswer } },
+    CACHED_LIST,
+  );
+  app.get('/v1/gifs/search/tags', autocomplete, async (request) => {
     const query = await input(tagQuery, request);
     const tags = await deps.discovery.completeTag(searchTerm(query.q), query.limit);
     const data = tags.map((t) => ({
@@ -38,7 +52,13 @@ export function discoveryRoutes(
     return okEnvelope(data, request, { total_count: data.length, count: data.length, offset: 0 });
   });
 
-  app.get('/v1/tags/related/:tag', async (request) => {
+  const relatedTags = documented({
+    summary: 'Tags found with a tag',
+    query: listQuerySchema,
+    params: tagParams,
+    responses: { 200: relatedTagsAnswer },
+  });
+  app.get('/v1/tags/related/:tag', relatedTags, async (request) => {
     const query = await input(listQuerySchema, request);
     const { tag } = parseInput(tagParams, request.params);
     const data = await deps.discovery.relatedTags(tag, query.limit);
@@ -46,13 +66,26 @@ export function discoveryRoutes(
   });
 
   for (const version of ['v1', 'v2']) {
-    app.get(`/${version}/trending/searches`, CACHED_LIST, async (request) => {
+    const searches = documented(
+      {
+        summary: 'What people search',
+        query: listQuerySchema,
+        responses: { 200: trendingSearchesAnswer },
+      },
+      CACHED_LIST,
+    );
+    app.get(`/${version}/trending/searches`, searches, async (request) => {
       await input(listQuerySchema, request);
       return okEnvelope(await deps.discovery.trendingSearches(), request);
     });
   }
 
-  app.get('/v1/channels/search', async (request) => {
+  const channels = documented({
+    summary: 'Search channels',
+    query: channelQuery,
+    responses: { 200: channelsAnswer },
+  });
+  app.get('/v1/channels/search', channels, async (request) => {
     const query = await input(channelQuery, request);
     const term = searchTerm(query.q).replace(/^@/, '');
     const result = await deps.channelSearch.search(term, {
@@ -62,7 +95,11 @@ export function discoveryRoutes(
     return okEnvelope(result.channels, request, result.pagination);
   });
 
-  app.get('/v1/randomid', NEVER_CACHED, async (request) => {
+  const randomId = documented(
+    { summary: 'A new random id', query: listQuerySchema, responses: { 200: randomIdAnswer } },
+    NEVER_CACHED,
+  );
+  app.get('/v1/randomid', randomId, async (request) => {
     await input(listQuerySchema, request);
     return okEnvelope({ random_id: deps.discovery.newRandomId() }, request);
   });

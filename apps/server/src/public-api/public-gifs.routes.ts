@@ -20,6 +20,13 @@ import { encodeAnswer } from './answer-json.ts';
 import { gifId, gifIdParams } from '../http/input-schemas.ts';
 import { ID_PATTERN } from '../lib/ids.ts';
 import type { JiffyMetrics } from '../metrics/jiffy-metrics.ts';
+import { documented } from '../http/openapi/route-doc.ts';
+import {
+  associationsAnswer,
+  gifArrayAnswer,
+  gifListAnswer,
+  maybeGifAnswer,
+} from '@jiffy/contracts';
 
 const kinds = [
   ['gifs', 'gif'],
@@ -28,12 +35,14 @@ const kinds = [
 ] as const satisfies readonly (readonly [string, GifType])[];
 
 const searchQuery = listQuerySchema.extend({
-  q: z.unknown().optional(),
+  q: z.unknown().optional().meta({ description: 'The search term, 1 to 50 characters; required.' }),
   sort: z.enum(['relevant', 'recent']).catch('relevant'),
 });
 const relatedQuery = listQuerySchema.extend({ gif_id: gifId });
 const randomQuery = listQuerySchema.extend({ tag: z.string().max(50).optional() });
-const translateQuery = listQuerySchema.extend({ s: z.unknown().optional() });
+const translateQuery = listQuerySchema.extend({
+  s: z.unknown().optional().meta({ description: 'The phrase, 1 to 50 characters; required.' }),
+});
 const idsQuery = listQuerySchema.extend({
   ids: z
     .string()
@@ -112,7 +121,16 @@ export function publicGifsRoutes(
   };
 
   for (const [path, type] of kinds) {
-    app.get(`/v1/${path}/search`, CACHED_LIST, async (request, reply) => {
+    const search = documented(
+      {
+        summary: `Search ${path}`,
+        description: '`q` of at most 50 characters; `@username term` searches one channel.',
+        query: searchQuery,
+        responses: { 200: gifListAnswer },
+      },
+      CACHED_LIST,
+    );
+    app.get(`/v1/${path}/search`, search, async (request, reply) => {
       const query = await input(searchQuery, request);
       const term = searchTerm(query.q);
       const page = { limit: query.limit, offset: query.offset };
@@ -138,7 +156,11 @@ export function publicGifsRoutes(
       return bytes;
     });
 
-    app.get(`/v1/${path}/trending`, CACHED_LIST, async (request, reply) => {
+    const trending = documented(
+      { summary: `Trending ${path}`, query: listQuerySchema, responses: { 200: gifListAnswer } },
+      CACHED_LIST,
+    );
+    app.get(`/v1/${path}/trending`, trending, async (request, reply) => {
       const query = await input(listQuerySchema, request);
       const page = { limit: query.limit, offset: query.offset };
       return sendCached(['trending', type, page, query.rating], request, reply, () =>
@@ -146,7 +168,12 @@ export function publicGifsRoutes(
       );
     });
 
-    app.get(`/v1/${path}/related`, async (request) => {
+    const related = documented({
+      summary: `${path} related to one`,
+      query: relatedQuery,
+      responses: { 200: gifListAnswer },
+    });
+    app.get(`/v1/${path}/related`, related, async (request) => {
       const query = await input(relatedQuery, request);
       const page = await deps.gifs.related({
         ...context(type, query.rating, request),
@@ -158,7 +185,11 @@ export function publicGifsRoutes(
   }
 
   for (const [path, type] of kinds.slice(0, 2)) {
-    app.get(`/v1/${path}/random`, NEVER_CACHED, async (request) => {
+    const random = documented(
+      { summary: `A random ${type}`, query: randomQuery, responses: { 200: maybeGifAnswer } },
+      NEVER_CACHED,
+    );
+    app.get(`/v1/${path}/random`, random, async (request) => {
       const query = await input(randomQuery, request);
       const gif = await deps.gifs.random({
         ...context(type, query.rating, request),
@@ -167,7 +198,12 @@ export function publicGifsRoutes(
       return okEnvelope(gif, request);
     });
 
-    app.get(`/v1/${path}/translate`, async (request) => {
+    const translate = documented({
+      summary: `The ${type} for a phrase`,
+      query: translateQuery,
+      responses: { 200: maybeGifAnswer },
+    });
+    app.get(`/v1/${path}/translate`, translate, async (request) => {
       const query = await input(translateQuery, request);
       const gif = await deps.gifs.translate({
         ...context(type, query.rating, request),
@@ -179,7 +215,12 @@ export function publicGifsRoutes(
   }
 
   for (const version of ['v1', 'v2']) {
-    app.get(`/${version}/emoji`, async (request) => {
+    const emoji = documented({
+      summary: 'Emoji stickers',
+      query: listQuerySchema,
+      responses: { 200: gifListAnswer },
+    });
+    app.get(`/${version}/emoji`, emoji, async (request) => {
       const query = await input(listQuerySchema, request);
       const page = await deps.gifs.emoji({
         page: { limit: query.limit, offset: query.offset },
@@ -189,19 +230,37 @@ export function publicGifsRoutes(
     });
   }
 
-  app.get('/v2/emoji/:id/variations', async (request) => {
+  const variations = documented({
+    summary: "An emoji's variations",
+    query: listQuerySchema,
+    params: gifIdParams,
+    responses: { 200: gifArrayAnswer },
+  });
+  app.get('/v2/emoji/:id/variations', variations, async (request) => {
     await input(listQuerySchema, request);
     const { id } = parseInput(gifIdParams, request.params);
     return okEnvelope(await deps.gifs.emojiVariations({ id, responseId: request.id }), request);
   });
 
-  app.get('/v1/gifs/:id/associations', async (request) => {
+  const associations = documented({
+    summary: "A GIF's tags and channels",
+    query: listQuerySchema,
+    params: gifIdParams,
+    responses: { 200: associationsAnswer },
+  });
+  app.get('/v1/gifs/:id/associations', associations, async (request) => {
     await input(listQuerySchema, request);
     const { id } = parseInput(gifIdParams, request.params);
     return okEnvelope(await deps.gifs.associations({ id, responseId: request.id }), request);
   });
 
-  app.get('/v1/gifs', async (request) => {
+  const byIds = documented({
+    summary: 'GIFs by id',
+    description: 'Order kept; unknown ids skipped. Filtered by rating only when `rating` is given.',
+    query: idsQuery,
+    responses: { 200: gifListAnswer },
+  });
+  app.get('/v1/gifs', byIds, async (request) => {
     const query = await input(idsQuery, request);
     // Looking up GIFs by id filters by rating only when the caller asks for it.
     const ratingGiven = firstValues(request.query).rating !== undefined;

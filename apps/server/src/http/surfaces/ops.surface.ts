@@ -2,14 +2,39 @@ import type { FastifyInstance } from 'fastify';
 import { healthRoutes } from '../../health/health.routes.ts';
 import { metricsRoutes } from '../../metrics/metrics.routes.ts';
 import type { Services } from '../../services.ts';
+import { openApiRoutes } from '../openapi/openapi.routes.ts';
+import type { CatalogRoute } from '../openapi/route-catalog.ts';
 import { declareSurface } from './surface.ts';
 
-/** `/healthz`, `/readyz` and `/metrics`, for load balancers, orchestrators and Prometheus. */
+/**
+ * `/healthz`, `/readyz` and `/metrics`, for load balancers, orchestrators and Prometheus;
+ * `/openapi.json` and `/docs`, the API's description. Those two live here rather than on the
+ * public API (no api_key, no per-key limit: a tool reads the contract before it has a key) or the
+ * web app (no CSRF cookie, no site page): like health, they describe the service to machines and
+ * need no caller.
+ */
 export function opsSurface(
   scope: FastifyInstance,
-  options: { services: Services; metricsToken: string | undefined },
+  options: {
+    services: Services;
+    metricsToken: string | undefined;
+    routes: () => CatalogRoute[];
+    version: string;
+  },
 ): void {
-  declareSurface(scope, 'ops', ['/healthz', '/readyz', '/metrics']);
+  declareSurface(scope, 'ops', [
+    '/healthz',
+    '/readyz',
+    '/metrics',
+    '/openapi.json',
+    '/docs',
+    '/docs/*',
+  ]);
   healthRoutes(scope, { health: options.services.health });
   metricsRoutes(scope, { metrics: options.services.metrics, token: options.metricsToken });
+  openApiRoutes(scope, {
+    routes: options.routes,
+    version: options.version,
+    publicUrl: options.services.urls.publicUrl,
+  });
 }

@@ -1,0 +1,162 @@
+import { giphyErrorSchema, siteErrorSchema } from '@jiffy/contracts';
+import type { Surface } from '../route-policy.ts';
+import type { CatalogRoute } from './route-catalog.ts';
+import { JsonSchemaWriter } from './json-schema.ts';
+import type { RouteDoc } from './route-doc.ts';
+
+/** The surfaces the document covers: the public API, the site's own API and the gateway. */
+export const API_SURFACES: readonly Surface[] = ['public-api', 'site-api', 'gateway'];
+
+const surfaceTitles: Partial<Record<Surface, string>> = {
+  'public-api': 'Public API (GIPHY dialect)',
+  'site-api': 'Site API',
+  gateway: 'Service gateway',
+};
+
+type Json = Record<string, unknown>;
+
+/** An OpenAPI 3.1 document, and the API routes that are in it without a description. */
+export interface BuiltDocument {
+  document: Json;
+  undocumented: { method: string; url: string; surface: Surface }[];
+}
+
+/**
+ * Writes the OpenAPI 3.1 document from the routes' own `config.openapi` (see route-doc.ts).
+ * API routes that carry none are left out of `paths` and listed in `x-undocumented`, so a gap
+ * shows in the document itself rather than hiding.
+ */
+export function buildOpenApiDocument(
+  routes: CatalogRoute[],
+  info: { version: string; serverUrl: string },
+): BuiltDocument {
+  const schemas = new JsonSchemaWriter();
+  const paths: Record<string, Record<string, Json>> = {};
+  const undocumented: BuiltDocument['undocumented'] = [];
+  const errors = {
+    giphy: schemas.write(giphyErrorSchema, 'output'),
+    site: schemas.write(siteErrorSchema, 'output'),
+  };
+  const sorted = [...routes].sort((a, b) => a.url.localeCompare(b.url));
+  for (const route of sorted) {
+    const surface = route.surface;
+    if (!surface || !API_SURFACES.includes(surface)) continue;
+    // CORS preflights (`OPTIONS /v1/*`) are the surface's, not operations of their own.
+    if (route.method === 'OPTIONS' && !route.doc) continue;
+    if (!route.doc) {
+      undocumented.push({ method: route.method, url: route.url, surface });
+      continue;
+    }
+    const error = surface === 'public-api' ? errors.giphy : errors.site;
+    const path = openApiPath(route.url);
+    paths[path] ??= {};
+    paths[path][route.method.toLowerCase()] = operation(route, route.doc, surface, error, schemas);
+  }
+  const document = {
+    openapi: '3.1.0',
+    info: {
+      title: 'Jiffy',
+      version: info.version,
+      description:
+        "Jiffy's HTTP API: GIPHY's public API dialect under /v1 and /v2 (an `api_key` per " +
+        "call), the site's own calls under /api, /ajax, /login and /imaging (a session cookie " +
+        'with the CSRF echo, or a personal token), and the service gateway under /x/v1.',
+    },
+    servers: [{ url: info.serverUrl }],
+    tags: API_SURFACES.map((s) => ({ name: surfaceTitles[s] })),
+    paths,
+    components: {
+      schemas: schemas.components,
+      securitySchemes: {
+        apiKey: { type: 'apiKey', in: 'query', name: 'api_key' },
+        session: {
+          type: 'apiKey',
+          in: 'cookie',
+          name: 'jiffy_session',
+          description:
+            'The session cookie from POST /api/v3/login; state-changing calls also echo the ' +
+            'CSRF cookie in the X-CSRF-Token header.',
+        },
+        token: {
+          type: 'apiKey',
+          in: 'header',
+          name: 'Authorization',
+          description: 'A personal token from /settings: `Authorization: Token <token>`.',
+        },
+      },
+    },
+    'x-undocumented': undocumented.map((r) => `${r.method} ${r.url}`),
+  };
+  return { document, undocumented };
+}
+
+/** Fastify's `/v1/gifs/:id` (or `:id(regex)`) as OpenAPI's `/v1/gifs/{id}`. */
+export const openApiPath = (url: string): string =>
+  url.replace(/:([A-Za-z0-9_]+)(\([^)]*\))?/g, '{$1}');
+
+function operation(
+  route: CatalogRoute,
+  doc: RouteDoc,
+  surface: Surface,
+  error: Json,
+  schemas: JsonSchemaWriter,
+): Json {
+  const parameters = [
+    ...parametersOf(doc.params, 'path', schemas),
+    ...parametersOf(doc.query, 'query', schemas),
+  ];
+  const responses: Json = {};
+  for (const [status, schema] of Object.entries(doc.responses)) {
+    responses[status] = schema
+      ? {
+          description: status.startsWith('2') ? 'OK' : 'Answer',
+          content: { 'application/json': { schema: schemas.write(schema, 'output') } },
+        }
+      : { description: 'No content' };
+  }
+  const errorAnswer = { content: { 'application/json': { schema: error } } };
+  responses['4XX'] = { description: 'Refused: the stable code says why', ...errorAnswer };
+  responses['5XX'] = { description: 'Failed on the server', ...errorAnswer };
+  return {
+    operationId: `${route.method.toLowerCase()}${route.url.replace(/[^A-Za-z0-9]+(.)?/g, (_, c?: string) => (c ?? '').toUpperCase())}`,
+    summary: doc.summary,
+    ...(doc.description ? { description: doc.description } : {}),
+    tags: doc.tags ?? [surfaceTitles[surface]],
+    ...(parameters.length ? { parameters } : {}),
+    ...(doc.body
+      ? {
+          requestBody: {
+            required: true,
+            content: {
+              [doc.bodyType ?? 'application/json']: { schema: schemas.write(doc.body, 'input') },
+            },
+          },
+        }
+      : {}),
+    responses,
+    ...(doc.security ? { security: doc.security.map((name) => ({ [name]: [] })) } : {}),
+  };
+}
+
+/** One OpenAPI parameter per property of an object schema. */
+function parametersOf(
+  schema: RouteDoc['query'],
+  where: 'query' | 'path',
+  schemas: JsonSchemaWriter,
+): Json[] {
+  if (!schema) return [];
+  const json = schemas.write(schema, 'input');
+  const properties = (json.properties ?? {}) as Record<string, Json>;
+  const required = new Set((json.required ?? []) as string[]);
+  return Object.entries(properties).map(([name, property]) => {
+    const { description, ...rest } = property;
+    return {
+      name,
+      in: where,
+      // A parameter with a default (or a fallback, zod's `.catch`) may be left out.
+      required: where === 'path' || (required.has(name) && !('default' in property)),
+      ...(typeof description === 'string' ? { description } : {}),
+      schema: rest,
+    };
+  });
+}

@@ -1,0 +1,40 @@
+import type { z } from 'zod';
+
+/**
+ * What a route says about itself for the OpenAPI document. `query`, `params` and `body` are
+ * the very zod schemas the handler hands to `parseInput`, so the document describes the input
+ * the route actually accepts; `responses` are the schemas of what it answers, by status.
+ * Errors need not be listed: every documented route gets its surface's error envelope (4XX, 5XX).
+ */
+export interface RouteDoc {
+  summary: string;
+  description?: string;
+  /** Groups the route in the docs page; defaults to its surface. */
+  tags?: string[];
+  query?: z.ZodType;
+  params?: z.ZodType;
+  body?: z.ZodType;
+  /** The body's media type when it is not JSON (uploads are `multipart/form-data`). */
+  bodyType?: string;
+  responses: Record<number, z.ZodType | null>;
+  /** How a caller proves who they are, when it matters (names of the document's security schemes). */
+  security?: string[];
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route's entry in `/openapi.json`; a route without one is listed as undocumented. */
+    openapi?: RouteDoc;
+  }
+}
+
+/**
+ * Route options carrying `doc`, merged with other options the route already takes
+ * (`documented({...}, CACHED_LIST)`).
+ */
+export function documented<C extends object = object>(
+  doc: RouteDoc,
+  options?: { config: C },
+): { config: C & { openapi: RouteDoc } } {
+  return { config: { ...(options?.config as C), openapi: doc } };
+}
