@@ -11,7 +11,9 @@ export interface TenorPosition {
   offset: number;
   /** Seed of `random=true`'s order; null for the list's own order. */
   seed: number | null;
-  /** 32-bit fingerprints of the ids the page before showed. */
+  /** How many positions before `offset` the next page reads again. */
+  back: number;
+  /** 32-bit fingerprints of the ids shown in those positions. */
   shown: number[];
 }
 
@@ -31,20 +33,28 @@ export class TenorCursors {
   encode(list: string, position: TenorPosition): Promise<string> {
     const shown = Buffer.alloc(position.shown.length * 4);
     position.shown.forEach((f, i) => shown.writeUInt32BE(f >>> 0, i * 4));
-    return this.#signed.encode(list, [position.offset, position.seed, shown.toString('base64url')]);
+    const { offset, seed, back } = position;
+    return this.#signed.encode(list, [offset, seed, back, shown.toString('base64url')]);
   }
 
   async decode(list: string, cursor: string): Promise<TenorPosition> {
     const payload = cursor.length <= 1024 ? await this.#signed.decode(list, cursor) : undefined;
-    if (!Array.isArray(payload) || payload.length !== 3) throw invalid();
-    const [offset, seed, shown] = payload as unknown[];
+    if (!Array.isArray(payload) || payload.length !== 4) throw invalid();
+    const [offset, seed, back, shown] = payload as unknown[];
     if (!Number.isSafeInteger(offset) || (offset as number) < 0) throw invalid();
+    if (!Number.isSafeInteger(back) || (back as number) < 0 || (back as number) > MAX_SHOWN)
+      throw invalid();
     if (seed !== null && !Number.isSafeInteger(seed)) throw invalid();
     if (typeof shown !== 'string') throw invalid();
     const bytes = Buffer.from(shown, 'base64url');
     if (bytes.length % 4 !== 0 || bytes.length > MAX_SHOWN * 4) throw invalid();
     const prints = Array.from({ length: bytes.length / 4 }, (_, i) => bytes.readUInt32BE(i * 4));
-    return { offset: offset as number, seed: seed as number | null, shown: prints };
+    return {
+      offset: offset as number,
+      seed: seed as number | null,
+      back: back as number,
+      shown: prints,
+    };
   }
 }
 

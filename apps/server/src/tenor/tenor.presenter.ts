@@ -60,7 +60,8 @@ export function presentTenorResult(
   const find = (name: string, format: string) =>
     gif.renditions.find((r) => r.name === name && r.format === format);
   const original = find('original', 'gif') ?? find('original', 'mp4');
-  const still = (original?.frames ?? 1) <= 1;
+  // Rows made before their renditions (none yet) are not known to be still.
+  const still = original !== undefined && original.frames <= 1;
   const sticker = gif.type === 'sticker';
   const media: Partial<Record<TenorFormat, TenorMedia>> = {};
   for (const format of formats) {

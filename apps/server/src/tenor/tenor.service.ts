@@ -7,7 +7,7 @@ import type { PresenterUrls } from '../gifs/gif.presenter.ts';
 import type { CategoriesService } from '../public-api/categories.service.ts';
 import type { DiscoveryService } from '../public-api/discovery.service.ts';
 import type { PublicGifService } from '../public-api/public-gifs.service.ts';
-import { fingerprint, type TenorCursors, type TenorPosition } from './tenor-cursor.ts';
+import type { TenorCursors, TenorPosition } from './tenor-cursor.ts';
 import type { TenorFormat } from './tenor-formats.ts';
 import { pageWithoutRepeats } from './tenor-paging.ts';
 import { presentTenorResult, type TenorGif, type TenorResult } from './tenor.presenter.ts';
@@ -225,10 +225,7 @@ export class TenorService {
       },
     });
     const rows = seed === null ? page.rows : shuffled(page.rows, seed ^ (position?.offset ?? 0));
-    const next: TenorPosition | null =
-      page.nextOffset === null
-        ? null
-        : { offset: page.nextOffset, seed, shown: page.rows.map((r) => fingerprint(r.id)) };
+    const next: TenorPosition | null = page.next && { ...page.next, seed };
     return {
       results: await this.#present(rows, request.media_filter),
       next: next ? await this.#deps.cursors.encode(list, next) : '',
