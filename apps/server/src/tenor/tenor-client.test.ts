@@ -15,8 +15,7 @@ type Client = InstanceType<typeof TenorClient>;
 
 function clientFor(base: string, key: string): Client {
   const client = new TenorClient(key, 'jiffy_client_test');
-  const wrapper = (client.search as unknown as { fetchWrapper: { baseUrl: string } })
-    .fetchWrapper;
+  const wrapper = (client.search as unknown as { fetchWrapper: { baseUrl: string } }).fetchWrapper;
   expect(wrapper.baseUrl).toBe('https://tenor.googleapis.com/v2');
   wrapper.baseUrl = `${base}/v2`;
   return client;

@@ -25,7 +25,12 @@ export interface TenorErrorBody {
     code: number;
     message: string;
     status: string;
-    details: { '@type': string; reason: string; domain: string; metadata: { request_id: string } }[];
+    details: {
+      '@type': string;
+      reason: string;
+      domain: string;
+      metadata: { request_id: string };
+    }[];
   };
 }
 

@@ -58,14 +58,28 @@ describe('Tenor media formats', () => {
   };
   const fetchMedia = async (url: string) => {
     const response = await t.jiffy.app!.inject(new URL(url).pathname);
-    return { status: response.statusCode, type: response.headers['content-type'], bytes: response.rawPayload };
+    return {
+      status: response.statusCode,
+      type: response.headers['content-type'],
+      bytes: response.rawPayload,
+    };
   };
 
   it('serves every stored format at its URL with the size it lists', async () => {
     const formats = await search('q=sunset');
     const stored = Object.entries(formats).filter(([, media]) => media.size > 0);
     expect(stored.map(([name]) => name).sort()).toEqual(
-      ['gif', 'loopedmp4', 'mediumgif', 'mp4', 'preview', 'tinygif', 'tinymp4', 'tinywebp', 'webp'].sort(),
+      [
+        'gif',
+        'loopedmp4',
+        'mediumgif',
+        'mp4',
+        'preview',
+        'tinygif',
+        'tinymp4',
+        'tinywebp',
+        'webp',
+      ].sort(),
     );
     for (const [name, media] of stored) {
       const file = await fetchMedia(media.url);
@@ -98,7 +112,13 @@ describe('Tenor media formats', () => {
 
   it('makes WebM, nano MP4 and nano WebP on first request', async () => {
     const formats = await search('q=sunset&media_filter=webm,tinywebm,nanowebm,nanomp4,nanowebp');
-    expect(Object.keys(formats).sort()).toEqual(['nanomp4', 'nanowebm', 'nanowebp', 'tinywebm', 'webm']);
+    expect(Object.keys(formats).sort()).toEqual([
+      'nanomp4',
+      'nanowebm',
+      'nanowebp',
+      'tinywebm',
+      'webm',
+    ]);
     for (const name of ['webm', 'tinywebm', 'nanowebm']) {
       const file = await fetchMedia(formats[name]!.url);
       expect([name, file.status, file.type]).toEqual([name, 200, 'video/webm']);
@@ -119,7 +139,10 @@ describe('Tenor media formats', () => {
     const formats = await search('q=ball&searchfilter=sticker&media_filter=nanogif_transparent');
     const file = await fetchMedia(formats.nanogif_transparent!.url);
     expect(file.status).toBe(200);
-    const { data, info } = await sharp(file.bytes).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+    const { data, info } = await sharp(file.bytes)
+      .ensureAlpha()
+      .raw()
+      .toBuffer({ resolveWithObject: true });
     expect([info.width, info.height]).toEqual([90, 90]);
     expect(data[3]).toBe(0); // the top-left pixel is transparent
 

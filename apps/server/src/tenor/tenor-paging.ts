@@ -40,7 +40,11 @@ export async function pageWithoutRepeats<R extends { id: string }>(options: {
   let consumed = start;
   let from = first;
   let ended = false;
-  for (let reads = 0; reads < MAX_READS && from < options.maxDepth && rows.length < limit; reads++) {
+  for (
+    let reads = 0;
+    reads < MAX_READS && from < options.maxDepth && rows.length < limit;
+    reads++
+  ) {
     const size = Math.min(chunk, options.maxDepth - from);
     const read = await options.read({ offset: from, limit: size });
     for (const [i, row] of read.entries()) {

@@ -55,11 +55,15 @@ export const tenorBaseQuery = z.looseObject({
     .string()
     .regex(/^[A-Za-z]{2,3}([_-][A-Za-z0-9]{2,4})?$/, 'a locale such as en_US')
     .default('en_US'),
-  country: z.string().regex(/^[A-Za-z]{2}$/, 'a two-letter country code').optional(),
+  country: z
+    .string()
+    .regex(/^[A-Za-z]{2}$/, 'a two-letter country code')
+    .optional(),
 });
 
 /** The language a `locale` names, for search stemming ("pt_BR" → "pt"). */
-export const languageOf = (locale: string): string => locale.slice(0, locale.search(/[_-]|$/)).toLowerCase();
+export const languageOf = (locale: string): string =>
+  locale.slice(0, locale.search(/[_-]|$/)).toLowerCase();
 
 /** A search term parameter: checked by the public API's searchTerm (50 characters, 414 past). */
 const term = z.string().max(10_000).optional();
@@ -72,7 +76,10 @@ export const tenorListQuery = tenorBaseQuery.extend({
   media_filter: mediaFilter.optional(),
   ar_range: z.enum(['all', 'wide', 'standard']).default('all'),
   searchfilter: searchFilter.default({ sticker: false, still: 'any' }),
-  random: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
+  random: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
 });
 export const tenorSearchQuery = tenorListQuery.extend({ q: term });
 

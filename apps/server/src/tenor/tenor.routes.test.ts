@@ -225,7 +225,10 @@ describe('Tenor API v2', () => {
       size: 0,
       preview: '',
     });
-    expect(formats.webm).toMatchObject({ url: `${media}/dogmoving/original.webm`, dims: [200, 150] });
+    expect(formats.webm).toMatchObject({
+      url: `${media}/dogmoving/original.webm`,
+      dims: [200, 150],
+    });
     expect(formats.tinywebm).toMatchObject({ url: `${media}/dogmoving/fixed_width.webm` });
     expect(formats.nanowebm!.dims).toEqual([120, 90]);
   });
@@ -263,7 +266,9 @@ describe('Tenor API v2', () => {
   });
 
   it('answers posts by id in the order asked, unknown ids left out', async () => {
-    const body = await page('/v2/posts?ids=dogmoving,nosuchgif,cat5,catsticker&media_filter=tinygif');
+    const body = await page(
+      '/v2/posts?ids=dogmoving,nosuchgif,cat5,catsticker&media_filter=tinygif',
+    );
     expect(ids(body)).toEqual(['dogmoving', 'cat5', 'catsticker']);
     expect(Object.keys(body.results[0]!.media_formats)).toEqual(['tinygif']);
     expect(body.next).toBeUndefined();
@@ -306,28 +311,98 @@ describe('Tenor API v2', () => {
 
   it('answers bad input in Tenor’s error shape, with the GIPHY dialect’s statuses', async () => {
     const cases: [string, string | null, number, string, string, RegExp][] = [
-      ['/v2/search?q=cat', null, 401, 'UNAUTHENTICATED', 'api_key_required', /required/],
-      ['/v2/search?q=cat', 'notakey', 401, 'UNAUTHENTICATED', 'api_key_invalid', /not valid/],
+      ['/v2/search?q=cat', null, 401, 'UNAUTHENTICATED', 'api_key_required', /required as `key`/],
+      ['/v2/search?q=cat', 'notakey', 401, 'UNAUTHENTICATED', 'api_key_invalid', /not a valid/],
       ['/v2/search?q=cat&limit=abc', t.apiKey, 400, 'INVALID_ARGUMENT', 'invalid_request', /limit/],
-      ['/v2/search?q=cat&limit=51', t.apiKey, 400, 'INVALID_ARGUMENT', 'invalid_request', /1 to 50/],
+      [
+        '/v2/search?q=cat&limit=51',
+        t.apiKey,
+        400,
+        'INVALID_ARGUMENT',
+        'invalid_request',
+        /1 to 50/,
+      ],
       ['/v2/search?q=cat&limit=0', t.apiKey, 400, 'INVALID_ARGUMENT', 'invalid_request', /limit/],
       ['/v2/search', t.apiKey, 400, 'INVALID_ARGUMENT', 'invalid_request', /q: a search/],
       [`/v2/search?q=${'a'.repeat(51)}`, t.apiKey, 414, 'INVALID_ARGUMENT', 'query_too_long', /50/],
-      [`/v2/search?q=${'a'.repeat(20_000)}`, t.apiKey, 400, 'INVALID_ARGUMENT', 'invalid_request', /q/],
+      [
+        `/v2/search?q=${'a'.repeat(20_000)}`,
+        t.apiKey,
+        400,
+        'INVALID_ARGUMENT',
+        'invalid_request',
+        /q/,
+      ],
       ['/v2/search?q=cat&pos=garbage', t.apiKey, 400, 'INVALID_ARGUMENT', 'invalid_cursor', /pos/],
-      ['/v2/search?q=cat&contentfilter=none', t.apiKey, 400, 'INVALID_ARGUMENT', 'invalid_request', /contentfilter/],
-      ['/v2/search?q=cat&media_filter=gif,png', t.apiKey, 400, 'INVALID_ARGUMENT', 'invalid_request', /media_filter/],
-      ['/v2/search?q=cat&searchfilter=static,-static', t.apiKey, 400, 'INVALID_ARGUMENT', 'invalid_request', /exclude/],
-      ['/v2/search?q=cat&ar_range=square', t.apiKey, 400, 'INVALID_ARGUMENT', 'invalid_request', /ar_range/],
-      ['/v2/search?q=cat&random=yes', t.apiKey, 400, 'INVALID_ARGUMENT', 'invalid_request', /random/],
-      ['/v2/search?q=cat&locale=%3Cscript%3E', t.apiKey, 400, 'INVALID_ARGUMENT', 'invalid_request', /locale/],
+      [
+        '/v2/search?q=cat&contentfilter=none',
+        t.apiKey,
+        400,
+        'INVALID_ARGUMENT',
+        'invalid_request',
+        /contentfilter/,
+      ],
+      [
+        '/v2/search?q=cat&media_filter=gif,png',
+        t.apiKey,
+        400,
+        'INVALID_ARGUMENT',
+        'invalid_request',
+        /media_filter/,
+      ],
+      [
+        '/v2/search?q=cat&searchfilter=static,-static',
+        t.apiKey,
+        400,
+        'INVALID_ARGUMENT',
+        'invalid_request',
+        /exclude/,
+      ],
+      [
+        '/v2/search?q=cat&ar_range=square',
+        t.apiKey,
+        400,
+        'INVALID_ARGUMENT',
+        'invalid_request',
+        /ar_range/,
+      ],
+      [
+        '/v2/search?q=cat&random=yes',
+        t.apiKey,
+        400,
+        'INVALID_ARGUMENT',
+        'invalid_request',
+        /random/,
+      ],
+      [
+        '/v2/search?q=cat&locale=%3Cscript%3E',
+        t.apiKey,
+        400,
+        'INVALID_ARGUMENT',
+        'invalid_request',
+        /locale/,
+      ],
       ['/v2/posts', t.apiKey, 400, 'INVALID_ARGUMENT', 'invalid_request', /ids/],
       ['/v2/posts?ids=a/b', t.apiKey, 400, 'INVALID_ARGUMENT', 'invalid_request', /ids/],
-      [`/v2/posts?ids=${Array.from({ length: 51 }, (_, i) => `g${i}`).join(',')}`, t.apiKey, 400, 'INVALID_ARGUMENT', 'invalid_request', /50/],
+      [
+        `/v2/posts?ids=${Array.from({ length: 51 }, (_, i) => `g${i}`).join(',')}`,
+        t.apiKey,
+        400,
+        'INVALID_ARGUMENT',
+        'invalid_request',
+        /50/,
+      ],
       ['/v2/registershare?id=nosuchgif', t.apiKey, 404, 'NOT_FOUND', 'gif_not_found', /No GIF/],
       ['/v2/registershare', t.apiKey, 400, 'INVALID_ARGUMENT', 'invalid_request', /id/],
       ['/v2/categories?type=popular', t.apiKey, 400, 'INVALID_ARGUMENT', 'invalid_request', /type/],
-      ['/v2/trending_terms?limit=-1', t.apiKey, 400, 'INVALID_ARGUMENT', 'invalid_request', /limit/],
+      [
+        '/v2/trending_terms?limit=-1',
+        t.apiKey,
+        400,
+        'INVALID_ARGUMENT',
+        'invalid_request',
+        /limit/,
+      ],
     ];
     for (const [url, key, status, name, reason, message] of cases) {
       const { status: got, body } = await call<ErrorBody>(url, key);

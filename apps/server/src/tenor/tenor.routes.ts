@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { ApiKeyService } from '../api-keys/api-key.service.ts';
+import { AppError } from '../errors/app-error.ts';
 import { CACHED_LIST } from '../http/public-api-caching.ts';
 import { parseInput } from '../http/parse-input.ts';
 import { firstValues, searchTerm } from '../public-api/list-query.schema.ts';
@@ -42,7 +43,14 @@ export function tenorRoutes(
     request: FastifyRequest,
   ): Promise<z.infer<S>> => {
     const query = parseInput(schema, firstValues(request.query));
-    await deps.apiKeys.verify(query.key);
+    await deps.apiKeys.verify(query.key).catch((error: unknown) => {
+      // The same check as GIPHY's dialect, in Tenor's words: the parameter is `key`.
+      if (error instanceof AppError && error.code === 'api_key_required')
+        throw new AppError(error.code, 'A Jiffy API key is required as `key`.');
+      if (error instanceof AppError && error.code === 'api_key_invalid')
+        throw new AppError(error.code, 'The key is not a valid Jiffy API key.');
+      throw error;
+    });
     return query;
   };
   const listRequest = (query: z.infer<typeof tenorListQuery>): TenorListRequest => ({

@@ -175,7 +175,8 @@ export class TenorService {
    */
   async registerShare(options: { id: string; q: string | undefined; key: string }): Promise<void> {
     const { reads, pingbacks } = this.#deps;
-    if (!(await reads.isReady(options.id))) throw new AppError('gif_not_found', 'No GIF with that id.');
+    if (!(await reads.isReady(options.id)))
+      throw new AppError('gif_not_found', 'No GIF with that id.');
     await pingbacks.store(
       [
         {

@@ -52,7 +52,11 @@ export async function renderDerived(options: {
   checkDecodedWork({ ...source.size, frames: source.frames }, limits);
   await runFfmpegJob({
     ff: await resolveFfmpeg(),
-    input: fileInput({ path: source.path, format: source.format, maxPixels: limits.maxPixelsPerFrame }),
+    input: fileInput({
+      path: source.path,
+      format: source.format,
+      maxPixels: limits.maxPixelsPerFrame,
+    }),
     source: {
       size: source.size,
       base: source.size,
