@@ -13,6 +13,14 @@ const { default: TenorClient } = createRequire(import.meta.url)(
 ) as typeof import('tenor-gif-api');
 type Client = InstanceType<typeof TenorClient>;
 
+/** What the tests read of a result (the library's own ResponseObject type is not shipped). */
+interface Result {
+  id: string;
+  media_formats: Record<string, { url: string; dims: number[]; size: number }>;
+}
+const resultsOf = (page: { results: unknown[] }): Result[] => page.results as Result[];
+const idsOf = (page: { results: unknown[] }): string[] => resultsOf(page).map((r) => r.id);
+
 function clientFor(base: string, key: string): Client {
   const client = new TenorClient(key, 'jiffy_client_test');
   const wrapper = (client.search as unknown as { fetchWrapper: { baseUrl: string } }).fetchWrapper;
@@ -53,13 +61,11 @@ describe('a Tenor client library from npm, pointed at Jiffy over HTTP', () => {
     expect(first.results).toHaveLength(2);
     expect(first.next).not.toBe('');
     const second = await client.search.query({ q: 'cat', limit: 2, pos: first.next });
-    const seen = [...first.results, ...second.results].map((r) => (r as { id: string }).id);
+    const seen = [...idsOf(first), ...idsOf(second)];
     expect(seen.sort()).toEqual([uploaded, 'clientcat1', 'clientcat2', 'clientcat3'].sort());
     expect(second.next).toBe('');
 
-    const mine = [...first.results, ...second.results].find(
-      (r) => (r as { id: string }).id === uploaded,
-    ) as { media_formats: Record<string, { url: string; dims: number[]; size: number }> };
+    const mine = [...resultsOf(first), ...resultsOf(second)].find((r) => r.id === uploaded)!;
     expect(Object.keys(mine.media_formats).sort()).toEqual(['gif', 'tinygif']);
     const tiny = mine.media_formats.tinygif!;
     const media = await fetch(`${address}${new URL(tiny.url).pathname}`);
@@ -71,11 +77,7 @@ describe('a Tenor client library from npm, pointed at Jiffy over HTTP', () => {
   it('reads featured, categories, suggestions, autocomplete and trending terms', async () => {
     const client = clientFor(address, t.apiKey);
     const featured = await client.featured.getFeatured({ limit: 3, contentfilter: 'high' });
-    expect(featured.results.map((r) => (r as { id: string }).id)).toEqual([
-      uploaded,
-      'clientcat1',
-      'clientcat2',
-    ]);
+    expect(idsOf(featured)).toEqual([uploaded, 'clientcat1', 'clientcat2']);
     const categories = await client.categories.getCategories({ type: 'featured' });
     expect(categories.tags.map((c) => (c as { name: string }).name)).toContain('#cat');
     const suggestions = await client.suggestions.getSuggestions({ q: 'cat', limit: 5 });
@@ -99,7 +101,7 @@ describe('a Tenor client library from npm, pointed at Jiffy over HTTP', () => {
     expect(sent).toEqual([{ action_type: 'SENT', source: `api:${t.apiKey}` }]);
 
     const posts = await client.posts.getPosts({ ids: `clientcat2,${uploaded}` });
-    expect(posts.results.map((r) => (r as { id: string }).id)).toEqual(['clientcat2', uploaded]);
+    expect(idsOf(posts)).toEqual(['clientcat2', uploaded]);
   });
 
   it('fails as the library fails for Tenor’s errors: a bad key, a share of nothing', async () => {

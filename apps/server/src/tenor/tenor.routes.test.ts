@@ -132,13 +132,13 @@ describe('Tenor API v2', () => {
     expect(cat1).toMatchObject({
       title: 'Cat one',
       content_description: 'A cat naps',
-      itemurl: expect.stringMatching(/\/gifs\/cat1$/),
-      url: expect.stringMatching(/\/gifs\/cat1$/),
       tags: ['cat', 'kitten'],
       hasaudio: false,
       flags: [],
       media_formats: {},
     });
+    expect(cat1.itemurl).toBe(`${t.jiffy.services.urls.publicUrl}/gifs/cat1`);
+    expect(cat1.url).toBe(`${t.jiffy.services.urls.publicUrl}/gifs/cat1`);
     expect(cat1.created).toBeCloseTo(Date.now() / 1000, -2);
     expect(body.next).toBe('');
   });
@@ -474,11 +474,9 @@ describe('Tenor API v2 limits', () => {
       expect((await t.jiffy.app!.inject(tenor)).statusCode).toBe(200);
       const refused = await t.jiffy.app!.inject(tenor);
       expect(refused.statusCode).toBe(429);
-      expect(refused.json<ErrorBody>().error).toMatchObject({
-        code: 429,
-        status: 'RESOURCE_EXHAUSTED',
-        message: expect.stringMatching(/3 a minute/),
-      });
+      const { error } = refused.json<ErrorBody>();
+      expect([error.code, error.status]).toEqual([429, 'RESOURCE_EXHAUSTED']);
+      expect(error.message).toMatch(/3 a minute/);
     } finally {
       await t.stop();
     }
