@@ -373,7 +373,11 @@ export function createServices(options: {
     channelScope: (path) => channelServices.channelSearch.scope(path),
   });
   const storyRepository = new StoryRepository(db);
-  const categories = new CategoriesService({ discovery: discoveryRepository, lists, reads: gifReads });
+  const categories = new CategoriesService({
+    discovery: discoveryRepository,
+    lists,
+    reads: gifReads,
+  });
   const pingbacks = new PingbackRepository(db);
   const storyReader = new StoryReader({ stories: storyRepository, lists, reads: gifReads, users });
   let migrated = false;
