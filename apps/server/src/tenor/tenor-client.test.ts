@@ -52,7 +52,7 @@ describe('a Tenor client library from npm, pointed at Jiffy over HTTP', () => {
       });
     }
     address = (await t.jiffy.listen())!;
-  }, 120_000);
+  }, 240_000);
   afterAll(() => t.stop());
 
   it('searches, pages, and fetches a result’s media', async () => {

@@ -48,7 +48,7 @@ describe('Tenor media formats', () => {
       tags: 'ball',
       is_sticker: 'true',
     });
-  }, 120_000);
+  }, 240_000);
   afterAll(() => t.stop());
 
   const search = async (query: string): Promise<Record<string, TenorMediaBody>> => {
