@@ -98,6 +98,9 @@ import { StoryRepository } from './stories/story.repository.ts';
 import { StoryService } from './stories/story.service.ts';
 import { TrendingStoryService } from './stories/trending-story.service.ts';
 import { TrimService } from './imaging/trim.service.ts';
+import { TenorService } from './tenor/tenor.service.ts';
+import { TenorCursors } from './tenor/tenor-cursor.ts';
+import { OnDemandRenditionService } from './tenor/on-demand-renditions.service.ts';
 import { TagPredictionRepository } from './tag-prediction/tag-prediction.repository.ts';
 import { TagPredictionService } from './tag-prediction/tag-prediction.service.ts';
 import { VisualIndex } from './tag-prediction/visual-index.ts';
@@ -130,6 +133,10 @@ export interface Services {
   /** The creator dashboard's figures, read from the roll-ups. */
   dashboards: DashboardService;
   categories: CategoriesService;
+  /** Tenor's API v2 over the services above. */
+  tenor: TenorService;
+  /** Renditions made when first asked for (Tenor's WebM and nano sizes). */
+  onDemandRenditions: OnDemandRenditionService;
   accounts: AccountService;
   /** Brute-force and abuse limits (rate-limiter-flexible; Redis when configured). */
   attemptLimiter: AttemptLimits;
@@ -379,6 +386,12 @@ export function createServices(options: {
     channelScope: (path) => channelServices.channelSearch.scope(path),
   });
   const storyRepository = new StoryRepository(db);
+  const categories = new CategoriesService({
+    discovery: discoveryRepository,
+    lists,
+    reads: gifReads,
+  });
+  const pingbacks = new PingbackRepository(db);
   const storyReader = new StoryReader({ stories: storyRepository, lists, reads: gifReads, users });
   let migrated = false;
   return {
@@ -412,7 +425,7 @@ export function createServices(options: {
     gifReads,
     publicGifs,
     discovery,
-    pingbacks: new PingbackRepository(db),
+    pingbacks,
     siteEvents: new SiteEventRepository(db),
     rollups,
     dashboards: new DashboardService({
@@ -420,7 +433,24 @@ export function createServices(options: {
       users,
       publicUrl: config.publicUrl,
     }),
-    categories: new CategoriesService({ discovery: discoveryRepository, lists, reads: gifReads }),
+    categories,
+    tenor: new TenorService({
+      publicGifs,
+      discovery,
+      categories,
+      reads: gifReads,
+      gifs: gifRepository,
+      pingbacks,
+      cursors: new TenorCursors(new SettingsRepository(db)),
+      urls,
+    }),
+    onDemandRenditions: new OnDemandRenditionService({
+      renditions: renditionRepository,
+      storage,
+      limits,
+      tempRoot: path.join(tempRoot, 'on-demand'),
+      concurrency: config.ON_DEMAND_RENDER_CONCURRENCY,
+    }),
     mailer,
     urls,
     favorites: new FavoriteRepository(db),

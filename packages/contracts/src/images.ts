@@ -56,7 +56,7 @@ export const imagesSchema = z
 export type Images = z.infer<typeof imagesSchema>;
 
 /** Formats a rendition file can have; the extension of its media URL. */
-export const renditionFormats = ['gif', 'mp4', 'webp', 'jpg', 'png'] as const;
+export const renditionFormats = ['gif', 'mp4', 'webp', 'jpg', 'png', 'webm'] as const;
 export type RenditionFileFormat = (typeof renditionFormats)[number];
 
 /** Content type served for each rendition format. */
@@ -66,4 +66,5 @@ export const renditionContentTypes: Record<RenditionFileFormat, string> = {
   webp: 'image/webp',
   jpg: 'image/jpeg',
   png: 'image/png',
+  webm: 'video/webm',
 };

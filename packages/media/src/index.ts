@@ -42,3 +42,10 @@ export {
   type AvatarFile,
   type AvatarVariant,
 } from './avatar.ts';
+export {
+  renderDerived,
+  nanoSize,
+  nanoHeight,
+  type DerivedSource,
+  type DerivedFile,
+} from './render/derived.ts';

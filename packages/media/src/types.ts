@@ -77,7 +77,7 @@ export type RenditionName =
   | 'clip';
 
 /** File formats a rendition can be written in; the media URL's extension is this. */
-export type RenditionFormat = 'gif' | 'mp4' | 'webp' | 'jpg' | 'png';
+export type RenditionFormat = 'gif' | 'mp4' | 'webp' | 'jpg' | 'png' | 'webm';
 
 /** One produced file. Several entries may share a `path` (e.g. original_mp4 is original's mp4). */
 export interface RenditionFile {

@@ -184,6 +184,11 @@ export const envSchema = z
     /** `/imaging/trim` encodes at once per API process (each is one ffmpeg); more wait their turn. */
     TRIM_CONCURRENCY: positiveInt.max(16).default(1),
     /**
+     * Renditions made on first request (Tenor's WebM and nano sizes) encoding at once per API
+     * process (each one ffmpeg); more wait their turn, and past a backlog answer 503.
+     */
+    ON_DEMAND_RENDER_CONCURRENCY: positiveInt.max(16).default(1),
+    /**
      * Tag prediction reads the listed library again (new stills' features computed, taken-down
      * GIFs dropped) on the first call after this many seconds.
      */

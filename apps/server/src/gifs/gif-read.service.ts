@@ -104,6 +104,23 @@ export class GifReadService {
     );
   }
 
+  /**
+   * Rows with their renditions (unpacked, or looked up for rows that do not carry theirs), in
+   * their order: for presenters of other dialects (Tenor's), which show renditions GIPHY's
+   * `images` leaves out.
+   */
+  async withRenditions(
+    rows: (ListedGif | PackedGif)[],
+  ): Promise<(ListedGif & { renditions: ShownRendition[] })[]> {
+    const listed = rows.map((row) => (isPacked(row) ? row.unpack() : row));
+    const bare = listed.flatMap((r) => (r.renditions ? [] : [r.id]));
+    const renditionsOf = Map.groupBy(await this.#renditions.listForGifs(bare), (r) => r.gif_id);
+    return listed.map((row) => ({
+      ...row,
+      renditions: row.renditions ?? renditionsOf.get(row.id) ?? [],
+    }));
+  }
+
   /** Presents rows after looking up the renditions and uploaders that rows do not carry. */
   async #presenter(
     rows: (ListedGif | PackedGif)[],

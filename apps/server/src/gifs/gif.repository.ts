@@ -102,6 +102,17 @@ export class GifRepository {
     return new Map(rows.map((r) => [r.id, r.original_key]));
   }
 
+  /** How long each of these GIFs lasts, in ms (null when not known). */
+  async durations(ids: string[]): Promise<Map<string, number | null>> {
+    if (ids.length === 0) return new Map();
+    const rows = await this.#db
+      .selectFrom('gifs')
+      .select(['id', 'duration_ms'])
+      .where('id', 'in', ids)
+      .execute();
+    return new Map(rows.map((r) => [r.id, r.duration_ms]));
+  }
+
   async update(id: string, changes: GifUpdate, trx: Db = this.#db): Promise<void> {
     await trx
       .updateTable('gifs')

@@ -1,4 +1,4 @@
-import type { Images, Rendition, Video } from '@jiffy/contracts';
+import { renditionNames, type Images, type Rendition, type Video } from '@jiffy/contracts';
 import type { RenditionRow } from '../db/schema.ts';
 
 /** What a GIF object shows of a rendition. */
@@ -6,6 +6,8 @@ export type ShownRendition = Pick<
   RenditionRow,
   'gif_id' | 'name' | 'format' | 'width' | 'height' | 'frames' | 'bytes' | 'sha256'
 >;
+
+const giphyNames: ReadonlySet<string> = new Set(renditionNames);
 
 /** Absolute URL of a rendition file: `<MEDIA_BASE_URL>/<gif id>/<name>.<format>`. */
 export function mediaUrl(
@@ -21,8 +23,9 @@ export function mediaUrl(
  * as GIPHY sends them.
  */
 export function presentImages(allRows: ShownRendition[], mediaBaseUrl: string): Images {
-  // The clip (a video with sound) is not an image; it is GIPHY's `video` block instead.
-  const rows = allRows.filter((r) => r.name !== 'clip');
+  // The clip (a video with sound) is not an image; it is GIPHY's `video` block instead. The
+  // renditions made for Tenor's dialect (WebM, the nano sizes) are not GIPHY's either.
+  const rows = allRows.filter((r) => giphyNames.has(r.name) && r.format !== 'webm');
   // A WebP goes in webp/webp_size beside a GIF; alone (preview_webp) it is the url itself.
   const hasImageUrl = new Set(
     rows.filter((r) => r.format !== 'mp4' && r.format !== 'webp').map((r) => r.name),

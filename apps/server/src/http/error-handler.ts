@@ -3,6 +3,7 @@ import type { ErrorCode } from '@jiffy/contracts';
 import { AppError } from '../errors/app-error.ts';
 import { MediaError } from '@jiffy/media';
 import { surfaceOf } from './surfaces/surface.ts';
+import { tenorErrorBody } from '../tenor/tenor-errors.ts';
 
 /**
  * For a request no route took (a path that does not decode, or a miss outside every surface's
@@ -58,6 +59,7 @@ export function errorBody(
   request: FastifyRequest,
   giphyEnvelope = answersInGiphyEnvelope(request),
 ): unknown {
+  if (surfaceOf(request) === 'tenor') return tenorErrorBody(error, request.id);
   if (giphyEnvelope) {
     return {
       data: null,

@@ -2,6 +2,7 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import { AppError } from '../errors/app-error.ts';
+import { surfaceOf } from './surfaces/surface.ts';
 
 /**
  * Per-key limits on the public API, as GIPHY limits its keys: counted per `api_key` (per
@@ -21,7 +22,9 @@ export async function publicApiRateLimit(
     max: perMinute,
     timeWindow: 60_000,
     keyGenerator: (request) => {
-      const key = (request.query as Record<string, unknown> | undefined)?.api_key;
+      // Tenor's dialect names the same Jiffy key `key`: one budget per key across both dialects.
+      const param = surfaceOf(request) === 'tenor' ? 'key' : 'api_key';
+      const key = (request.query as Record<string, unknown> | undefined)?.[param];
       return typeof key === 'string' && key.length <= 256 ? `key:${key}` : `ip:${request.ip}`;
     },
     errorResponseBuilder: (_request, context) =>

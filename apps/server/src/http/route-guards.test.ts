@@ -12,8 +12,13 @@ const GUARD_CODES = new Set(['csrf_failed', 'rate_limited']);
 
 const codeOf = (response: LightMyRequestResponse): string | undefined => {
   try {
-    const body = response.json<{ error?: { code?: string }; meta?: { error_code?: string } }>();
-    return body.error?.code ?? body.meta?.error_code;
+    const body = response.json<{
+      error?: { code?: string | number; details?: { reason?: string }[] };
+      meta?: { error_code?: string };
+    }>();
+    // Tenor's dialect: `code` is the HTTP status, Jiffy's code is the detail's reason.
+    const tenorReason = body.error?.details?.[0]?.reason;
+    return tenorReason ?? (body.error?.code as string | undefined) ?? body.meta?.error_code;
   } catch {
     return undefined;
   }
@@ -41,14 +46,15 @@ describe('every route’s guard, however its path is written', () => {
   afterAll(() => t.stop());
 
   /**
-   * The request that meets each surface's guard: the public API with the spent key; the site API
+   * The request that meets each surface's guard: the public API with the spent key (as `api_key`
+   * for GIPHY's dialect and `key` for Tenor's, whose paths share `/v2`); the site API
    * signed in with its cookies but no CSRF header when it changes state (or with a personal
    * token that authenticates no one), and signed out when it reads.
    */
   const probe = (method: Method, url: string, authorization?: string) =>
     t.jiffy.app!.inject({
       method,
-      url: `${url}?api_key=${t.apiKey}`,
+      url: `${url}?api_key=${t.apiKey}&key=${t.apiKey}`,
       headers: {
         ...(STATE_CHANGING.has(method) ? { cookie: cookieHeader } : {}),
         ...(authorization ? { authorization } : {}),

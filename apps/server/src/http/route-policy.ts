@@ -5,7 +5,15 @@
  * path as written: no guard decides by matching URL text.
  */
 export type Surface =
-  'public-api' | 'site-api' | 'gateway' | 'embed' | 'media' | 'widgets' | 'web-app' | 'ops';
+  | 'public-api'
+  | 'tenor'
+  | 'site-api'
+  | 'gateway'
+  | 'embed'
+  | 'media'
+  | 'widgets'
+  | 'web-app'
+  | 'ops';
 
 export type CachePolicy = 'list' | 'no-store';
 

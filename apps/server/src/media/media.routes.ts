@@ -8,8 +8,9 @@ import { avatarStorageKey } from '../users/avatar-urls.ts';
 import { parseRange } from './byte-range.ts';
 import { ID_PATTERN } from '../lib/ids.ts';
 import { FRAMEABLE } from '../http/frame-policy.ts';
+import type { OnDemandRenditionService } from '../tenor/on-demand-renditions.service.ts';
 
-const FILE = /^([a-z0-9_]{1,40})\.(gif|mp4|webp|jpg|png)$/;
+const FILE = /^([a-z0-9_]{1,40})\.(gif|mp4|webp|jpg|png|webm)$/;
 
 /**
  * `GET|HEAD /media/:id/:rendition.:ext`. Files never change once written (a new version would
@@ -17,7 +18,12 @@ const FILE = /^([a-z0-9_]{1,40})\.(gif|mp4|webp|jpg|png)$/;
  */
 export function mediaRoutes(
   app: FastifyInstance,
-  deps: { renditions: RenditionRepository; storage: BlobStorage; avatars: AvatarService },
+  deps: {
+    renditions: RenditionRepository;
+    storage: BlobStorage;
+    avatars: AvatarService;
+    onDemand: OnDemandRenditionService;
+  },
 ): void {
   avatarRoute(app, deps.storage, deps.avatars);
   // HEAD is declared, not derived from GET: the derived one would read the whole file to drop it.
@@ -31,7 +37,11 @@ export function mediaRoutes(
         throw new AppError('rendition_not_found', 'No such media file.');
       }
       const [, name, format] = match as unknown as [string, string, RenditionFileFormat];
-      const rendition = await deps.renditions.findServable(request.params.id, name, format);
+      let rendition = await deps.renditions.findServable(request.params.id, name, format);
+      // Tenor's WebM and nano sizes are made the first time their URL is asked for.
+      if (!rendition && deps.onDemand.makes(name, format)) {
+        rendition = await deps.onDemand.ensure(request.params.id, name, format);
+      }
       if (!rendition) {
         // Asked only on a miss, so served files cost nothing more.
         if (await deps.renditions.isRemoved(request.params.id))

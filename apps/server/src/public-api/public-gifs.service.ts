@@ -268,6 +268,13 @@ export class PublicGifService {
     return { tags: gif.tags, channels: user?.is_public ? [user.username] : [] };
   }
 
+  /** GIFs by id as read, in the order asked; unknown, unready or over-rated ids are skipped. */
+  async byIdsRows(ids: string[], ratings: Rating[]): Promise<ListedPage['rows']> {
+    const rows = await this.#lists.findReady(ids, ratings);
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    return ids.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : []));
+  }
+
   /** GIFs by id, in the order asked; unknown, unready or over-rated ids are skipped. */
   async byIds(context: { ids: string[]; ratings: Rating[]; responseId: string }): Promise<GifPage> {
     const rows = await this.#lists.findReady(context.ids, context.ratings);

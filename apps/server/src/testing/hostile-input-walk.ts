@@ -5,10 +5,12 @@ import { pathVariants, routesOf } from './route-list.ts';
 import { signedInUsers } from './signed-in-users.ts';
 import type { SiteClient } from './site-client.ts';
 import { startTestJiffy, type TestJiffy } from './test-jiffy.ts';
+import { TENOR_PATHS } from '../tenor/tenor.routes.ts';
 
 // Every route Jiffy serves, fed hostile path segments, query parameters and JSON bodies by a
 // signed-in moderator with a valid key (so requests get past the door to the code behind it).
-// What a caller must never see is a 5xx, or a public API error outside GIPHY's envelope.
+// What a caller must never see is a 5xx, or a public API error outside its dialect's envelope
+// (GIPHY's `meta.error_code`, or Tenor's `error.details[0].reason` on Tenor's paths).
 const segments = [
   'x',
   'gif1',
@@ -57,6 +59,19 @@ const parameters = [
   'next_cursor',
   'since',
 ];
+/** Tenor's own parameters, fed to Tenor's routes only (the walk grows with every parameter). */
+const tenorParameters = [
+  'pos',
+  'media_filter',
+  'contentfilter',
+  'searchfilter',
+  'ar_range',
+  'random',
+  'locale',
+  'country',
+  'client_key',
+];
+const tenorPaths: ReadonlySet<string> = new Set(TENOR_PATHS);
 const parameterValues = [
   '',
   'x'.repeat(3000),
@@ -174,11 +189,20 @@ export function hostileInputWalk(shard: number, shards: number): void {
         what: string,
         response: LightMyRequestResponse,
         isPublicApi = /^\/v[12]\//.test(what.split(' ')[1]!),
+        /** The route is Tenor's (a variant's path may be written another way). */
+        tenor = tenorPaths.has(what.split(' ')[1]!.split('?')[0]!),
       ) => {
+        const body =
+          response.statusCode < 400 || !isPublicApi
+            ? {}
+            : response.json<{
+                meta?: { error_code?: unknown };
+                error?: { details?: { reason?: unknown }[] };
+              }>();
         const enveloped =
           response.statusCode < 400 ||
           !isPublicApi ||
-          typeof response.json<{ meta?: { error_code?: unknown } }>().meta?.error_code === 'string';
+          typeof (tenor ? body.error?.details?.[0]?.reason : body.meta?.error_code) === 'string';
         if (response.statusCode >= 500 || !enveloped)
           failures.push(
             `${what.slice(0, 160)} → ${response.statusCode} ${response.body.slice(0, 160)}`,
@@ -193,7 +217,8 @@ export function hostileInputWalk(shard: number, shards: number): void {
         const isPublic = /^\/v[12]\//.test(path);
         for (const method of methods) {
           for (const [index, concrete] of paths.entries()) {
-            const url = `${concrete}?api_key=${t.apiKey}`;
+            // Tenor's dialect names the key `key`.
+            const url = `${concrete}?api_key=${t.apiKey}&key=${t.apiKey}`;
             if (method !== 'GET') {
               for (const body of bodies) {
                 const response = await moderator.request({ method, url, body: body as object });
@@ -206,12 +231,14 @@ export function hostileInputWalk(shard: number, shards: number): void {
             const queries =
               index > 0
                 ? ['']
-                : parameters.flatMap((name) => [
-                    ...parameterValues.map((value) => `&${name}=${value}`),
-                    `&${name}=a&${name}=b`,
-                    `&${name}[]=a`,
-                    `&${name}[a]=b`,
-                  ]);
+                : [...parameters, ...(tenorPaths.has(path) ? tenorParameters : [])].flatMap(
+                    (name) => [
+                      ...parameterValues.map((value) => `&${name}=${value}`),
+                      `&${name}=a&${name}=b`,
+                      `&${name}[]=a`,
+                      `&${name}[a]=b`,
+                    ],
+                  );
             for (const query of queries) {
               expectAnswered(`GET ${url}${query}`, await moderator.get(`${url}${query}`));
               requests++;
@@ -220,7 +247,7 @@ export function hostileInputWalk(shard: number, shards: number): void {
           // The route's path written other ways (%-encoded letters, doubled slashes, case...):
           // those the router sends to this route answer in its surface's envelope too.
           for (const variant of pathVariants(paths[0]!)) {
-            const url = `${variant}?api_key=${t.apiKey}`;
+            const url = `${variant}?api_key=${t.apiKey}&key=${t.apiKey}`;
             const inputs: { body?: object; query: string }[] =
               method === 'GET'
                 ? ['', '&q=%ff', '&limit=-1', '&ids=__proto__'].map((query) => ({ query }))
@@ -228,7 +255,12 @@ export function hostileInputWalk(shard: number, shards: number): void {
             for (const { body, query } of inputs) {
               const response = await moderator.request({ method, url: `${url}${query}`, body });
               const reachedRoute = response.statusCode !== 404;
-              expectAnswered(`${method} ${url}${query}`, response, isPublic && reachedRoute);
+              expectAnswered(
+                `${method} ${url}${query}`,
+                response,
+                isPublic && reachedRoute,
+                tenorPaths.has(path),
+              );
               requests++;
             }
           }

@@ -80,7 +80,7 @@ async function readShape(
   }
 }
 
-function hashFile(path: string): Promise<string> {
+export function hashFile(path: string): Promise<string> {
   return new Promise((resolve, reject) => {
     const hash = createHash('sha256');
     createReadStream(path)

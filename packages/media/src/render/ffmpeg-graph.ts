@@ -20,8 +20,8 @@ export interface GraphBranch {
   label: string;
   size: Size;
   frames: FrameSet;
-  tail: 'mp4' | 'gif' | 'webp';
-  /** GIF/WebP keep transparency; MP4 is flattened onto white. */
+  tail: 'mp4' | 'gif' | 'webp' | 'webm';
+  /** GIF/WebP keep transparency; MP4 and WebM are flattened onto white. */
   alpha: boolean;
   /**
    * GIF palette: 'shared' (the default: one palette for every GIF of the job, computed from a

@@ -87,6 +87,10 @@ function outputArgs(job: FfmpegJob, output: JobOutput): string[] {
   } else if (output.tail === 'webp') {
     args.push('-c:v', 'libwebp_anim', '-lossless', '0', '-quality', String(output.quality ?? 75));
     args.push('-compression_level', '1', '-loop', '0', '-f', 'webp');
+  } else if (output.tail === 'webm') {
+    // VP9 at constant quality, libvpx's realtime speed: made on first request, so speed counts.
+    args.push('-c:v', 'libvpx-vp9', '-pix_fmt', 'yuv420p', '-b:v', '0', '-crf', '38');
+    args.push('-deadline', 'realtime', '-cpu-used', '8', '-row-mt', '1', '-f', 'webm');
   } else {
     args.push('-c:v', 'libx264', '-preset', 'veryfast', '-pix_fmt', 'yuv420p');
     args.push('-profile:v', 'high', '-movflags', '+faststart');

@@ -11,5 +11,6 @@ export function mediaSurface(scope: FastifyInstance, options: { services: Servic
     renditions: services.renditionRepository,
     storage: services.storage,
     avatars: services.avatars,
+    onDemand: services.onDemandRenditions,
   });
 }

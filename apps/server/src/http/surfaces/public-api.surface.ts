@@ -14,6 +14,7 @@ import { publicApiCors } from '../public-api-cors.ts';
 import { publicApiRateLimit } from '../public-api-rate-limit.ts';
 import { notFoundUnder } from './not-found.ts';
 import { declareSurface } from './surface.ts';
+import { tenorSurface } from './tenor.surface.ts';
 
 const PREFIXES = ['/v1', '/v2'];
 
@@ -70,5 +71,6 @@ export async function publicApiSurface(
     apiKeys: services.apiKeys,
     tokens: services.apiTokens,
   });
+  await scope.register(tenorSurface, { services });
   await notFoundUnder(scope, PREFIXES, true);
 }

@@ -1,0 +1,115 @@
+import { nanoSize } from '@jiffy/media';
+import type { ListedGif } from '../gifs/gif-read.service.ts';
+import { mediaUrl, type ShownRendition } from '../gifs/images.presenter.ts';
+import type { PresenterUrls } from '../gifs/gif.presenter.ts';
+import {
+  isTransparentFormat,
+  onDemandSpec,
+  tenorFormats,
+  tenorRenditions,
+  type TenorFormat,
+} from './tenor-formats.ts';
+
+/** Tenor's media object. */
+export interface TenorMedia {
+  url: string;
+  dims: [number, number];
+  /** Seconds one loop lasts; 0 for a still. */
+  duration: number;
+  /** Bytes; 0 for a rendition made on first request that nobody asked for yet. */
+  size: number;
+  preview: string;
+}
+
+/** Tenor's response object for one post. */
+export interface TenorResult {
+  id: string;
+  title: string;
+  content_description: string;
+  itemurl: string;
+  url: string;
+  tags: string[];
+  /** Seconds since the epoch (a float, as Tenor sends it). */
+  created: number;
+  hasaudio: boolean;
+  hascaption: boolean;
+  flags: string[];
+  bg_color: string;
+  media_formats: Partial<Record<TenorFormat, TenorMedia>>;
+}
+
+/** A GIF to present: its row with its renditions, and how long it lasts. */
+export type TenorGif = ListedGif & { renditions: ShownRendition[]; durationMs: number | null };
+
+/** GIF and WebP renditions of a video cover at most its first 15 s (the pipeline's extract). */
+const EXTRACT_MS = 15_000;
+/** `looping` repeats the MP4 until it lasts 5 s (packages/media, plan.ts). */
+const LOOPING_MIN_MS = 5_000;
+
+/**
+ * A Jiffy GIF as Tenor's response object. `media_formats` lists the formats asked for
+ * (`media_filter`, or all) that this GIF has: the renditions it has, and those made on first
+ * request (WebM, nano) whose source it has, with their planned size and `size` 0 until made.
+ * Transparent formats are for stickers only, as on Tenor.
+ */
+export function presentTenorResult(
+  gif: TenorGif,
+  urls: PresenterUrls,
+  formats: readonly TenorFormat[] = tenorFormats,
+): TenorResult {
+  const find = (name: string, format: string) =>
+    gif.renditions.find((r) => r.name === name && r.format === format);
+  const original = find('original', 'gif') ?? find('original', 'mp4');
+  // Rows made before their renditions (none yet) are not known to be still.
+  const still = original !== undefined && original.frames <= 1;
+  const sticker = gif.type === 'sticker';
+  const media: Partial<Record<TenorFormat, TenorMedia>> = {};
+  for (const format of formats) {
+    if (isTransparentFormat(format) && !sticker) continue;
+    const key = tenorRenditions[format];
+    const row = find(key.name, key.format);
+    const spec = row ? undefined : onDemandSpec(key.name, key.format);
+    const source = spec && find(spec.from.name, spec.from.format);
+    if (!row && !source) continue;
+    const dims = row
+      ? ([row.width, row.height] as [number, number])
+      : spec!.size === 'nano'
+        ? sizeOf(nanoSize({ width: source!.width, height: source!.height }))
+        : ([source!.width, source!.height] as [number, number]);
+    media[format] = {
+      url: mediaUrl(urls.mediaBaseUrl, { gif_id: gif.id, name: key.name, format: key.format }),
+      dims,
+      duration: still ? 0 : durationOf(gif, key.name, key.format),
+      size: row ? Number(row.bytes) : 0,
+      preview: '',
+    };
+  }
+  return {
+    id: gif.id,
+    title: gif.title,
+    content_description: gif.alt_text || gif.title,
+    itemurl: `${urls.publicUrl}/gifs/${gif.slug}`,
+    url: `${urls.publicUrl}/gifs/${gif.id}`,
+    tags: gif.tags,
+    created: gif.created_at.getTime() / 1000,
+    hasaudio: gif.type === 'video',
+    hascaption: false,
+    flags: [...(sticker ? ['sticker'] : []), ...(still ? ['static'] : [])],
+    bg_color: '',
+    media_formats: media,
+  };
+}
+
+const sizeOf = (size: { width: number; height: number }): [number, number] => [
+  size.width,
+  size.height,
+];
+
+/** Seconds one loop of a rendition lasts, from the GIF's duration. */
+function durationOf(gif: TenorGif, name: string, format: string): number {
+  const ms = gif.durationMs ?? 0;
+  if (ms <= 0) return 0;
+  if (name === 'looping') return (Math.min(50, Math.ceil(LOOPING_MIN_MS / ms)) * ms) / 1000;
+  const animatedImage = format === 'gif' || format === 'webp';
+  return (gif.type === 'video' && animatedImage ? Math.min(ms, EXTRACT_MS) : ms) / 1000;
+}
