@@ -66,6 +66,8 @@ import { JobQueue } from './jobs/job-queue.ts';
 import { CategoriesService } from './public-api/categories.service.ts';
 import { DiscoveryRepository } from './public-api/discovery.repository.ts';
 import { DiscoveryService } from './public-api/discovery.service.ts';
+import { ListAnswers } from './public-api/list-answers.ts';
+import { FirstGifsService } from './web-app/first-gifs/first-gifs.service.ts';
 import { GifListRepository } from './public-api/gif-list.repository.ts';
 import { PublicGifService } from './public-api/public-gifs.service.ts';
 import { assertPublicUrl, downloadToFile } from './net/index.ts';
@@ -114,6 +116,10 @@ export interface Services {
   settleSweep: SettleSweep;
   gifReads: GifReadService;
   publicGifs: PublicGifService;
+  /** Search and trending answers as kept bytes (the public API's, and the site's first GIFs). */
+  listAnswers: ListAnswers;
+  /** The first GIFs the site's `/` and `/search/:term` carry in their HTML. */
+  firstGifs: FirstGifsService;
   discovery: DiscoveryService;
   pingbacks: PingbackRepository;
   siteEvents: SiteEventRepository;
@@ -365,6 +371,7 @@ export function createServices(options: {
     clock,
     channelScope: (path) => channelServices.channelSearch.scope(path),
   });
+  const listAnswers = new ListAnswers({ gifs: publicGifs, reads: gifReads, clock });
   const storyRepository = new StoryRepository(db);
   const storyReader = new StoryReader({ stories: storyRepository, lists, reads: gifReads, users });
   let migrated = false;
@@ -397,6 +404,8 @@ export function createServices(options: {
     settleSweep,
     gifReads,
     publicGifs,
+    listAnswers,
+    firstGifs: new FirstGifsService({ lists: listAnswers, discovery, clock }),
     discovery,
     pingbacks: new PingbackRepository(db),
     siteEvents: new SiteEventRepository(db),

@@ -42,9 +42,8 @@ export async function publicApiSurface(
 
   publicGifsRoutes(scope, {
     gifs: services.publicGifs,
+    lists: services.listAnswers,
     apiKeys: services.apiKeys,
-    reads: services.gifReads,
-    clock: services.clock,
   });
   discoveryRoutes(scope, {
     discovery: services.discovery,
