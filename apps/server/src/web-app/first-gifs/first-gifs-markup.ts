@@ -92,15 +92,27 @@ export function gridMarkup(grid: GridMarkup, counter: TileCounter): string {
       : grid.more
         ? loaderMarkup()
         : '';
-  return `<div class="gif-grid first-gifs"><div class="jiffy-grid"><div class="first-gifs-tiles" style="${vars}">${tiles}</div>${after}</div></div>`;
+  // The CSS container is the tiles' own box, and only when there are tiles: a container holds
+  // the margins of what it holds, and the message's must collapse with the heading's above
+  // (through the empty tile box) as they do in the site's grid.
+  const box = gifs.length
+    ? `<div class="first-gifs"><div class="first-gifs-tiles" style="${vars}">${tiles}</div></div>`
+    : '<div style="position:relative;height:0"></div>';
+  return `<div class="gif-grid"><div class="jiffy-grid">${box}${after}</div></div>`;
 }
 
-function tileMarkup(gif: Gif, place: Record<number, { column: number; y: number; k: number }>, index: number): string {
+function tileMarkup(
+  gif: Gif,
+  place: Record<number, { column: number; y: number; k: number }>,
+  index: number,
+): string {
   const vars = COLUMN_COUNTS.map((n) => {
     const p = place[n]!;
     return `--c${n}:${p.column};--y${n}:${round(p.y)};--k${n}:${p.k}`;
   }).join(';');
-  const background = gif.is_sticker ? CHECKERBOARD : BRAND_COLORS[hash(gif.id) % BRAND_COLORS.length];
+  const background = gif.is_sticker
+    ? CHECKERBOARD
+    : BRAND_COLORS[hash(gif.id) % BRAND_COLORS.length];
   const alt = escapeHtml(altOf(gif));
   const sources = srcsets(gif);
   const first = sources.gif[0];
@@ -139,7 +151,8 @@ export function srcsets(gif: Gif): { gif: Candidate[]; webp: Candidate[] } {
     const seen = new Map<number, Candidate>();
     for (const r of present) {
       const url = pick(r);
-      if (url && !seen.has(Number(r.width))) seen.set(Number(r.width), { url, width: Number(r.width) });
+      if (url && !seen.has(Number(r.width)))
+        seen.set(Number(r.width), { url, width: Number(r.width) });
     }
     return [...seen.values()].sort((a, b) => a.width - b.width);
   };

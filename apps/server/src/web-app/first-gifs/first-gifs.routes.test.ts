@@ -37,7 +37,7 @@ describe('the first GIFs written into the site pages', () => {
 
   beforeAll(async () => {
     t = await startTestJiffy();
-    const uploads = [
+    const uploads: Record<string, string>[] = [
       { title: 'Cats dancing', tags: 'cats,dance' },
       { title: 'Cats asleep', tags: 'cats,sleep' },
       { title: 'Dog running', tags: 'dog' },
@@ -65,11 +65,15 @@ describe('the first GIFs written into the site pages', () => {
     expect(gifs.data).toHaveLength(3);
     const written = tiles(page.body);
     // The stickers row first, then the GIFs, in the API's order.
-    expect(written.map((tile) => tile.id)).toEqual([...stickers.data, ...gifs.data].map((g) => g.id));
+    expect(written.map((tile) => tile.id)).toEqual(
+      [...stickers.data, ...gifs.data].map((g) => g.id),
+    );
     for (const [i, tile] of written.entries()) {
       const gif = [...stickers.data, ...gifs.data].find((g) => g.id === tile.id)!;
       // Every width the browser may pick, and a real rendition as the plain src.
-      expect(tile.img).toContain(`${gif.images.fixed_width!.url} ${gif.images.fixed_width!.width}w`);
+      expect(tile.img).toContain(
+        `${gif.images.fixed_width!.url} ${gif.images.fixed_width!.width}w`,
+      );
       expect(tile.img).toMatch(/ src="[^"]+\.gif"/);
       expect(tile.img).toContain('sizes="(max-width: 531px)');
       // The first row asks for its images first; none waits for a script.
@@ -143,7 +147,9 @@ describe('the first GIFs written into the site pages', () => {
     expect(Object.keys(data.lists)).toEqual([`gifs:${term}`]);
     expect(data.queries[0]!.key).toEqual(['related-tags', term]);
     // Links to the term's pages carry it encoded.
-    expect(page.body).toContain(`href="/search/${encodeURIComponent(term).replace(/'/g, '&#39;')}?type=stickers"`);
+    expect(page.body).toContain(
+      `href="/search/${encodeURIComponent(term).replace(/'/g, '&#39;')}?type=stickers"`,
+    );
   });
 
   it('answers an over-long term with the site page and no results, as the API refuses it', async () => {
@@ -152,7 +158,9 @@ describe('the first GIFs written into the site pages', () => {
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('<div id="root"></div>');
     expect(page.body).not.toContain('jiffy-first-page');
-    expect((await t.jiffy.app!.inject(`/v1/gifs/search?q=${long}&api_key=${t.apiKey}`)).statusCode).toBe(414);
+    expect(
+      (await t.jiffy.app!.inject(`/v1/gifs/search?q=${long}&api_key=${t.apiKey}`)).statusCode,
+    ).toBe(414);
     // Past what the router takes for a parameter: still the site page.
     const huge = await get(`/search/${'b'.repeat(5000)}`);
     expect(huge.statusCode).toBe(200);
