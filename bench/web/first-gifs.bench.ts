@@ -38,13 +38,19 @@ await uploadReadyGifs(
   Array.from({ length: GIFS }, (_, i) => ({ width: 240 + (i % 4) * 40, height: 180, frames: 6 })),
 );
 
-/** Milliseconds from navigation until `selector` matches a loaded image inside the viewport. */
+/**
+ * Two clocks for one load. `painted`: when the browser painted the page's first GIF, by its own
+ * paint timing (the first largest-contentful-paint entry that is an image of /media/), which
+ * it records whatever the page's script is doing. `seen`: when a script polling every 5 ms
+ * first finds a loaded tile image inside the viewport (the measure of the first runs), which
+ * also waits for the page's main thread to be free of the site's own script.
+ */
 async function firstImageMs(
   browser: Browser,
   device: BrowserContextOptions,
   url: string,
   selector: string,
-): Promise<number> {
+): Promise<{ painted: number; seen: number }> {
   const context = await browser.newContext(device);
   const tab = await context.newPage();
   const started = Date.now();
@@ -58,9 +64,20 @@ async function firstImageMs(
     selector,
     { polling: 5 },
   );
-  const ms = Date.now() - started;
+  const seen = Date.now() - started;
+  const painted = await tab.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        new PerformanceObserver((list) => {
+          const image = list
+            .getEntries()
+            .find((entry) => (entry as LargestContentfulPaint).url.includes('/media/'));
+          resolve(image ? Math.round(image.startTime) : NaN);
+        }).observe({ type: 'largest-contentful-paint', buffered: true });
+      }),
+  );
   await context.close();
-  return ms;
+  return { painted, seen };
 }
 
 /** The image the site's first tile shows on this device, once the site has settled. */
@@ -70,13 +87,10 @@ async function firstTileSrc(browser: Browser, device: BrowserContextOptions, url
   await probe.goto(url);
   const tile = probe.locator(TILE).first();
   await tile.waitFor();
-  await probe.waitForFunction(
-    (css) => {
-      const img = document.querySelector<HTMLImageElement>(css);
-      return !!img && img.complete && img.naturalWidth > 1;
-    },
-    TILE,
-  );
+  await probe.waitForFunction((css) => {
+    const img = document.querySelector<HTMLImageElement>(css);
+    return !!img && img.complete && img.naturalWidth > 1;
+  }, TILE);
   const src = await tile.evaluate((img: HTMLImageElement) => img.currentSrc || img.src);
   await context.close();
   return src;
@@ -87,7 +101,10 @@ const browser = await launchChromium();
 const bareImages = new Map<string, string>();
 for (const device of DEVICES) {
   for (const path of PAGES) {
-    bareImages.set(`${device.name} ${path}`, await firstTileSrc(browser, device.options, origin + path));
+    bareImages.set(
+      `${device.name} ${path}`,
+      await firstTileSrc(browser, device.options, origin + path),
+    );
   }
 }
 const bare = Fastify();
@@ -102,7 +119,13 @@ const bareOrigin = await bare.listen({ port: 0, host: '127.0.0.1' });
 
 const median = (values: number[]) =>
   [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-const rows: { device: string; path: string; bare: number[]; site: number[] }[] = [];
+interface Row {
+  device: string;
+  path: string;
+  bare: { painted: number; seen: number }[];
+  site: { painted: number; seen: number }[];
+}
+const rows: Row[] = [];
 for (const device of DEVICES)
   for (const path of PAGES) rows.push({ device: device.name, path, bare: [], site: [] });
 // Interleaved: every row gets its loads spread over the whole run, so the machine's noise
@@ -121,19 +144,30 @@ await browser.close();
 await bare.close();
 await jiffy.close();
 
-console.log(`\nFirst GIF visible in Chromium, median of ${runs} (new context each):`);
-console.log('| viewport | page | bare <img> page | site | ratio |');
-console.log('|---|---|---:|---:|---:|');
 let over = false;
-for (const row of rows) {
-  const site = median(row.site);
-  const baseline = median(row.bare);
-  const ratio = site / baseline;
-  over ||= site > BUDGET_MS || ratio > RATIO_BUDGET;
+for (const clock of ['painted', 'seen'] as const) {
   console.log(
-    `| ${row.device} | \`${row.path}\` | ${baseline} ms | ${site} ms | ${ratio.toFixed(2)}x |`,
+    clock === 'painted'
+      ? `\nFirst GIF painted (the browser's paint timing), median of ${runs} (new context each):`
+      : `\nFirst GIF seen by a polling script (waits for the page's main thread), median of ${runs}:`,
   );
+  console.log('| viewport | page | bare <img> page | site | ratio |');
+  console.log('|---|---|---:|---:|---:|');
+  for (const row of rows) {
+    const site = median(row.site.map((load) => load[clock]));
+    const baseline = median(row.bare.map((load) => load[clock]));
+    const ratio = site / baseline;
+    if (clock === 'painted') over ||= site > BUDGET_MS || ratio > RATIO_BUDGET;
+    console.log(
+      `| ${row.device} | \`${row.path}\` | ${baseline} ms | ${site} ms | ${ratio.toFixed(2)}x |`,
+    );
+  }
 }
-console.log(`\nBudgets: ${BUDGET_MS} ms and ${RATIO_BUDGET}x the bare page: ${over ? 'OVER' : 'within'}`);
-for (const row of rows) console.log(`  ${row.device} ${row.path} loads (ms): ${row.site.join(', ')}`);
+console.log(
+  `\nBudgets (painted): ${BUDGET_MS} ms and ${RATIO_BUDGET}x the bare page: ${over ? 'OVER' : 'within'}`,
+);
+for (const row of rows)
+  console.log(
+    `  ${row.device} ${row.path} painted/seen (ms): ${row.site.map((l) => `${l.painted}/${l.seen}`).join(', ')}`,
+  );
 process.exitCode = over ? 1 : 0;
