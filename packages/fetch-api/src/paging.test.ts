@@ -56,7 +56,9 @@ describe('GifPager (§4 isDoneFetching)', () => {
   });
 
   it('is done at once when the first page it was given is empty or the whole list', () => {
-    expect(new GifPager(() => Promise.reject(new Error('no call')), page([], 0, 0)).done).toBe(true);
+    expect(new GifPager(() => Promise.reject(new Error('no call')), page([], 0, 0)).done).toBe(
+      true,
+    );
     expect(new GifPager(() => Promise.reject(new Error('no call')), page(['a'], 0, 1)).done).toBe(
       true,
     );

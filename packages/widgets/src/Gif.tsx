@@ -1,4 +1,11 @@
-import { useEffect, useLayoutEffect, useRef, useState, type CSSProperties, type MouseEvent } from 'react';
+import {
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type CSSProperties,
+  type MouseEvent,
+} from 'react';
 import type { Gif as GifObject, GifUser } from '@jiffy/contracts';
 import { attributionAvatarUrl, randomDefaultAvatar } from './attribution-avatar.ts';
 import { altOf, bestRendition, stillOf } from './best-rendition.ts';
@@ -107,9 +114,7 @@ export function Gif(props: GifProps) {
   };
   const image = (
     <picture>
-      {showImage && rendition?.webp ? (
-        <source type="image/webp" srcSet={rendition.webp} />
-      ) : null}
+      {showImage && rendition?.webp ? <source type="image/webp" srcSet={rendition.webp} /> : null}
       <img
         src={showImage ? rendition?.url : PLACEHOLDER}
         alt={altOf(gif)}

@@ -12,7 +12,6 @@ export const SITE_NAME = 'Jiffy';
 /** Where the player's script and stylesheet are served from. */
 export const EMBED_ASSETS_PATH = '/embed-assets';
 
-
 /**
  * The `/embed/:id` page: the player already rendered (visible before any script runs), the
  * unfurl tags, the props the script hydrates with, and the script itself. The player is the

@@ -73,7 +73,9 @@ export function publicGifsRoutes(
   };
   const shapingOf = (request: FastifyRequest): ListShaping => {
     const raw = firstValues(request.query);
-    const [bundle, fields] = [raw.bundle, raw.fields].map((v) => (typeof v === 'string' ? v : null));
+    const [bundle, fields] = [raw.bundle, raw.fields].map((v) =>
+      typeof v === 'string' ? v : null,
+    );
     return { bundle: bundle ?? null, fields: fields ?? null };
   };
 

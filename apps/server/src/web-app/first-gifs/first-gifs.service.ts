@@ -65,7 +65,11 @@ export class FirstGifsService {
     const [trendingSearches, stickers, gifs] = await Promise.all([
       this.#kept(this.#searches, 'searches', () => this.#discovery.trendingSearches()),
       this.#lists
-        .trending({ type: 'sticker', page: { limit: HOME_STICKERS, offset: 0 }, rating: SITE_RATING })
+        .trending({
+          type: 'sticker',
+          page: { limit: HOME_STICKERS, offset: 0 },
+          rating: SITE_RATING,
+        })
         .then((answer) => written(listKeys.homeStickers, answer, responseId)),
       this.#lists
         .trending({ type: 'gif', page: { limit: GRID_PAGE, offset: 0 }, rating: SITE_RATING })
@@ -122,8 +126,7 @@ function written(key: string, answer: RenderedAnswer, responseId: string): Writt
  * the API answered it rather than serialized again. Not yet escaped for HTML.
  */
 export function firstPageJson(path: string, content: HomeFirstPage | SearchFirstPage): string {
-  const lists =
-    'gifs' in content ? [content.stickers, content.gifs] : [content.results];
+  const lists = 'gifs' in content ? [content.stickers, content.gifs] : [content.results];
   const queries: FirstPageData['queries'] =
     'gifs' in content
       ? [{ key: queryKeys.trendingSearches, data: content.trendingSearches }]
