@@ -1,8 +1,9 @@
 // bench/bundle: what the widget kit weighs in a visitor's browser (minified + gzip), next to
 // GIPHY's own kits bundled from npm the same way in the same run. (a) the standalone kit for
 // <script> pages (all four render functions + the API client); (b) the React components for
-// React apps (React and ReactDOM left out, as the app already has them).
-import { mkdir, writeFile } from 'node:fs/promises';
+// React apps (React and ReactDOM left out, as the app already has them); (c) the site's own
+// main chunk as built.
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
@@ -122,4 +123,21 @@ for (const row of rows) {
     `| ${row.kit} | ${row.jiffy.name} | ${kb(jiffy.minified)} | ${kb(jiffy.gzip)} | ${(jiffy.gzip / giphy.gzip).toFixed(2)}x | ≤ ${kb(row.budget)} KB gzip: ${within ? 'within' : 'OVER'} |`,
   );
 }
+
+// (c) The site's main chunk (apps/web/dist, as `npm run build` left it): what every visit
+// downloads before the site runs. Issue 27: at most 92.5 KB gzip.
+const SITE_MAIN_BUDGET = 92.5 * KB;
+const dist = path.join(root, 'apps/web/dist');
+const index = await readFile(path.join(dist, 'index.html'), 'utf8');
+const main = /<script type="module" crossorigin src="\/(assets\/index-[\w-]+\.js)">/.exec(
+  index,
+)?.[1];
+if (!main) throw new Error('apps/web/dist/index.html names no main chunk: run npm run build');
+const code = await readFile(path.join(dist, main));
+const site = { minified: code.length, gzip: gzipSync(code, { level: 9 }).length };
+const siteWithin = site.gzip <= SITE_MAIN_BUDGET;
+over ||= !siteWithin;
+console.log(
+  `| (c) the site | main chunk (${main}) | ${kb(site.minified)} | ${kb(site.gzip)} | | ≤ ${kb(SITE_MAIN_BUDGET)} KB gzip: ${siteWithin ? 'within' : 'OVER'} |`,
+);
 if (over) process.exitCode = 1;

@@ -5,7 +5,12 @@ import { dts } from 'rolldown-plugin-dts';
 // (contracts, the API client) folded in so the package stands alone; React's and zod's (the
 // contracts' schema types) stay imports of those packages.
 await build({
-  input: { index: 'src/index.ts', masonry: 'src/masonry.ts' },
+  input: {
+    index: 'src/index.ts',
+    masonry: 'src/masonry.ts',
+    colors: 'src/colors.ts',
+    'best-rendition': 'src/best-rendition.ts',
+  },
   plugins: [
     dts({
       tsconfig: 'tsconfig.build.json',

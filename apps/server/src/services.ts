@@ -68,6 +68,8 @@ import { JiffyMetrics } from './metrics/jiffy-metrics.ts';
 import { CategoriesService } from './public-api/categories.service.ts';
 import { DiscoveryRepository } from './public-api/discovery.repository.ts';
 import { DiscoveryService } from './public-api/discovery.service.ts';
+import { ListAnswers } from './public-api/list-answers.ts';
+import { FirstGifsService } from './web-app/first-gifs/first-gifs.service.ts';
 import { GifListRepository } from './public-api/gif-list.repository.ts';
 import { PublicGifService } from './public-api/public-gifs.service.ts';
 import { assertPublicUrl, downloadToFile } from './net/index.ts';
@@ -125,6 +127,10 @@ export interface Services {
   settleSweep: SettleSweep;
   gifReads: GifReadService;
   publicGifs: PublicGifService;
+  /** Search and trending answers as kept bytes (the public API's, and the site's first GIFs). */
+  listAnswers: ListAnswers;
+  /** The first GIFs the site's `/` and `/search/:term` carry in their HTML. */
+  firstGifs: FirstGifsService;
   discovery: DiscoveryService;
   pingbacks: PingbackRepository;
   siteEvents: SiteEventRepository;
@@ -385,6 +391,8 @@ export function createServices(options: {
     clock,
     channelScope: (path) => channelServices.channelSearch.scope(path),
   });
+  const listAnswers = new ListAnswers({ gifs: publicGifs, reads: gifReads, clock });
+  metrics.watchCache('public_lists', listAnswers.cache);
   const storyRepository = new StoryRepository(db);
   const categories = new CategoriesService({
     discovery: discoveryRepository,
@@ -424,6 +432,8 @@ export function createServices(options: {
     settleSweep,
     gifReads,
     publicGifs,
+    listAnswers,
+    firstGifs: new FirstGifsService({ lists: listAnswers, discovery, clock }),
     discovery,
     pingbacks,
     siteEvents: new SiteEventRepository(db),

@@ -2,7 +2,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
-import { routes } from './routes.tsx';
+import { readFirstPage } from './first-page/first-page.ts';
+import { routes, SearchPage } from './routes.tsx';
 import './styles.css';
 
 const queryClient = new QueryClient({
@@ -10,10 +11,16 @@ const queryClient = new QueryClient({
 });
 const router = createBrowserRouter(routes);
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>
-  </StrictMode>,
+// The server wrote the first GIFs of `/` and `/search/:term` into the page, with their data:
+// the site takes over from them (the search page's chunk loaded first, so no "Loading…").
+// A `.then`, not a top-level await: with one, the build split the main chunk into a dozen.
+const searchFirst = readFirstPage(queryClient) && location.pathname.startsWith('/search/');
+void (searchFirst ? SearchPage.preload().catch(() => undefined) : Promise.resolve()).then(() =>
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </StrictMode>,
+  ),
 );

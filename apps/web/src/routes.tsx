@@ -1,12 +1,14 @@
 import { lazy } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
 import { RouteError } from './components/ErrorMessage.tsx';
+import { lazyPreloadable } from './components/lazy-preloadable.ts';
 import HomePage from './pages/HomePage.tsx';
 import { AppShell } from './shell/AppShell.tsx';
 
 // The home page, where most visits start, is in the main bundle: one request fewer before its
 // first GIFs. Every other page is its own chunk, downloaded when it is opened.
-const SearchPage = lazy(() => import('./pages/SearchPage.tsx'));
+// Preloaded before the first render when the server wrote a search's first GIFs (main.tsx).
+export const SearchPage = lazyPreloadable(() => import('./pages/SearchPage.tsx'));
 const SearchLandingPage = lazy(() => import('./pages/SearchLandingPage.tsx'));
 const GifPage = lazy(() => import('./pages/GifPage.tsx'));
 const ChannelPage = lazy(() => import('./pages/ChannelPage.tsx'));

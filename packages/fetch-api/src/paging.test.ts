@@ -39,4 +39,28 @@ describe('GifPager (§4 isDoneFetching)', () => {
     await expect(pager.next()).resolves.toEqual([]);
     expect(pager.done).toBe(true);
   });
+
+  it('goes on after a first page it was given, without asking for it or repeating its GIFs', async () => {
+    const offsets: number[] = [];
+    const pager = new GifPager(
+      (offset) => {
+        offsets.push(offset);
+        // The list moved on: 'b' of the first page comes again on the second.
+        return Promise.resolve(page(['b', 'c', 'd'], offset, 5));
+      },
+      page(['a', 'b'], 0, 5),
+    );
+    expect(pager.done).toBe(false);
+    expect((await pager.next()).map((gif) => gif.id)).toEqual(['c', 'd']);
+    expect(offsets).toEqual([2]);
+  });
+
+  it('is done at once when the first page it was given is empty or the whole list', () => {
+    expect(new GifPager(() => Promise.reject(new Error('no call')), page([], 0, 0)).done).toBe(
+      true,
+    );
+    expect(new GifPager(() => Promise.reject(new Error('no call')), page(['a'], 0, 1)).done).toBe(
+      true,
+    );
+  });
 });

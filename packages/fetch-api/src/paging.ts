@@ -12,8 +12,13 @@ export class GifPager {
   #done = false;
   #pending: Promise<Gif[]> | null = null;
 
-  constructor(fetchPage: (offset: number) => Promise<GifsResult>) {
+  /**
+   * `firstPage`: a first page already in hand (written into a server-rendered page): the pager
+   * goes on after it, and a GIF of it that comes again on a later page is not shown twice.
+   */
+  constructor(fetchPage: (offset: number) => Promise<GifsResult>, firstPage?: GifsResult) {
     this.#fetchPage = fetchPage;
+    if (firstPage) this.#take(firstPage);
   }
 
   get done(): boolean {
@@ -30,7 +35,10 @@ export class GifPager {
   }
 
   async #load(): Promise<Gif[]> {
-    const result = await this.#fetchPage(this.#offset);
+    return this.#take(await this.#fetchPage(this.#offset));
+  }
+
+  #take(result: GifsResult): Gif[] {
     const fresh = result.data.filter((gif) => !this.#seen.has(gif.id));
     for (const gif of fresh) this.#seen.add(gif.id);
     const { total_count, count, offset } = result.pagination;

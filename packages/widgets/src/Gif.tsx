@@ -1,4 +1,11 @@
-import { useEffect, useRef, useState, type CSSProperties, type MouseEvent } from 'react';
+import {
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type CSSProperties,
+  type MouseEvent,
+} from 'react';
 import type { Gif as GifObject, GifUser } from '@jiffy/contracts';
 import { attributionAvatarUrl, randomDefaultAvatar } from './attribution-avatar.ts';
 import { altOf, bestRendition, stillOf } from './best-rendition.ts';
@@ -38,6 +45,7 @@ export function Gif(props: GifProps) {
   const { gif, width } = props;
   const height = props.height ?? heightFor(gif, width);
   const [inView, setInView] = useState(false);
+  const [onScreenAtMount, setOnScreenAtMount] = useState(false);
   const [hover, setHover] = useState(false);
   const [loaded, setLoaded] = useState(false);
   const hoverTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -48,6 +56,14 @@ export function Gif(props: GifProps) {
   latest.current = props;
   const [color] = useState(randomBrandColor);
   const root = useRef<HTMLElement>(null);
+  // A tile already on screen when it mounts gets its image in the first paint, not a frame
+  // later when the observer first reports (a server-rendered page's GIFs blinked to the
+  // placeholder when the site took over).
+  useLayoutEffect(() => {
+    const box = root.current?.getBoundingClientRect();
+    if (box && box.bottom > 0 && box.top < innerHeight && box.right > 0 && box.left < innerWidth)
+      setOnScreenAtMount(true);
+  }, []);
   useEffect(() => {
     const element = root.current;
     if (!element || inView) return;
@@ -83,6 +99,7 @@ export function Gif(props: GifProps) {
   // prefers-reduced-motion: a still until the tile is hovered or focused.
   const [focused, setFocused] = useState(false);
   const reduceMotion = usePrefersReducedMotion();
+  const showImage = inView || onScreenAtMount;
   const animated = bestRendition(gif, width, height, globalThis.devicePixelRatio ?? 1);
   const rendition =
     reduceMotion && !hover && !focused ? (stillOf(gif, animated) ?? animated) : animated;
@@ -97,15 +114,15 @@ export function Gif(props: GifProps) {
   };
   const image = (
     <picture>
-      {inView && rendition?.webp ? <source type="image/webp" srcSet={rendition.webp} /> : null}
+      {showImage && rendition?.webp ? <source type="image/webp" srcSet={rendition.webp} /> : null}
       <img
-        src={inView ? rendition?.url : PLACEHOLDER}
+        src={showImage ? rendition?.url : PLACEHOLDER}
         alt={altOf(gif)}
         width={width}
         height={height}
         style={{ display: 'block', width, height, objectFit: 'cover' }}
         onLoad={() => {
-          if (inView) setLoaded(true);
+          if (showImage) setLoaded(true);
         }}
       />
     </picture>

@@ -12,6 +12,11 @@ export const GRID_FETCH_DEBOUNCE_MS = 250;
 export interface GridProps extends TileOptions {
   /** The caller's paging function (§7: the widget's GIF data comes from it). */
   fetchGifs: (offset: number) => Promise<GifsResult>;
+  /**
+   * The list's first page when the caller already has it (a server-rendered page carries it):
+   * its GIFs show on the first render, and `fetchGifs` is asked only for the pages after it.
+   */
+  firstPage?: GifsResult;
   width: number;
   columns: number;
   gutter?: number;
@@ -31,6 +36,7 @@ export function Grid(props: GridProps) {
   const gutter = props.gutter ?? 6;
   const { gifs, isError, isDoneFetching, loader, retry } = useGifPaging({
     fetchGifs: props.fetchGifs,
+    firstPage: props.firstPage,
     debounceMs: GRID_FETCH_DEBOUNCE_MS,
     onErrorStop: false,
     onGifsFetched: props.onGifsFetched,

@@ -4,6 +4,8 @@ import { GifPager, type GifsResult } from '@jiffy/fetch-api';
 
 export interface PagingOptions {
   fetchGifs: (offset: number) => Promise<GifsResult>;
+  /** A first page already in hand: shown at once, and paging goes on after it. */
+  firstPage?: GifsResult | undefined;
   /** §9: 250 ms for the grid, 100 ms for the carousel. */
   debounceMs: number;
   /** The grid shows an error with a retry; the carousel just stops (§4). */
@@ -18,17 +20,18 @@ export interface PagingOptions {
  * loader stays in view.
  */
 export function useGifPaging(options: PagingOptions) {
-  const [gifs, setGifs] = useState<Gif[]>([]);
+  const pager = useRef<GifPager | null>(null);
+  pager.current ??= new GifPager(options.fetchGifs, options.firstPage);
+  const [gifs, setGifs] = useState<Gif[]>(() => options.firstPage?.data ?? []);
   const [isError, setIsError] = useState(false);
-  const [isDoneFetching, setIsDoneFetching] = useState(false);
+  const [isDoneFetching, setIsDoneFetching] = useState(() => pager.current!.done);
   const [isLoaderVisible, setIsLoaderVisible] = useState(false);
   const [isFetching, setIsFetching] = useState(false);
-  const pager = useRef<GifPager | null>(null);
   const loader = useRef<HTMLDivElement>(null);
-  const fetchedAny = useRef(false);
+  // With a first page in hand, the next one waits for the debounce like any later page.
+  const fetchedAny = useRef(options.firstPage !== undefined);
   const latest = useRef(options);
   latest.current = options;
-  pager.current ??= new GifPager(options.fetchGifs);
 
   useEffect(() => {
     const element = loader.current;

@@ -5,15 +5,12 @@ import {
   renderPlayer,
   type EmbedOptions,
 } from '@jiffy/embed/server';
-import { escapeHtml } from '../lib/html.ts';
+import { escapeHtml, scriptJson } from '../lib/html.ts';
 import { unfurlTags } from '../unfurl/unfurl-tags.ts';
 
 export const SITE_NAME = 'Jiffy';
 /** Where the player's script and stylesheet are served from. */
 export const EMBED_ASSETS_PATH = '/embed-assets';
-
-/** JSON inside a `<script type="application/json">`: `<` escaped so no `</script>` ends it early. */
-const scriptJson = (value: unknown): string => JSON.stringify(value).replace(/</g, '\\u003c');
 
 /**
  * The `/embed/:id` page: the player already rendered (visible before any script runs), the

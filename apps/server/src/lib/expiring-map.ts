@@ -25,6 +25,11 @@ export class ExpiringMap<V> {
     return undefined;
   }
 
+  /** Forgets the value kept under `key`. */
+  delete(key: string): void {
+    this.#entries.delete(key);
+  }
+
   /** Forgets every value. */
   clear(): void {
     this.#entries.clear();

@@ -3,20 +3,14 @@ import { z } from 'zod';
 import type { ApiKeyService } from '../api-keys/api-key.service.ts';
 import type { GifType } from '../db/schema.ts';
 import { okEnvelope } from '../http/envelope.ts';
-import { CACHED_LIST, MAX_AGE_SECONDS, NEVER_CACHED } from '../http/public-api-caching.ts';
+import { CACHED_LIST, NEVER_CACHED } from '../http/public-api-caching.ts';
 import { BufferPool } from '../lib/buffer-pool.ts';
-import type { Clock } from '../lib/clock.ts';
 import { parseInput } from '../http/parse-input.ts';
 import { publicQueryReader } from './public-query.ts';
 import { allowedRatings, firstValues, listQuerySchema, searchTerm } from './list-query.schema.ts';
-import type { ListedPage, PublicGifService } from './public-gifs.service.ts';
-import { RESPONSE_ID_SLOT } from '../gifs/gif.presenter.ts';
-import type { GifReadService } from '../gifs/gif-read.service.ts';
-import { SlottedJson } from '../gifs/slotted-json.ts';
-import { RenderedListCache } from './rendered-list-cache.ts';
-import { ShownIds } from './shown-ids.ts';
-import { shapeAnswer } from './response-shaping.ts';
-import { encodeAnswer } from './answer-json.ts';
+import type { ListAnswers, ListShaping } from './list-answers.ts';
+import type { PublicGifService } from './public-gifs.service.ts';
+import type { RenderedAnswer } from './rendered-list-cache.ts';
 import { gifId, gifIdParams } from '../http/input-schemas.ts';
 import { ID_PATTERN } from '../lib/ids.ts';
 import type { JiffyMetrics } from '../metrics/jiffy-metrics.ts';
@@ -62,10 +56,8 @@ export function publicGifsRoutes(
   app: FastifyInstance,
   deps: {
     gifs: PublicGifService;
+    lists: ListAnswers;
     apiKeys: ApiKeyService;
-    reads: GifReadService;
-    clock: Clock;
-    metrics: JiffyMetrics;
   },
 ): void {
   /** Parses the query against `schema` and checks the api_key, in that order of failure. */
@@ -80,44 +72,21 @@ export function publicGifsRoutes(
     responseId: request.id,
   });
 
-  /**
-   * Search and trending answers are the busiest and the same for every caller asking the same
-   * thing: they are rendered once (with a slot for the response id) and kept as long as their
-   * Cache-Control lets anyone keep them.
-   */
-  const answers = new RenderedListCache({
-    ttlMs: MAX_AGE_SECONDS * 1000,
-    maxEntries: 500,
-    now: deps.clock,
-  });
-  // A taken-down GIF leaves every kept answer in the same request, not 30 s later.
-  deps.gifs.whenPurged(() => answers.clear());
-  deps.metrics.watchCache('public_lists', answers);
-  const slotted = { id: RESPONSE_ID_SLOT };
-  const shown = new ShownIds(1000);
   const sendBuffers = new BufferPool({ maxFreePerSize: 32 });
-  const sendCached = async (
-    key: unknown[],
-    request: FastifyRequest,
-    reply: FastifyReply,
-    load: () => Promise<ListedPage>,
-  ): Promise<Buffer> => {
-    const raw = firstValues(request.query);
-    const shaping = [raw.bundle, raw.fields].map((v) => (typeof v === 'string' ? v : null));
-    const answer = await answers.answer(JSON.stringify([...key, ...shaping]), async () => {
-      const page = await load();
-      // Trimmed objects are made for the one answer; whole ones are serialized once per GIF.
-      const data = shaping.some((v) => v !== null)
-        ? await deps.reads.presentRows(page.rows, RESPONSE_ID_SLOT)
-        : await deps.reads.serializeRows(page.rows);
-      const body = shapeAnswer(okEnvelope(data, slotted, page.pagination), raw);
-      return { body: encodeAnswer(body, itemJson), keepUntil: page.keepUntil };
-    });
+  /** A kept answer as this request's bytes, with its ETag (see ListAnswers). */
+  const send = (answer: RenderedAnswer, request: FastifyRequest, reply: FastifyReply): Buffer => {
     reply.header('etag', answer.etag).type('application/json; charset=utf-8');
     const bytes = answer.render(request.id, sendBuffers);
     // Once the socket has taken the bytes; an aborted response's buffer is left to the GC.
     reply.raw.once('finish', () => sendBuffers.give(bytes));
     return bytes;
+  };
+  const shapingOf = (request: FastifyRequest): ListShaping => {
+    const raw = firstValues(request.query);
+    const [bundle, fields] = [raw.bundle, raw.fields].map((v) =>
+      typeof v === 'string' ? v : null,
+    );
+    return { bundle: bundle ?? null, fields: fields ?? null };
   };
 
   for (const [path, type] of kinds) {
@@ -132,28 +101,18 @@ export function publicGifsRoutes(
     );
     app.get(`/v1/${path}/search`, search, async (request, reply) => {
       const query = await input(searchQuery, request);
-      const term = searchTerm(query.q);
-      const page = { limit: query.limit, offset: query.offset };
-      deps.gifs.countSearch(term, page);
-      const key = ['search', type, term, page, query.rating, query.lang, query.sort];
-      const shownKey = JSON.stringify(key);
-      const bytes = await sendCached(key, request, reply, async () => {
-        const found = await deps.gifs.searchRows({
+      const answer = await deps.lists.search(
+        {
           type,
-          ratings: allowedRatings(query.rating),
-          term,
+          term: searchTerm(query.q),
+          page: { limit: query.limit, offset: query.offset },
+          rating: query.rating,
           lang: query.lang,
-          page,
           sort: query.sort,
-        });
-        shown.remember(
-          shownKey,
-          found.rows.map((row) => row.id),
-        );
-        return found;
-      });
-      deps.gifs.countSurfaced(term, shown.get(shownKey));
-      return bytes;
+        },
+        shapingOf(request),
+      );
+      return send(answer, request, reply);
     });
 
     const trending = documented(
@@ -162,10 +121,11 @@ export function publicGifsRoutes(
     );
     app.get(`/v1/${path}/trending`, trending, async (request, reply) => {
       const query = await input(listQuerySchema, request);
-      const page = { limit: query.limit, offset: query.offset };
-      return sendCached(['trending', type, page, query.rating], request, reply, () =>
-        deps.gifs.trendingRows({ type, ratings: allowedRatings(query.rating), page }),
+      const answer = await deps.lists.trending(
+        { type, page: { limit: query.limit, offset: query.offset }, rating: query.rating },
+        shapingOf(request),
       );
+      return send(answer, request, reply);
     });
 
     const related = documented({
@@ -272,7 +232,3 @@ export function publicGifsRoutes(
     return okEnvelope(page.gifs, request, page.pagination);
   });
 }
-
-/** An item's JSON: kept bytes as they are, anything else serialized. */
-const itemJson = (item: object): SlottedJson =>
-  item instanceof SlottedJson ? item : SlottedJson.stringify(item);

@@ -5,10 +5,15 @@ import { escapeHtml } from '../lib/html.ts';
 
 /** Where the built site's `<head>` gets the tags the server writes (title, key, unfurls). */
 const HEAD_MARK = '<!--jiffy-head-->';
+/** The site's root element, which the server may fill with a page's first GIFs. */
+const ROOT = '<div id="root"></div>';
 
 export interface SiteBuild {
-  /** The page every site route answers with, given the `<head>` tags for that page. */
-  page(head: string): string;
+  /**
+   * The page every site route answers with, given the `<head>` tags for that page and, for a
+   * page the server writes out first, the markup inside `#root` and what follows it.
+   */
+  page(head: string, root?: { markup: string; after: string }): string;
   /** The folder of the built scripts and stylesheets (`index-abc.js`), served from disk. */
   assetsDir: string;
 }
@@ -17,9 +22,25 @@ export interface SiteBuild {
 export function loadSiteBuild(): SiteBuild {
   const indexFile = fileURLToPath(import.meta.resolve('@jiffy/web/dist'));
   const html = fs.readFileSync(indexFile, 'utf8');
-  if (!html.includes(HEAD_MARK)) throw new Error(`${indexFile} has no ${HEAD_MARK}`);
+  for (const mark of [HEAD_MARK, ROOT])
+    if (!html.includes(mark)) throw new Error(`${indexFile} has no ${mark}`);
   const assetsDir = path.join(path.dirname(indexFile), 'assets');
-  return { page: (head) => html.replace(HEAD_MARK, head), assetsDir };
+  // Split once: a page is then joined from its parts (replace() would read `$&` in a search
+  // term's text as a pattern).
+  const [beforeHead, rest] = split(html, HEAD_MARK);
+  const [beforeRoot, afterRoot] = split(rest, ROOT);
+  return {
+    page: (head, root) =>
+      root
+        ? `${beforeHead}${head}${beforeRoot}<div id="root">${root.markup}</div>${root.after}${afterRoot}`
+        : `${beforeHead}${head}${beforeRoot}${ROOT}${afterRoot}`,
+    assetsDir,
+  };
+}
+
+function split(text: string, mark: string): [string, string] {
+  const at = text.indexOf(mark);
+  return [text.slice(0, at), text.slice(at + mark.length)];
 }
 
 /** The `<head>` tags of every site page: its title and the API key the site's client uses. */

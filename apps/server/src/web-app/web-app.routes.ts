@@ -1,12 +1,18 @@
+import { FIRST_PAGE_SCRIPT_ID } from '@jiffy/web/first-page-data';
 import { pageTypeFor } from '@jiffy/web/page-type';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import { SITE_NAME } from '../embed/embed-page.ts';
 import { AppError } from '../errors/app-error.ts';
 import { ensureCsrfCookie } from '../http/site-security.ts';
 import type { GifReadService } from '../gifs/gif-read.service.ts';
+import { scriptJsonText } from '../lib/html.ts';
 import { mediaSources } from '../lib/media-sources.ts';
+import { parseInput } from '../http/parse-input.ts';
 import { unfurlTags } from '../unfurl/unfurl-tags.ts';
 import type { UserRepository } from '../users/user.repository.ts';
+import { homeMarkup, preloadTag, searchMarkup } from './first-gifs/first-gifs-markup.ts';
+import { firstPageJson, type FirstGifsService } from './first-gifs/first-gifs.service.ts';
 import { loadSiteBuild, siteHead } from './site-shell.ts';
 import { serveBuiltAssets } from '../http/static-assets.ts';
 
@@ -17,6 +23,24 @@ const NOT_SITE =
   /^\/(v1|v2|api|ajax|imaging|media|embed|embed-assets|oembed|widgets-assets|assets|login\/check)(\/|$)/;
 /** A first path segment that may be a channel's name. */
 const CHANNEL = /^\/([A-Za-z0-9_]{1,30})\/?$/;
+/** `/search/:term`'s tab: `?type=stickers`, else GIFs (as the site reads it). */
+const searchPageQuery = z.looseObject({
+  type: z.enum(['gifs', 'stickers']).catch('gifs'),
+});
+
+/**
+ * The term of a `/search/<term>` path, decoded as the site's router decodes it; undefined when
+ * the path is no search page of the site (a further segment, or an encoding that is no text).
+ */
+export function searchTermOfPath(url: string): string | undefined {
+  const raw = /^\/search\/([^/?#]*)(?:[?#]|$)/.exec(url)?.[1];
+  if (raw === undefined) return undefined;
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return undefined;
+  }
+}
 
 export interface SitePages {
   /** Answers a GET that matched no route with the site, when it is a site page; else false. */
@@ -26,13 +50,15 @@ export interface SitePages {
 /**
  * The React site: `/` and every §2 route answer with the built page (the app routes in the
  * browser); `/gifs/:slug-:id` with its unfurl tags in the server's HTML; `/assets/*` the build's
- * files (content-hashed names, cached for a year; brotli or gzip as built, see serveBuiltAssets). A path whose first segment is no channel
+ * files (content-hashed names, cached for a year; brotli or gzip as built, see
+ * serveBuiltAssets). A path whose first segment is no channel
  * answers 404 with the same page, which shows the site's 404.
  */
 export function webAppRoutes(
   app: FastifyInstance,
   deps: {
     reads: GifReadService;
+    firstGifs: FirstGifsService;
     users: UserRepository;
     publicUrl: string;
     mediaBaseUrl: string;
@@ -44,15 +70,88 @@ export function webAppRoutes(
   // The GIF maker plays its trimmed clip from a blob: URL and reads stickers' bytes (to decode
   // their frames onto its canvas) from wherever media is served.
   const policy = `default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' ${media} data:; media-src 'self' ${media} blob:; connect-src 'self' ${media}; frame-ancestors 'none'; base-uri 'none'; form-action 'self'`;
-  const send = (reply: FastifyReply, status: number, title: string, extra?: string) =>
+  // `no-cache`: revalidated on every visit. The first GIFs a page carries are the same for
+  // every visitor (the site's default rating, the signed-out header), so nothing in it is
+  // anyone's own; it is kept out of shared caches all the same by the cookie it may set.
+  const send = (
+    reply: FastifyReply,
+    status: number,
+    title: string,
+    extra?: string,
+    root?: { markup: string; after: string },
+  ) =>
     reply
       .status(status)
       .type('text/html; charset=utf-8')
       .header('content-security-policy', policy)
       .header('cache-control', 'no-cache')
-      .send(build.page(siteHead({ title, apiKey: deps.apiKey, extra })));
+      .send(build.page(siteHead({ title, apiKey: deps.apiKey, extra }), root));
+  /**
+   * A page's first GIFs written out: their markup in `#root` and their data after it, which
+   * the site's script reads instead of fetching it (apps/web first-page.ts).
+   */
+  const firstGifsRoot = (request: FastifyRequest, markup: string, json: string) => ({
+    markup,
+    after: `<script id="${FIRST_PAGE_SCRIPT_ID}" type="application/json">${scriptJsonText(json)}</script>`,
+  });
+  /** The page without its first GIFs when they cannot be had: the site fetches them itself. */
+  const withoutFirstGifs = (request: FastifyRequest, error: unknown) => {
+    request.log.warn({ err: error }, 'could not write the first GIFs into the page');
+    return undefined;
+  };
 
-  app.get('/', async (_request, reply) => send(reply, 200, `${SITE_NAME}: GIFs and stickers`));
+  app.get('/', async (request, reply) => {
+    const title = `${SITE_NAME}: GIFs and stickers`;
+    const content = await deps.firstGifs
+      .home(request.id)
+      .catch((error: unknown) => withoutFirstGifs(request, error));
+    if (!content) return send(reply, 200, title);
+    const first = content.stickers.page.data[0] ?? content.gifs.page.data[0];
+    return send(
+      reply,
+      200,
+      title,
+      preloadTag(first),
+      firstGifsRoot(
+        request,
+        homeMarkup({
+          trendingSearches: content.trendingSearches,
+          stickers: content.stickers.page,
+          gifs: content.gifs.page,
+        }),
+        firstPageJson(request.url, content),
+      ),
+    );
+  });
+
+  // A wildcard, not `:term`: the router answers 414 for a parameter over 100 characters, where
+  // any other site path gets the site; the term is read from the path as the site reads it.
+  app.get('/search/*', async (request, reply) => {
+    const term = searchTermOfPath(request.url);
+    if (term === undefined) return send(reply, 200, SITE_NAME);
+    const { type } = parseInput(searchPageQuery, request.query);
+    const title = `${term} GIFs - ${SITE_NAME}`;
+    const content = await deps.firstGifs
+      .search(term, type, request.id)
+      .catch((error: unknown) => withoutFirstGifs(request, error));
+    if (!content) return send(reply, 200, title);
+    return send(
+      reply,
+      200,
+      title,
+      preloadTag(content.results.page.data[0]),
+      firstGifsRoot(
+        request,
+        searchMarkup({
+          term,
+          type,
+          relatedTags: content.relatedTags.map((tag) => tag.name),
+          results: content.results.page,
+        }),
+        firstPageJson(request.url, content),
+      ),
+    );
+  });
 
   app.get<{ Params: { slugId: string } }>('/gifs/:slugId', async (request, reply) => {
     const id = SLUG_ID.exec(request.params.slugId)?.[1];

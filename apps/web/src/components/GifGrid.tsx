@@ -1,7 +1,9 @@
 import type { Gif } from '@jiffy/contracts';
 import type { GifsResult } from '@jiffy/fetch-api';
 import { Grid } from '@jiffy/widgets';
+import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { firstPageOf, forgetFirstPage } from '../first-page/first-page.ts';
 import { useWidth } from './use-width.ts';
 
 /** A site path for a GIF's absolute page URL (`https://host/gifs/cat-abc` → `/gifs/cat-abc`). */
@@ -16,8 +18,17 @@ export function GifGrid(props: {
   /** Changes when the list is a different one (a new search), to start over. */
   listKey: string;
   noResultsMessage?: string;
+  /** The grid shows this one page and stops (a home page row): nothing is fetched after it. */
+  onePage?: boolean;
 }) {
   const [ref, width] = useWidth<HTMLDivElement>();
+  // The first page the server wrote into this page, if it did: shown at once, not fetched.
+  const [written] = useState(() => firstPageOf(props.listKey));
+  useEffect(() => forgetFirstPage(props.listKey), [props.listKey]);
+  const firstPage =
+    written && props.onePage
+      ? { ...written, pagination: { ...written.pagination, total_count: written.data.length } }
+      : written;
   const navigate = useNavigate();
   const columns = width < 500 ? 2 : width < 900 ? 3 : 4;
   const open = (gif: Gif, event: React.MouseEvent) => {
@@ -35,6 +46,7 @@ export function GifGrid(props: {
           columns={columns}
           gutter={6}
           fetchGifs={props.fetchGifs}
+          firstPage={firstPage}
           noResultsMessage={props.noResultsMessage}
           onGifClick={open}
         />

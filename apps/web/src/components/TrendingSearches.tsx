@@ -1,11 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { api } from '../api/client.ts';
+import { queryKeys } from '../first-page/first-page-data.ts';
 
 /** The instance's trending searches as links to their results (nothing while there are none). */
 export function TrendingSearches({ max = 12 }: { max?: number }) {
   const searches = useQuery({
-    queryKey: ['trending-searches'],
+    queryKey: queryKeys.trendingSearches,
     queryFn: async () => (await api.trendingSearches()).data,
     staleTime: 60_000,
   });

@@ -2,13 +2,14 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { api } from '../api/client.ts';
 import { firstPageOnly } from '../components/first-page-only.ts';
+import { GRID_PAGE, HOME_STICKERS, listKeys } from '../first-page/first-page-data.ts';
 import { GifGrid } from '../components/GifGrid.tsx';
 import { TrendingSearches } from '../components/TrendingSearches.tsx';
 
 /** `/`: trending searches, trending stickers and the trending GIFs (infinite masonry). */
 export default function HomePage() {
   const [stickers] = useState(() =>
-    firstPageOnly(() => api.trending({ type: 'stickers', limit: 8 })),
+    firstPageOnly(() => api.trending({ type: 'stickers', limit: HOME_STICKERS })),
   );
   return (
     <>
@@ -18,13 +19,16 @@ export default function HomePage() {
         <h2 id="trending-stickers">
           <Link to="/stickers">Trending stickers</Link>
         </h2>
-        <GifGrid listKey="home-stickers" fetchGifs={stickers} />
+        <GifGrid listKey={listKeys.homeStickers} fetchGifs={stickers} onePage />
       </section>
       <section aria-labelledby="trending-gifs">
         <h2 id="trending-gifs">
           <Link to="/trending-gifs">Trending GIFs</Link>
         </h2>
-        <GifGrid listKey="home-gifs" fetchGifs={(offset) => api.trending({ offset, limit: 25 })} />
+        <GifGrid
+          listKey={listKeys.homeGifs}
+          fetchGifs={(offset) => api.trending({ offset, limit: GRID_PAGE })}
+        />
       </section>
     </>
   );

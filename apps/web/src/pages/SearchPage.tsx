@@ -5,6 +5,7 @@ import { pathOfSource } from '../backdrop/backdrop-source.ts';
 import { useExperiment } from '../labs/experiments.ts';
 import { GifGrid } from '../components/GifGrid.tsx';
 import { TagList } from '../components/TagList.tsx';
+import { GRID_PAGE, listKeys, queryKeys } from '../first-page/first-page-data.ts';
 
 /** `/search/:term`: GIFs or stickers (tabs), infinite scroll, and related tags. */
 export default function SearchPage() {
@@ -13,7 +14,7 @@ export default function SearchPage() {
   const [query] = useSearchParams();
   const type = query.get('type') === 'stickers' ? 'stickers' : 'gifs';
   const related = useQuery({
-    queryKey: ['related-tags', term],
+    queryKey: queryKeys.relatedTags(term),
     queryFn: async () => (await api.relatedTags(term, { limit: 10 })).data,
     enabled: term.length > 0,
     staleTime: 60_000,
@@ -37,9 +38,9 @@ export default function SearchPage() {
       ) : null}
       <TagList tags={(related.data ?? []).map((t) => t.name)} label="Related searches" />
       <GifGrid
-        listKey={`${type}:${term}`}
+        listKey={listKeys.search(type, term)}
         noResultsMessage={`No ${type === 'gifs' ? 'GIFs' : 'stickers'} found for “${term}”.`}
-        fetchGifs={(offset) => api.search(term, { type, offset, limit: 25 })}
+        fetchGifs={(offset) => api.search(term, { type, offset, limit: GRID_PAGE })}
       />
     </>
   );

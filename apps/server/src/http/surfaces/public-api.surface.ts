@@ -43,10 +43,8 @@ export async function publicApiSurface(
 
   publicGifsRoutes(scope, {
     gifs: services.publicGifs,
+    lists: services.listAnswers,
     apiKeys: services.apiKeys,
-    reads: services.gifReads,
-    clock: services.clock,
-    metrics: services.metrics,
   });
   discoveryRoutes(scope, {
     discovery: services.discovery,

@@ -13,10 +13,11 @@ export function webAppSurface(
   options: { services: Services; apiKey: string },
 ): SitePages {
   const { services } = options;
-  declareSurface(scope, 'web-app', ['/', '/gifs/*', '/assets/*']);
+  declareSurface(scope, 'web-app', ['/', '/search/*', '/gifs/*', '/assets/*']);
   siteCsrfCookie(scope);
   return webAppRoutes(scope, {
     reads: services.gifReads,
+    firstGifs: services.firstGifs,
     users: services.users,
     publicUrl: services.urls.publicUrl,
     mediaBaseUrl: services.urls.mediaBaseUrl,

@@ -1,0 +1,171 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { animatedImage, multipart } from '../../testing/fixtures.ts';
+import { startTestJiffy, type TestJiffy } from '../../testing/test-jiffy.ts';
+
+interface ListBody {
+  data: { id: string; images: Record<string, { url: string; webp?: string; width: string }> }[];
+}
+
+/** The page's tiles, in order: the GIF id, its <img> tag, and the grid it is in. */
+function tiles(html: string): { id: string; img: string }[] {
+  return [...html.matchAll(/<a class="jiffy-gif" data-gif-id="(\w+)"[^>]*>(.*?)<\/a>/g)].map(
+    (m) => ({ id: m[1]!, img: /<img [^>]*>/.exec(m[2]!)?.[0] ?? '' }),
+  );
+}
+
+/** The JSON the page carries for the site's script, as the browser's JSON.parse reads it. */
+function carried(html: string): {
+  path: string;
+  lists: Record<string, { data: { id: string }[] }>;
+  queries: { key: unknown[]; data: unknown }[];
+} {
+  const text = /<script id="jiffy-first-page" type="application\/json">(.*?)<\/script>/s.exec(
+    html,
+  )?.[1];
+  if (!text) throw new Error('no first-page JSON in the page');
+  return JSON.parse(text) as ReturnType<typeof carried>;
+}
+
+// `/` and `/search/:term` carry their first GIFs in the HTML (markup a browser paints before
+// any script, and the data the site starts from); in a browser: e2e/first-gifs.test.ts.
+describe('the first GIFs written into the site pages', () => {
+  let t: TestJiffy;
+  const html = { accept: 'text/html,application/xhtml+xml' };
+  const get = (url: string) => t.jiffy.app!.inject({ url, headers: html });
+  const api = async (url: string) =>
+    (await t.jiffy.app!.inject(`${url}&api_key=${t.apiKey}`)).json<ListBody>();
+
+  beforeAll(async () => {
+    t = await startTestJiffy();
+    const uploads: Record<string, string>[] = [
+      { title: 'Cats dancing', tags: 'cats,dance' },
+      { title: 'Cats asleep', tags: 'cats,sleep' },
+      { title: 'Dog running', tags: 'dog' },
+      { title: 'Cat sticker', tags: 'cats', is_sticker: 'true' },
+    ];
+    for (const [i, fields] of uploads.entries()) {
+      const bytes = await animatedImage({ width: 120 + 20 * i, height: 90, frames: 2 });
+      const response = await t.jiffy.app!.inject({
+        method: 'POST',
+        url: '/v1/gifs',
+        ...multipart({ api_key: t.apiKey, ...fields }, { name: 'g.gif', bytes }),
+      });
+      await t.waitForGif(response.json<{ data: { id: string } }>().data.id);
+    }
+  }, 120_000);
+  afterAll(() => t.stop());
+
+  it('writes / with the trending stickers and GIFs as <img> tiles, and their data', async () => {
+    const page = await get('/');
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['cache-control']).toBe('no-cache');
+    const stickers = await api('/v1/stickers/trending?limit=8');
+    const gifs = await api('/v1/gifs/trending?limit=25');
+    expect(stickers.data).toHaveLength(1);
+    expect(gifs.data).toHaveLength(3);
+    const written = tiles(page.body);
+    // The stickers row first, then the GIFs, in the API's order.
+    expect(written.map((tile) => tile.id)).toEqual(
+      [...stickers.data, ...gifs.data].map((g) => g.id),
+    );
+    for (const [i, tile] of written.entries()) {
+      const gif = [...stickers.data, ...gifs.data].find((g) => g.id === tile.id)!;
+      // Every width the browser may pick, and a real rendition as the plain src.
+      expect(tile.img).toContain(
+        `${gif.images.fixed_width!.url} ${gif.images.fixed_width!.width}w`,
+      );
+      expect(tile.img).toMatch(/ src="[^"]+\.gif"/);
+      expect(tile.img).toContain('sizes="(max-width: 531px)');
+      // The first row asks for its images first; none waits for a script.
+      expect(tile.img.includes('fetchpriority="high"'), `tile ${i}`).toBe(i < 4);
+      expect(tile.img).not.toContain('data:image');
+    }
+    // The first image is preloaded from the head, in WebP as the <picture> will pick it.
+    const head = page.body.slice(0, page.body.indexOf('</head>'));
+    const preload = /<link rel="preload" as="image" type="image\/webp" imagesrcset="([^"]+)"/.exec(
+      head,
+    );
+    expect(preload?.[1]).toContain(stickers.data[0]!.images.fixed_width!.webp);
+    // The site's script gets the same pages and the trending searches, for this path only.
+    const data = carried(page.body);
+    expect(data.path).toBe('/');
+    expect(data.lists['home-gifs']!.data.map((g) => g.id)).toEqual(gifs.data.map((g) => g.id));
+    expect(data.lists['home-stickers']!.data.map((g) => g.id)).toEqual(
+      stickers.data.map((g) => g.id),
+    );
+    expect(data.queries.map((q) => q.key)).toEqual([['trending-searches']]);
+    // Markup and data both inside the site's page: its script still follows.
+    expect(page.body).toMatch(/<div id="root"><a class="skip" href="#main">/);
+    expect(page.body).toMatch(/<script type="module" crossorigin src="\/assets\/index-/);
+  });
+
+  it('writes /search/cats with its results, GIFs or stickers, and its related tags', async () => {
+    const page = await get('/search/cats');
+    expect(page.statusCode).toBe(200);
+    const results = await api('/v1/gifs/search?q=cats');
+    expect(results.data).toHaveLength(2);
+    expect(tiles(page.body).map((tile) => tile.id)).toEqual(results.data.map((g) => g.id));
+    expect(page.body).toContain('<h1>cats</h1>');
+    expect(page.body).toContain('<title>cats GIFs - Jiffy</title>');
+    const data = carried(page.body);
+    expect(data.path).toBe('/search/cats');
+    expect(Object.keys(data.lists)).toEqual(['gifs:cats']);
+    expect(data.queries[0]!.key).toEqual(['related-tags', 'cats']);
+    const names = (data.queries[0]!.data as { name: string }[]).map((tag) => tag.name);
+    expect(names).toEqual(expect.arrayContaining(['dance', 'sleep']));
+    expect(page.body).toContain('<a href="/search/dance">#dance</a>');
+
+    const stickers = await get('/search/cats?type=stickers');
+    const found = await api('/v1/stickers/search?q=cats');
+    expect(tiles(stickers.body).map((tile) => tile.id)).toEqual(found.data.map((g) => g.id));
+    expect(Object.keys(carried(stickers.body).lists)).toEqual(['stickers:cats']);
+    expect(carried(stickers.body).path).toBe('/search/cats?type=stickers');
+
+    // Nothing found: the grid's message, as the site shows it.
+    const none = await get('/search/unicorns');
+    expect(tiles(none.body)).toEqual([]);
+    expect(none.body).toContain('No GIFs found for “unicorns”.');
+  });
+
+  it('escapes a hostile term everywhere it is written', async () => {
+    const term = `</script><b>"x'&\u2028`;
+    const page = await get(`/search/${encodeURIComponent(term)}`);
+    expect(page.statusCode).toBe(200);
+    expect(page.body).not.toContain('<b>');
+    // A line separator is text in HTML, but would end a line inside a script's JSON.
+    const json = page.body.slice(page.body.indexOf('<script id="jiffy-first-page"'));
+    expect(json).not.toContain('\u2028');
+    expect(json).toContain('\\u2028');
+    // Only the page's own scripts end: the built one(s) and the first-page JSON.
+    const plain = await get('/about');
+    const ends = (body: string) => body.split('</script>').length;
+    expect(ends(page.body)).toBe(ends(plain.body) + 1);
+    expect(page.body).toContain('<h1>&#60;/script&#62;&#60;b&#62;&#34;x&#39;&#38;');
+    expect(page.body).toContain('<title>&#60;/script&#62;&#60;b&#62;');
+    // The script reads the term back exactly.
+    const data = carried(page.body);
+    expect(Object.keys(data.lists)).toEqual([`gifs:${term}`]);
+    expect(data.queries[0]!.key).toEqual(['related-tags', term]);
+    // Links to the term's pages carry it encoded.
+    expect(page.body).toContain(
+      `href="/search/${encodeURIComponent(term).replace(/'/g, '&#39;')}?type=stickers"`,
+    );
+  });
+
+  it('answers an over-long term with the site page and no results, as the API refuses it', async () => {
+    const long = 'a'.repeat(51);
+    const page = await get(`/search/${long}`);
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('<div id="root"></div>');
+    expect(page.body).not.toContain('jiffy-first-page');
+    expect(
+      (await t.jiffy.app!.inject(`/v1/gifs/search?q=${long}&api_key=${t.apiKey}`)).statusCode,
+    ).toBe(414);
+    // Past what the router takes for a parameter: still the site page.
+    const huge = await get(`/search/${'b'.repeat(5000)}`);
+    expect(huge.statusCode).toBe(200);
+    expect(huge.body).toContain('<div id="root"></div>');
+    // A blank term has nothing to search.
+    expect((await get('/search/%20')).body).toContain('<div id="root"></div>');
+  });
+});

@@ -1,0 +1,204 @@
+import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { animatedImage, multipart } from '../apps/server/src/testing/fixtures.ts';
+import { insertGifRow } from '../apps/server/src/testing/gif-rows.ts';
+import type { TestJiffy } from '../apps/server/src/testing/test-jiffy.ts';
+import { launchChromium, saveScreenshot, watchPageErrors } from './support/browser.ts';
+import { startListeningJiffy } from './support/listening-jiffy.ts';
+
+const PHONE: BrowserContextOptions = {
+  viewport: { width: 390, height: 844 },
+  deviceScaleFactor: 3,
+  isMobile: true,
+  hasTouch: true,
+};
+const DESKTOP: BrowserContextOptions = { viewport: { width: 1280, height: 900 } };
+/** More than the site's page of 25, so the grid has a second page to load. */
+const ROBOTS = 36;
+
+interface Tile {
+  id: string;
+  left: number;
+  top: number;
+  width: number;
+  height: number;
+}
+
+// `/` and `/search/:term` carry their first GIFs in the HTML the server sends: a browser with no
+// JavaScript shows them, and the site takes over from them without fetching them again or
+// moving them (web-app/first-gifs on the server, first-page on the site).
+describe('the first GIFs, written by the server', () => {
+  let t: TestJiffy;
+  let origin: string;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    ({ t, origin } = await startListeningJiffy());
+    // Two real GIFs through the pipeline, then more GIF rows sharing their renditions (the
+    // same files), so a list has a second page without processing 36 uploads.
+    const real: string[] = [];
+    for (const [i, size] of [
+      { width: 200, height: 120 },
+      { width: 150, height: 200 },
+    ].entries()) {
+      const bytes = await animatedImage({ ...size, frames: 2 });
+      const response = await t.jiffy.app!.inject({
+        method: 'POST',
+        url: '/v1/gifs',
+        ...multipart(
+          { api_key: t.apiKey, title: `Robot ${i}`, tags: 'robot' },
+          { name: 'g.gif', bytes },
+        ),
+      });
+      const id = response.json<{ data: { id: string } }>().data.id;
+      await t.waitForGif(id, { complete: true });
+      real.push(id);
+    }
+    const { gifRepository, renditionRepository } = t.jiffy.services;
+    for (let i = 0; i < ROBOTS - real.length; i++) {
+      const source = (await gifRepository.findById(real[i % 2]!))!;
+      const id = `robotcopy${String(i).padStart(2, '0')}`;
+      await insertGifRow(gifRepository, {
+        id,
+        title: `Robot copy ${i}`,
+        tags: ['robot'],
+        width: source.width,
+        height: source.height,
+        frames: source.frames,
+        duration_ms: source.duration_ms,
+        original_bytes: source.original_bytes,
+        original_key: source.original_key,
+        ready_at: new Date(),
+      });
+      const renditions = await renditionRepository.listForGifs([source.id]);
+      await renditionRepository.upsertMany(
+        renditions.map(({ created_at: _created, ...r }) => ({ ...r, gif_id: id })),
+      );
+    }
+    browser = await launchChromium();
+  }, 180_000);
+  afterAll(async () => {
+    await browser?.close();
+    await t?.stop();
+  });
+
+  /** The grid tiles on the page, where they stand. */
+  const tilesOf = (page: Page): Promise<Tile[]> =>
+    page.locator('.gif-grid .jiffy-gif').evaluateAll((tiles) =>
+      tiles.map((tile) => {
+        const box = tile.getBoundingClientRect();
+        return {
+          id: tile.getAttribute('data-gif-id')!,
+          left: Math.round(box.left + scrollX),
+          top: Math.round(box.top + scrollY),
+          width: Math.round(box.width),
+          height: Math.round(box.height),
+        };
+      }),
+    );
+  /** Tiles whose image has loaded and that stand inside the first screen. */
+  const shownTiles = (page: Page) =>
+    page.evaluate(
+      () =>
+        [...document.querySelectorAll<HTMLImageElement>('.gif-grid .jiffy-gif img')].filter(
+          (img) => {
+            const box = img.getBoundingClientRect();
+            return img.complete && img.naturalWidth > 1 && box.top < innerHeight && box.height > 0;
+          },
+        ).length,
+    );
+
+  it('shows the first GIFs of / and /search/:term with JavaScript off, phone and desktop', async () => {
+    for (const [device, options, row] of [
+      ['phone', PHONE, 2],
+      ['desktop', DESKTOP, 4],
+    ] as const) {
+      const context = await browser.newContext({ ...options, javaScriptEnabled: false });
+      for (const path of ['/', '/search/robot']) {
+        const page = await context.newPage();
+        await page.goto(`${origin}${path}`);
+        await expect
+          .poll(() => shownTiles(page), { message: `${device} ${path}` })
+          .toBeGreaterThanOrEqual(row);
+        const tiles = await tilesOf(page);
+        expect(tiles).toHaveLength(25);
+        // A masonry: the first row side by side, and no two tiles overlapping.
+        expect(new Set(tiles.slice(0, row).map((tile) => tile.top)).size).toBe(1);
+        for (const [i, a] of tiles.entries())
+          for (const b of tiles.slice(i + 1))
+            expect(
+              a.left + a.width <= b.left ||
+                b.left + b.width <= a.left ||
+                a.top + a.height <= b.top ||
+                b.top + b.height <= a.top,
+              `${device} ${path}: ${a.id} and ${b.id} overlap`,
+            ).toBe(true);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+          options.viewport!.width,
+        );
+        if (path !== '/')
+          expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('robot');
+        await saveScreenshot(page, `first-gifs-nojs-${device}${path.replace(/\//g, '-')}`);
+        await page.close();
+      }
+      await context.close();
+    }
+  });
+
+  it('takes over with JavaScript where the server left off: same places, no refetch, more on scroll', async () => {
+    for (const [path, list] of [
+      ['/search/robot', '/v1/gifs/search'],
+      ['/', '/v1/gifs/trending'],
+    ] as const) {
+      // Where the server's markup puts the tiles (no script).
+      const still = await browser.newContext({ ...DESKTOP, javaScriptEnabled: false });
+      const plain = await still.newPage();
+      await plain.goto(`${origin}${path}`);
+      const written = await tilesOf(plain);
+      await still.close();
+
+      const context = await browser.newContext(DESKTOP);
+      const page = await context.newPage();
+      const errors = watchPageErrors(page);
+      const asked: URL[] = [];
+      page.on('request', (request) => {
+        const url = new URL(request.url());
+        if (url.pathname === list) asked.push(url);
+      });
+      await page.goto(`${origin}${path}`);
+      // The site has replaced the server's markup with its own grid.
+      await expect.poll(() => page.locator('.first-gifs').count()).toBe(0);
+      await expect.poll(() => page.locator('.gif-grid .jiffy-gif').count()).toBe(25);
+      const taken = await tilesOf(page);
+      expect(taken.map((tile) => tile.id)).toEqual(written.map((tile) => tile.id));
+      // Same tiles in the same places: exactly in the first screen, and within a few pixels
+      // further down a column (the site's masonry rounds each tile above to whole pixels).
+      const off = taken.map((tile, i) =>
+        Math.max(
+          ...(['left', 'top', 'width', 'height'] as const).map((side) =>
+            Math.abs(tile[side] - written[i]![side]),
+          ),
+        ),
+      );
+      console.log(`${path}: tiles off by (px) ${off.join(' ')}`);
+      const firstScreen = off.filter((_, i) => written[i]!.top < DESKTOP.viewport!.height);
+      expect(Math.max(...firstScreen)).toBeLessThanOrEqual(1);
+      expect(Math.max(...off)).toBeLessThanOrEqual(4);
+      expect(asked).toEqual([]);
+
+      // Scrolling to the end loads the second page, once, after the first.
+      await expect
+        .poll(async () => {
+          await page.mouse.wheel(0, 4000);
+          return page.locator('.gif-grid .jiffy-gif').count();
+        })
+        .toBe(ROBOTS);
+      const ids = (await tilesOf(page)).map((tile) => tile.id);
+      expect(new Set(ids).size).toBe(ROBOTS);
+      expect(asked.map((url) => url.searchParams.get('offset'))).toEqual(['25']);
+      await saveScreenshot(page, `first-gifs-js-desktop${path.replace(/\//g, '-')}`);
+      expect(errors).toEqual([]);
+      await context.close();
+    }
+  });
+});
