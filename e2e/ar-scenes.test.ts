@@ -7,6 +7,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInUsers, TEST_PASSWORD } from '../apps/server/src/testing/signed-in-users.ts';
 import type { TestJiffy } from '../apps/server/src/testing/test-jiffy.ts';
+import { blockingOf, runAxe } from './support/axe.ts';
 import { launchChromium, saveScreenshot, watchPageErrors } from './support/browser.ts';
 import { startListeningJiffy } from './support/listening-jiffy.ts';
 
@@ -86,6 +87,24 @@ describe('/ar-scenes in Chromium', () => {
     if (dir) await fs.rm(dir, { recursive: true, force: true });
   });
 
+  /** A page of its own context; axe is injected as a script, which the site's CSP forbids. */
+  async function newPage(): Promise<Page> {
+    const context = await browser.newContext({ viewport: DESKTOP, bypassCSP: true });
+    return context.newPage();
+  }
+
+  /** What the focused control is called, or null when focus left the page's controls. */
+  const focused = (page: Page) =>
+    page.evaluate(() => {
+      const element = document.activeElement as HTMLElement | null;
+      if (!element || element === document.body) return null;
+      const name =
+        element.getAttribute('aria-label') ??
+        (element as HTMLInputElement).labels?.[0]?.textContent ??
+        element.textContent;
+      return name?.trim() ?? '';
+    });
+
   async function open(page: Page) {
     await page.goto(`${origin}/ar-scenes`);
     await page.getByRole('heading', { name: 'AR scenes' }).waitFor();
@@ -118,7 +137,7 @@ describe('/ar-scenes in Chromium', () => {
   }
 
   it('refuses what is not a photo, then saves a PNG and an animated GIF with the sticker where it was placed', async () => {
-    const page = await browser.newPage({ viewport: DESKTOP });
+    const page = await newPage();
     const errors = watchPageErrors(page);
     await open(page);
     // Headless Chromium has no camera: the button says why it cannot be used.
@@ -132,6 +151,8 @@ describe('/ar-scenes in Chromium', () => {
 
     await photoWithSticker(page);
     expect(await page.getByText(`PNG ${SCALED.width}×${SCALED.height}`).count()).toBe(1);
+    // The editor itself (the sweep in accessibility.test.ts sees the page before a photo).
+    expect(blockingOf(await runAxe(page), 'the scene editor (visitor)')).toEqual([]);
     await saveScreenshot(page, 'ar-scenes-desktop');
     await page.setViewportSize(PHONE);
     await saveScreenshot(page, 'ar-scenes-phone');
@@ -192,7 +213,7 @@ describe('/ar-scenes in Chromium', () => {
   }, 180_000);
 
   it('uploads the scene as a signed-in creator, through the maker’s form, to the new GIF’s page', async () => {
-    const page = await browser.newPage({ viewport: DESKTOP });
+    const page = await newPage();
     const errors = watchPageErrors(page);
     await page.goto(`${origin}/login?next=/ar-scenes`);
     await page.getByLabel('Username or e-mail').fill('scener');
@@ -200,6 +221,38 @@ describe('/ar-scenes in Chromium', () => {
     await page.getByRole('button', { name: 'Log in' }).click();
     await page.getByRole('heading', { name: 'AR scenes' }).waitFor();
     await photoWithSticker(page);
+    expect(blockingOf(await runAxe(page), 'the scene editor (creator)')).toEqual([]);
+
+    // By keyboard alone, in reading order: the sticker over the picture, then the steps.
+    await page.getByRole('heading', { name: 'AR scenes' }).click();
+    const names: string[] = [];
+    for (let i = 0; i < 40; i++) {
+      await page.keyboard.press('Tab');
+      const name = await focused(page);
+      if (name === null) continue;
+      names.push(name.startsWith('Sticker Star') ? 'Sticker Star' : name);
+      if (name === 'About') break;
+    }
+    expect(names).toEqual([
+      'Sticker Star',
+      'Pause',
+      'Choose another',
+      'Search stickers',
+      'Find stickers',
+      'Add sticker Star',
+      'Enlarge sticker Star',
+      'Shrink sticker Star',
+      'Remove sticker Star',
+      'Save as PNG',
+      'Save as GIF',
+      'Title',
+      'Tags',
+      'Suggest tags',
+      'Rating',
+      'Upload to Jiffy',
+      'About',
+    ]);
+
     await page.getByLabel('Title').fill('Lake with a star');
     await page.getByLabel('Tags', { exact: true }).fill('lake, star');
     await page.getByLabel('Tags', { exact: true }).press('Enter');
