@@ -32,7 +32,7 @@ export async function loadPhoto(file: File): Promise<Photo> {
   if (file.type && !file.type.startsWith('image/')) throw refused;
   let decoded: ImageBitmap;
   try {
-    decoded = await createImageBitmap(file);
+    decoded = await createImageBitmap(file, { imageOrientation: 'from-image' });
   } catch {
     throw refused;
   }
