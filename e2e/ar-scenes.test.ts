@@ -141,9 +141,13 @@ describe('/ar-scenes in Chromium', () => {
     const errors = watchPageErrors(page);
     await open(page);
     // Headless Chromium has no camera: the button says why it cannot be used.
+    // (The button is also disabled while the page looks for a camera: wait for the reason.)
+    await page.getByText('No camera was found on this device.').waitFor();
     const camera = page.getByRole('button', { name: 'Use the camera' });
-    await expect.poll(() => camera.isDisabled()).toBe(true);
-    expect(await page.getByText('No camera was found on this device.').count()).toBe(1);
+    expect(await camera.isDisabled()).toBe(true);
+    expect(await camera.getAttribute('aria-describedby')).toBe(
+      await page.getByText('No camera was found on this device.').getAttribute('id'),
+    );
     await saveScreenshot(page, 'ar-scenes-source-desktop');
 
     await page.getByLabel('Photo from this device').setInputFiles(notAPhoto);

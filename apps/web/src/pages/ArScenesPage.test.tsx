@@ -97,11 +97,12 @@ describe('/ar-scenes', () => {
     // jsdom has no navigator.mediaDevices at all.
     const first = renderPage();
     const camera = () => screen.getByRole('button', { name: 'Use the camera' });
-    await waitFor(() => expect((camera() as HTMLButtonElement).disabled).toBe(true));
-    expect(camera().getAttribute('aria-describedby')).toBeTruthy();
-    expect(
-      screen.getByText('This browser cannot use a camera here (it needs a secure page).'),
-    ).toBeTruthy();
+    // Disabled while it looks, then with its reason, which describes the button.
+    const why = await screen.findByText(
+      'This browser cannot use a camera here (it needs a secure page).',
+    );
+    expect((camera() as HTMLButtonElement).disabled).toBe(true);
+    expect(camera().getAttribute('aria-describedby')).toBe(why.id);
     first.unmount();
 
     const devices = {
