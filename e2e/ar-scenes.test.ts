@@ -258,6 +258,14 @@ describe('/ar-scenes in Chromium', () => {
     ]);
 
     await page.getByLabel('Title').fill('Lake with a star');
+    // Suggestions read the scene's frames as the maker's do: the server answers with chips,
+    // or with none to offer (the library here is one sticker).
+    await page.getByRole('button', { name: 'Suggest tags' }).click();
+    const answered = async () =>
+      (await page.getByRole('list', { name: 'Suggested tags' }).count()) +
+      (await page.getByText('No more suggestions.').count());
+    await expect.poll(answered, { timeout: 20_000 }).toBe(1);
+    expect(await page.getByRole('alert').count()).toBe(0);
     await page.getByLabel('Tags', { exact: true }).fill('lake, star');
     await page.getByLabel('Tags', { exact: true }).press('Enter');
     await page.getByLabel('Rating').selectOption('pg');
