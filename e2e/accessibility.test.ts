@@ -1,19 +1,14 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import type { AxeResults, ImpactValue } from 'axe-core';
+import type { ImpactValue } from 'axe-core';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { storyBody } from '../apps/server/src/stories/story-input.schema.ts';
 import { animatedImage, multipart } from '../apps/server/src/testing/fixtures.ts';
 import { signedInUsers, TEST_PASSWORD } from '../apps/server/src/testing/signed-in-users.ts';
 import type { TestJiffy } from '../apps/server/src/testing/test-jiffy.ts';
+import { blockingOf, BLOCKING, runAxe } from './support/axe.ts';
 import { launchChromium } from './support/browser.ts';
 import { startListeningJiffy } from './support/listening-jiffy.ts';
 
-/** axe-core's browser build, injected into each page as a script. */
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), {
-  encoding: 'utf8',
-});
 const DESKTOP = { width: 1280, height: 900 };
 /** Requests a page waits on before it shows what it is about: its code and its API calls. */
 const AWAITED = new Set(['document', 'script', 'stylesheet', 'fetch', 'xhr']);
@@ -152,9 +147,6 @@ function mouseOnlyControls(): string[] {
   return found;
 }
 
-/** What issue 27 forbids; minor and moderate findings are counted in the summary only. */
-const BLOCKING: ImpactValue[] = ['serious', 'critical'];
-
 type Role = 'visitor' | 'fan' | 'maker' | 'mod';
 
 interface Finding {
@@ -267,20 +259,6 @@ describe('accessibility of every page (axe-core in Chromium)', () => {
     return page;
   }
 
-  /** Runs axe once on the page as it is now. */
-  async function runAxe(page: Page): Promise<AxeResults> {
-    await page.addScriptTag({ content: AXE_SOURCE });
-    return page.evaluate(() =>
-      (window as unknown as { axe: { run: (o: object) => Promise<AxeResults> } }).axe.run({
-        resultTypes: ['violations'],
-      }),
-    );
-  }
-  const blockingOf = (results: AxeResults, where: string) =>
-    results.violations
-      .filter((v) => BLOCKING.includes(v.impact ?? 'minor'))
-      .map((v) => `${v.impact} ${v.id} on ${where}: ${v.nodes.map((n) => n.target).join(', ')}`);
-
   /** Opens `path`, waits until the page has settled, runs axe once and keeps its findings. */
   async function audit(page: Page, role: Role, path: string): Promise<void> {
     await page.goto(`${origin}${path}`);
@@ -329,6 +307,7 @@ describe('accessibility of every page (axe-core in Chromium)', () => {
       '/backdrop/trending',
       '/create',
       '/clips',
+      '/ar-scenes',
       '/maker',
       '/maker/space',
       '/maker/space/moons',
@@ -356,6 +335,7 @@ describe('accessibility of every page (axe-core in Chromium)', () => {
           '/maker',
           '/maker/space',
           '/create',
+          '/ar-scenes',
           '/edit/gifs',
           `/edit/gifs/${gif}`,
           '/dashboard',
@@ -445,6 +425,7 @@ describe('accessibility of every page (axe-core in Chromium)', () => {
       'Search',
       'Trending',
       'Stickers',
+      'Clips',
       'Explore',
       'Categories',
       'Upload',

@@ -16,7 +16,6 @@ const TrendingPage = lazy(() => import('./pages/TrendingPage.tsx'));
 const CategoriesPage = lazy(() => import('./pages/CategoriesPage.tsx'));
 const InfoPage = lazy(() => import('./pages/InfoPage.tsx'));
 const AppsPage = lazy(() => import('./pages/AppsPage.tsx'));
-const ComingSoonPage = lazy(() => import('./pages/ComingSoonPage.tsx'));
 const NotFoundPage = lazy(() => import('./pages/NotFoundPage.tsx'));
 const LoginPage = lazy(() => import('./pages/LoginPage.tsx'));
 const JoinPage = lazy(() => import('./pages/JoinPage.tsx'));
@@ -45,9 +44,7 @@ const SchedulePage = lazy(() => import('./pages/SchedulePage.tsx'));
 const DashboardPage = lazy(() => import('./pages/DashboardPage.tsx'));
 const ClipsPage = lazy(() => import('./pages/ClipsPage.tsx'));
 const CreatePage = lazy(() => import('./pages/CreatePage.tsx'));
-
-/** Pages later releases complete: real routes, honest text. */
-export const COMING_SOON = ['ar-scenes'];
+const ArScenesPage = lazy(() => import('./pages/ArScenesPage.tsx'));
 
 /** §2's routes; any other first segment is a channel. */
 export const routes: RouteObject[] = [
@@ -103,7 +100,7 @@ export const routes: RouteObject[] = [
       { path: 'stories/:slug', element: <StoryPage /> },
       { path: 'clips', element: <ClipsPage /> },
       { path: 'create/*', element: <CreatePage /> },
-      ...COMING_SOON.map((path) => ({ path: `${path}/*`, element: <ComingSoonPage /> })),
+      { path: 'ar-scenes/*', element: <ArScenesPage /> },
       { path: ':channel/*', element: <ChannelPage /> },
       { path: '*', element: <NotFoundPage /> },
     ],

@@ -1,4 +1,3 @@
-import type { Gif } from '@jiffy/contracts';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { ErrorMessage } from '../components/ErrorMessage.tsx';
 import { CaptionForm } from './CaptionForm.tsx';
@@ -12,10 +11,9 @@ import { outputCanvas, renderGif } from './render-gif.ts';
 import { defaultScene, type Scene, type Timing } from './scene.ts';
 import { oneAtATime } from './seek-video.ts';
 import { SourceForm } from './SourceForm.tsx';
-import { loadStickerFrames, type StickerFrames } from './sticker-frames.ts';
 import { StickerHandles } from './StickerHandles.tsx';
-import { NEW_STICKER } from './sticker-placement.ts';
-import { stickerImageUrl, StickerPicker } from './StickerPicker.tsx';
+import { useStickerLibrary } from './use-sticker-library.ts';
+import { StickerPicker } from './StickerPicker.tsx';
 import { captureFrames, suggestTags } from './tag-suggestions.ts';
 
 /** A loaded clip's two players: one plays the preview, the other is seeked for captures. */
@@ -85,42 +83,13 @@ function EditorReady(props: { players: Players; clip: Clip; onStartOver: () => v
     speed: 1,
   });
   const [scene, setScene] = useState<Scene>(defaultScene);
-  const [stickerFrames, setStickerFrames] = useState<ReadonlyMap<string, StickerFrames>>(new Map());
-  const [addingSticker, setAddingSticker] = useState(false);
-  const [stickerError, setStickerError] = useState('');
-  const [nextKey, setNextKey] = useState(1);
+  const library = useStickerLibrary((placed) =>
+    setScene((s) => ({ ...s, stickers: [...s.stickers, placed] })),
+  );
+  const stickerFrames = library.frames;
   // Captures share one player, so they run one after another.
   const captureQueue = useMemo(() => oneAtATime(), []);
   const size = outputSize(cropRect(capture.videoWidth, capture.videoHeight, scene.crop));
-
-  const addSticker = async (gif: Gif) => {
-    const url = stickerImageUrl(gif);
-    setAddingSticker(true);
-    setStickerError('');
-    try {
-      const frames = stickerFrames.get(url) ?? (await loadStickerFrames(url));
-      setStickerFrames((known) => new Map(known).set(url, frames));
-      setScene((s) => ({
-        ...s,
-        stickers: [
-          ...s.stickers,
-          {
-            key: nextKey,
-            gifId: gif.id,
-            title: gif.title,
-            url,
-            ...NEW_STICKER,
-            aspect: frames.height / frames.width,
-          },
-        ],
-      }));
-      setNextKey(nextKey + 1);
-    } catch (failure) {
-      setStickerError((failure as Error).message);
-    } finally {
-      setAddingSticker(false);
-    }
-  };
 
   const render = useCallback(
     (onProgress: (fraction: number) => void, signal: AbortSignal) =>
@@ -171,8 +140,8 @@ function EditorReady(props: { players: Players; clip: Clip; onStartOver: () => v
           onCrop={(crop) => setScene((s) => ({ ...s, crop }))}
           onTiming={(patch) => setTiming((t) => ({ ...t, ...patch }))}
         />
-        <StickerPicker onPick={(gif) => void addSticker(gif)} busy={addingSticker} />
-        {stickerError ? <ErrorMessage message={stickerError} /> : null}
+        <StickerPicker onPick={(gif) => void library.add(gif)} busy={library.adding} />
+        {library.error ? <ErrorMessage message={library.error} /> : null}
         <PublishForm render={render} suggest={suggest} />
       </div>
     </div>

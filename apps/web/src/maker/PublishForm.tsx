@@ -36,6 +36,9 @@ export function gifFileName(title: string): string {
 export function PublishForm(props: {
   render: (onProgress: (fraction: number) => void, signal: AbortSignal) => Promise<Blob>;
   suggest: () => Promise<TagSuggestion[]>;
+  /** The form's heading and button: the maker numbers its steps. */
+  heading?: string;
+  submitLabel?: string;
 }) {
   const id = useId();
   const navigate = useNavigate();
@@ -104,7 +107,7 @@ export function PublishForm(props: {
         void publish();
       }}
     >
-      <h2 id={`${id}-title`}>6. Tags and upload</h2>
+      <h2 id={`${id}-title`}>{props.heading ?? '6. Tags and upload'}</h2>
       <FormField label="Title" name="title" value={title} onChange={setTitle} />
       <TagsField
         tags={tags}
@@ -128,7 +131,7 @@ export function PublishForm(props: {
         </select>
       </div>
       <button type="submit" className="primary" disabled={busy}>
-        Make and upload GIF
+        {props.submitLabel ?? 'Make and upload GIF'}
       </button>
       {phase !== 'idle' && phase !== 'failed' ? (
         <div className="maker-progress" role="status">

@@ -16,7 +16,12 @@ export function stickerImageUrl(gif: Gif): string {
  * Trending stickers, or a search for some; choosing one adds it to the picture. Each list
  * counts as a view of §2's `/create/gifmaker/decorate/stickers/…` virtual pages.
  */
-export function StickerPicker(props: { onPick: (gif: Gif) => void; busy: boolean }) {
+export function StickerPicker(props: {
+  onPick: (gif: Gif) => void;
+  busy: boolean;
+  /** The panel's heading: the maker numbers its steps. */
+  heading?: string;
+}) {
   const id = useId();
   const [typed, setTyped] = useState('');
   const [term, setTerm] = useState('');
@@ -47,7 +52,7 @@ export function StickerPicker(props: { onPick: (gif: Gif) => void; busy: boolean
 
   return (
     <section className="maker-panel" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`}>5. Stickers</h2>
+      <h2 id={`${id}-title`}>{props.heading ?? '5. Stickers'}</h2>
       <form
         role="search"
         className="maker-row"

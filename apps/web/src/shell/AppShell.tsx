@@ -7,6 +7,7 @@ import { SearchBox } from './SearchBox.tsx';
 const NAV = [
   ['/trending-gifs', 'Trending'],
   ['/stickers', 'Stickers'],
+  ['/clips', 'Clips'],
   ['/explore', 'Explore'],
   ['/categories', 'Categories'],
   ['/upload', 'Upload'],
