@@ -41,7 +41,7 @@ export async function freePort(): Promise<number> {
 export async function startServer(
   env: Record<string, string>,
   args: string[] = [],
-  options: { command?: string[] } = {},
+  options: { command?: string[]; role?: 'worker' } = {},
 ): Promise<ServerProcess> {
   const [file, ...commandArgs] = options.command ?? [process.execPath, MAIN];
   const child = spawn(file!, [...commandArgs, ...args], {
@@ -91,9 +91,11 @@ export async function startServer(
   };
 
   const keyLine = await waitForLine((l) => l.includes('public API key:'));
-  const urlLine = await waitForLine((l) => /➜ https?:\/\//.test(l));
+  // A worker serves nothing, so its banner has no URL.
+  const urlLine =
+    options.role === 'worker' ? null : await waitForLine((l) => /➜ https?:\/\//.test(l));
   return {
-    url: urlLine.split('➜ ')[1]!.trim(),
+    url: urlLine ? urlLine.split('➜ ')[1]!.trim() : '',
     apiKey: keyLine.split('public API key:')[1]!.trim(),
     lines,
     waitForLine,

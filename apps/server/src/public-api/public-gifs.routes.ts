@@ -13,7 +13,6 @@ import type { PublicGifService } from './public-gifs.service.ts';
 import type { RenderedAnswer } from './rendered-list-cache.ts';
 import { gifId, gifIdParams } from '../http/input-schemas.ts';
 import { ID_PATTERN } from '../lib/ids.ts';
-import type { JiffyMetrics } from '../metrics/jiffy-metrics.ts';
 import { documented } from '../http/openapi/route-doc.ts';
 import {
   associationsAnswer,
