@@ -104,7 +104,13 @@ async function openPostgres(
     ...(schema ? { options: `-c search_path=${schema},public` } : {}),
     types: { getTypeParser: typeParser as typeof pg.types.getTypeParser },
   });
-  pool.on('connect', prepareMarkedStatements);
+  pool.on('connect', (client) => {
+    // A connection dropped while checked out (a query in flight, a transaction open) emits
+    // 'error' on its client as well as failing the query, and pg-pool listens only on idle ones.
+    // Unhandled, that event would end the process; the query's own error is what callers see.
+    client.on('error', () => {});
+    prepareMarkedStatements(client);
+  });
   // An idle connection the server dropped (a restart, a network cut): the pool discards it and
   // the next query connects anew. Unhandled, this 'error' event would end the process, where
   // `/readyz` should say the database is down and the node carry on once it is back.

@@ -165,7 +165,12 @@ describe.skipIf(!process.env.DATABASE_URL)('readiness with the PostgreSQL server
 
   it('reports the database and queue down (503) while the server is unreachable', async () => {
     expect((await probe(t, '/readyz')).statusCode).toBe(200);
+    // A query in flight when the server goes away fails as a query; its connection's 'error'
+    // event must not escape as an uncaught exception (which would end a real node).
+    const inFlight = sql`SELECT pg_sleep(5)`.execute(t.jiffy.database.db);
+    await new Promise((resolve) => setTimeout(resolve, 200));
     await relay.cut();
+    await expect(inFlight).rejects.toThrow(/Connection terminated/);
     const down = await probeUntil(t, (p) => p.statusCode === 503);
     expect(down.statusCode).toBe(503);
     expect(statuses(down)).toMatchObject({ database: 'down', queue: 'down', storage: 'up' });

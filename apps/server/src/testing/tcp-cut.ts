@@ -2,7 +2,12 @@ import net from 'node:net';
 
 /**
  * A loopback TCP relay to `target` that a test can cut: every connection through it drops and
- * new ones are refused, as when a server goes away; `restore` lets connections through again.
+ * new ones are closed as soon as they arrive, as when a server goes away; `restore` lets
+ * connections through again.
+ *
+ * The relay keeps listening while cut. Closing the listener would free its port, and another
+ * socket on the machine (a parallel test's outgoing connection takes ports from the same
+ * ephemeral range) could take it before `restore` listens again (EADDRINUSE).
  */
 export interface TcpCut {
   port: number;
@@ -13,36 +18,45 @@ export interface TcpCut {
 
 export async function startTcpCut(target: { host: string; port: number }): Promise<TcpCut> {
   const sockets = new Set<net.Socket>();
-  const relay = (client: net.Socket) => {
-    const upstream = net.connect(target);
-    for (const socket of [client, upstream]) {
-      sockets.add(socket);
-      socket.on('close', () => sockets.delete(socket));
-      socket.on('error', () => {});
+  let isCut = false;
+  const track = (socket: net.Socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+    socket.on('error', () => {});
+  };
+  const server = net.createServer((client) => {
+    if (isCut) {
+      client.on('error', () => {});
+      client.destroy();
+      return;
     }
+    const upstream = net.connect(target);
+    track(client);
+    track(upstream);
     client.pipe(upstream).pipe(client);
     client.on('close', () => upstream.destroy());
     upstream.on('close', () => client.destroy());
-  };
-  let server = net.createServer(relay);
-  let port = 0;
-  const listen = () =>
-    new Promise<void>((resolve) => server.listen(port, '127.0.0.1', () => resolve()));
-  await listen();
-  port = (server.address() as net.AddressInfo).port;
-  const shut = async () => {
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => resolve());
+  });
+  const dropAll = () => {
     for (const socket of sockets) socket.destroy();
-    await new Promise((resolve) => server.close(resolve));
   };
   return {
-    port,
-    cut: shut,
-    async restore() {
-      server = net.createServer(relay);
-      await listen();
+    port: (server.address() as net.AddressInfo).port,
+    async cut() {
+      isCut = true;
+      dropAll();
     },
-    close: async () => {
-      if (server.listening) await shut();
+    async restore() {
+      isCut = false;
+    },
+    async close() {
+      isCut = true;
+      dropAll();
+      if (server.listening) await new Promise((resolve) => server.close(resolve));
     },
   };
 }
