@@ -185,7 +185,7 @@ describe('accessibility of every page (axe-core in Chromium)', () => {
     let width = 160;
     const upload = async (title: string, extra: Record<string, string> = {}) => {
       const bytes = await animatedImage({ width: (width += 20), height: 120, frames: 2 });
-      const response = await t.jiffy.app!.inject({
+      const response = await t.jiffy.app.inject({
         method: 'POST',
         url: '/v1/gifs',
         ...multipart(

@@ -35,7 +35,7 @@ describe('/artists and /backdrop in Chromium', () => {
     // The backdrop plays the looping MP4s, made in the rest phase: wait for every rendition.
     const deadline = Date.now() + 120_000;
     for (;;) {
-      const stats = (await t.jiffy.app!.inject('/api/v1/instance/stats')).json<{
+      const stats = (await t.jiffy.app.inject('/api/v1/instance/stats')).json<{
         data: { gifs: { processing: number }; renditions_pending: number };
       }>().data;
       if (stats.gifs.processing === 0 && stats.renditions_pending === 0) break;

@@ -29,7 +29,7 @@ describe('channels in Chromium', () => {
     ])) as { maker: SiteClient });
     const apiKey = (await t.jiffy.services.apiKeys.create('idmaker', 'uploads')).key;
     // One real upload; the other GIFs are rows sharing its files (30 uploads would take long).
-    const upload = await t.jiffy.app!.inject({
+    const upload = await t.jiffy.app.inject({
       method: 'POST',
       url: '/v1/gifs',
       ...multipart(

@@ -52,7 +52,7 @@ describe('the creator dashboard in Chromium', () => {
     const apiKey = (await t.jiffy.services.apiKeys.create('idmaker', 'uploads')).key;
     for (const [i, gif] of GIFS.entries()) {
       const bytes = await animatedImage({ width: 160 + 20 * i, height: 120, frames: 2 });
-      const response = await t.jiffy.app!.inject({
+      const response = await t.jiffy.app.inject({
         method: 'POST',
         url: '/v1/gifs',
         ...multipart(

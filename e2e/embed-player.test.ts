@@ -28,7 +28,7 @@ describe('the embedded GIF player in Chromium', () => {
     const makersKey = (await t.jiffy.services.apiKeys.create('u-maker', 'uploads')).key;
     const upload = async (fields: Record<string, string>, width: number, height: number) => {
       const bytes = await animatedImage({ width, height, frames: 4 });
-      const response = await t.jiffy.app!.inject({
+      const response = await t.jiffy.app.inject({
         method: 'POST',
         url: '/v1/gifs',
         ...multipart({ api_key: makersKey, ...fields }, { name: 'a.gif', bytes }),
@@ -140,7 +140,7 @@ describe('the embedded GIF player in Chromium', () => {
     expect(new Set(boxes.map((b) => Math.round(b.left))).size).toBe(3);
 
     // Scrolling the footer loads the next page (the rest) and brings up the call to action.
-    const related = await t.jiffy.app!.inject(
+    const related = await t.jiffy.app.inject(
       `/v1/gifs/related?gif_id=${id}&api_key=${t.apiKey}&limit=50`,
     );
     const total = related.json<{ data: unknown[] }>().data.length;

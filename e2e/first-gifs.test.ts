@@ -42,7 +42,7 @@ describe('the first GIFs, written by the server', () => {
       { width: 150, height: 200 },
     ].entries()) {
       const bytes = await animatedImage({ ...size, frames: 2 });
-      const response = await t.jiffy.app!.inject({
+      const response = await t.jiffy.app.inject({
         method: 'POST',
         url: '/v1/gifs',
         ...multipart(

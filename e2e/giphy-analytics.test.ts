@@ -19,7 +19,7 @@ describe('@giphy/js-analytics against Jiffy', () => {
     // The package reads its endpoint from this global when it loads.
     (globalThis as { GIPHY_PINGBACK_URL?: string }).GIPHY_PINGBACK_URL = origin;
     const { pingback } = await import('@giphy/js-analytics');
-    const gif = (await t.jiffy.app!.inject(`/v1/gifs/tracked?api_key=${t.apiKey}`)).json<{
+    const gif = (await t.jiffy.app.inject(`/v1/gifs/tracked?api_key=${t.apiKey}`)).json<{
       data: { analytics_response_payload: string };
     }>().data;
     const analyticsResponsePayload = gif.analytics_response_payload;

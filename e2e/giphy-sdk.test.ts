@@ -51,7 +51,7 @@ describe('@giphy/js-fetch-api against Jiffy', () => {
         alpha: sticker,
         pattern,
       });
-      const response = await t.jiffy.app!.inject({
+      const response = await t.jiffy.app.inject({
         method: 'POST',
         url: '/v1/gifs',
         ...multipart(
@@ -69,7 +69,7 @@ describe('@giphy/js-fetch-api against Jiffy', () => {
     ] as const) {
       const file = path.join(t.dataDir, `${key}.mp4`);
       await makeVideo({ path: file, width: 320, height: 180, seconds: 1, withSound: true });
-      const response = await t.jiffy.app!.inject({
+      const response = await t.jiffy.app.inject({
         method: 'POST',
         url: '/v1/gifs',
         ...multipart(

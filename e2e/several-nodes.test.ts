@@ -91,7 +91,7 @@ describe.runIf(DATABASE_URL)('several nodes on shared PostgreSQL, Redis and S3',
     };
   };
   const startWorker = async () =>
-    startServer(await nodeEnv(`worker-${Date.now()}`), ['--role=worker'], { role: 'worker' });
+    startServer(await nodeEnv(`worker-${Date.now()}`), ['--role=worker']);
   const api = (node: ServerProcess, url: string) =>
     fetch(`${node.url}${url}${url.includes('?') ? '&' : '?'}api_key=${apiKey}`);
   const gifOn = async (node: ServerProcess, id: string) =>

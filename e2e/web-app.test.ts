@@ -30,7 +30,7 @@ describe('the site in Chromium', () => {
     const titles = ['Waving robot', 'Dancing robot', 'Sleepy cat', 'Robot party'];
     for (const [i, title] of titles.entries()) {
       const bytes = await animatedImage({ width: 160 + 20 * i, height: 120, frames: 2 });
-      const response = await t.jiffy.app!.inject({
+      const response = await t.jiffy.app.inject({
         method: 'POST',
         url: '/v1/gifs',
         ...multipart(

@@ -35,7 +35,7 @@ describe('the widget kit grid in Chromium', () => {
         height: 80 + 10 * (i % 4),
         frames: 2,
       });
-      const response = await t.jiffy.app!.inject({
+      const response = await t.jiffy.app.inject({
         method: 'POST',
         url: '/v1/gifs',
         ...multipart({ api_key: t.apiKey, title: `Tile ${i}` }, { name: 't.gif', bytes }),

@@ -29,7 +29,7 @@ describe('the widget kit’s SDK headers', () => {
     t = await startTestJiffy({ HOST: '127.0.0.1', PORT: String(port), PUBLIC_URL: proxy.origin });
     await t.jiffy.listen();
     const bytes = await animatedImage({ width: 120, height: 90, frames: 2 });
-    const upload = await t.jiffy.app!.inject({
+    const upload = await t.jiffy.app.inject({
       method: 'POST',
       url: '/v1/gifs',
       ...multipart({ api_key: t.apiKey, title: 'Header check' }, { name: 'h.gif', bytes }),

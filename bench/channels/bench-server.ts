@@ -25,7 +25,7 @@ const config = resolveConfig(
 // 'all': the magic tag's job runs in this process's worker.
 const jiffy = await createJiffy({ config, role: 'all', inMemoryDatabase: true });
 const { db } = jiffy.database;
-const app = jiffy.app!;
+const app = jiffy.app;
 
 if (!(await jiffy.services.users.findById(BENCH_USER.id))) {
   await jiffy.services.users.insert({

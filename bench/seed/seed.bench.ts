@@ -41,7 +41,7 @@ async function timeSeed(name: string, catalog: readonly DemoItem[]): Promise<Tim
   const jiffy = await createJiffy({ config, role: 'all', inMemoryDatabase: true });
   try {
     const stats = async () =>
-      (await jiffy.app!.inject('/api/v1/instance/stats')).json<{
+      (await jiffy.app.inject('/api/v1/instance/stats')).json<{
         data: { gifs: { processing: number; failed: number }; renditions_pending: number };
       }>().data;
     const start = performance.now();

@@ -22,7 +22,7 @@ const median = (values: number[]): number => {
 /** POSTs the file and polls the row every 10 ms: ms to ready, ms to complete. */
 async function uploadTimed(t: TestJiffy, name: string, bytes: Buffer) {
   const start = performance.now();
-  const response = await t.jiffy.app!.inject({
+  const response = await t.jiffy.app.inject({
     method: 'POST',
     url: '/v1/gifs',
     ...multipart({ api_key: t.apiKey, title: 'Bench' }, { name, bytes }),

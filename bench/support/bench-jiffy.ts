@@ -36,7 +36,7 @@ export async function uploadReadyGifs(
   const ids: string[] = [];
   for (const [i, size] of sizes.entries()) {
     const bytes = await animatedImage(size);
-    const upload = await jiffy.app!.inject({
+    const upload = await jiffy.app.inject({
       method: 'POST',
       url: '/v1/gifs',
       ...multipart({ api_key: jiffy.defaultApiKey, title: `Bench ${i}` }, { name: 'b.gif', bytes }),

@@ -25,7 +25,7 @@ try {
   ];
   for (const item of items) {
     const source = await renderDemoItem(item);
-    const upload = await jiffy.app!.inject({
+    const upload = await jiffy.app.inject({
       method: 'POST',
       url: '/v1/gifs',
       ...multipart(

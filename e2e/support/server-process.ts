@@ -41,7 +41,7 @@ export async function freePort(): Promise<number> {
 export async function startServer(
   env: Record<string, string>,
   args: string[] = [],
-  options: { command?: string[]; role?: 'worker' } = {},
+  options: { command?: string[] } = {},
 ): Promise<ServerProcess> {
   const [file, ...commandArgs] = options.command ?? [process.execPath, MAIN];
   const child = spawn(file!, [...commandArgs, ...args], {
@@ -91,11 +91,10 @@ export async function startServer(
   };
 
   const keyLine = await waitForLine((l) => l.includes('public API key:'));
-  // A worker serves nothing, so its banner has no URL.
-  const urlLine =
-    options.role === 'worker' ? null : await waitForLine((l) => /➜ https?:\/\//.test(l));
+  // A worker's banner gives the address of its health and metrics routes.
+  const urlLine = await waitForLine((l) => /➜ https?:\/\//.test(l));
   return {
-    url: urlLine ? urlLine.split('➜ ')[1]!.trim() : '',
+    url: urlLine.split('➜ ')[1]!.trim().split(' ')[0]!,
     apiKey: keyLine.split('public API key:')[1]!.trim(),
     lines,
     waitForLine,

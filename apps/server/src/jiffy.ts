@@ -38,23 +38,24 @@ export interface JiffyOptions {
   clock?: Clock;
 }
 
-/** A running Jiffy: its configuration, database, services and (unless a worker) HTTP app. */
+/** A running Jiffy: its configuration, database, services and HTTP app. */
 export interface Jiffy {
   config: Config;
   role: Role;
   log: Logger;
   database: DatabaseHandle;
   services: Services;
-  app: FastifyInstance | null;
+  /** The HTTP app: every surface, or on a worker only `/healthz`, `/readyz` and `/metrics`. */
+  app: FastifyInstance;
   defaultApiKey: string;
-  /** Starts listening (roles with HTTP); resolves to the address. */
-  listen(): Promise<string | null>;
+  /** Starts listening; resolves to the address. */
+  listen(): Promise<string>;
   close(): Promise<void>;
 }
 
 /**
  * Opens the database, migrates it, starts the queue (and this process's workers unless the role
- * is `api`) and builds the HTTP app (unless the role is `worker`).
+ * is `api`) and builds the HTTP app (only the ops routes for a `worker`).
  */
 export async function createJiffy(options: JiffyOptions): Promise<Jiffy> {
   const { config } = options;
@@ -168,23 +169,22 @@ export async function createJiffy(options: JiffyOptions): Promise<Jiffy> {
       (error) => log.warn({ error: String(error) }, 'could not queue a periodic job'),
     );
   }
-  const app =
-    role === 'worker'
-      ? null
-      : await buildApp({
-          services,
-          logger: log,
-          maxUploadBytes: config.MAX_UPLOAD_BYTES,
-          mediaBaseUrl: config.mediaBaseUrl,
-          apiRateLimitPerMinute: config.API_RATE_LIMIT_PER_MINUTE,
-          version: JIFFY_VERSION,
-          redis,
-          uploadTempDir: path.join(config.DATA_DIR, 'tmp', 'uploads'),
-          embedApiKey: defaultApiKey,
-          embedFontCssUrl: config.EMBED_FONT_CSS_URL,
-          trustProxy: config.TRUST_PROXY,
-          metricsToken: config.METRICS_TOKEN,
-        });
+  // A worker serves only its health, readiness and metrics (its job durations live here).
+  const app = await buildApp({
+    services,
+    logger: log,
+    maxUploadBytes: config.MAX_UPLOAD_BYTES,
+    mediaBaseUrl: config.mediaBaseUrl,
+    apiRateLimitPerMinute: config.API_RATE_LIMIT_PER_MINUTE,
+    version: JIFFY_VERSION,
+    redis,
+    uploadTempDir: path.join(config.DATA_DIR, 'tmp', 'uploads'),
+    embedApiKey: defaultApiKey,
+    embedFontCssUrl: config.EMBED_FONT_CSS_URL,
+    trustProxy: config.TRUST_PROXY,
+    metricsToken: config.METRICS_TOKEN,
+    surfaces: role === 'worker' ? 'ops' : 'all',
+  });
 
   return {
     config,
@@ -195,13 +195,12 @@ export async function createJiffy(options: JiffyOptions): Promise<Jiffy> {
     app,
     defaultApiKey,
     async listen() {
-      if (!app) return null;
       return app.listen({ port: config.PORT, host: config.HOST });
     },
     async close() {
       stopPeriodicJobs();
       await stopPurgeListener();
-      await app?.close();
+      await app.close();
       await services.discovery.flushSearchCounts().catch((error: unknown) => {
         log.warn({ error: String(error) }, 'search counts not stored');
       });

@@ -25,7 +25,7 @@ if (ffmpeg.source === 'bundled') {
   );
 }
 
-await jiffy.listen();
+const address = await jiffy.listen();
 const engine =
   jiffy.database.engine === 'pglite'
     ? `embedded PostgreSQL in ${config.dbDir}`
@@ -34,7 +34,9 @@ console.log(
   [
     '',
     `  Jiffy is running (${role}) on ${engine}`,
-    role === 'worker' ? '' : `  ➜ ${config.publicUrl}`,
+    role === 'worker'
+      ? `  ➜ ${address} (health, readiness and metrics only)`
+      : `  ➜ ${config.publicUrl}`,
     `  ➜ public API key: ${jiffy.defaultApiKey}`,
     `  ➜ media in ${describeStorage(config)}`,
     '',

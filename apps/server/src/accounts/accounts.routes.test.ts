@@ -25,7 +25,7 @@ describe('accounts: register → confirm → login → reset, through the outbox
   }
 
   it('refuses state-changing calls without the CSRF header, or with a wrong one, and changes nothing', async () => {
-    const client = new SiteClient(t.jiffy.app!);
+    const client = new SiteClient(t.jiffy.app);
     const check = await client.get('/login/check');
     expect(check.json()).toEqual({ data: { logged_in: false, user: null } });
     const csrfCookie = check.cookies.find((c) => c.name === 'jiffy_csrf');
@@ -46,7 +46,7 @@ describe('accounts: register → confirm → login → reset, through the outbox
   });
 
   it('signs up, confirms by link, signs in with loginType, and signs out', async () => {
-    const client = new SiteClient(t.jiffy.app!);
+    const client = new SiteClient(t.jiffy.app);
     await registered(client, 'Alice_01', 'alice@example.com');
     const mail = await lastMailTo('alice@example.com');
     expect(mail?.subject).toBe('Confirm your Jiffy account');
@@ -86,7 +86,7 @@ describe('accounts: register → confirm → login → reset, through the outbox
   });
 
   it('confirms with the typed code too, and refuses a wrong one', async () => {
-    const client = new SiteClient(t.jiffy.app!);
+    const client = new SiteClient(t.jiffy.app);
     await registered(client, 'bob', 'bob@example.com');
     const code = /code: (\d{6})/.exec((await lastMailTo('bob@example.com'))!.text)![1]!;
     const wrong = code === '000000' ? '111111' : '000000';
@@ -105,7 +105,7 @@ describe('accounts: register → confirm → login → reset, through the outbox
   });
 
   it('keeps usernames unique without regard to case, and says nothing about taken e-mails', async () => {
-    const client = new SiteClient(t.jiffy.app!);
+    const client = new SiteClient(t.jiffy.app);
     await client.get('/login/check');
     const taken = await client.post('/api/v3/register', {
       username: 'ALICE_01',
@@ -141,10 +141,10 @@ describe('accounts: register → confirm → login → reset, through the outbox
   });
 
   it('resets a password with a single-use token, ending every session', async () => {
-    const signedIn = new SiteClient(t.jiffy.app!);
+    const signedIn = new SiteClient(t.jiffy.app);
     await signedIn.get('/login/check');
     await signedIn.post('/api/v3/login', { login: 'bob', password: PASSWORD });
-    const client = new SiteClient(t.jiffy.app!);
+    const client = new SiteClient(t.jiffy.app);
     await client.get('/login/check');
     const known = await client.post('/api/v3/password/reset', { email: 'bob@example.com' });
     const unknown = await client.post('/api/v3/password/reset', { email: 'nobody@example.com' });
@@ -172,7 +172,7 @@ describe('accounts: register → confirm → login → reset, through the outbox
   });
 
   it('refuses an expired reset token', async () => {
-    const client = new SiteClient(t.jiffy.app!);
+    const client = new SiteClient(t.jiffy.app);
     await client.get('/login/check');
     await client.post('/api/v3/password/reset', { email: 'alice@example.com' });
     const token = tokenIn((await lastMailTo('alice@example.com'))!.text)!;
@@ -189,7 +189,7 @@ describe('accounts: register → confirm → login → reset, through the outbox
   });
 
   it('answers unknown accounts and wrong passwords alike, in similar time', async () => {
-    const client = new SiteClient(t.jiffy.app!);
+    const client = new SiteClient(t.jiffy.app);
     await client.get('/login/check');
     const time = async (login: string) => {
       const started = performance.now();
@@ -214,7 +214,7 @@ describe('accounts: register → confirm → login → reset, through the outbox
   });
 
   it('stops brute force on one account', async () => {
-    const client = new SiteClient(t.jiffy.app!);
+    const client = new SiteClient(t.jiffy.app);
     await client.get('/login/check');
     const statuses: number[] = [];
     for (let i = 0; i < 11; i++) {
@@ -228,7 +228,7 @@ describe('accounts: register → confirm → login → reset, through the outbox
   });
 
   it('tells the web app its build', async () => {
-    const response = await new SiteClient(t.jiffy.app!).get('/api/v3/env/build');
+    const response = await new SiteClient(t.jiffy.app).get('/api/v3/env/build');
     expect(response.json()).toMatchObject({ data: { name: 'jiffy', version: '0.1.0' } });
   });
 });

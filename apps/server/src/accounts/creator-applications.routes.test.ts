@@ -58,7 +58,7 @@ describe('creator applications (/apply)', () => {
       (await as.other!.post('/api/v3/creator-applications', { message: 'short' })).statusCode,
     ).toBe(400);
     expect((await as.mod!.post(`/api/v3/creator-applications/${id}/promote`)).statusCode).toBe(400);
-    const anonymous = new SiteClient(t.jiffy.app!);
+    const anonymous = new SiteClient(t.jiffy.app);
     await anonymous.get('/login/check');
     expect(
       (await anonymous.post('/api/v3/creator-applications', { message: 'Anonymous application' }))

@@ -13,7 +13,7 @@ afterEach(async () => {
 });
 
 async function signIn(t: TestJiffy, login: string, password: string) {
-  const client = new SiteClient(t.jiffy.app!);
+  const client = new SiteClient(t.jiffy.app);
   await client.get('/login/check');
   const response = await client.post('/api/v3/login', { login, password });
   return { response, client };

@@ -17,7 +17,7 @@ describe('a completed password reset', () => {
       .filter((m) => m.to === to && m.subject === 'Reset your Jiffy password')
       .map((m) => /token=([A-Za-z0-9]+)/.exec(m.text)![1]!);
   const setCta = (token: string) =>
-    t.jiffy.app!.inject({
+    t.jiffy.app.inject({
       method: 'PUT',
       url: `/v1/gifs/resetgif/cta?api_key=${t.apiKey}`,
       headers: { authorization: `Token ${token}` },
@@ -32,7 +32,7 @@ describe('a completed password reset', () => {
     expect((await setCta(apiToken)).statusCode).toBe(200);
 
     // Two links asked for (say one by the owner, one by whoever knew the old password).
-    const client = new SiteClient(t.jiffy.app!);
+    const client = new SiteClient(t.jiffy.app);
     await client.get('/login/check');
     for (let i = 0; i < 2; i++)
       await client.post('/api/v3/password/reset', { email: 'resetter@example.com' });
@@ -61,7 +61,7 @@ describe('a completed password reset', () => {
       data: { logged_in: false },
     });
     // The settings page lists no token: the owner makes new ones.
-    const owner = new SiteClient(t.jiffy.app!);
+    const owner = new SiteClient(t.jiffy.app);
     await owner.get('/login/check');
     await owner.post('/api/v3/login', { login: 'resetter', password: 'a brand new passphrase' });
     expect((await owner.get('/api/v3/tokens')).json()).toEqual({ data: [] });
@@ -69,7 +69,7 @@ describe('a completed password reset', () => {
 
   it('gives a new CSRF secret at sign-in', async () => {
     await signedInUsers(t, [['csrfuser', 'user']]);
-    const client = new SiteClient(t.jiffy.app!);
+    const client = new SiteClient(t.jiffy.app);
     await client.get('/login/check');
     const planted = client.cookies.get('jiffy_csrf');
     const login = await client.post('/api/v3/login', {

@@ -24,7 +24,7 @@ async function owner(t: TestJiffy, username: string): Promise<string> {
 }
 
 function login(t: TestJiffy, remoteAddress: string, username: string, password: string) {
-  return t.jiffy.app!.inject({
+  return t.jiffy.app.inject({
     method: 'POST',
     url: '/api/v3/login',
     remoteAddress,

@@ -28,7 +28,7 @@ describe('sign-up with an address that has an account, and one that has not', ()
 
   // Each call from its own address: the per-address sign-up limit is not what is measured.
   const post = (url: string, payload: object) =>
-    t.jiffy.app!.inject({
+    t.jiffy.app.inject({
       method: 'POST',
       url,
       remoteAddress: `198.51.${100 + Math.floor(address / 250)}.${(address++ % 250) + 1}`,

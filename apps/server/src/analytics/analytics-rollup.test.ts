@@ -33,7 +33,7 @@ async function pingbacks(
   headers: Record<string, string>,
   gifId = 'gifRollA',
 ) {
-  const response = await t.jiffy.app!.inject({
+  const response = await t.jiffy.app.inject({
     method: 'POST',
     url,
     headers,
@@ -80,7 +80,7 @@ describe('analytics roll-up', () => {
     await pingbacks(['SEEN', 'FAVORITE'], `/v2/pingback?api_key=${t.apiKey}`, {});
     await pingbacks(['SEEN'], '/v2/pingback?api_key=nobodysKey', {});
     await pingbacks(['SEEN'], '/v2/pingback', { 'x-giphy-sdk-name': 'AndroidSDK' });
-    const embed = await t.jiffy.app!.inject({
+    const embed = await t.jiffy.app.inject({
       method: 'POST',
       url: '/api/v1/analytics/events',
       payload: {

@@ -26,7 +26,7 @@ let visitor: SiteClient;
 const q = (path: string, params = 'username=cat') => `/api/v1/analytics/${path}?${params}`;
 
 async function pingbacks(gifId: string, actions: string[], url: string, origin?: string) {
-  const response = await t.jiffy.app!.inject({
+  const response = await t.jiffy.app.inject({
     method: 'POST',
     url,
     headers: origin ? { origin } : {},
@@ -68,13 +68,13 @@ beforeAll(async () => {
   await pingbacks('catDance', ['SEEN', 'SENT'], '/v2/pingback', 'https://blog.example');
   await pingbacks('catNap', ['SEEN'], `/v2/pingback?api_key=${t.apiKey}`);
   await pingbacks('annGif', ['SEEN', 'SEEN', 'SEEN'], '/v2/pingback', site);
-  await t.jiffy.app!.inject({
+  await t.jiffy.app.inject({
     method: 'POST',
     url: '/api/v1/analytics/events',
     payload: { events: [{ category: 'Embed', action: 'View', label: 'Load', gif_id: 'catNap' }] },
   });
   for (const term of ['dance', 'Dance', 'nap']) {
-    const found = await t.jiffy.app!.inject(`/v1/gifs/search?api_key=${t.apiKey}&q=${term}`);
+    const found = await t.jiffy.app.inject(`/v1/gifs/search?api_key=${t.apiKey}&q=${term}`);
     expect(found.json<{ data: unknown[] }>().data.length).toBeGreaterThan(0);
   }
   await t.jiffy.services.discovery.flushSearchCounts();

@@ -14,7 +14,7 @@ describe('POST /v2/pingback', () => {
   afterAll(() => t.stop());
 
   const post = (payload: unknown) =>
-    t.jiffy.app!.inject({
+    t.jiffy.app.inject({
       method: 'POST',
       url: '/v2/pingback?apikey=anything',
       payload: payload as object,
@@ -136,7 +136,7 @@ describe('POST /v2/pingback', () => {
         'invalid_request',
       );
     }
-    const notJson = await t.jiffy.app!.inject({
+    const notJson = await t.jiffy.app.inject({
       method: 'POST',
       url: '/v2/pingback',
       headers: { 'content-type': 'application/json' },
@@ -149,7 +149,7 @@ describe('POST /v2/pingback', () => {
     const gif = await t.jiffy.services.gifRepository.findById('seen1');
     const before = gif!.click_count;
     const payload = encodeURIComponent(analyticsPayload('seen1', 'r2'));
-    const response = await t.jiffy.app!.inject(
+    const response = await t.jiffy.app.inject(
       `/v2/pingback/simple?analytics_response_payload=${payload}&action_type=CLICK`,
     );
     expect(response.statusCode).toBe(204);

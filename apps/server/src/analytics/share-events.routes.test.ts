@@ -86,7 +86,7 @@ describe('share events from the share buttons', () => {
   it('limits shares per address', async () => {
     const csrf = visitor.cookies.get('jiffy_csrf')!;
     const fromAddress = (remoteAddress: string) =>
-      t.jiffy.app!.inject({
+      t.jiffy.app.inject({
         method: 'POST',
         url: '/ajax/gif/wave/analytic/link/',
         remoteAddress,

@@ -9,7 +9,7 @@ describe('POST /api/v1/analytics/events', () => {
   afterAll(() => t.stop());
 
   const post = (body: string, contentType = 'application/json') =>
-    t.jiffy.app!.inject({
+    t.jiffy.app.inject({
       method: 'POST',
       url: '/api/v1/analytics/events',
       headers: { 'content-type': contentType },

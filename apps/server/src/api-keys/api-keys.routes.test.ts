@@ -16,7 +16,7 @@ describe('a user’s public API keys', () => {
   });
   afterAll(() => t.stop());
 
-  const trending = (key: string) => t.jiffy.app!.inject(`/v1/gifs/trending?api_key=${key}`);
+  const trending = (key: string) => t.jiffy.app.inject(`/v1/gifs/trending?api_key=${key}`);
 
   it('creates a key that works on the public API with its own rate limit, lists and revokes it', async () => {
     const made = await dev.post('/api/v3/api-keys', { name: 'My chat app' });
@@ -53,7 +53,7 @@ describe('a user’s public API keys', () => {
   });
 
   it('refuses anonymous callers and bad names', async () => {
-    const anonymous = new SiteClient(t.jiffy.app!);
+    const anonymous = new SiteClient(t.jiffy.app);
     await anonymous.get('/login/check');
     expect((await anonymous.post('/api/v3/api-keys', { name: 'x' })).statusCode).toBe(401);
     expect((await dev.post('/api/v3/api-keys', { name: '' })).statusCode).toBe(400);

@@ -14,7 +14,7 @@ describe('public API: channel search and searches scoped to a channel', () => {
   let kittens: ChannelObject;
 
   const v1 = async <T>(path: string) => {
-    const response = await t.jiffy.app!.inject(`${path}&api_key=${t.apiKey}`);
+    const response = await t.jiffy.app.inject(`${path}&api_key=${t.apiKey}`);
     return { status: response.statusCode, body: response.json<{ data: T }>() };
   };
   const search = async (q: string) =>

@@ -42,7 +42,7 @@ async function automaticItems(t: TestJiffy, mod: SiteClient): Promise<AutomaticI
 }
 
 const publicRating = async (t: TestJiffy, id: string) =>
-  (await t.jiffy.app!.inject(`/v1/gifs/${id}?api_key=${t.apiKey}`)).json<{
+  (await t.jiffy.app.inject(`/v1/gifs/${id}?api_key=${t.apiKey}`)).json<{
     data: { rating: string };
   }>().data.rating;
 

@@ -14,7 +14,7 @@ describe('the embed player page, oEmbed and frame policy', () => {
     });
     const makersKey = (await t.jiffy.services.apiKeys.create('u-maker', 'uploads')).key;
     const bytes = await animatedImage({ width: 160, height: 120, frames: 4 });
-    const response = await t.jiffy.app!.inject({
+    const response = await t.jiffy.app.inject({
       method: 'POST',
       url: '/v1/gifs',
       ...multipart(
@@ -27,7 +27,7 @@ describe('the embed player page, oEmbed and frame policy', () => {
   });
   afterAll(() => t.stop());
 
-  const get = (url: string) => t.jiffy.app!.inject(url);
+  const get = (url: string) => t.jiffy.app.inject(url);
 
   it('renders the GIF into the HTML: a muted autoplaying loop linking to its page', async () => {
     const page = await get(`/embed/${id}`);
@@ -119,7 +119,7 @@ describe('the embed player page, oEmbed and frame policy', () => {
 
   it('shows a sticker as a picture of WebP and GIF with 200w… srcsets', async () => {
     const bytes = await animatedImage({ width: 300, height: 300, frames: 3, alpha: true });
-    const response = await t.jiffy.app!.inject({
+    const response = await t.jiffy.app.inject({
       method: 'POST',
       url: '/v1/gifs',
       ...multipart({ api_key: t.apiKey, is_sticker: 'true' }, { name: 's.gif', bytes }),
@@ -142,14 +142,14 @@ describe('the embed player page, oEmbed and frame policy', () => {
     });
     try {
       const bytes = await animatedImage({ width: 64, height: 48, frames: 2 });
-      const up = await withFonts.jiffy.app!.inject({
+      const up = await withFonts.jiffy.app.inject({
         method: 'POST',
         url: '/v1/gifs',
         ...multipart({ api_key: withFonts.apiKey }, { name: 'f.gif', bytes }),
       });
       const fid = up.json<{ data: { id: string } }>().data.id;
       await withFonts.waitForGif(fid);
-      const embed = await withFonts.jiffy.app!.inject(`/embed/${fid}`);
+      const embed = await withFonts.jiffy.app.inject(`/embed/${fid}`);
       expect(embed.body).toContain(
         '<link rel="stylesheet" href="https://static.example/fonts.css">',
       );

@@ -59,7 +59,7 @@ describe('/api/v1/favorites', () => {
       expect(response.statusCode).toBe(404);
     }
     expect((await ann.post('/api/v1/favorites', { gif_id: '../x' })).statusCode).toBe(400);
-    const anonymous = new SiteClient(t.jiffy.app!);
+    const anonymous = new SiteClient(t.jiffy.app);
     await anonymous.get('/login/check');
     expect((await anonymous.post('/api/v1/favorites', { gif_id: 'fav1' })).statusCode).toBe(401);
     expect((await anonymous.get('/api/v1/favorites')).statusCode).toBe(401);

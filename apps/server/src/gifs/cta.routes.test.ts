@@ -30,19 +30,19 @@ describe('personal API tokens and GIF calls to action', () => {
   afterAll(() => t.stop());
 
   const cta = (method: 'PUT' | 'DELETE', who: string | null, body?: object) =>
-    t.jiffy.app!.inject({
+    t.jiffy.app.inject({
       method,
       url: `/v1/gifs/ctagif/cta?api_key=${t.apiKey}`,
       headers: who ? { authorization: `Token ${tokens[who]}` } : {},
       ...(body ? { payload: body } : {}),
     });
   const gifObject = async () =>
-    (await t.jiffy.app!.inject(`/v1/gifs/ctagif?api_key=${t.apiKey}`)).json<{
+    (await t.jiffy.app.inject(`/v1/gifs/ctagif?api_key=${t.apiKey}`)).json<{
       data: { cta?: unknown };
     }>().data;
 
   it('lists a user’s tokens without their secrets, and revokes them', async () => {
-    const client = new SiteClient(t.jiffy.app!);
+    const client = new SiteClient(t.jiffy.app);
     await client.get('/login/check');
     await client.post('/api/v3/login', { login: 'stranger', password: TEST_PASSWORD });
     const extra = (await client.post('/api/v3/tokens', { name: 'temporary' })).json<{
@@ -64,7 +64,7 @@ describe('personal API tokens and GIF calls to action', () => {
       (await client.request({ method: 'DELETE', url: `/api/v3/tokens/${extra.id}` })).statusCode,
     ).toBe(404);
     expect(
-      (await new SiteClient(t.jiffy.app!).post('/api/v3/tokens', { name: 'x' }, 'omit')).statusCode,
+      (await new SiteClient(t.jiffy.app).post('/api/v3/tokens', { name: 'x' }, 'omit')).statusCode,
     ).toBe(403);
   });
 
@@ -99,7 +99,7 @@ describe('personal API tokens and GIF calls to action', () => {
   });
 
   it('stops honouring a revoked token', async () => {
-    const client = new SiteClient(t.jiffy.app!);
+    const client = new SiteClient(t.jiffy.app);
     await client.get('/login/check');
     await client.post('/api/v3/login', { login: 'owner', password: TEST_PASSWORD });
     const [mine] = (await client.get('/api/v3/tokens')).json<{ data: { id: string }[] }>().data;

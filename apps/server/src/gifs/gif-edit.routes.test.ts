@@ -22,7 +22,7 @@ describe('POST /ajax/gif/update: owners and staff edit a GIF', () => {
   let visitor: SiteClient;
 
   const api = (url: string) =>
-    t.jiffy.app!.inject(`${url}${url.includes('?') ? '&' : '?'}api_key=${t.apiKey}`);
+    t.jiffy.app.inject(`${url}${url.includes('?') ? '&' : '?'}api_key=${t.apiKey}`);
   const ids = async (url: string) =>
     (await api(url)).json<{ data: { id: string }[] }>().data.map((g) => g.id);
   const edit = (client: SiteClient, gif_id: string, key: string, value: unknown, csrf?: string) =>
@@ -132,7 +132,7 @@ describe('POST /ajax/gif/update: owners and staff edit a GIF', () => {
     const tags = await api('/v1/gifs/search/tags?q=hideaw');
     expect(tags.json<{ data: { name: string }[] }>().data).toEqual([]);
     expect((await api('/v1/gifs/annhidden')).statusCode).toBe(200);
-    expect((await t.jiffy.app!.inject('/embed/annhidden')).statusCode).toBe(200);
+    expect((await t.jiffy.app.inject('/embed/annhidden')).statusCode).toBe(200);
     const meta = await visitor.get('/ajax/gifs/metadata?gif_ids=annhidden');
     expect(meta.json<{ data: unknown[] }>().data).toMatchObject([{ visibility: 'unlisted' }]);
     const trending = await visitor.get('/ajax/gifs/trending?gif_ids=annhidden');

@@ -200,7 +200,7 @@ describe('GIF metadata calls: tag counts, metadata, extended metadata, trending'
     // The only sticker leads the sticker list.
     expect(data[2]).toMatchObject({ is_trending: true, rank: 1 });
     // The public trending list agrees.
-    const list = await t.jiffy.app!.inject(`/v1/gifs/trending?limit=1&api_key=${t.apiKey}`);
+    const list = await t.jiffy.app.inject(`/v1/gifs/trending?limit=1&api_key=${t.apiKey}`);
     expect(list.json<Listed>().data.map((g) => g.id)).toEqual(['annone']);
   });
 

@@ -53,7 +53,7 @@ describe('settle sweep', () => {
     const status = await t.jiffy.services.gifReads.getUploadStatus('restOrphan');
     expect(status.renditions_error?.code).toBe('renditions_failed');
     // The operator's count of GIFs still waiting for renditions leaves the given-up one out.
-    const stats = await t.jiffy.app!.inject({ url: '/api/v1/instance/stats' });
+    const stats = await t.jiffy.app.inject({ url: '/api/v1/instance/stats' });
     expect(stats.json<{ data: { renditions_pending: number } }>().data.renditions_pending).toBe(1);
   });
 

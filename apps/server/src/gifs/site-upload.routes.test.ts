@@ -48,7 +48,7 @@ describe('POST /api/v1/uploads (the site’s upload form)', () => {
   it('refuses a visitor who is not signed in, and a forged request, before storing anything', async () => {
     const before = await gifCount();
     const form = multipart({ title: 'x' }, { name: 'x.gif', bytes: gif });
-    const anonymous = new SiteClient(t.jiffy.app!);
+    const anonymous = new SiteClient(t.jiffy.app);
     await anonymous.get('/login/check');
     const refused = await anonymous.request({ method: 'POST', url: '/api/v1/uploads', form });
     expect(refused.statusCode).toBe(401);

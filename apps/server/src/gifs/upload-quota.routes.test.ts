@@ -77,7 +77,7 @@ describe('upload quotas: uploads per hour', () => {
   });
 
   const withKey = (apiKey: string) =>
-    t.jiffy.app!.inject({
+    t.jiffy.app.inject({
       method: 'POST',
       url: '/v1/gifs',
       ...multipart({ api_key: apiKey, title: 'q' }, { name: 'q.gif', bytes: nextGif() }),
@@ -89,7 +89,7 @@ describe('upload quotas: uploads per hour', () => {
       form: multipart({ title: 'q' }, { name: 'q.gif', bytes: nextGif() }),
     });
   const importWithKey = (apiKey: string) =>
-    t.jiffy.app!.inject({
+    t.jiffy.app.inject({
       method: 'POST',
       url: '/v1/gifs',
       payload: { api_key: apiKey, source_image_url: `${fixture.origin}/q.gif` },
@@ -118,7 +118,7 @@ describe('upload quotas: uploads per hour', () => {
     // A body that is not media would be a 415 once read; a spent quota answers first.
     const notMedia = multipart({ title: 'x' }, { name: 'x.gif', bytes: Buffer.from('not a GIF') });
     expectQuotaRefusal(
-      await t.jiffy.app!.inject({
+      await t.jiffy.app.inject({
         method: 'POST',
         url: `/v1/gifs?api_key=${keys.cat!}`,
         ...notMedia,
@@ -221,7 +221,7 @@ describe('upload quotas across API nodes', () => {
       await node.jiffy.services.users.insert({ id: userId, username: userId, display_name: 'Q' });
       const key = (await node.jiffy.services.apiKeys.create(userId, 'k')).key;
       const upload = () =>
-        node.jiffy.app!.inject({
+        node.jiffy.app.inject({
           method: 'POST',
           url: '/v1/gifs',
           ...multipart(

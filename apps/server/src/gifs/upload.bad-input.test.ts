@@ -23,7 +23,7 @@ describe('POST /v1/gifs refuses bad input and changes nothing', () => {
   afterAll(() => t.stop());
 
   const post = (fields: Record<string, string>, file?: Parameters<typeof multipart>[1]) =>
-    t.jiffy.app!.inject({ method: 'POST', url: '/v1/gifs', ...multipart(fields, file) });
+    t.jiffy.app.inject({ method: 'POST', url: '/v1/gifs', ...multipart(fields, file) });
 
   async function expectRefused(
     response: Awaited<ReturnType<typeof post>>,
@@ -163,7 +163,7 @@ describe('POST /v1/gifs refuses bad input and changes nothing', () => {
   });
 
   it('refuses a JSON body with wrong types', async () => {
-    const response = await t.jiffy.app!.inject({
+    const response = await t.jiffy.app.inject({
       method: 'POST',
       url: `/v1/gifs?api_key=${t.apiKey}`,
       payload: { source_image_url: ['http://example.com/a.gif'], tags: { a: 1 } },
@@ -172,7 +172,7 @@ describe('POST /v1/gifs refuses bad input and changes nothing', () => {
   });
 
   it('refuses NUL characters anywhere in a JSON body, saying where', async () => {
-    const response = await t.jiffy.app!.inject({
+    const response = await t.jiffy.app.inject({
       method: 'POST',
       url: `/v1/gifs?api_key=${t.apiKey}`,
       payload: {
@@ -188,7 +188,7 @@ describe('POST /v1/gifs refuses bad input and changes nothing', () => {
   });
 
   it('refuses a body nested a hundred thousand deep without running out of stack', async () => {
-    const response = await t.jiffy.app!.inject({
+    const response = await t.jiffy.app.inject({
       method: 'POST',
       url: `/v1/gifs?api_key=${t.apiKey}`,
       headers: { 'content-type': 'application/json' },
@@ -198,7 +198,7 @@ describe('POST /v1/gifs refuses bad input and changes nothing', () => {
   });
 
   it('refuses a body that is not JSON', async () => {
-    const response = await t.jiffy.app!.inject({
+    const response = await t.jiffy.app.inject({
       method: 'POST',
       url: `/v1/gifs?api_key=${t.apiKey}`,
       headers: { 'content-type': 'application/json' },

@@ -60,7 +60,7 @@ describe('accepted upload formats', () => {
 
   it.each(makers)('%s becomes ready', async (_label, format, make) => {
     const file = await make();
-    const response = await t.jiffy.app!.inject({
+    const response = await t.jiffy.app.inject({
       method: 'POST',
       url: '/v1/gifs',
       ...multipart(
@@ -73,7 +73,7 @@ describe('accepted upload formats', () => {
     expect(await t.waitForGif(id)).toBe('ready');
     const row = await t.jiffy.services.gifRepository.findById(id);
     expect(row).toMatchObject({ source_format: format, width: 96, height: 64 });
-    const status = (await t.jiffy.app!.inject(`/api/v1/uploads/${id}`)).json<{
+    const status = (await t.jiffy.app.inject(`/api/v1/uploads/${id}`)).json<{
       data: { gif: { images: Record<string, Record<string, string>> } };
     }>();
     const { original, fixed_width } = status.data.gif.images;

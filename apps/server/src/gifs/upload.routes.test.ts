@@ -43,7 +43,7 @@ describe.each(STORAGE_BACKENDS)('POST /v1/gifs (%s storage)', (storage) => {
   afterAll(() => t.stop());
 
   const upload = (fields: Record<string, string>, file?: Parameters<typeof multipart>[1]) =>
-    t.jiffy.app!.inject({ method: 'POST', url: '/v1/gifs', ...multipart(fields, file) });
+    t.jiffy.app.inject({ method: 'POST', url: '/v1/gifs', ...multipart(fields, file) });
 
   it('answers at once with an id in GIPHY’s envelope, then the GIF becomes ready', async () => {
     const response = await upload(
@@ -61,7 +61,7 @@ describe.each(STORAGE_BACKENDS)('POST /v1/gifs (%s storage)', (storage) => {
 
     expect(await t.waitForGif(body.data.id)).toBe('ready');
     const status = (
-      await t.jiffy.app!.inject(`/api/v1/uploads/${body.data.id}`)
+      await t.jiffy.app.inject(`/api/v1/uploads/${body.data.id}`)
     ).json<UploadStatusBody>();
     expect(status.data.status).toBe('ready');
     expect(status.data.gif).toMatchObject({
@@ -77,7 +77,7 @@ describe.each(STORAGE_BACKENDS)('POST /v1/gifs (%s storage)', (storage) => {
     expect(images.fixed_width).toMatchObject({ width: '200' });
     expect(images.original_still!.url).toBeDefined();
 
-    const gifObject = await t.jiffy.app!.inject(`/v1/gifs/${body.data.id}?api_key=${t.apiKey}`);
+    const gifObject = await t.jiffy.app.inject(`/v1/gifs/${body.data.id}?api_key=${t.apiKey}`);
     expect(gifObject.statusCode).toBe(200);
     expect(gifObject.json<{ data: { username: string } }>().data.username).toBe('catlover');
   });
@@ -88,7 +88,7 @@ describe.each(STORAGE_BACKENDS)('POST /v1/gifs (%s storage)', (storage) => {
     ).json<{ data: { id: string } }>();
     await t.waitForGif(data.id, { complete: true });
     const status = (
-      await t.jiffy.app!.inject(`/api/v1/uploads/${data.id}`)
+      await t.jiffy.app.inject(`/api/v1/uploads/${data.id}`)
     ).json<UploadStatusBody>();
     const names = Object.keys(status.data.gif!.images).sort();
     // Every rendition GIPHY names; hd only when the source is larger than 480 px.
@@ -129,7 +129,7 @@ describe.each(STORAGE_BACKENDS)('POST /v1/gifs (%s storage)', (storage) => {
   });
 
   it('answers GIPHY’s upload API with a source_image_url in a JSON body too', async () => {
-    const response = await t.jiffy.app!.inject({
+    const response = await t.jiffy.app.inject({
       method: 'POST',
       url: `/v1/gifs?api_key=${t.apiKey}`,
       payload: { source_image_url: 'http://127.0.0.1:9/x.gif' },

@@ -26,7 +26,7 @@ describe('clips: videos with sound', () => {
 
   const upload = (file: string, title: string) => t.uploadFileAndWait(file, { title });
   const list = async (url: string) =>
-    (await t.jiffy.app!.inject(`${url}&api_key=${t.apiKey}`)).json<ListBody>().data;
+    (await t.jiffy.app.inject(`${url}&api_key=${t.apiKey}`)).json<ListBody>().data;
 
   it('lists a video with sound on videos/*, with its playable file; a silent one stays a GIF', async () => {
     const size = { width: 320, height: 180, seconds: 1 };
@@ -49,7 +49,7 @@ describe('clips: videos with sound', () => {
     expect((await list('/v1/videos/trending?limit=5')).map((v) => v.id)).toEqual([talking]);
 
     const clipPath = new URL(asset.url).pathname;
-    const clip = await t.jiffy.app!.inject(clipPath);
+    const clip = await t.jiffy.app.inject(clipPath);
     expect(clip.statusCode).toBe(200);
     expect(clip.headers['content-type']).toBe('video/mp4');
 

@@ -48,7 +48,7 @@ describe('the decoded-work budget', () => {
   });
 
   const upload = (name: string, bytes: Buffer) =>
-    t.jiffy.app!.inject({
+    t.jiffy.app.inject({
       method: 'POST',
       url: '/v1/gifs',
       ...multipart({ api_key: t.apiKey }, { name, bytes }),
@@ -111,7 +111,7 @@ describe('the decoded-work budget', () => {
   });
 
   it('fails a URL import over the budget in the job, with the same code', async () => {
-    const response = await t.jiffy.app!.inject({
+    const response = await t.jiffy.app.inject({
       method: 'POST',
       url: '/v1/gifs',
       payload: { api_key: t.apiKey, source_image_url: `${fixture.origin}/heavy.gif` },
@@ -119,7 +119,7 @@ describe('the decoded-work budget', () => {
     expect(response.statusCode).toBe(200);
     const { id } = response.json<{ data: { id: string } }>().data;
     expect(await t.waitForGif(id)).toBe('failed');
-    const status = (await t.jiffy.app!.inject(`/api/v1/uploads/${id}`)).json<{
+    const status = (await t.jiffy.app.inject(`/api/v1/uploads/${id}`)).json<{
       data: { error: { code: string } };
     }>();
     expect(status.data.error.code).toBe('too_much_work');

@@ -29,7 +29,7 @@ describe('POST /v1/gifs with source_image_url', () => {
   });
 
   const importUrl = (url: string) =>
-    t.jiffy.app!.inject({
+    t.jiffy.app.inject({
       method: 'POST',
       url: '/v1/gifs',
       payload: { api_key: t.apiKey, source_image_url: url, title: 'Imported', tags: 'imported' },
@@ -59,7 +59,7 @@ describe('POST /v1/gifs with source_image_url', () => {
     const { id } = (await importUrl(`${fixture.origin}/sneaky`)).json<{ data: { id: string } }>()
       .data;
     expect(await t.waitForGif(id)).toBe('failed');
-    const status = (await t.jiffy.app!.inject(`/api/v1/uploads/${id}`)).json<{
+    const status = (await t.jiffy.app.inject(`/api/v1/uploads/${id}`)).json<{
       data: { error: { code: string; message: string } };
     }>();
     expect(status.data.error.code).toBe('url_not_allowed');

@@ -13,7 +13,7 @@ interface Probe {
 }
 
 const probe = async (t: TestJiffy, url: '/healthz' | '/readyz'): Promise<Probe> => {
-  const response = await t.jiffy.app!.inject(url);
+  const response = await t.jiffy.app.inject(url);
   expect(response.headers['cache-control']).toBe('no-store');
   return { statusCode: response.statusCode, ...response.json<Omit<Probe, 'statusCode'>>() };
 };
@@ -51,10 +51,10 @@ describe('health and readiness', () => {
   });
 
   it('answers unknown routes with a 404 in the envelope of their surface', async () => {
-    const site = await t.jiffy.app!.inject('/api/v1/nothing-here');
+    const site = await t.jiffy.app.inject('/api/v1/nothing-here');
     expect(site.statusCode).toBe(404);
     expect(site.json()).toMatchObject({ error: { code: 'not_found' } });
-    const publicApi = await t.jiffy.app!.inject('/v1/nothing-here');
+    const publicApi = await t.jiffy.app.inject('/v1/nothing-here');
     expect(publicApi.json()).toMatchObject({ meta: { status: 404, error_code: 'not_found' } });
     expect(publicApi.json<{ meta: { response_id: string } }>().meta.response_id).not.toBe('');
   });

@@ -42,6 +42,11 @@ export interface AppOptions {
   trustProxy?: TrustProxy;
   /** METRICS_TOKEN: the bearer token `/metrics` asks for; open when unset. */
   metricsToken?: string | undefined;
+  /**
+   * `ops` for a `--role=worker` process: only `/healthz`, `/readyz` and `/metrics`, so an
+   * orchestrator can probe it and Prometheus can read its job durations. Default `all`.
+   */
+  surfaces?: 'all' | 'ops';
 }
 
 /** A hop count as the function Fastify's types take (at runtime it takes the number too). */
@@ -94,6 +99,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     done();
   });
   framePolicy(app);
+  if (options.surfaces === 'ops') {
+    await app.register(async (scope) =>
+      opsSurface(scope, { services, metricsToken: options.metricsToken }),
+    );
+    app.setNotFoundHandler((request, reply) => answerNotFound(request, reply));
+    return app;
+  }
   await app.register(cookie);
   await app.register(formbody, { bodyLimit: 64 * 1024 });
   await app.register(multipart, {
@@ -128,8 +140,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     opsSurface(scope, {
       services,
       metricsToken: options.metricsToken,
-      routes: catalog.routes,
-      version: options.version,
+      contract: { routes: catalog.routes, version: options.version },
     }),
   );
   let site: SitePages | undefined;

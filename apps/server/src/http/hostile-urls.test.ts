@@ -19,7 +19,7 @@ describe('hostile URLs', () => {
 
   const get = (url: string) => {
     const sep = url.includes('?') ? '&' : '?';
-    return t.jiffy.app!.inject(`${url}${sep}api_key=${t.apiKey}`);
+    return t.jiffy.app.inject(`${url}${sep}api_key=${t.apiKey}`);
   };
 
   it('refuses NUL in any part of a public API URL, and counts no search for it', async () => {
@@ -46,7 +46,7 @@ describe('hostile URLs', () => {
         msg: 'URL: NUL characters (U+0000, %00) are not accepted',
       });
     }
-    const badKey = await t.jiffy.app!.inject(`/v1/gifs/search?q=cat&api_key=${t.apiKey}%00`);
+    const badKey = await t.jiffy.app.inject(`/v1/gifs/search?q=cat&api_key=${t.apiKey}%00`);
     expect(badKey.statusCode).toBe(400);
 
     // Trending searches still answer, with only what could be searched for.
@@ -57,7 +57,7 @@ describe('hostile URLs', () => {
   });
 
   it('refuses NUL in a site URL in the site’s envelope', async () => {
-    const response = await t.jiffy.app!.inject('/api/v1/users/cat%00lover/');
+    const response = await t.jiffy.app.inject('/api/v1/users/cat%00lover/');
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ error: { code: 'invalid_request' } });
   });
@@ -73,7 +73,7 @@ describe('hostile URLs', () => {
     });
     expect(body.meta.response_id).toMatch(/^[0-9a-f]{24}$/);
 
-    const site = await t.jiffy.app!.inject('/api/v1/users/%ff/');
+    const site = await t.jiffy.app.inject('/api/v1/users/%ff/');
     expect(site.statusCode).toBe(400);
     expect(site.json()).toMatchObject({ error: { code: 'invalid_request' } });
   });

@@ -39,14 +39,14 @@ describe('what the server logs', () => {
 
   it('logs request URLs with API keys, tokens and passwords redacted', async () => {
     const key = t.apiKey;
-    const search = await t.jiffy.app!.inject({
+    const search = await t.jiffy.app.inject({
       url: `/v1/gifs/search?q=cats&api_key=${key}`,
       headers: { authorization: 'Token SECRET-TOKEN-1', cookie: 'jiffy_session=SECRET-SESSION-1' },
     });
     expect(search.statusCode).toBe(200);
-    await t.jiffy.app!.inject(`/v1/gifs/trending?%61pi_key=${key}`);
-    await t.jiffy.app!.inject('/password?token=SECRET-RESET-1');
-    await t.jiffy.app!.inject({
+    await t.jiffy.app.inject(`/v1/gifs/trending?%61pi_key=${key}`);
+    await t.jiffy.app.inject('/password?token=SECRET-RESET-1');
+    await t.jiffy.app.inject({
       method: 'POST',
       url: '/api/v3/login?password=SECRET-PASSWORD-1',
       payload: { login: 'nobody', password: 'SECRET-PASSWORD-2' },
@@ -67,7 +67,7 @@ describe('what the server logs', () => {
     // The search counts' table goes away, so the next batch of counts cannot be written.
     await sql`ALTER TABLE search_terms RENAME TO search_terms_away`.execute(t.jiffy.database.db);
     try {
-      const search = await t.jiffy.app!.inject(`/v1/gifs/search?q=dogs&api_key=${t.apiKey}`);
+      const search = await t.jiffy.app.inject(`/v1/gifs/search?q=dogs&api_key=${t.apiKey}`);
       expect(search.statusCode).toBe(200);
       const deadline = Date.now() + 5000;
       let failure: (typeof lines)[number] | undefined;

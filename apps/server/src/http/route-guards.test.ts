@@ -41,7 +41,7 @@ describe('every route’s guard, however its path is written', () => {
     cookieHeader = [...walker.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
     // The instance key spends its minute, so every public API call with it meets the limit.
     for (let i = 0; i < PER_MINUTE; i++)
-      await t.jiffy.app!.inject(`/v1/randomid?api_key=${t.apiKey}`);
+      await t.jiffy.app.inject(`/v1/randomid?api_key=${t.apiKey}`);
   });
   afterAll(() => t.stop());
 
@@ -52,7 +52,7 @@ describe('every route’s guard, however its path is written', () => {
    * token that authenticates no one), and signed out when it reads.
    */
   const probe = (method: Method, url: string, authorization?: string) =>
-    t.jiffy.app!.inject({
+    t.jiffy.app.inject({
       method,
       url: `${url}?api_key=${t.apiKey}&key=${t.apiKey}`,
       headers: {
@@ -64,7 +64,7 @@ describe('every route’s guard, however its path is written', () => {
     });
 
   it('answers every way of writing a path as the path as written, or 404', async () => {
-    const routes = routesOf(t.jiffy.app!.printRoutes({ commonPrefix: false }));
+    const routes = routesOf(t.jiffy.app.printRoutes({ commonPrefix: false }));
     expect(routes.length).toBeGreaterThan(60);
     const failures: string[] = [];
     const guarded = { csrf: 0, rateLimit: 0, signIn: 0 };
@@ -122,7 +122,7 @@ describe('every route’s guard, however its path is written', () => {
   });
 
   it('refuses a cross-site sign-in through /%61pi with no cookie at all, and sets no session', async () => {
-    const response = await t.jiffy.app!.inject({
+    const response = await t.jiffy.app.inject({
       method: 'POST',
       url: '/%61pi/v3/login',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
@@ -133,9 +133,9 @@ describe('every route’s guard, however its path is written', () => {
   });
 
   it('keeps a key at its limit on /%761/gifs/search, with the rate-limit headers', async () => {
-    const spent = await t.jiffy.app!.inject(`/v1/gifs/search?q=cat&api_key=${t.apiKey}`);
+    const spent = await t.jiffy.app.inject(`/v1/gifs/search?q=cat&api_key=${t.apiKey}`);
     expect(spent.statusCode).toBe(429);
-    const encoded = await t.jiffy.app!.inject(`/%761/gifs/search?q=cat&api_key=${t.apiKey}`);
+    const encoded = await t.jiffy.app.inject(`/%761/gifs/search?q=cat&api_key=${t.apiKey}`);
     expect([encoded.statusCode, codeOf(encoded)]).toEqual([429, 'rate_limited']);
     expect(encoded.headers['x-ratelimit-limit']).toBe(String(PER_MINUTE));
     expect(encoded.headers['retry-after']).toBeDefined();
@@ -145,7 +145,7 @@ describe('every route’s guard, however its path is written', () => {
     const made = await walker.post('/api/v3/tokens', { name: 'cli' });
     expect(made.statusCode).toBe(201);
     const token = made.json<{ data: { token: string } }>().data.token;
-    const routes = routesOf(t.jiffy.app!.printRoutes({ commonPrefix: false }));
+    const routes = routesOf(t.jiffy.app.printRoutes({ commonPrefix: false }));
     const failures: string[] = [];
     for (const { path, methods } of routes) {
       if (!/^\/(api|ajax|login|x)\//.test(path) || path === '/api/v1/analytics/events') continue;
@@ -159,7 +159,7 @@ describe('every route’s guard, however its path is written', () => {
     expect(failures).toEqual([]);
     // A live token passes the CSRF guard (a script or CLI, not a browser); this call then
     // wants a session, which it does not have.
-    const live = await t.jiffy.app!.inject({
+    const live = await t.jiffy.app.inject({
       method: 'POST',
       url: '/api/v3/tokens',
       headers: { authorization: `Token ${token}` },

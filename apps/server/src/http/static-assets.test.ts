@@ -24,14 +24,14 @@ describe('built assets, precompressed', () => {
   let mainStyle = '';
   beforeAll(async () => {
     t = await startTestJiffy({}, { startWorkers: false });
-    const page = await t.jiffy.app!.inject({ url: '/', headers: { accept: 'text/html' } });
+    const page = await t.jiffy.app.inject({ url: '/', headers: { accept: 'text/html' } });
     mainChunk = /src="\/assets\/(index-[\w-]+\.js)"/.exec(page.body)![1]!;
     mainStyle = /href="\/assets\/(index-[\w-]+\.css)"/.exec(page.body)![1]!;
   }, 60_000);
   afterAll(() => t.stop());
 
   const get = (url: string, acceptEncoding?: string, method: 'GET' | 'HEAD' = 'GET') =>
-    t.jiffy.app!.inject({
+    t.jiffy.app.inject({
       method,
       url,
       headers: acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding },

@@ -21,7 +21,7 @@ describe('TRUST_PROXY: whose X-Forwarded-For names the client', () => {
   /** Status of a keyless public call from `remoteAddress`, claiming `forwardedFor`. */
   const call = async (t: TestJiffy, remoteAddress: string, forwardedFor?: string) =>
     (
-      await t.jiffy.app!.inject({
+      await t.jiffy.app.inject({
         url: '/v1/randomid',
         remoteAddress,
         headers: forwardedFor ? { 'x-forwarded-for': forwardedFor } : {},

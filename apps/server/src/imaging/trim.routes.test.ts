@@ -212,7 +212,7 @@ describe('GET and POST /imaging/trim', () => {
     expect((await visitor.get(url)).statusCode).toBe(401);
 
     const form = multipart(fields, file);
-    const byToken = await t.jiffy.app!.inject({
+    const byToken = await t.jiffy.app.inject({
       method: 'POST',
       url: '/imaging/trim',
       headers: { ...form.headers, authorization: `Token ${tokens.ann!}` },
@@ -220,7 +220,7 @@ describe('GET and POST /imaging/trim', () => {
     });
     expect(byToken.statusCode).toBe(200);
     expect(byToken.headers['content-type']).toBe('video/mp4');
-    const getByToken = await t.jiffy.app!.inject({
+    const getByToken = await t.jiffy.app.inject({
       url,
       headers: { authorization: `Token ${tokens.ann!}` },
     });

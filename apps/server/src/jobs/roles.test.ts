@@ -29,15 +29,28 @@ describe('process roles', () => {
         { role: 'worker', dataDir: api.dataDir },
       );
       try {
-        expect(worker.jiffy.app).toBeNull();
         const bytes = await animatedImage({ width: 80, height: 60, frames: 3 });
-        const response = await api.jiffy.app!.inject({
+        const response = await api.jiffy.app.inject({
           method: 'POST',
           url: '/v1/gifs',
           ...multipart({ api_key: api.apiKey }, { name: 'a.gif', bytes }),
         });
         const { id } = response.json<{ data: { id: string } }>().data;
         expect(await api.waitForGif(id, { timeoutMs: 30_000 })).toBe('ready');
+
+        // The worker serves its probes and its metrics, where the processing was counted,
+        // and nothing of the API or the site.
+        const ready = await worker.jiffy.app.inject('/readyz');
+        expect(ready.statusCode).toBe(200);
+        const metrics = (await worker.jiffy.app.inject('/metrics')).body;
+        expect(metrics).toMatch(
+          /^jiffy_job_duration_seconds_count\{kind="gif\.process",outcome="done"\} 1$/m,
+        );
+        const apiMetrics = (await api.jiffy.app.inject('/metrics')).body;
+        expect(apiMetrics).not.toMatch(/^jiffy_job_duration_seconds_count\{kind="gif\.process"/m);
+        for (const url of [`/v1/gifs/${id}?api_key=${api.apiKey}`, '/', '/openapi.json']) {
+          expect((await worker.jiffy.app.inject(url)).statusCode).toBe(404);
+        }
       } finally {
         await api.stop();
         await worker.stop();

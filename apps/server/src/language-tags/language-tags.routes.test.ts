@@ -16,7 +16,7 @@ describe('language tags', () => {
 
   const search = async (q: string, lang: string) => {
     const url = `/v1/gifs/search?q=${encodeURIComponent(q)}&lang=${lang}&api_key=${t.apiKey}`;
-    const body = (await t.jiffy.app!.inject(url)).json<SearchBody>();
+    const body = (await t.jiffy.app.inject(url)).json<SearchBody>();
     return { ids: body.data.map((g) => g.id), total: body.pagination.total_count };
   };
   const add = (client: SiteClient, id: string, body: object, csrf?: string) =>

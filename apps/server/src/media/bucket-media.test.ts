@@ -27,7 +27,7 @@ describe('media served straight from the bucket (STORAGE=s3, MEDIA_BASE_URL = th
     const file = `${t.dataDir}/walk.gif`;
     await fs.writeFile(file, bytes);
     id = await t.uploadFileAndWait(file);
-    images = (await t.jiffy.app!.inject(`/v1/gifs/${id}?api_key=${t.apiKey}`)).json<GifBody>().data
+    images = (await t.jiffy.app.inject(`/v1/gifs/${id}?api_key=${t.apiKey}`)).json<GifBody>().data
       .images;
   });
   afterAll(() => t.stop());
@@ -48,7 +48,7 @@ describe('media served straight from the bucket (STORAGE=s3, MEDIA_BASE_URL = th
       expect(fromBucket.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
       const bytes = Buffer.from(await fromBucket.arrayBuffer());
       // Jiffy's own /media answers the same file (the path a CDN in front of Jiffy would use).
-      const fromJiffy = await t.jiffy.app!.inject(jiffyPath);
+      const fromJiffy = await t.jiffy.app.inject(jiffyPath);
       expect(fromJiffy.statusCode).toBe(200);
       expect(bytes.equals(fromJiffy.rawPayload)).toBe(true);
     }

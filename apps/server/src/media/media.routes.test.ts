@@ -13,14 +13,14 @@ describe.each(STORAGE_BACKENDS)('GET /media/:id/:rendition.:ext (%s storage)', (
   beforeAll(async () => {
     t = await startTestJiffy({ MEDIA_BASE_URL: 'https://cdn.example.com/m' }, { storage });
     const bytes = await animatedImage({ width: 240, height: 160, frames: 6 });
-    const response = await t.jiffy.app!.inject({
+    const response = await t.jiffy.app.inject({
       method: 'POST',
       url: '/v1/gifs',
       ...multipart({ api_key: t.apiKey }, { name: 'a.gif', bytes }),
     });
     id = response.json<{ data: { id: string } }>().data.id;
     await t.waitForGif(id);
-    const gif = (await t.jiffy.app!.inject(`/v1/gifs/${id}?api_key=${t.apiKey}`)).json<{
+    const gif = (await t.jiffy.app.inject(`/v1/gifs/${id}?api_key=${t.apiKey}`)).json<{
       data: { images: { original: { mp4: string; mp4_size: string } } };
     }>();
     // GIF objects carry absolute URLs on MEDIA_BASE_URL; the server answers the path part.
@@ -31,7 +31,7 @@ describe.each(STORAGE_BACKENDS)('GET /media/:id/:rendition.:ext (%s storage)', (
   afterAll(() => t.stop());
 
   it('serves the file with its type, validators and a year of immutable caching', async () => {
-    const response = await t.jiffy.app!.inject(mp4Path);
+    const response = await t.jiffy.app.inject(mp4Path);
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('video/mp4');
     expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
@@ -41,7 +41,7 @@ describe.each(STORAGE_BACKENDS)('GET /media/:id/:rendition.:ext (%s storage)', (
     expect(response.rawPayload.length).toBe(mp4Size);
     expect(response.rawPayload.subarray(4, 8).toString('latin1')).toBe('ftyp');
 
-    const again = await t.jiffy.app!.inject({
+    const again = await t.jiffy.app.inject({
       url: mp4Path,
       headers: { 'if-none-match': response.headers.etag as string },
     });
@@ -50,30 +50,30 @@ describe.each(STORAGE_BACKENDS)('GET /media/:id/:rendition.:ext (%s storage)', (
   });
 
   it('answers HEAD with the headers and no body', async () => {
-    const response = await t.jiffy.app!.inject({ method: 'HEAD', url: mp4Path });
+    const response = await t.jiffy.app.inject({ method: 'HEAD', url: mp4Path });
     expect(response.statusCode).toBe(200);
     expect(Number(response.headers['content-length'])).toBe(mp4Size);
     expect(response.rawPayload.length).toBe(0);
   });
 
   it('serves byte ranges for seeking', async () => {
-    const full = (await t.jiffy.app!.inject(mp4Path)).rawPayload;
-    const part = await t.jiffy.app!.inject({ url: mp4Path, headers: { range: 'bytes=10-99' } });
+    const full = (await t.jiffy.app.inject(mp4Path)).rawPayload;
+    const part = await t.jiffy.app.inject({ url: mp4Path, headers: { range: 'bytes=10-99' } });
     expect(part.statusCode).toBe(206);
     expect(part.headers['content-range']).toBe(`bytes 10-99/${mp4Size}`);
     expect(part.rawPayload.equals(full.subarray(10, 100))).toBe(true);
 
     // A player's first probe is often the first byte alone.
-    const first = await t.jiffy.app!.inject({ url: mp4Path, headers: { range: 'bytes=0-0' } });
+    const first = await t.jiffy.app.inject({ url: mp4Path, headers: { range: 'bytes=0-0' } });
     expect(first.statusCode).toBe(206);
     expect(first.headers['content-range']).toBe(`bytes 0-0/${mp4Size}`);
     expect(first.rawPayload.equals(full.subarray(0, 1))).toBe(true);
 
-    const tail = await t.jiffy.app!.inject({ url: mp4Path, headers: { range: 'bytes=-16' } });
+    const tail = await t.jiffy.app.inject({ url: mp4Path, headers: { range: 'bytes=-16' } });
     expect(tail.statusCode).toBe(206);
     expect(tail.rawPayload.equals(full.subarray(mp4Size - 16))).toBe(true);
 
-    const outside = await t.jiffy.app!.inject({
+    const outside = await t.jiffy.app.inject({
       url: mp4Path,
       headers: { range: `bytes=${mp4Size}-` },
     });
@@ -88,7 +88,7 @@ describe.each(STORAGE_BACKENDS)('GET /media/:id/:rendition.:ext (%s storage)', (
       'original_still.gif': 'image/gif',
     };
     for (const [file, type] of Object.entries(types)) {
-      const response = await t.jiffy.app!.inject(`/media/${id}/${file}`);
+      const response = await t.jiffy.app.inject(`/media/${id}/${file}`);
       expect(response.statusCode, file).toBe(200);
       expect(response.headers['content-type']).toBe(type);
     }
@@ -102,7 +102,7 @@ describe.each(STORAGE_BACKENDS)('GET /media/:id/:rendition.:ext (%s storage)', (
       `/media/${id}/..%2F..%2Fetc%2Fpasswd`,
       `/media/${id}/source`,
     ]) {
-      const response = await t.jiffy.app!.inject(url);
+      const response = await t.jiffy.app.inject(url);
       expect(response.statusCode, url).toBe(404);
       expect(response.json<{ error: { code: string } }>().error.code).toBe('rendition_not_found');
     }
@@ -110,16 +110,16 @@ describe.each(STORAGE_BACKENDS)('GET /media/:id/:rendition.:ext (%s storage)', (
 
   it('answers a rendition whose file is missing from the store with a 404', async () => {
     const still = `/media/${id}/original_still.gif`;
-    expect((await t.jiffy.app!.inject(still)).statusCode).toBe(200);
+    expect((await t.jiffy.app.inject(still)).statusCode).toBe(200);
     await t.jiffy.services.storage.delete(`gifs/${id}/original_still.gif`);
-    const missing = await t.jiffy.app!.inject(still);
+    const missing = await t.jiffy.app.inject(still);
     expect(missing.statusCode).toBe(404);
     expect(missing.json<{ error: { code: string } }>().error.code).toBe('rendition_not_found');
   });
 
   it('stops serving a GIF once it is removed: 410 gif_removed (taken down on purpose)', async () => {
     await t.jiffy.services.gifRepository.update(id, { status: 'removed' });
-    const gone = await t.jiffy.app!.inject(mp4Path);
+    const gone = await t.jiffy.app.inject(mp4Path);
     expect(gone.statusCode).toBe(410);
     expect(gone.json<{ error: { code: string } }>().error.code).toBe('gif_removed');
     await t.jiffy.services.gifRepository.update(id, { status: 'ready' });

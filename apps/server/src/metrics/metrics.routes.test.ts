@@ -8,7 +8,7 @@ const TOKEN = 'metrics-token-0123456789';
 
 const upload = async (t: TestJiffy, width: number) => {
   const bytes = await animatedImage({ width, height: 30, frames: 3 });
-  const response = await t.jiffy.app!.inject({
+  const response = await t.jiffy.app.inject({
     method: 'POST',
     url: '/v1/gifs',
     ...multipart({ api_key: t.apiKey, title: 'metrics' }, { name: 'm.gif', bytes }),
@@ -27,7 +27,7 @@ describe('/metrics after traffic', () => {
   afterAll(() => t.stop());
 
   const scrape = async () => {
-    const response = await t.jiffy.app!.inject('/metrics');
+    const response = await t.jiffy.app.inject('/metrics');
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toMatch(/^text\/plain; version=0\.0\.4/);
     return response.body;
@@ -42,13 +42,11 @@ describe('/metrics after traffic', () => {
     const trending = { method: 'GET', route: '/v1/gifs/trending', status_code: '200' };
     const byId = { method: 'GET', route: '/v1/gifs/:id', status_code: '404' };
     for (let i = 0; i < 3; i++) {
-      const response = await t.jiffy.app!.inject(`/v1/gifs/trending?api_key=${t.apiKey}&i=${i}`);
+      const response = await t.jiffy.app.inject(`/v1/gifs/trending?api_key=${t.apiKey}&i=${i}`);
       expect(response.statusCode).toBe(200);
     }
-    expect((await t.jiffy.app!.inject(`/v1/gifs/nosuch1?api_key=${t.apiKey}`)).statusCode).toBe(
-      404,
-    );
-    await t.jiffy.app!.inject('/not/a/route/at/all-7f3a');
+    expect((await t.jiffy.app.inject(`/v1/gifs/nosuch1?api_key=${t.apiKey}`)).statusCode).toBe(404);
+    await t.jiffy.app.inject('/not/a/route/at/all-7f3a');
     const after = await scrape();
 
     expect(requests(after, trending) - requests(before, trending)).toBe(3);
@@ -98,10 +96,10 @@ describe('/metrics after traffic', () => {
   it('counts hits and misses of the kept list answers and of the GIF JSON cache', async () => {
     const before = await scrape();
     const search = `/v1/gifs/search?api_key=${t.apiKey}&q=metrics`;
-    const first = await t.jiffy.app!.inject(search);
+    const first = await t.jiffy.app.inject(search);
     expect(first.json<{ data: { id: string }[] }>().data.map((gif) => gif.id)).toContain(id);
-    await t.jiffy.app!.inject(search);
-    await t.jiffy.app!.inject(search);
+    await t.jiffy.app.inject(search);
+    await t.jiffy.app.inject(search);
     const after = await scrape();
     expect(cache(after, 'public_lists', 'miss') - cache(before, 'public_lists', 'miss')).toBe(1);
     expect(cache(after, 'public_lists', 'hit') - cache(before, 'public_lists', 'hit')).toBe(2);
@@ -110,9 +108,7 @@ describe('/metrics after traffic', () => {
       cache(text, 'gif_json', 'hit') + cache(text, 'gif_json', 'miss');
     expect(gifJson(after) - gifJson(before)).toBe(1);
     // Another list with the same GIF presents it from the JSON cache.
-    const byIds = await t.jiffy.app!.inject(
-      `/v1/gifs/search?api_key=${t.apiKey}&q=metrics&limit=3`,
-    );
+    const byIds = await t.jiffy.app.inject(`/v1/gifs/search?api_key=${t.apiKey}&q=metrics&limit=3`);
     expect(byIds.statusCode).toBe(200);
     const later = await scrape();
     expect(cache(later, 'gif_json', 'hit') - cache(after, 'gif_json', 'hit')).toBe(1);
@@ -125,13 +121,13 @@ describe('/metrics after traffic', () => {
       action_type: 'SEEN',
       analytics_response_payload: analyticsPayload(gif, 'resp1'),
     });
-    const response = await t.jiffy.app!.inject({
+    const response = await t.jiffy.app.inject({
       method: 'POST',
       url: '/v2/pingback',
       payload: { events: [event(id), event(id), event('nosuchgif'), 'junk'] },
     });
     expect(response.json<{ data: unknown }>().data).toEqual({ received: 4, stored: 2, dropped: 2 });
-    const simple = await t.jiffy.app!.inject(
+    const simple = await t.jiffy.app.inject(
       `/v2/pingback/simple?action_type=SEEN&analytics_response_payload=${encodeURIComponent(analyticsPayload(id, 'r2'))}`,
     );
     expect(simple.statusCode).toBe(204);
@@ -157,7 +153,7 @@ describe('/metrics with METRICS_TOKEN, on a node whose jobs wait', () => {
   afterAll(() => t.stop());
 
   const scrape = (authorization?: string) =>
-    t.jiffy.app!.inject({
+    t.jiffy.app.inject({
       url: '/metrics',
       headers: authorization === undefined ? {} : { authorization },
     });
@@ -183,7 +179,7 @@ describe('/metrics with METRICS_TOKEN, on a node whose jobs wait', () => {
     expect(ok.statusCode).toBe(200);
     expect(ok.body).toContain('jiffy_job_queue_depth');
     // The health probes stay open: an orchestrator has no token.
-    expect((await t.jiffy.app!.inject('/readyz')).statusCode).toBe(200);
+    expect((await t.jiffy.app.inject('/readyz')).statusCode).toBe(200);
   });
 
   it('shows a waiting upload in the queue depth and its age', async () => {

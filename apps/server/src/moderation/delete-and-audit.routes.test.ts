@@ -29,7 +29,7 @@ describe('owners deleting their GIFs, and the audit log', () => {
   let mediaPath: string;
 
   const api = (url: string) =>
-    t.jiffy.app!.inject(`${url}${url.includes('?') ? '&' : '?'}api_key=${t.apiKey}`);
+    t.jiffy.app.inject(`${url}${url.includes('?') ? '&' : '?'}api_key=${t.apiKey}`);
   const ids = async (url: string) =>
     (await api(url)).json<{ data: { id: string }[] }>().data.map((g) => g.id);
   const remove = (client: SiteClient, id: string, csrf?: string) =>
@@ -77,8 +77,8 @@ describe('owners deleting their GIFs, and the audit log', () => {
     const byId = await api(`/v1/gifs/${wave}`);
     expect(byId.statusCode).toBe(404);
     expect(byId.json<{ meta: { error_code: string } }>().meta.error_code).toBe('gif_not_found');
-    expect((await t.jiffy.app!.inject(mediaPath)).statusCode).toBe(404);
-    expect((await t.jiffy.app!.inject(`/embed/${wave}`)).statusCode).toBe(404);
+    expect((await t.jiffy.app.inject(mediaPath)).statusCode).toBe(404);
+    expect((await t.jiffy.app.inject(`/embed/${wave}`)).statusCode).toBe(404);
     await expect(fs.stat(filesDir)).rejects.toThrow();
     await expect(
       fs.stat(path.join(t.dataDir, 'media', 'quarantine', 'gifs', wave)),

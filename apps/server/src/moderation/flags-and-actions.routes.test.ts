@@ -31,7 +31,7 @@ describe('flags and moderators’ decisions on a GIF', () => {
   let visitor: SiteClient;
 
   const api = (url: string) =>
-    t.jiffy.app!.inject(`${url}${url.includes('?') ? '&' : '?'}api_key=${t.apiKey}`);
+    t.jiffy.app.inject(`${url}${url.includes('?') ? '&' : '?'}api_key=${t.apiKey}`);
   const search = async (url: string) => (await api(url)).json<ListBody>().data;
   const queue = async (query = '') =>
     (await users.mod!.get(`/api/v3/moderation/queue?limit=50${query}`)).json<QueueBody>().data;
@@ -49,7 +49,7 @@ describe('flags and moderators’ decisions on a GIF', () => {
       ['mod', 'moderator'],
       ['adm', 'admin'],
     ]);
-    visitor = new SiteClient(t.jiffy.app!);
+    visitor = new SiteClient(t.jiffy.app);
     await visitor.get('/login/check');
     const gifs = t.jiffy.services.gifRepository;
     for (const [n, what] of ['juggling', 'diving', 'sleeping', 'eating'].entries())

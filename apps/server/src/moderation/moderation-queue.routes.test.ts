@@ -32,7 +32,7 @@ describe('the moderation queue, search reports and pre-moderation', () => {
   let trusted: string; // cat's (a creator's) upload, listed at once
 
   const api = (url: string) =>
-    t.jiffy.app!.inject(`${url}${url.includes('?') ? '&' : '?'}api_key=${t.apiKey}`);
+    t.jiffy.app.inject(`${url}${url.includes('?') ? '&' : '?'}api_key=${t.apiKey}`);
   const searchIds = async (q: string) =>
     (await api(`/v1/gifs/search?q=${q}`)).json<{ data: { id: string }[] }>().data.map((g) => g.id);
   const queue = async (query = '') =>
@@ -67,7 +67,7 @@ describe('the moderation queue, search reports and pre-moderation', () => {
       ['mod', 'moderator'],
       ['adm', 'admin'],
     ]);
-    visitor = new SiteClient(t.jiffy.app!);
+    visitor = new SiteClient(t.jiffy.app);
     await visitor.get('/login/check');
     await insertGifRow(t.jiffy.services.gifRepository, {
       id: 'heron1',
@@ -96,7 +96,7 @@ describe('the moderation queue, search reports and pre-moderation', () => {
     });
     // Its files are not served while held: an upload waiting for review is hosted for nobody.
     const mediaPath = new URL(item.gif!.images.original.url).pathname;
-    expect((await t.jiffy.app!.inject(mediaPath)).statusCode).toBe(404);
+    expect((await t.jiffy.app.inject(mediaPath)).statusCode).toBe(404);
     // Moderators see it playing through the queue's preview; nobody else does.
     const preview = new URL(item.gif!.moderation.preview_url!).pathname;
     const shown = await users.mod!.get(preview);
@@ -124,7 +124,7 @@ describe('the moderation queue, search reports and pre-moderation', () => {
     });
     expect(approved.json()).toMatchObject({ data: { status: 'ready', action: 'approve' } });
     expect(await searchIds('heron')).toContain(held);
-    expect((await t.jiffy.app!.inject(mediaPath)).statusCode).toBe(200);
+    expect((await t.jiffy.app.inject(mediaPath)).statusCode).toBe(200);
     expect((await users.mod!.get(preview)).statusCode).toBe(404);
     expect((await queue('&kind=pending_upload')).map((i) => i.gif_id)).not.toContain(held);
   });
@@ -336,9 +336,9 @@ describe('the moderation queue, search reports and pre-moderation', () => {
     expect(refused && code(refused)).toBe('too_many_attempts');
     expect(refused?.headers['retry-after']).toBeDefined();
     // Another address is not refused.
-    const check = await t.jiffy.app!.inject({ url: '/login/check', remoteAddress: '198.51.100.7' });
+    const check = await t.jiffy.app.inject({ url: '/login/check', remoteAddress: '198.51.100.7' });
     const csrf = check.cookies.find((c) => c.name === 'jiffy_csrf')!.value;
-    const other = await t.jiffy.app!.inject({
+    const other = await t.jiffy.app.inject({
       method: 'POST',
       url: '/ajax/report-search',
       remoteAddress: '198.51.100.7',

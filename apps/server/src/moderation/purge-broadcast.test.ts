@@ -19,7 +19,7 @@ describe('takedowns across API nodes', () => {
         await insertGifRow(a.jiffy.services.gifRepository, { id: 'otter1', title: 'Otter nap' });
         await insertGifRow(a.jiffy.services.gifRepository, { id: 'otter2', title: 'Otter swim' });
         const searchOnB = async () =>
-          (await b.jiffy.app!.inject(`/v1/gifs/search?q=otter&api_key=${b.apiKey}`))
+          (await b.jiffy.app.inject(`/v1/gifs/search?q=otter&api_key=${b.apiKey}`))
             .json<{ data: { id: string }[] }>()
             .data.map((g) => g.id);
         expect((await searchOnB()).sort()).toEqual(['otter1', 'otter2']); // now kept on B for 30 s

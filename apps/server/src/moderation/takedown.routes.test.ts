@@ -18,7 +18,7 @@ describe.each(STORAGE_BACKENDS)('takedowns and restores (%s storage)', (storage)
   let mediaPath: string;
 
   const api = (url: string) =>
-    t.jiffy.app!.inject(`${url}${url.includes('?') ? '&' : '?'}api_key=${t.apiKey}`);
+    t.jiffy.app.inject(`${url}${url.includes('?') ? '&' : '?'}api_key=${t.apiKey}`);
   const ids = async (url: string) => (await api(url)).json<ListBody>().data.map((g) => g.id);
   /** Whether the store holds files under the folder `prefix`. */
   const exists = async (prefix: string) => (await t.jiffy.services.storage.list(prefix)).length > 0;
@@ -57,7 +57,7 @@ describe.each(STORAGE_BACKENDS)('takedowns and restores (%s storage)', (storage)
     expect(
       (await visitor.post(`/api/v1/gifs/${zebra}/reports`, { reason: 'copyright' })).statusCode,
     ).toBe(201);
-    expect((await t.jiffy.app!.inject(mediaPath)).statusCode).toBe(200);
+    expect((await t.jiffy.app.inject(mediaPath)).statusCode).toBe(200);
     expect(await exists(`gifs/${zebra}`)).toBe(true);
 
     const response = await users.mod!.post('/api/v3/content-takedown/takedown', {
@@ -94,13 +94,13 @@ describe.each(STORAGE_BACKENDS)('takedowns and restores (%s storage)', (storage)
     expect(byId.json<ListBody>().meta?.error_code).toBe('gif_not_found');
     const favorites = (await users.ben!.get('/api/v1/favorites')).json<ListBody>();
     expect(favorites.data.map((g) => g.id)).not.toContain(zebra);
-    expect((await t.jiffy.app!.inject(`/embed/${zebra}`)).statusCode).toBe(404);
+    expect((await t.jiffy.app.inject(`/embed/${zebra}`)).statusCode).toBe(404);
     const page = `${t.jiffy.services.urls.publicUrl}/gifs/zebra-parade-${zebra}`;
-    expect((await t.jiffy.app!.inject(`/oembed?url=${encodeURIComponent(page)}`)).statusCode).toBe(
+    expect((await t.jiffy.app.inject(`/oembed?url=${encodeURIComponent(page)}`)).statusCode).toBe(
       404,
     );
-    expect((await t.jiffy.app!.inject(`/gifs/zebra-parade-${zebra}`)).statusCode).toBe(404);
-    const media = await t.jiffy.app!.inject(mediaPath);
+    expect((await t.jiffy.app.inject(`/gifs/zebra-parade-${zebra}`)).statusCode).toBe(404);
+    const media = await t.jiffy.app.inject(mediaPath);
     expect(media.statusCode).toBe(410);
     expect(media.json<ErrorBody>().error.code).toBe('gif_removed');
 
@@ -207,8 +207,8 @@ describe.each(STORAGE_BACKENDS)('takedowns and restores (%s storage)', (storage)
     expect(restored.json()).toEqual({ data: { gif_id: zebra, status: 'ready' } });
     expect(await ids(search)).toContain(zebra);
     expect((await api(`/v1/gifs/${zebra}`)).statusCode).toBe(200);
-    expect((await t.jiffy.app!.inject(mediaPath)).statusCode).toBe(200);
-    expect((await t.jiffy.app!.inject(`/embed/${zebra}`)).statusCode).toBe(200);
+    expect((await t.jiffy.app.inject(mediaPath)).statusCode).toBe(200);
+    expect((await t.jiffy.app.inject(`/embed/${zebra}`)).statusCode).toBe(200);
     expect(await exists(`quarantine/gifs/${zebra}`)).toBe(false);
     const again = await restore(users.adm!);
     expect(again.statusCode).toBe(409);
@@ -244,7 +244,7 @@ describe.each(STORAGE_BACKENDS)('takedowns and restores (%s storage)', (storage)
     const restore = await users.adm!.post('/api/v3/content-takedown/restore', { gif_id: zebra });
     expect(restore.statusCode).toBe(409);
     expect(restore.json<ErrorBody>().error.code).toBe('gif_not_restorable');
-    const media = await t.jiffy.app!.inject(mediaPath);
+    const media = await t.jiffy.app.inject(mediaPath);
     expect(media.statusCode).toBe(410);
     expect(media.json<ErrorBody>().error.code).toBe('gif_removed');
   });

@@ -29,7 +29,7 @@ describe('discovery endpoints', () => {
 
   const get = async <T>(url: string) => {
     const sep = url.includes('?') ? '&' : '?';
-    const response = await t.jiffy.app!.inject(`${url}${sep}api_key=${t.apiKey}`);
+    const response = await t.jiffy.app.inject(`${url}${sep}api_key=${t.apiKey}`);
     return { status: response.statusCode, body: response.json<Body<T>>() };
   };
 

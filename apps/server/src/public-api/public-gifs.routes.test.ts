@@ -46,7 +46,7 @@ describe('public API lists', () => {
 
   const get = async (url: string) => {
     const sep = url.includes('?') ? '&' : '?';
-    const response = await t.jiffy.app!.inject(`${url}${sep}api_key=${t.apiKey}`);
+    const response = await t.jiffy.app.inject(`${url}${sep}api_key=${t.apiKey}`);
     return {
       status: response.statusCode,
       body: response.json<ListBody>(),
@@ -133,7 +133,7 @@ describe('public API lists', () => {
       expect(response.body.meta.msg, url).toContain(msg);
     }
     expect((await get('/v1/gifs/search?q=cat&limit=500')).status).toBe(200);
-    const noKey = await t.jiffy.app!.inject('/v1/gifs/trending');
+    const noKey = await t.jiffy.app.inject('/v1/gifs/trending');
     expect(noKey.statusCode).toBe(401);
   });
 
@@ -204,22 +204,22 @@ describe('public API lists', () => {
   });
 
   it('sends an ETag and a short cache on trending, and 304 when it still matches', async () => {
-    const first = await t.jiffy.app!.inject(`/v1/gifs/trending?api_key=${t.apiKey}`);
+    const first = await t.jiffy.app.inject(`/v1/gifs/trending?api_key=${t.apiKey}`);
     expect(first.headers['cache-control']).toBe('public, max-age=30');
     const etag = first.headers.etag as string;
     expect(etag).toMatch(/^W\/"/);
-    const again = await t.jiffy.app!.inject({
+    const again = await t.jiffy.app.inject({
       url: `/v1/gifs/trending?api_key=${t.apiKey}`,
       headers: { 'if-none-match': etag },
     });
     expect(again.statusCode).toBe(304);
     expect(again.body).toBe('');
-    const random = await t.jiffy.app!.inject(`/v1/gifs/random?api_key=${t.apiKey}`);
+    const random = await t.jiffy.app.inject(`/v1/gifs/random?api_key=${t.apiKey}`);
     expect(random.headers['cache-control']).toBe('no-store');
   });
 
   it('answers CORS preflights and allows any origin', async () => {
-    const preflight = await t.jiffy.app!.inject({
+    const preflight = await t.jiffy.app.inject({
       method: 'OPTIONS',
       url: '/v1/gifs/search?q=cat',
       headers: {
@@ -238,7 +238,7 @@ describe('public API rate limit', () => {
   it('answers 429 in the envelope once a key passes its limit, and counts keys apart', async () => {
     const t = await startTestJiffy({ API_RATE_LIMIT_PER_MINUTE: '3' });
     try {
-      const call = (key: string) => t.jiffy.app!.inject(`/v1/gifs/trending?api_key=${key}`);
+      const call = (key: string) => t.jiffy.app.inject(`/v1/gifs/trending?api_key=${key}`);
       for (let i = 0; i < 3; i++) expect((await call(t.apiKey)).statusCode).toBe(200);
       const limited = await call(t.apiKey);
       expect(limited.statusCode).toBe(429);
@@ -249,7 +249,7 @@ describe('public API rate limit', () => {
       // Another key has its own budget (and is refused for being unknown, not for the limit).
       expect((await call('someone-else')).statusCode).toBe(401);
       // The site and media are not limited by it.
-      expect((await t.jiffy.app!.inject('/healthz')).statusCode).toBe(200);
+      expect((await t.jiffy.app.inject('/healthz')).statusCode).toBe(200);
     } finally {
       await t.stop();
     }
@@ -268,7 +268,7 @@ describe('public API rate limit across API nodes', () => {
     const second = await startTestJiffy(settings);
     try {
       const call = (node: typeof first) =>
-        node.jiffy.app!.inject(`/v1/gifs/trending?api_key=${key}`);
+        node.jiffy.app.inject(`/v1/gifs/trending?api_key=${key}`);
       expect((await call(first)).statusCode).toBe(200);
       expect((await call(second)).statusCode).toBe(200);
       expect((await call(first)).statusCode).toBe(200);

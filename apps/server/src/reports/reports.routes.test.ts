@@ -17,7 +17,7 @@ describe('GIF reports', () => {
     ]);
     await insertGifRow(t.jiffy.services.gifRepository, { id: 'rep1', title: 'Questionable' });
     await insertGifRow(t.jiffy.services.gifRepository, { id: 'gone', status: 'removed' });
-    visitor = new SiteClient(t.jiffy.app!);
+    visitor = new SiteClient(t.jiffy.app);
     await visitor.get('/login/check');
   });
   afterAll(() => t.stop());

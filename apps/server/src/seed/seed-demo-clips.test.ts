@@ -46,9 +46,9 @@ describe('seeding the demo clips', () => {
   afterAll(() => t.stop());
 
   const stats = async (): Promise<Stats> =>
-    (await t.jiffy.app!.inject('/api/v1/instance/stats')).json<{ data: Stats }>().data;
+    (await t.jiffy.app.inject('/api/v1/instance/stats')).json<{ data: Stats }>().data;
   const list = async (url: string): Promise<Listed[]> => {
-    const response = await t.jiffy.app!.inject(`${url}&api_key=${t.apiKey}`);
+    const response = await t.jiffy.app.inject(`${url}&api_key=${t.apiKey}`);
     expect(response.statusCode, response.body).toBe(200);
     return response.json<{ data: Listed[] }>().data;
   };
@@ -68,7 +68,7 @@ describe('seeding the demo clips', () => {
       expect(video.username).toBe(clip.username);
       const source = video.video!.assets.source!;
       expect(source).toMatchObject({ width: 480, height: 270 });
-      const file = await t.jiffy.app!.inject(new URL(source.url).pathname);
+      const file = await t.jiffy.app.inject(new URL(source.url).pathname);
       expect(file.statusCode).toBe(200);
       expect(file.headers['content-type']).toBe('video/mp4');
     }

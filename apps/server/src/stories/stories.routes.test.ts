@@ -48,7 +48,7 @@ describe('stories', () => {
   const put = (client: SiteClient, id: string, body: object) =>
     client.request({ method: 'PUT', url: `/x/v1/stories/${id}`, body });
   const read = (path: string) =>
-    t.jiffy.app!.inject(`/x/v1/${path}${path.includes('?') ? '&' : '?'}api_key=${t.apiKey}`);
+    t.jiffy.app.inject(`/x/v1/${path}${path.includes('?') ? '&' : '?'}api_key=${t.apiKey}`);
   const listed = async (query: string, client?: SiteClient) => {
     const response = client
       ? await client.get(`/x/v1/stories?${query}`)
@@ -101,7 +101,7 @@ describe('stories', () => {
       expect(response.statusCode).toBe(200);
       expect(response.json<StoryBody>().data).toEqual(published);
     }
-    const noKey = await t.jiffy.app!.inject(`/x/v1/stories/${published.story_id}`);
+    const noKey = await t.jiffy.app.inject(`/x/v1/stories/${published.story_id}`);
     expect([noKey.statusCode, code(noKey)]).toEqual([401, 'api_key_required']);
     const cover = (
       await read(`stories/${published.story_id}?gif_hydration_method=COVER_ONLY`)

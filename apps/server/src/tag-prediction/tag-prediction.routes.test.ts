@@ -81,7 +81,7 @@ describe('POST /ajax/tags/prediction/', () => {
       { api_key: t.apiKey, tags: tags.join(',') },
       { name: 'x.gif', bytes, type: 'image/gif' },
     );
-    const response = await t.jiffy.app!.inject({
+    const response = await t.jiffy.app.inject({
       method: 'POST',
       url: '/v1/gifs',
       headers: form.headers,
@@ -144,7 +144,7 @@ describe('POST /ajax/tags/prediction/', () => {
     expect([anonymous.statusCode, errorCode(anonymous)]).toEqual([401, 'not_signed_in']);
     const forged = await users.ann!.post('/ajax/tags/prediction/', body, 'omit');
     expect([forged.statusCode, errorCode(forged)]).toEqual([403, 'csrf_failed']);
-    const byToken = await t.jiffy.app!.inject({
+    const byToken = await t.jiffy.app.inject({
       method: 'POST',
       url: '/ajax/tags/prediction/',
       headers: { authorization: `Token ${token}` },

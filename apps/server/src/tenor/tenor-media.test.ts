@@ -52,12 +52,12 @@ describe('Tenor media formats', () => {
   afterAll(() => t.stop());
 
   const search = async (query: string): Promise<Record<string, TenorMediaBody>> => {
-    const response = await t.jiffy.app!.inject(`/v2/search?${query}&key=${t.apiKey}`);
+    const response = await t.jiffy.app.inject(`/v2/search?${query}&key=${t.apiKey}`);
     expect(response.statusCode).toBe(200);
     return response.json<PageBody>().results[0]!.media_formats;
   };
   const fetchMedia = async (url: string) => {
-    const response = await t.jiffy.app!.inject(new URL(url).pathname);
+    const response = await t.jiffy.app.inject(new URL(url).pathname);
     return {
       status: response.statusCode,
       type: response.headers['content-type'],
@@ -146,7 +146,7 @@ describe('Tenor media formats', () => {
     expect([info.width, info.height]).toEqual([90, 90]);
     expect(data[3]).toBe(0); // the top-left pixel is transparent
 
-    const giphy = await t.jiffy.app!.inject(`/v1/gifs/${stickerId}?api_key=${t.apiKey}`);
+    const giphy = await t.jiffy.app.inject(`/v1/gifs/${stickerId}?api_key=${t.apiKey}`);
     const images = giphy.json<{ data: { images: Record<string, { url?: string }> } }>().data.images;
     expect(Object.keys(images)).not.toContain('nano');
     expect(images.original!.url).toMatch(/original\.gif$/);

@@ -103,7 +103,7 @@ describe('Tenor API v2', () => {
 
   const call = async <B>(url: string, key: string | null = t.apiKey) => {
     const sep = url.includes('?') ? '&' : '?';
-    const response = await t.jiffy.app!.inject(key === null ? url : `${url}${sep}key=${key}`);
+    const response = await t.jiffy.app.inject(key === null ? url : `${url}${sep}key=${key}`);
     return { status: response.statusCode, body: response.json<B>(), headers: response.headers };
   };
   const page = async (url: string) => {
@@ -277,7 +277,7 @@ describe('Tenor API v2', () => {
   it('completes, suggests and lists trending terms from the GIPHY dialect’s data', async () => {
     const complete = await call<{ locale: string; results: string[] }>('/v2/autocomplete?q=kit');
     expect(complete.body).toEqual({ locale: 'en_US', results: ['kitten'] });
-    const giphy = await t.jiffy.app!.inject(`/v1/gifs/search/tags?q=kit&api_key=${t.apiKey}`);
+    const giphy = await t.jiffy.app.inject(`/v1/gifs/search/tags?q=kit&api_key=${t.apiKey}`);
     expect(giphy.json<{ data: { name: string }[] }>().data.map((d) => d.name)).toEqual(['kitten']);
 
     const suggestions = await call<{ results: string[] }>('/v2/search_suggestions?q=cat&limit=2');
@@ -285,10 +285,10 @@ describe('Tenor API v2', () => {
 
     // Searches through either dialect count towards the same trending searches.
     await page('/v2/search?q=kitten');
-    await t.jiffy.app!.inject(`/v1/gifs/search?q=kitten&api_key=${t.apiKey}`);
+    await t.jiffy.app.inject(`/v1/gifs/search?q=kitten&api_key=${t.apiKey}`);
     const terms = await call<{ results: string[] }>('/v2/trending_terms');
     expect(terms.body.results).toContain('kitten');
-    const giphyTerms = await t.jiffy.app!.inject(`/v2/trending/searches?api_key=${t.apiKey}`);
+    const giphyTerms = await t.jiffy.app.inject(`/v2/trending/searches?api_key=${t.apiKey}`);
     expect(giphyTerms.json<{ data: string[] }>().data).toEqual(terms.body.results);
     const one = await call<{ results: string[] }>('/v2/trending_terms?limit=1');
     expect(one.body.results).toEqual(terms.body.results.slice(0, 1));
@@ -445,18 +445,18 @@ describe('Tenor API v2', () => {
     expect((await call('/v2/registershare?id=cat2')).status).toBe(200);
     expect(await count()).toBe(before + 1);
 
-    const emoji = await t.jiffy.app!.inject(`/v2/emoji?api_key=${t.apiKey}`);
+    const emoji = await t.jiffy.app.inject(`/v2/emoji?api_key=${t.apiKey}`);
     expect(emoji.json<{ meta: { status: number } }>().meta.status).toBe(200);
-    const missing = await t.jiffy.app!.inject(`/v2/nosuchthing?api_key=${t.apiKey}`);
+    const missing = await t.jiffy.app.inject(`/v2/nosuchthing?api_key=${t.apiKey}`);
     expect(missing.json<{ meta: { error_code: string } }>().meta.error_code).toBe('not_found');
-    const pingback = await t.jiffy.app!.inject({
+    const pingback = await t.jiffy.app.inject({
       method: 'POST',
       url: '/v2/pingback',
       payload: { events: [] },
     });
     expect(pingback.statusCode).toBe(200);
     // The GIPHY object shows none of Tenor's renditions.
-    const gif = await t.jiffy.app!.inject(`/v1/gifs/dogmoving?api_key=${t.apiKey}`);
+    const gif = await t.jiffy.app.inject(`/v1/gifs/dogmoving?api_key=${t.apiKey}`);
     const images = gif.json<{ data: { images: Record<string, { url?: string }> } }>().data.images;
     expect(Object.keys(images)).not.toContain('nano');
     expect(images.original!.url).toMatch(/original\.gif$/);
@@ -468,11 +468,11 @@ describe('Tenor API v2 limits', () => {
     const t = await startTestJiffy({ API_RATE_LIMIT_PER_MINUTE: '3' });
     try {
       const giphy = `/v1/gifs/trending?api_key=${t.apiKey}`;
-      expect((await t.jiffy.app!.inject(giphy)).statusCode).toBe(200);
-      expect((await t.jiffy.app!.inject(giphy)).statusCode).toBe(200);
+      expect((await t.jiffy.app.inject(giphy)).statusCode).toBe(200);
+      expect((await t.jiffy.app.inject(giphy)).statusCode).toBe(200);
       const tenor = `/v2/featured?key=${t.apiKey}`;
-      expect((await t.jiffy.app!.inject(tenor)).statusCode).toBe(200);
-      const refused = await t.jiffy.app!.inject(tenor);
+      expect((await t.jiffy.app.inject(tenor)).statusCode).toBe(200);
+      const refused = await t.jiffy.app.inject(tenor);
       expect(refused.statusCode).toBe(429);
       const { error } = refused.json<ErrorBody>();
       expect([error.code, error.status]).toEqual([429, 'RESOURCE_EXHAUSTED']);

@@ -22,7 +22,7 @@ export function withToken(
   token: string,
   options: { method?: Method; url: string; body?: object },
 ): Promise<LightMyRequestResponse> {
-  return t.jiffy.app!.inject({
+  return t.jiffy.app.inject({
     method: options.method ?? 'GET',
     url: options.url,
     headers: { authorization: `Token ${token}` },

@@ -26,7 +26,7 @@ export async function signedInUsers(
       email_confirmed_at: new Date(),
       role,
     });
-    const client = new SiteClient(t.jiffy.app!);
+    const client = new SiteClient(t.jiffy.app);
     await client.get('/login/check');
     expect(
       (await client.post('/api/v3/login', { login: name, password: TEST_PASSWORD })).statusCode,
@@ -51,7 +51,7 @@ export async function permissionMatrix(
     ['mod', 'moderator'],
     ['adm', 'admin'],
   ]);
-  const visitor = new SiteClient(t.jiffy.app!);
+  const visitor = new SiteClient(t.jiffy.app);
   await visitor.get('/login/check');
   return { users, visitor };
 }

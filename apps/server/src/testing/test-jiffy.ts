@@ -97,7 +97,7 @@ export async function startTestJiffy(
       }
     },
     async uploadFileAndWait(file, fields = {}) {
-      const response = await jiffy.app!.inject({
+      const response = await jiffy.app.inject({
         method: 'POST',
         url: '/v1/gifs',
         ...multipart(

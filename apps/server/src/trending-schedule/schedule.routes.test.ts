@@ -27,7 +27,7 @@ describe('the trending scheduler', () => {
   const schedule = (client: SiteClient, body: object, csrf?: string) =>
     client.request({ method: 'POST', url: '/x/v1/schedule', body, csrf });
   const trending = async (kind = 'gifs') =>
-    (await t.jiffy.app!.inject(`/v1/${kind}/trending?api_key=${t.apiKey}`)).json<TrendingBody>()
+    (await t.jiffy.app.inject(`/v1/${kind}/trending?api_key=${t.apiKey}`)).json<TrendingBody>()
       .data;
   const ids = async (kind = 'gifs') => (await trending(kind)).map((g) => g.id);
   const coming = async () =>
@@ -92,7 +92,7 @@ describe('the trending scheduler', () => {
     const paged: string[] = [];
     for (let offset = 0; offset < all.length; offset += 1) {
       const url = `/v1/gifs/trending?api_key=${t.apiKey}&limit=1&offset=${offset}`;
-      paged.push(...(await t.jiffy.app!.inject(url)).json<TrendingBody>().data.map((g) => g.id));
+      paged.push(...(await t.jiffy.app.inject(url)).json<TrendingBody>().data.map((g) => g.id));
     }
     expect(paged).toEqual(all);
     now += HOUR;

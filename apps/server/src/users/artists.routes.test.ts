@@ -37,7 +37,7 @@ describe('artists and view counts', () => {
   afterAll(() => t.stop());
 
   const get = async (url: string) => {
-    const response = await t.jiffy.app!.inject(url);
+    const response = await t.jiffy.app.inject(url);
     return {
       status: response.statusCode,
       body: response.json<{ data: unknown; next_offset?: number | null }>(),

@@ -43,7 +43,7 @@ describe('serving media while heavy avatars render', () => {
 
   it('answers a /media/ file in under a second while four avatars render', async () => {
     const file = '/media/avatars/default1.gif';
-    expect((await t.jiffy.app!.inject(file)).statusCode).toBe(200); // drawn once, now a file
+    expect((await t.jiffy.app.inject(file)).statusCode).toBe(200); // drawn once, now a file
     const puts = names.map((name) => {
       const form = multipart({}, { name: 'me.gif', bytes: heavy });
       return users[name]!.request({ method: 'PUT', url: `/api/v1/users/id${name}/avatar`, form });
@@ -56,7 +56,7 @@ describe('serving media while heavy avatars render', () => {
     let rendering = 0;
     for (let i = 0; i < 8; i++) {
       const started = performance.now();
-      const response = await t.jiffy.app!.inject(file);
+      const response = await t.jiffy.app.inject(file);
       latencies.push(performance.now() - started);
       expect(response.statusCode).toBe(200);
       if (i === 0) for (const name of names) if (await pending(name)) rendering++;

@@ -28,8 +28,8 @@ describe.each(STORAGE_BACKENDS)('avatars (%s storage)', (storage) => {
     (await t.jiffy.services.storage.list(prefix)).map((blob) => blob.key);
 
   const avatarOf = async (id: string) =>
-    (await t.jiffy.app!.inject(`/api/v1/users/${id}/`)).json<{ data: { avatar_url: string } }>()
-      .data.avatar_url;
+    (await t.jiffy.app.inject(`/api/v1/users/${id}/`)).json<{ data: { avatar_url: string } }>().data
+      .avatar_url;
 
   /** Polls the owner's view until no avatar render is pending; resolves to that view. */
   async function settledAvatar(client: SiteClient, id: string) {
@@ -46,7 +46,7 @@ describe.each(STORAGE_BACKENDS)('avatars (%s storage)', (storage) => {
 
   /** GETs a media URL and reads the image's size and frame count. */
   async function fetchImage(url: string) {
-    const response = await t.jiffy.app!.inject(new URL(url).pathname);
+    const response = await t.jiffy.app.inject(new URL(url).pathname);
     if (response.statusCode !== 200) return { status: response.statusCode };
     const meta = await sharp(response.rawPayload, { animated: true }).metadata();
     return {
@@ -62,7 +62,7 @@ describe.each(STORAGE_BACKENDS)('avatars (%s storage)', (storage) => {
     const form = multipart({}, { name, bytes });
     const url = `/api/v1/users/${userId}/avatar`;
     if (client) return client.request({ method: 'PUT', url, form });
-    return t.jiffy.app!.inject({
+    return t.jiffy.app.inject({
       method: 'PUT',
       url,
       headers: form.headers,

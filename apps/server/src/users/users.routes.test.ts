@@ -21,7 +21,7 @@ describe('/api/v1/users/{id}/', () => {
     client.request({ method: 'PATCH', url: `/api/v1/users/${id}/`, body });
 
   it('shows public fields to anyone and private ones to the owner and admins', async () => {
-    const anonymous = (await new SiteClient(t.jiffy.app!).get('/api/v1/users/idann/')).json<{
+    const anonymous = (await new SiteClient(t.jiffy.app).get('/api/v1/users/idann/')).json<{
       data: Record<string, unknown>;
     }>();
     expect(anonymous.data).toMatchObject({
@@ -69,7 +69,7 @@ describe('/api/v1/users/{id}/', () => {
     const other = await patch(signedIn.ben!, 'idann', { display_name: 'hacked' });
     expect(other.statusCode).toBe(403);
     expect(other.json()).toMatchObject({ error: { code: 'forbidden' } });
-    const anonymous = new SiteClient(t.jiffy.app!);
+    const anonymous = new SiteClient(t.jiffy.app);
     await anonymous.get('/login/check');
     const nobody = await patch(anonymous, 'idann', { display_name: 'hacked' });
     expect(nobody.statusCode).toBe(401);

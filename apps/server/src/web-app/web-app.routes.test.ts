@@ -5,7 +5,7 @@ import { startTestJiffy, type TestJiffy } from '../testing/test-jiffy.ts';
 describe('the site pages', () => {
   let t: TestJiffy;
   const html = { accept: 'text/html,application/xhtml+xml' };
-  const get = (url: string) => t.jiffy.app!.inject({ url, headers: html });
+  const get = (url: string) => t.jiffy.app.inject({ url, headers: html });
 
   beforeAll(async () => {
     t = await startTestJiffy();
@@ -39,11 +39,11 @@ describe('the site pages', () => {
   it('serves the build files with a year of caching, and 404 for others', async () => {
     const page = await get('/');
     const script = /src="(\/assets\/index-[\w-]+\.js)"/.exec(page.body)![1]!;
-    const asset = await t.jiffy.app!.inject(script);
+    const asset = await t.jiffy.app.inject(script);
     expect(asset.statusCode).toBe(200);
     expect(asset.headers['content-type']).toContain('text/javascript');
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
-    expect((await t.jiffy.app!.inject('/assets/nope.js')).statusCode).toBe(404);
+    expect((await t.jiffy.app.inject('/assets/nope.js')).statusCode).toBe(404);
   });
 
   it('answers every site route with the site, and an unknown channel with a 404', async () => {
@@ -58,10 +58,10 @@ describe('the site pages', () => {
     const api = await get('/v1/nothing');
     expect(api.statusCode).toBe(404);
     expect(api.json()).toMatchObject({ meta: { status: 404 } });
-    const plain = await t.jiffy.app!.inject('/no_such_person');
+    const plain = await t.jiffy.app.inject('/no_such_person');
     expect(plain.statusCode).toBe(404);
     expect(plain.headers['content-type']).toContain('application/json');
-    const post = await t.jiffy.app!.inject({ method: 'POST', url: '/about', headers: html });
+    const post = await t.jiffy.app.inject({ method: 'POST', url: '/about', headers: html });
     expect(post.headers['content-type']).toContain('application/json');
   });
 });

@@ -18,23 +18,24 @@ export function opsSurface(
   options: {
     services: Services;
     metricsToken: string | undefined;
-    routes: () => CatalogRoute[];
-    version: string;
+    /** The routes `/openapi.json` describes; absent on a worker, which serves no API. */
+    contract?: { routes: () => CatalogRoute[]; version: string };
   },
 ): void {
+  const { contract } = options;
   declareSurface(scope, 'ops', [
     '/healthz',
     '/readyz',
     '/metrics',
-    '/openapi.json',
-    '/docs',
-    '/docs/*',
+    ...(contract ? ['/openapi.json', '/docs', '/docs/*'] : []),
   ]);
   healthRoutes(scope, { health: options.services.health });
   metricsRoutes(scope, { metrics: options.services.metrics, token: options.metricsToken });
-  openApiRoutes(scope, {
-    routes: options.routes,
-    version: options.version,
-    publicUrl: options.services.urls.publicUrl,
-  });
+  if (contract) {
+    openApiRoutes(scope, {
+      routes: contract.routes,
+      version: contract.version,
+      publicUrl: options.services.urls.publicUrl,
+    });
+  }
 }

@@ -31,9 +31,9 @@ function carried(html: string): {
 describe('the first GIFs written into the site pages', () => {
   let t: TestJiffy;
   const html = { accept: 'text/html,application/xhtml+xml' };
-  const get = (url: string) => t.jiffy.app!.inject({ url, headers: html });
+  const get = (url: string) => t.jiffy.app.inject({ url, headers: html });
   const api = async (url: string) =>
-    (await t.jiffy.app!.inject(`${url}&api_key=${t.apiKey}`)).json<ListBody>();
+    (await t.jiffy.app.inject(`${url}&api_key=${t.apiKey}`)).json<ListBody>();
 
   beforeAll(async () => {
     t = await startTestJiffy();
@@ -45,7 +45,7 @@ describe('the first GIFs written into the site pages', () => {
     ];
     for (const [i, fields] of uploads.entries()) {
       const bytes = await animatedImage({ width: 120 + 20 * i, height: 90, frames: 2 });
-      const response = await t.jiffy.app!.inject({
+      const response = await t.jiffy.app.inject({
         method: 'POST',
         url: '/v1/gifs',
         ...multipart({ api_key: t.apiKey, ...fields }, { name: 'g.gif', bytes }),
@@ -159,7 +159,7 @@ describe('the first GIFs written into the site pages', () => {
     expect(page.body).toContain('<div id="root"></div>');
     expect(page.body).not.toContain('jiffy-first-page');
     expect(
-      (await t.jiffy.app!.inject(`/v1/gifs/search?q=${long}&api_key=${t.apiKey}`)).statusCode,
+      (await t.jiffy.app.inject(`/v1/gifs/search?q=${long}&api_key=${t.apiKey}`)).statusCode,
     ).toBe(414);
     // Past what the router takes for a parameter: still the site page.
     const huge = await get(`/search/${'b'.repeat(5000)}`);
