@@ -4,6 +4,13 @@ import type { Logger } from 'pino';
 export const COMPONENTS = ['database', 'queue', 'redis', 'storage'] as const;
 export type ComponentName = (typeof COMPONENTS)[number];
 
+/**
+ * Components a node serves nothing useful without. Redis is not one: the limits and quotas it
+ * shares fall back to each node's memory while it is down, so a Redis outage taking every API
+ * node out of the load balancer would turn weaker limits into no service at all.
+ */
+const REQUIRED: ReadonlySet<ComponentName> = new Set(['database', 'queue', 'storage']);
+
 export interface ComponentHealth {
   status: 'up' | 'down' | 'not_configured';
   /** How long the check took, when it ran. */
@@ -15,6 +22,8 @@ export interface ComponentHealth {
 export interface HealthReport {
   /** Every configured component answered. */
   allUp: boolean;
+  /** Every component the node cannot serve without answered (all but Redis). */
+  ready: boolean;
   components: Record<ComponentName, ComponentHealth>;
 }
 
@@ -48,7 +57,11 @@ export class HealthService {
     const components = Object.fromEntries(
       COMPONENTS.map((name, i) => [name, results[i]!]),
     ) as Record<ComponentName, ComponentHealth>;
-    return { allUp: results.every((r) => r.status !== 'down'), components };
+    return {
+      allUp: results.every((r) => r.status !== 'down'),
+      ready: COMPONENTS.every((name) => !REQUIRED.has(name) || components[name].status !== 'down'),
+      components,
+    };
   }
 
   async #run(name: ComponentName): Promise<ComponentHealth> {

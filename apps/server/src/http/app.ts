@@ -122,7 +122,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const apiKey = options.embedApiKey;
   await app.register(publicApiSurface, {
     services,
-    rateLimit: { perMinute: options.apiRateLimitPerMinute, redis: options.redis },
+    rateLimit: {
+      perMinute: options.apiRateLimitPerMinute,
+      // With Redis, the same limiters (and fallback) as sign-in: one budget across nodes.
+      shared: options.redis ? services.attemptLimiter : undefined,
+    },
     uploadTempDir: options.uploadTempDir,
   });
   await app.register(siteApiSurface, {

@@ -1,23 +1,32 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
-import type { Redis } from 'ioredis';
+import type { AttemptLimits } from '../accounts/attempt-limits.ts';
 import { AppError } from '../errors/app-error.ts';
+import { limiterStore } from './limiter-store.ts';
 import { surfaceOf } from './surfaces/surface.ts';
 
 /**
  * Per-key limits on the public API, as GIPHY limits its keys: counted per `api_key` (per
- * address for calls without one, such as pingbacks), in this process's memory, or in Redis
- * (`redis`) so that every API node counts against the same budget. Registered inside the public
+ * address for calls without one, such as pingbacks), in this process's memory, or with `shared`
+ * (the attempt limits, on Redis) so that every API node counts against the same budget, each
+ * node counting alone while Redis is down. Registered inside the public
  * API's scope, it limits every route of that scope and no other (a route opts out with
  * `config: { rateLimit: false }`).
  */
 export async function publicApiRateLimit(
   app: FastifyInstance,
-  options: { perMinute: number; redis?: Redis | undefined },
+  options: { perMinute: number; shared?: AttemptLimits | undefined },
 ): Promise<void> {
   const perMinute = options.perMinute;
   await app.register(rateLimit, {
-    ...(options.redis ? { redis: options.redis, nameSpace: 'jiffy-rate-limit:' } : {}),
+    // Alone, the plugin's own in-memory store: synchronous, nothing to fall back from.
+    ...(options.shared
+      ? {
+          store: limiterStore(
+            options.shared.limiter('public-api', { points: perMinute, durationSeconds: 60 }),
+          ),
+        }
+      : {}),
     global: true,
     max: perMinute,
     timeWindow: 60_000,

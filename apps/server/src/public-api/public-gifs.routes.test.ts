@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NewGif } from '../db/schema.ts';
 import { insertGifRow } from '../testing/gif-rows.ts';
+import { startTestRedis } from '../testing/redis-server.ts';
 import { startTestJiffy, type TestJiffy } from '../testing/test-jiffy.ts';
 
 interface ListBody {
@@ -276,6 +277,38 @@ describe('public API rate limit across API nodes', () => {
     } finally {
       await first.stop();
       await second.stop();
+    }
+  });
+
+  it('keeps answering while Redis is down, each node counting alone, and shares again after', async () => {
+    const redis = await startTestRedis();
+    const key = `outage-${Math.random().toString(36).slice(2, 12)}`;
+    const node = await startTestJiffy({
+      API_RATE_LIMIT_PER_MINUTE: '3',
+      REDIS_URL: redis.url,
+      JIFFY_API_KEY: key,
+    });
+    try {
+      const call = () => node.jiffy.app.inject(`/v1/gifs/trending?api_key=${key}`);
+      expect((await call()).statusCode).toBe(200);
+      await redis.stop();
+      // This node's memory stands in: the key's allowance still holds, not a 500 per call.
+      const during = [];
+      for (let i = 0; i < 4; i++) during.push((await call()).statusCode);
+      expect(during).toEqual([200, 200, 200, 429]);
+      await redis.restart();
+      // Back in Redis (empty after its restart), where the count starts again; until the
+      // client has reconnected, memory (spent) still refuses.
+      let back = await call();
+      for (let i = 0; i < 50 && back.statusCode === 429; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        back = await call();
+      }
+      const after = [back, await call(), await call(), await call()].map((r) => r.statusCode);
+      expect(after).toEqual([200, 200, 200, 429]);
+    } finally {
+      await node.stop();
+      await redis.stop();
     }
   });
 });

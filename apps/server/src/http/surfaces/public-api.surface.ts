@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { Redis } from 'ioredis';
+import type { AttemptLimits } from '../../accounts/attempt-limits.ts';
 import { pingbackRoutes } from '../../analytics/pingback.routes.ts';
 import { ctaRoutes } from '../../gifs/cta.routes.ts';
 import { gifsRoutes } from '../../gifs/gifs.routes.ts';
@@ -26,7 +26,7 @@ export async function publicApiSurface(
   scope: FastifyInstance,
   options: {
     services: Services;
-    rateLimit: { perMinute: number; redis?: Redis | undefined };
+    rateLimit: { perMinute: number; shared?: AttemptLimits | undefined };
     uploadTempDir: string;
   },
 ): Promise<void> {
