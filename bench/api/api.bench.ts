@@ -1,10 +1,12 @@
-// bench/api: load on gifs/search and gifs/trending over a 100,000-row corpus on PostgreSQL,
-// next to a bare Fastify route in the same run. Prints requests/s and latency percentiles.
-import { spawn } from 'node:child_process';
+// bench/api: load on gifs/search and gifs/trending over a 100,000-row corpus on PostgreSQL (or
+// several sizes, BENCH_ROWS=100000,1000000), next to a bare Fastify route in the same run.
+// Prints requests/s, latency percentiles and CPU per request.
+import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import pg from 'pg';
 import { startCpuClock } from './cpu-time.ts';
 import { corpusWords } from './make-corpus.ts';
 
@@ -12,30 +14,63 @@ const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const roundCount = Number(process.env.BENCH_ROUNDS ?? 3);
 const databaseUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+// One corpus size or several (`BENCH_ROWS=100000,1000000`): each in its own schema and server,
+// loaded in turn within every round so both see the same moments of the machine.
+const sizes = (process.env.BENCH_ROWS ?? '100000').split(',').map(Number);
+const baseSchema = process.env.BENCH_SCHEMA ?? 'bench_api';
 
-const server = spawn(
-  process.execPath,
-  [path.join(path.dirname(fileURLToPath(import.meta.url)), 'bench-server.ts')],
-  {
-    env: {
-      ...process.env,
-      DATABASE_URL: databaseUrl,
-      DATABASE_SCHEMA: process.env.BENCH_SCHEMA ?? 'bench_api',
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  },
-);
-const [line] = (await once(server.stdout, 'data')) as [Buffer];
-const { jiffy, bare, apiKey, bytes } = JSON.parse(line.toString()) as {
+interface BenchServer {
+  rows: number;
+  process: ChildProcess;
   jiffy: string;
   bare: string;
   apiKey: string;
   bytes: number;
-};
+  /** Names this server's PostgreSQL connections, to count their CPU and no one else's. */
+  applicationName: string;
+}
+
+async function startBenchServer(rows: number): Promise<BenchServer> {
+  const applicationName = `jiffy_bench_api_${rows}`;
+  const url = new URL(databaseUrl);
+  url.searchParams.set('application_name', applicationName);
+  const child = spawn(
+    process.execPath,
+    [path.join(path.dirname(fileURLToPath(import.meta.url)), 'bench-server.ts')],
+    {
+      env: {
+        ...process.env,
+        BENCH_ROWS: String(rows),
+        DATABASE_URL: url.toString(),
+        // 100,000 rows keep the schema earlier runs made; other sizes get their own.
+        DATABASE_SCHEMA: rows === 100_000 ? baseSchema : `${baseSchema}_${rows}`,
+      },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
+  const [line] = (await once(child.stdout, 'data')) as [Buffer];
+  const started = JSON.parse(line.toString()) as Omit<
+    BenchServer,
+    'rows' | 'process' | 'applicationName'
+  >;
+  return { ...started, rows, process: child, applicationName };
+}
+
+const servers: BenchServer[] = [];
+for (const rows of sizes) servers.push(await startBenchServer(rows));
+const monitor = new pg.Client({ connectionString: databaseUrl });
+await monitor.connect();
+const backendsOf = async (server: BenchServer) =>
+  (
+    await monitor.query<{ pid: number }>(
+      'SELECT pid FROM pg_stat_activity WHERE application_name = $1',
+      [server.applicationName],
+    )
+  ).rows.map((row) => row.pid);
 
 // Repeated searches: 54 words and 54 word pairs at four offsets, as popular queries repeat.
 let query = 0;
-const searchPath = () => {
+const searchPath = (apiKey: string) => () => {
   const a = corpusWords[query % corpusWords.length];
   const b = corpusWords[(query * 7 + 3) % corpusWords.length];
   query++;
@@ -45,7 +80,7 @@ const searchPath = () => {
 // Searches never asked before in the run, so no answer is cached: every word pair at four
 // offsets, alternating with every word at every offset down to 4975.
 let cold = 0;
-const coldSearchPath = () => {
+const coldSearchPath = (apiKey: string) => () => {
   const n = cold++;
   const i = Math.floor(n / 2);
   const words = corpusWords.length;
@@ -68,12 +103,14 @@ interface Figures {
 }
 
 async function load(
+  server: BenchServer,
   name: string,
   url: string,
   requests?: () => string,
   clients = connections,
 ): Promise<Figures> {
-  const cpu = startCpuClock(server.pid!);
+  const before = await backendsOf(server);
+  const cpu = startCpuClock(server.process.pid!);
   const result = await autocannon({
     url,
     connections: clients,
@@ -82,7 +119,7 @@ async function load(
       ? { requests: [{ setupRequest: (request) => ({ ...request, path: requests() }) }] }
       : {}),
   });
-  const spent = cpu();
+  const spent = cpu(new Set([...before, ...(await backendsOf(server))]));
   const count = Math.max(1, result.requests.total);
   return {
     name,
@@ -95,58 +132,81 @@ async function load(
   };
 }
 
-// Warm the caches and the planner, then measure every endpoint once per round, in turn, so a
-// slow moment of the machine hits all of them alike; each figure is the median over rounds.
-await load('warm-up', `${jiffy}/v1/gifs/trending?api_key=${apiKey}`);
 // New searches also with one connection: the latency of one search on its own, where the
 // default load queues ten on two cores shared with the load generator.
-const endpoints: [string, string, (() => string)?, number?][] = [
-  ['bare Fastify route', `${bare}/bare`],
-  ['gifs/search, repeated queries', jiffy, searchPath],
-  ['gifs/search, every query new', jiffy, coldSearchPath],
-  ['  the same, 1 connection', jiffy, coldSearchPath, 1],
-  ['gifs/trending', `${jiffy}/v1/gifs/trending?api_key=${apiKey}`],
+const endpointsOf = (server: BenchServer): [string, string, (() => string)?, number?][] => [
+  ['bare Fastify route', `${server.bare}/bare`],
+  ['gifs/search, repeated queries', server.jiffy, searchPath(server.apiKey)],
+  ['gifs/search, every query new', server.jiffy, coldSearchPath(server.apiKey)],
+  ['  the same, 1 connection', server.jiffy, coldSearchPath(server.apiKey), 1],
+  ['gifs/trending', `${server.jiffy}/v1/gifs/trending?api_key=${server.apiKey}`],
 ];
-const rounds: Figures[][] = [];
+const COLD = 2; // index of 'every query new' in endpointsOf
+
+// Warm the caches and the planner, then measure every endpoint of every corpus once per round,
+// in turn, so a slow moment of the machine hits all of them alike; each figure is the median
+// over rounds.
+for (const server of servers)
+  await load(server, 'warm-up', `${server.jiffy}/v1/gifs/trending?api_key=${server.apiKey}`);
+const rounds = servers.map((): Figures[][] => []);
 for (let round = 0; round < roundCount; round++) {
-  const figures: Figures[] = [];
-  for (const [name, url, requests, clients] of endpoints)
-    figures.push(await load(name, url, requests, clients));
-  rounds.push(figures);
+  for (const [s, server] of servers.entries()) {
+    const figures: Figures[] = [];
+    for (const [name, url, requests, clients] of endpointsOf(server))
+      figures.push(await load(server, name, url, requests, clients));
+    rounds[s]!.push(figures);
+  }
 }
-server.kill('SIGTERM');
+for (const server of servers) server.process.kill('SIGTERM');
+await monitor.end();
 
 const median = (values: number[]) => {
   const sorted = [...values].sort((x, y) => x - y);
   const middle = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 };
-const results = endpoints.map(([name], i) => {
-  const runs = rounds.map((figures) => figures[i]!);
-  return {
-    name,
-    rps: median(runs.map((r) => r.rps)),
-    p50: median(runs.map((r) => r.p50)),
-    p99: median(runs.map((r) => r.p99)),
-    errors: runs.reduce((sum, r) => sum + r.errors, 0),
-    serverCpu: median(runs.map((r) => r.serverCpu)),
-    postgresCpu: median(runs.map((r) => r.postgresCpu)),
-  };
-});
-const base = results[0]!;
-console.log(
-  `\n${connections} connections, ${roundCount} rounds of ${seconds} s each (medians), 100,000 GIF rows on PostgreSQL, ${bytes}-byte page of 25\n`,
-);
-console.log(
-  'endpoint                         |   req/s | p50 ms | p99 ms | errors | vs bare | CPU ms/req: server | PostgreSQL',
-);
-for (const r of results) {
+const summarise = (serverRounds: Figures[][]) =>
+  serverRounds[0]!.map(({ name }, i) => {
+    const runs = serverRounds.map((figures) => figures[i]!);
+    return {
+      name,
+      rps: median(runs.map((r) => r.rps)),
+      p50: median(runs.map((r) => r.p50)),
+      p99: median(runs.map((r) => r.p99)),
+      errors: runs.reduce((sum, r) => sum + r.errors, 0),
+      serverCpu: median(runs.map((r) => r.serverCpu)),
+      postgresCpu: median(runs.map((r) => r.postgresCpu)),
+    };
+  });
+const tables = rounds.map(summarise);
+for (const [s, results] of tables.entries()) {
+  const base = results[0]!;
   console.log(
-    `${r.name.padEnd(32)} | ${r.rps.toFixed(0).padStart(7)} | ${String(r.p50).padStart(6)} | ${String(r.p99).padStart(6)} | ${String(r.errors).padStart(6)} | ${(r.rps / base.rps).toFixed(2).padStart(6)}x | ${r.serverCpu.toFixed(2).padStart(18)} | ${r.postgresCpu.toFixed(2).padStart(10)}`,
+    `\n${connections} connections, ${roundCount} rounds of ${seconds} s each (medians), ${servers[s]!.rows.toLocaleString('en')} GIF rows on PostgreSQL, ${servers[s]!.bytes}-byte page of 25\n`,
   );
+  console.log(
+    'endpoint                         |   req/s | p50 ms | p99 ms | errors | vs bare | CPU ms/req: server | PostgreSQL',
+  );
+  for (const r of results) {
+    console.log(
+      `${r.name.padEnd(32)} | ${r.rps.toFixed(0).padStart(7)} | ${String(r.p50).padStart(6)} | ${String(r.p99).padStart(6)} | ${String(r.errors).padStart(6)} | ${(r.rps / base.rps).toFixed(2).padStart(6)}x | ${r.serverCpu.toFixed(2).padStart(18)} | ${r.postgresCpu.toFixed(2).padStart(10)}`,
+    );
+  }
+}
+if (tables.length > 1) {
+  const cpuOf = (results: (typeof tables)[number]) =>
+    results[COLD]!.serverCpu + results[COLD]!.postgresCpu;
+  const first = tables[0]!;
+  console.log('\nNew searches as the corpus grows (CPU per search: server + PostgreSQL):');
+  for (const [s, results] of tables.entries()) {
+    console.log(
+      `  ${servers[s]!.rows.toLocaleString('en').padStart(10)} rows: p99 ${results[COLD]!.p99} ms, ${cpuOf(results).toFixed(2)} ms CPU (${(cpuOf(results) / cpuOf(first)).toFixed(2)}x the ${servers[0]!.rows.toLocaleString('en')}-row run)`,
+    );
+  }
+  console.log('Goal (issue 25): p99 < 25 ms and CPU within 1.3x as the corpus grows to 1,000,000.');
 }
 console.log('\nGoals: search p99 < 25 ms; trending ≥ 0.50x the bare route.');
 console.log('Search and trending answers are kept 30 s (their Cache-Control max-age).');
 console.log(
-  'CPU ms/req: CPU time the server process and PostgreSQL spent per request (from /proc), which the machine’s other load distorts less than latency.',
+  'CPU ms/req: CPU time the server process and its PostgreSQL connections spent per request (from /proc), which the machine’s other load distorts less than latency.',
 );

@@ -34,14 +34,20 @@ function postgresTicks(): Map<number, number> {
 /**
  * Starts counting the CPU time of the server process and of PostgreSQL; the returned function
  * gives both in ms since then. A backend that exits in between loses its share (pg's pool keeps
- * busy connections open, so under load none do).
+ * busy connections open, so under load none do). `backends`, when given, limits PostgreSQL's
+ * share to those pids (the server's own connections), so other work on the same PostgreSQL
+ * server does not count.
  */
-export function startCpuClock(serverPid: number): () => { server: number; postgres: number } {
+export function startCpuClock(
+  serverPid: number,
+): (backends?: ReadonlySet<number>) => { server: number; postgres: number } {
   const server = ticksOf(serverPid) ?? 0;
   const postgres = postgresTicks();
-  return () => {
+  return (backends) => {
     let postgresDelta = 0;
-    for (const [pid, t] of postgresTicks()) postgresDelta += t - (postgres.get(pid) ?? 0);
+    for (const [pid, t] of postgresTicks()) {
+      if (!backends || backends.has(pid)) postgresDelta += t - (postgres.get(pid) ?? 0);
+    }
     return {
       server: ((ticksOf(serverPid) ?? server) - server) * MS_PER_TICK,
       postgres: postgresDelta * MS_PER_TICK,
