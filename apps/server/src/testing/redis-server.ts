@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import net from 'node:net';
+import { freePort } from './free-port.ts';
 
 /** A redis-server of a test's own (Debian's), on a free loopback port, that it may stop. */
 export interface TestRedis {
@@ -12,14 +12,6 @@ export interface TestRedis {
   stop(): Promise<void>;
   /** Starts it again on the same port. */
   restart(): Promise<void>;
-}
-
-export async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 export async function startTestRedis(): Promise<TestRedis> {
