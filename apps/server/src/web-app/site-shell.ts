@@ -25,7 +25,7 @@ export function loadSiteBuild(): SiteBuild {
   for (const mark of [HEAD_MARK, ROOT])
     if (!html.includes(mark)) throw new Error(`${indexFile} has no ${mark}`);
   const assetsDir = path.join(path.dirname(indexFile), 'assets');
-  html = inlineStylesheets(html, assetsDir);
+  html = scriptsAfterContent(inlineStylesheets(html, assetsDir));
   // Split once: a page is then joined from its parts (replace() would read `$&` in a search
   // term's text as a pattern).
   const [beforeHead, rest] = split(html, HEAD_MARK);
@@ -54,6 +54,27 @@ export function inlineStylesheets(html: string, assetsDir: string): string {
       return /<\/style/i.test(css) ? link : `<style>${css}</style>`;
     },
   );
+}
+
+/**
+ * The build's module script and its modulepreloads moved from the `<head>` to the end of the
+ * `<body>`. Module scripts run after the document is parsed wherever they stand, so nothing
+ * changes in when they run; but the browser asks for resources in the order it finds them, and
+ * on a page the server wrote its first GIFs into, the first images should have the server's
+ * connections before the seven scripts do (bench/web).
+ */
+export function scriptsAfterContent(html: string): string {
+  const tags: string[] = [];
+  const moved = html.replace(
+    /\s*<(?:script type="module"[^>]*><\/script|link rel="modulepreload"[^>]*)>/g,
+    (tag) => {
+      tags.push(tag.trim());
+      return '';
+    },
+  );
+  const end = moved.lastIndexOf('</body>');
+  if (end < 0 || !tags.length) return html;
+  return `${moved.slice(0, end)}${tags.join('\n')}\n${moved.slice(end)}`;
 }
 
 function split(text: string, mark: string): [string, string] {
