@@ -36,6 +36,12 @@ describe('the site pages', () => {
     expect(policy.match(/blob:/g)).toHaveLength(1);
   });
 
+  it('writes the site stylesheet into the page instead of linking it (no render-blocking fetch)', async () => {
+    const page = await get('/search/cats');
+    expect(page.body).not.toMatch(/<link rel="stylesheet"/);
+    expect(page.body).toMatch(/<style>[^]*?\.site-header[^]*?<\/style>/);
+  });
+
   it('serves the build files with a year of caching, and 404 for others', async () => {
     const page = await get('/');
     const script = /src="(\/assets\/index-[\w-]+\.js)"/.exec(page.body)![1]!;

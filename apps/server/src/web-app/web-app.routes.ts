@@ -100,27 +100,49 @@ export function webAppRoutes(
     return undefined;
   };
 
+  /**
+   * A page's first-GIF markup and image preload, written once per kept answer: the answers
+   * (and the trending searches and related tags) are the same objects while the server keeps
+   * them (first-gifs.service.ts), so a page view only joins text (bench/web: the HTML is on the
+   * first GIF's path, and the bare page's costs nothing).
+   */
+  const markups = new WeakMap<object, { parts: unknown[]; markup: string; preload: string }>();
+  const keptMarkup = (
+    anchor: object,
+    parts: unknown[],
+    make: () => { markup: string; preload: string },
+  ) => {
+    const kept = markups.get(anchor);
+    if (kept && kept.parts.every((part, i) => part === parts[i])) return kept;
+    const made = { parts, ...make() };
+    markups.set(anchor, made);
+    return made;
+  };
+
   app.get('/', async (request, reply) => {
     const title = `${SITE_NAME}: GIFs and stickers`;
     const content = await deps.firstGifs
       .home(request.id)
       .catch((error: unknown) => withoutFirstGifs(request, error));
     if (!content) return send(reply, 200, title);
-    const first = content.stickers.page.data[0] ?? content.gifs.page.data[0];
-    return send(
-      reply,
-      200,
-      title,
-      preloadTag(first),
-      firstGifsRoot(
-        request,
-        homeMarkup({
+    const { markup, preload } = keptMarkup(
+      content.gifs.page,
+      [content.trendingSearches, content.stickers.page],
+      () => ({
+        markup: homeMarkup({
           trendingSearches: content.trendingSearches,
           stickers: content.stickers.page,
           gifs: content.gifs.page,
         }),
-        firstPageJson(request.url, content),
-      ),
+        preload: preloadTag(content.stickers.page.data[0] ?? content.gifs.page.data[0]),
+      }),
+    );
+    return send(
+      reply,
+      200,
+      title,
+      preload,
+      firstGifsRoot(request, markup, firstPageJson(request.url, content)),
     );
   });
 
@@ -135,21 +157,25 @@ export function webAppRoutes(
       .search(term, type, request.id)
       .catch((error: unknown) => withoutFirstGifs(request, error));
     if (!content) return send(reply, 200, title);
-    return send(
-      reply,
-      200,
-      title,
-      preloadTag(content.results.page.data[0]),
-      firstGifsRoot(
-        request,
-        searchMarkup({
+    const { markup, preload } = keptMarkup(
+      content.results.page,
+      [term, type, content.relatedTags],
+      () => ({
+        markup: searchMarkup({
           term,
           type,
           relatedTags: content.relatedTags.map((tag) => tag.name),
           results: content.results.page,
         }),
-        firstPageJson(request.url, content),
-      ),
+        preload: preloadTag(content.results.page.data[0]),
+      }),
+    );
+    return send(
+      reply,
+      200,
+      title,
+      preload,
+      firstGifsRoot(request, markup, firstPageJson(request.url, content)),
     );
   });
 

@@ -116,9 +116,21 @@ export class FirstGifsService {
   }
 }
 
+/**
+ * Each kept answer parsed once: a page view renders its JSON text (with its own response id)
+ * but reads the GIFs of the first parse, so a kept answer's `page` is the same object on every
+ * view (the page's markup is kept by it, web-app.routes.ts). Its `meta` is the first view's.
+ */
+const parsed = new WeakMap<RenderedAnswer, GifsResult>();
+
 function written(key: string, answer: RenderedAnswer, responseId: string): WrittenList {
   const json = answer.render(responseId).toString('utf8');
-  return { key, json, page: JSON.parse(json) as GifsResult };
+  let page = parsed.get(answer);
+  if (!page) {
+    page = JSON.parse(json) as GifsResult;
+    parsed.set(answer, page);
+  }
+  return { key, json, page };
 }
 
 /**
