@@ -18,7 +18,6 @@ import {
   type TableShape,
 } from './catalog.ts';
 import { RefusedError } from './refused-error.ts';
-import { PENDING_JOB_STATES } from './snapshot.ts';
 
 /** What a load reads: a live snapshot (migrate-db) or an archive (restore), the same to it. */
 export interface DumpSource {
@@ -185,9 +184,7 @@ async function emptyTarget(
   queueSchema: string | null,
 ): Promise<void> {
   if (tables.length > 0) await sql`TRUNCATE ${sql.raw(tables.join(', '))}`.execute(trx);
-  if (queueSchema && (await tableExists(trx, queueSchema, 'job'))) {
-    const states = PENDING_JOB_STATES.map((s) => `'${s}'`).join(', ');
-    await sql`DELETE FROM ${sql.raw(`${quoteIdent(queueSchema)}.job`)}
-               WHERE state::text IN (${sql.raw(states)})`.execute(trx);
-  }
+  // The replaced data's jobs, pending or ended (an ended one may share an id with a loaded one).
+  if (queueSchema && (await tableExists(trx, queueSchema, 'job')))
+    await sql`DELETE FROM ${sql.raw(`${quoteIdent(queueSchema)}.job`)}`.execute(trx);
 }
