@@ -3,6 +3,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { expect } from 'vitest';
 import { countRows, describeTables } from '../backup/catalog.ts';
+import type { DatabaseHandle } from '../db/database.ts';
 import { animatedImage } from './fixtures.ts';
 import { insertGifRow } from './gif-rows.ts';
 import { SiteClient } from './site-client.ts';
@@ -125,9 +126,11 @@ function withoutVolatile(value: unknown): unknown {
   );
 }
 
-/** Rows per table of the instance's schema. */
-export async function tableCounts(t: TestJiffy): Promise<Record<string, number>> {
-  const { db, schema } = t.jiffy.database;
+/** Rows per table of the instance's schema (or of an open database). */
+export async function tableCounts(
+  of: TestJiffy | { db: DatabaseHandle['db']; schema: string },
+): Promise<Record<string, number>> {
+  const { db, schema } = 'jiffy' in of ? of.jiffy.database : of;
   const counts: Record<string, number> = {};
   for (const table of await describeTables(db, schema))
     counts[table.name] = await countRows(db, schema, table.name);
