@@ -27,8 +27,8 @@ interface GifAnswer {
 
 /**
  * A small instance with something in most tables a user touches: two users (ann, a user, and
- * mod, a moderator), two uploaded GIFs with renditions, GIF rows, a channel with a sub-channel
- * and GIFs in it, favorites and pingbacks.
+ * mod, a moderator), two uploaded GIFs with renditions, GIF rows, channels three deep (one moved
+ * under a newer one) with GIFs in them, favorites and pingbacks.
  */
 export async function seedContent(t: TestJiffy, dir: string): Promise<SeededContent> {
   const { ann } = await signedInUsers(t, [
@@ -56,6 +56,14 @@ export async function seedContent(t: TestJiffy, dir: string): Promise<SeededCont
   const child = data<{ id: number }>(
     await ann!.post('/api/v4/channels/', { display_name: 'Cats', parent: parent.id }),
   );
+  // A newer channel becomes Best's parent: in the table, Cats now comes before its parent's
+  // row (updated, so rewritten last), which a load in storage order would trip on.
+  const dogs = data<{ id: number }>(await ann!.post('/api/v4/channels/', { display_name: 'Dogs' }));
+  const moved = await ann!.post(`/api/v4/channels/${parent.id}/move/`, {
+    position: 'last',
+    target_channel: dogs.id,
+  });
+  expect(moved.statusCode).toBe(200);
   for (const [channel, gif] of [
     [parent.id, ['rowgif1', 'rowgif2']],
     [child.id, [uploaded[0]!]],
