@@ -6,7 +6,13 @@ import { once } from 'node:events';
 import { assertSafeKey, type BlobStorage } from '../storage/blob-storage.ts';
 import type { SequenceState, TableShape } from './catalog.ts';
 import type { DumpSource } from './load.ts';
-import { digestFile, digestTap, readNdjson, writeNdjsonGz, type FileDigest } from './ndjson-files.ts';
+import {
+  digestFile,
+  digestTap,
+  readNdjson,
+  writeNdjsonGz,
+  type FileDigest,
+} from './ndjson-files.ts';
 import { RefusedError } from './refused-error.ts';
 import type { Snapshot } from './snapshot.ts';
 
@@ -75,7 +81,10 @@ export async function writeArchive(options: {
     tables.push({ ...table, file, ...written });
   }
   const jobsFile = 'db/jobs.ndjson.gz';
-  const jobs = { file: jobsFile, ...(await writeNdjsonGz(path.join(work, jobsFile), snapshot.jobs())) };
+  const jobs = {
+    file: jobsFile,
+    ...(await writeNdjsonGz(path.join(work, jobsFile), snapshot.jobs())),
+  };
   const media = await writeMedia(work, storage);
 
   const manifest: Manifest = {
@@ -125,7 +134,11 @@ async function writeMedia(work: string, storage: BlobStorage): Promise<Manifest[
     index.end();
     await once(index, 'close');
   }
-  return { blobs, bytes, index: { file: indexFile, ...(await digestFile(path.join(work, indexFile))) } };
+  return {
+    blobs,
+    bytes,
+    index: { file: indexFile, ...(await digestFile(path.join(work, indexFile))) },
+  };
 }
 
 /** An archive whose every file was checked against the manifest. */
@@ -175,7 +188,8 @@ export async function openArchive(dir: string): Promise<VerifiedArchive> {
       throw damaged(`${where} does not match its checksum`);
   };
   for (const file of [...manifest.tables, manifest.jobs, manifest.media.index]) {
-    if (!/^(db|media)\/[A-Za-z0-9_.-]+$/.test(file.file)) throw damaged(`bad file name ${file.file}`);
+    if (!/^(db|media)\/[A-Za-z0-9_.-]+$/.test(file.file))
+      throw damaged(`bad file name ${file.file}`);
     await check(file, file.file);
   }
   const mediaEntries = async function* () {

@@ -172,7 +172,9 @@ describe(`backup and restore (${DATABASE_URL ? 'PostgreSQL server' : 'embedded P
     // A second restore into it is refused and changes nothing; --force replaces its data.
     const again = await cli('restore', [archive], target.env);
     expect(again.code).toBe(1);
-    expect(again.stderr).toMatch(/^restore: refused \(target-not-empty\): the target database is not empty/);
+    expect(again.stderr).toMatch(
+      /^restore: refused \(target-not-empty\): the target database is not empty/,
+    );
     // (Each table's count is checked against what was loaded inside the load's transaction.)
     const forced = await restore({ config: target.config(), archive, force: true });
     expect(forced.rows).toEqual(counts);
@@ -192,7 +194,9 @@ describe(`backup and restore (${DATABASE_URL ? 'PostgreSQL server' : 'embedded P
     await fs.writeFile(blob, bytes);
     const refusedDamaged = await cli('restore', [damaged], target.env);
     expect(refusedDamaged.code).toBe(1);
-    expect(refusedDamaged.stderr).toMatch(/refused \(archive-damaged\): .*does not match its checksum/);
+    expect(refusedDamaged.stderr).toMatch(
+      /refused \(archive-damaged\): .*does not match its checksum/,
+    );
 
     const newer = await copy('newer');
     const manifestFile = path.join(newer, 'manifest.json');
@@ -201,25 +205,29 @@ describe(`backup and restore (${DATABASE_URL ? 'PostgreSQL server' : 'embedded P
     await fs.writeFile(manifestFile, JSON.stringify(edited));
     const refusedNewer = await cli('restore', [newer], target.env);
     expect(refusedNewer.code).toBe(1);
-    expect(refusedNewer.stderr).toMatch(/refused \(newer-migration\): the data is at migration 9999_from_the_future, newer than/);
+    expect(refusedNewer.stderr).toMatch(
+      /refused \(newer-migration\): the data is at migration 9999_from_the_future, newer than/,
+    );
 
     const badUrl = await cli('migrate-db', ['--to', 'mysql://root@127.0.0.1/jiffy'], {
       ...source.env,
       DATABASE_URL: '',
     });
     expect(badUrl.code).toBe(1);
-    expect(badUrl.stderr).toMatch(/refused \(bad-url\): the target must be a PostgreSQL server URL/);
+    expect(badUrl.stderr).toMatch(
+      /refused \(bad-url\): the target must be a PostgreSQL server URL/,
+    );
 
     // Nothing was made at the target: no database folder, or no table in its schema.
     if (DATABASE_URL) {
       const client = new pg.Client({ connectionString: DATABASE_URL });
       await client.connect();
       try {
-        const { rows } = await client.query(
+        const { rows } = await client.query<{ n: number }>(
           `SELECT count(*)::int AS n FROM information_schema.tables WHERE table_schema = $1`,
           [target.schema],
         );
-        expect(rows[0].n).toBe(0);
+        expect(rows[0]!.n).toBe(0);
       } finally {
         await client.end();
       }

@@ -101,12 +101,18 @@ export async function loadDump(options: LoadOptions): Promise<LoadResult> {
     // triggers that maintain those stay off during the load, or they would count twice. What
     // the migrations themselves inserted (or, forced, the target's data) goes first.
     const tables = [...targetTables.keys()].map((t) => `${quoteIdent(schema)}.${quoteIdent(t)}`);
-    for (const table of tables) await sql`ALTER TABLE ${sql.raw(table)} DISABLE TRIGGER USER`.execute(trx);
+    for (const table of tables)
+      await sql`ALTER TABLE ${sql.raw(table)} DISABLE TRIGGER USER`.execute(trx);
     await emptyTarget(trx, tables, options.force ? options.queueSchema : null);
     for (const table of source.tables) {
       let loaded = 0;
       for await (const batch of source.rows(table)) {
-        await insertBatch(trx, `${quoteIdent(schema)}.${quoteIdent(table.name)}`, table.columns, batch);
+        await insertBatch(
+          trx,
+          `${quoteIdent(schema)}.${quoteIdent(table.name)}`,
+          table.columns,
+          batch,
+        );
         loaded += batch.length;
       }
       const counted = await countRows(trx, schema, table.name);
@@ -126,7 +132,8 @@ export async function loadDump(options: LoadOptions): Promise<LoadResult> {
     // idempotent), as a retry due now.
     await sql`UPDATE ${sql.raw(jobTable)} SET state = 'retry', started_on = NULL, start_after = now()
                WHERE state = 'active'`.execute(trx);
-    for (const table of tables) await sql`ALTER TABLE ${sql.raw(table)} ENABLE TRIGGER USER`.execute(trx);
+    for (const table of tables)
+      await sql`ALTER TABLE ${sql.raw(table)} ENABLE TRIGGER USER`.execute(trx);
     for (const [name, state] of Object.entries(source.sequences)) {
       if (await tableExists(trx, schema, name)) await writeSequence(trx, schema, name, state);
     }

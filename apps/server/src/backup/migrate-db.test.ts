@@ -48,7 +48,9 @@ describe('one-off commands on a running embedded instance', () => {
       const env = { DATA_DIR: dataDir, DATABASE_URL: '' };
       const held = await cli('backup', [`--out=${path.join(dataDir, 'archive')}`], env);
       expect(held.code).toBe(1);
-      expect(held.stderr).toMatch(/^backup: refused \(database-in-use\): the embedded database in .* is in use by process \d+/);
+      expect(held.stderr).toMatch(
+        /^backup: refused \(database-in-use\): the embedded database in .* is in use by process \d+/,
+      );
       const moving = await cli('migrate-db', ['--to', 'postgres://nobody@127.0.0.1:1/none'], env);
       expect(moving.code).toBe(1);
       expect(moving.stderr).toMatch(/refused \(database-in-use\)/);
@@ -104,10 +106,14 @@ describe.runIf(DATABASE_URL)('migrate-db: an embedded instance to a PostgreSQL s
     try {
       const started = performance.now();
       moved = await cli('migrate-db', args, env);
-      console.log(`migrate-db: ${Math.round(performance.now() - started)} ms (with the process start)`);
+      console.log(
+        `migrate-db: ${Math.round(performance.now() - started)} ms (with the process start)`,
+      );
       expect(moved.stderr).toBe('');
       expect(moved.code).toBe(0);
-      expect(moved.stdout).toMatch(/^Copied \d+ rows and \d+ pending jobs and \d+ media files to s3:\/\//);
+      expect(moved.stdout).toMatch(
+        /^Copied \d+ rows and \d+ pending jobs and \d+ media files to s3:\/\//,
+      );
       // Once there, a second run is refused and changes nothing.
       const again = await cli('migrate-db', args, env);
       expect(again.code).toBe(1);

@@ -14,7 +14,9 @@ import { withSnapshot } from './snapshot.ts';
 
 /** The job queue's schema, as createJiffy names it. */
 export function queueSchemaOf(config: Config): string {
-  return config.DATABASE_URL && config.DATABASE_SCHEMA ? `${config.DATABASE_SCHEMA}_jobs` : 'pgboss';
+  return config.DATABASE_URL && config.DATABASE_SCHEMA
+    ? `${config.DATABASE_SCHEMA}_jobs`
+    : 'pgboss';
 }
 
 /** A postgres:// (or postgresql://) URL with a host, or a refusal. */

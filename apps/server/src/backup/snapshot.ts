@@ -84,7 +84,8 @@ function rowsQuery(schema: string, table: TableShape): RawBuilder<unknown> {
   const from = `${quoteIdent(schema)}.${quoteIdent(table.name)}`;
   const columns = table.columns.map((c) => `t.${quoteIdent(c)}`).join(', ');
   const self = table.selfReference;
-  if (!self) return sql`SELECT row_to_json(x)::text AS line FROM (SELECT ${sql.raw(columns)} FROM ${sql.raw(from)} t) x`;
+  if (!self)
+    return sql`SELECT row_to_json(x)::text AS line FROM (SELECT ${sql.raw(columns)} FROM ${sql.raw(from)} t) x`;
   // Parents before children: a walk from the roots (rows whose key to the table is unset).
   const refs = self.references.map((r, i) => `t.${quoteIdent(r)} AS r${i}`).join(', ');
   const roots = self.columns.map((c) => `t.${quoteIdent(c)} IS NULL`).join(' OR ');
@@ -111,9 +112,9 @@ async function* cursorLines(
   await sql`DECLARE ${cursor} NO SCROLL CURSOR FOR ${query}`.execute(trx);
   try {
     for (;;) {
-      const { rows } = await sql<{ line: string }>`FETCH FORWARD ${sql.raw(String(FETCH_ROWS))} FROM ${cursor}`.execute(
-        trx,
-      );
+      const { rows } = await sql<{
+        line: string;
+      }>`FETCH FORWARD ${sql.raw(String(FETCH_ROWS))} FROM ${cursor}`.execute(trx);
       if (rows.length === 0) return;
       yield rows.map((r) => r.line);
     }

@@ -9,7 +9,10 @@ import { runRefusable } from './run-refusable.ts';
 // the embedded database holds it: stop it first. On a server, backups run beside live nodes.
 let out: string;
 try {
-  const { options, positional } = parseOptions(process.argv.slice(2), { values: ['out'], flags: [] });
+  const { options, positional } = parseOptions(process.argv.slice(2), {
+    values: ['out'],
+    flags: [],
+  });
   if (positional.length > 0) throw new Error(`unexpected ${positional.join(' ')}`);
   const stamp = new Date().toISOString().replace(/[-:]/g, '').replace(/\..*/, 'Z');
   out = path.resolve((options.get('out') as string | undefined) ?? `backups/jiffy-${stamp}`);
@@ -33,5 +36,7 @@ await runRefusable('backup', async () => {
 });
 
 function formatBytes(bytes: number): string {
-  return bytes < 1024 * 1024 ? `${(bytes / 1024).toFixed(1)} kB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+  return bytes < 1024 * 1024
+    ? `${(bytes / 1024).toFixed(1)} kB`
+    : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 }

@@ -59,7 +59,9 @@ await runRefusable('migrate-db', async () => {
   const rows = Object.values(result.rows).reduce((sum, n) => sum + n, 0);
   console.log(
     `Copied ${rows} rows and ${result.jobs} pending jobs` +
-      (mediaToS3 ? ` and ${result.media} media files to s3://${target.S3_BUCKET}/${target.s3Prefix}` : '') +
+      (mediaToS3
+        ? ` and ${result.media} media files to s3://${target.S3_BUCKET}/${target.s3Prefix}`
+        : '') +
       ` in ${((performance.now() - started) / 1000).toFixed(1)} s. Start Jiffy with ` +
       `DATABASE_URL=<the URL>${target.DATABASE_SCHEMA ? ` DATABASE_SCHEMA=${target.DATABASE_SCHEMA}` : ''}` +
       (mediaToS3 ? ' STORAGE=s3' : ` (media stays in ${source.mediaDir})`) +

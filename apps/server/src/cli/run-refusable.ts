@@ -11,7 +11,9 @@ export async function runRefusable(name: string, main: () => Promise<void>): Pro
     if (error instanceof RefusedError) {
       console.error(`${name}: refused (${error.code}): ${error.message}`);
     } else {
-      console.error(`${name}: failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+      console.error(
+        `${name}: failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+      );
     }
     process.exitCode = 1;
   }

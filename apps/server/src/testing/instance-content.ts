@@ -52,7 +52,9 @@ export async function seedContent(t: TestJiffy, dir: string): Promise<SeededCont
     });
   }
   const data = <T>(r: { json: <U>() => U }) => r.json<{ data: T }>().data;
-  const parent = data<{ id: number }>(await ann!.post('/api/v4/channels/', { display_name: 'Best' }));
+  const parent = data<{ id: number }>(
+    await ann!.post('/api/v4/channels/', { display_name: 'Best' }),
+  );
   const child = data<{ id: number }>(
     await ann!.post('/api/v4/channels/', { display_name: 'Cats', parent: parent.id }),
   );
@@ -75,7 +77,10 @@ export async function seedContent(t: TestJiffy, dir: string): Promise<SeededCont
   for (const id of uploaded) {
     const gif = await gifAnswer(t, id);
     const onload = new URL(gif.analytics.onload.url);
-    const seen = await t.jiffy.app!.inject({ method: 'GET', url: `${onload.pathname}${onload.search}` });
+    const seen = await t.jiffy.app!.inject({
+      method: 'GET',
+      url: `${onload.pathname}${onload.search}`,
+    });
     expect(seen.statusCode).toBeLessThan(300);
   }
   // Pingbacks are recorded a little after their answer.
