@@ -17,6 +17,7 @@ import {
 } from '../testing/instance-content.ts';
 import { signedInUsers } from '../testing/signed-in-users.ts';
 import { startTestJiffy, type TestJiffy } from '../testing/test-jiffy.ts';
+import { s3DirOf, startTestS3 } from '../testing/test-s3.ts';
 import type { Manifest } from './archive.ts';
 import { backup, restore } from './operations.ts';
 
@@ -25,8 +26,11 @@ const CLI = (name: string) =>
   path.resolve(path.dirname(fileURLToPath(import.meta.url)), `../cli/${name}.ts`);
 const DATABASE_URL = process.env.DATABASE_URL;
 
-/** A fresh place for an instance: a data folder, and on a server a schema of its own. */
-function instance(work: string, name: string) {
+/**
+ * A fresh place for an instance: a data folder, on a server a schema of its own, and its media
+ * on disk or in a bucket of an s3rver kept in the data folder.
+ */
+function instance(work: string, name: string, storage: 'local' | 's3') {
   const dataDir = path.join(work, name);
   const schema = DATABASE_URL ? `t_${randomBase62(10).toLowerCase()}` : undefined;
   const env: Record<string, string> = {
@@ -39,12 +43,13 @@ function instance(work: string, name: string) {
     dataDir,
     schema,
     env,
-    config: (): Config => resolveConfig(envSchema.parse(env)),
+    config: (extra: Record<string, string> = {}): Config =>
+      resolveConfig(envSchema.parse({ ...env, ...extra })),
     start: (options: { startWorkers?: boolean } = {}) =>
       startTestJiffy(schema ? { DATABASE_SCHEMA: schema } : {}, {
         dataDir,
         keepOnStop: true,
-        storage: 'local',
+        storage,
         ...options,
       }),
   };
@@ -85,8 +90,8 @@ async function cli(name: string, args: string[], env: Record<string, string>) {
 describe(`backup and restore (${DATABASE_URL ? 'PostgreSQL server' : 'embedded PGlite'})`, () => {
   let work: string;
   const made: ReturnType<typeof instance>[] = [];
-  const place = (name: string) => {
-    const created = instance(work, name);
+  const place = (name: string, storage: 'local' | 's3' = 'local') => {
+    const created = instance(work, name, storage);
     made.push(created);
     return created;
   };
@@ -100,7 +105,8 @@ describe(`backup and restore (${DATABASE_URL ? 'PostgreSQL server' : 'embedded P
 
   beforeAll(async () => {
     work = await fs.mkdtemp(path.join(os.tmpdir(), 'jiffy-backup-'));
-    source = place('source');
+    // Media in a bucket at the source, on disk at the target: both stores' reads and writes.
+    source = place('source', 's3');
     let t: TestJiffy = await source.start();
     content = await seedContent(t, work);
     view = await userView(t, content);
@@ -122,7 +128,12 @@ describe(`backup and restore (${DATABASE_URL ? 'PostgreSQL server' : 'embedded P
 
     archive = path.join(work, 'archive');
     const started = performance.now();
-    manifest = await backup({ config: source.config(), out: archive });
+    const s3 = await startTestS3(s3DirOf(source.dataDir));
+    try {
+      manifest = await backup({ config: source.config(s3.env), out: archive });
+    } finally {
+      await s3.stop();
+    }
     const size = await folderBytes(archive);
     console.log(
       `backup: ${Math.round(performance.now() - started)} ms, ${size} bytes in the archive ` +
