@@ -130,8 +130,9 @@ export async function loadDump(options: LoadOptions): Promise<LoadResult> {
     }
     // A job that was running at the snapshot never finished here: it runs again (handlers are
     // idempotent), as a retry due now.
-    await sql`UPDATE ${sql.raw(jobTable)} SET state = 'retry', started_on = NULL, start_after = now()
-               WHERE state = 'active'`.execute(trx);
+    if (result.jobs > 0)
+      await sql`UPDATE ${sql.raw(jobTable)} SET state = 'retry', started_on = NULL, start_after = now()
+                 WHERE state = 'active'`.execute(trx);
     for (const table of tables)
       await sql`ALTER TABLE ${sql.raw(table)} ENABLE TRIGGER USER`.execute(trx);
     for (const [name, state] of Object.entries(source.sequences)) {
