@@ -71,9 +71,24 @@ export async function writeArchive(options: {
   }
   const work = `${dir}.partial`;
   await fs.rm(work, { recursive: true, force: true });
+  try {
+    const manifest = await writeParts(work, snapshot, storage);
+    await fs.writeFile(path.join(work, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+    await fs.rename(work, dir);
+    return manifest;
+  } catch (error) {
+    await fs.rm(work, { recursive: true, force: true });
+    throw error;
+  }
+}
+
+async function writeParts(
+  work: string,
+  snapshot: Snapshot,
+  storage: BlobStorage,
+): Promise<Manifest> {
   await fs.mkdir(path.join(work, 'db'), { recursive: true });
   await fs.mkdir(path.join(work, 'media'), { recursive: true });
-
   const tables: Manifest['tables'] = [];
   for (const [index, table] of snapshot.tables.entries()) {
     const file = `db/${String(index + 1).padStart(3, '0')}-${table.name}.ndjson.gz`;
@@ -86,8 +101,7 @@ export async function writeArchive(options: {
     ...(await writeNdjsonGz(path.join(work, jobsFile), snapshot.jobs())),
   };
   const media = await writeMedia(work, storage);
-
-  const manifest: Manifest = {
+  return {
     format: ARCHIVE_FORMAT,
     version: ARCHIVE_VERSION,
     createdAt: new Date().toISOString(),
@@ -98,9 +112,6 @@ export async function writeArchive(options: {
     jobs,
     media,
   };
-  await fs.writeFile(path.join(work, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
-  await fs.rename(work, dir);
-  return manifest;
 }
 
 async function writeMedia(work: string, storage: BlobStorage): Promise<Manifest['media']> {
