@@ -139,7 +139,7 @@ describe(`backup and restore (${DATABASE_URL ? 'PostgreSQL server' : 'embedded P
       `backup: ${Math.round(performance.now() - started)} ms, ${size} bytes in the archive ` +
         `(${manifest.media.blobs} media files, ${manifest.media.bytes} bytes)`,
     );
-  });
+  }, 240_000);
   afterAll(async () => {
     await dropSchemas(made.map((m) => m.schema));
     await fs.rm(work, { recursive: true, force: true });

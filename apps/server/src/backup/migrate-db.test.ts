@@ -84,7 +84,7 @@ describe.runIf(DATABASE_URL)('migrate-db: an embedded instance to a PostgreSQL s
     } finally {
       await t.stop();
     }
-  });
+  }, 240_000);
   afterAll(async () => {
     const client = new pg.Client({ connectionString: DATABASE_URL });
     await client.connect();
