@@ -26,3 +26,25 @@ export async function migrationsDone(handle: DatabaseHandle): Promise<boolean> {
   const all = await migrator.getMigrations();
   return all.every((m) => m.executedAt !== undefined);
 }
+
+/** Name of the newest migration this code has (an archive's level is compared with it). */
+export function latestMigrationName(): string {
+  return Object.keys(migrations).sort().at(-1)!;
+}
+
+/** True when this code knows the migration `name`. */
+export function isKnownMigration(name: string): boolean {
+  return Object.hasOwn(migrations, name);
+}
+
+/** The newest migration applied to the database, or null when none is (a fresh database). */
+export async function migrationLevel(handle: DatabaseHandle): Promise<string | null> {
+  const applied = (await migratorFor(handle).getMigrations()).filter((m) => m.executedAt);
+  return applied.at(-1)?.name ?? null;
+}
+
+/** Applies the migrations up to and including `name` (restore loads an archive at its level). */
+export async function migrateUpTo(handle: DatabaseHandle, name: string): Promise<void> {
+  const { error } = await migratorFor(handle).migrateTo(name);
+  if (error) throw error instanceof Error ? error : new Error('migration failed', { cause: error });
+}

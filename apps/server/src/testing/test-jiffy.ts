@@ -48,10 +48,12 @@ export async function startTestJiffy(
     storage?: StorageBackend;
     /** With s3 storage: MEDIA_BASE_URL is the bucket's own URL, as for a public bucket. */
     mediaFromBucket?: boolean;
+    /** The embedded database even when DATABASE_URL is set (migrate-db's source). */
+    embedded?: boolean;
   } = {},
 ): Promise<TestJiffy> {
   const dataDir = options.dataDir ?? (await fs.mkdtemp(path.join(os.tmpdir(), 'jiffy-test-')));
-  const databaseUrl = process.env.DATABASE_URL;
+  const databaseUrl = options.embedded ? undefined : process.env.DATABASE_URL;
   const schema = databaseUrl
     ? (overrides.DATABASE_SCHEMA ?? `t_${randomBase62(10).toLowerCase()}`)
     : undefined;
