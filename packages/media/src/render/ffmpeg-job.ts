@@ -1,5 +1,6 @@
 import type { FfmpegInfo } from '../ffmpeg.ts';
 import { runProcess, stderrSummary } from '../process.ts';
+import { traced } from '../trace.ts';
 import { MediaError, type MediaLimits } from '../types.ts';
 import { buildFilterGraph, type GraphBranch, type GraphSource } from './ffmpeg-graph.ts';
 import type { FfmpegInput } from './ffmpeg-input.ts';
@@ -57,13 +58,17 @@ export async function runFfmpegJob(job: FfmpegJob): Promise<void> {
   args.push(...job.input.args);
   args.push('-filter_complex', buildFilterGraph(job.source, job.outputs));
   for (const output of job.outputs) args.push(...outputArgs(job, output));
-  const result = await runProcess({
-    file: job.ff.ffmpegPath,
-    args,
-    timeoutMs: job.limits.processTimeoutMs,
-    env: ffmpegEnv,
-    ...(job.input.stdin ? { stdin: job.input.stdin() } : {}),
-  });
+  const result = await traced(
+    () => `ffmpeg → ${job.outputs.map((o) => o.path.split('/').pop()).join(' ')}`,
+    () =>
+      runProcess({
+        file: job.ff.ffmpegPath,
+        args,
+        timeoutMs: job.limits.processTimeoutMs,
+        env: ffmpegEnv,
+        ...(job.input.stdin ? { stdin: job.input.stdin() } : {}),
+      }),
+  );
   if (result.timedOut) {
     throw new MediaError(
       'processing_timeout',
@@ -129,11 +134,13 @@ export async function runFfmpegOnce(options: {
   args: string[];
   what: string;
 }): Promise<void> {
-  const result = await runProcess({
-    file: options.ff.ffmpegPath,
-    args: ['-nostdin', '-hide_banner', '-loglevel', 'error', '-y', ...options.args],
-    timeoutMs: options.limits.processTimeoutMs,
-  });
+  const result = await traced(`ffmpeg → ${options.what}`, () =>
+    runProcess({
+      file: options.ff.ffmpegPath,
+      args: ['-nostdin', '-hide_banner', '-loglevel', 'error', '-y', ...options.args],
+      timeoutMs: options.limits.processTimeoutMs,
+    }),
+  );
   if (result.timedOut) {
     throw new MediaError('processing_timeout', `Writing ${options.what} timed out.`);
   }
