@@ -41,28 +41,39 @@ export async function renderEssential(ctx: RenderContext): Promise<RenditionFile
     (r) => r.path,
   ) as [string, string, string, string];
 
-  const tasks: Array<Promise<unknown>> = [
+  // sharp's files (and the copied source) are measured as soon as each is written, while
+  // ffmpeg is still encoding; ffmpeg's own files once it exits.
+  const writing: Array<Promise<void>> = [
+    writeWebp(sources.sharp, { size: sizes.original, path: originalWebp }),
+    writeWebp(sources.sharp, { size: sizes.fixedWidth, path: fixedWidthWebp }),
+    writeStill(sources.sharp, { size: sizes.original, path: originalStill, format: 'gif' }),
+    writeStill(sources.sharp, { size: sizes.fixedWidth, path: fixedWidthStill, format: 'gif' }),
+  ];
+  const early = [...sharpMade];
+  if (reuseSourceGif) {
+    const path = outPath(ctx, 'original', 'gif');
+    writing.push(copyFile(ctx.source, path));
+    early.push({ name: 'original', format: 'gif', path });
+  }
+  const late: ProducedRendition[] = [
+    ...ffmpeg.produced,
+    { name: 'original_mp4', format: 'mp4', path: originalMp4 },
+  ];
+  const [lateFiles, ...earlyFiles] = await settleAll([
     runFfmpegJob({
       ff: ctx.ff,
       input: sources.ffmpegInput,
       source: sources.graph,
       outputs: ffmpeg.jobOutputs,
       limits: ctx.limits,
-    }).then(() => sources.checkFeed()),
-    writeWebp(sources.sharp, { size: sizes.original, path: originalWebp }),
-    writeWebp(sources.sharp, { size: sizes.fixedWidth, path: fixedWidthWebp }),
-    writeStill(sources.sharp, { size: sizes.original, path: originalStill, format: 'gif' }),
-    writeStill(sources.sharp, { size: sizes.fixedWidth, path: fixedWidthStill, format: 'gif' }),
-  ];
-  const produced = [...ffmpeg.produced, ...sharpMade];
-  if (reuseSourceGif) {
-    const path = outPath(ctx, 'original', 'gif');
-    tasks.push(copyFile(ctx.source, path));
-    produced.push({ name: 'original', format: 'gif', path });
-  }
-  await settleAll(tasks);
-  produced.push({ name: 'original_mp4', format: 'mp4', path: originalMp4 });
-  const files = await describeOutputs(produced);
+    }).then(() => {
+      sources.checkFeed();
+      return describeOutputs(late);
+    }),
+    ...writing.map((task, i) => task.then(() => describeOutputs([early[i]!]))),
+  ]);
+  // In the order renditions were always listed: ffmpeg's, sharp's, the copy, original_mp4.
+  const files = [...lateFiles!.slice(0, -1), ...earlyFiles.flat(), ...lateFiles!.slice(-1)];
   checkComplete(ctx, files.find((f) => f.name === 'original_mp4')?.frames ?? 0);
   return files;
 }

@@ -16,12 +16,21 @@ export interface JobOutput extends GraphBranch {
   quality?: number;
 }
 
+/** A file written by stream copy from an input of its own (no decoding, no filter graph). */
+export interface CopyOutput {
+  /** Input arguments, ending with `-i <file>`. */
+  input: string[];
+  path: string;
+}
+
 /** Everything one ffmpeg run needs. */
 export interface FfmpegJob {
   ff: FfmpegInfo;
   input: FfmpegInput;
   source: GraphSource;
   outputs: readonly JobOutput[];
+  /** Stream copies the same process writes besides (e.g. `looping`), inputs 1, 2, … */
+  copies?: readonly CopyOutput[];
   limits: MediaLimits;
 }
 
@@ -56,10 +65,13 @@ export async function runFfmpegJob(job: FfmpegJob): Promise<void> {
   // Before 5.1 -vsync is global; -fps_mode is per output and is added there.
   if (job.ff.fpsModeFlag === '-vsync') args.push('-vsync', 'vfr');
   args.push(...job.input.args);
+  const copies = job.copies ?? [];
+  for (const copy of copies) args.push(...copy.input);
   args.push('-filter_complex', buildFilterGraph(job.source, job.outputs));
   for (const output of job.outputs) args.push(...outputArgs(job, output));
+  copies.forEach((copy, i) => args.push(...copyOutputArgs(copy, i + 1)));
   const result = await traced(
-    () => `ffmpeg → ${job.outputs.map((o) => o.path.split('/').pop()).join(' ')}`,
+    () => `ffmpeg → ${[...job.outputs, ...copies].map((o) => o.path.split('/').pop()).join(' ')}`,
     () =>
       runProcess({
         file: job.ff.ffmpegPath,
@@ -109,6 +121,11 @@ function outputArgs(job: FfmpegJob, output: JobOutput): string[] {
   }
   args.push(output.path);
   return args;
+}
+
+/** Output arguments of an MP4 stream copy from input `index` (0 when it runs alone). */
+export function copyOutputArgs(copy: CopyOutput, index = 0): string[] {
+  return ['-map', `${index}:v:0`, '-c', 'copy', '-movflags', '+faststart', '-f', 'mp4', copy.path];
 }
 
 /** Damaged input reads as `corrupt_media`; anything else is our failure. */
