@@ -21,11 +21,11 @@ import { kbpsFor } from './size-caps.ts';
 import { prepareSources } from './sources.ts';
 
 /**
- * Everything the essential phase did not make. One ffmpeg process writes every MP4 and
- * animated GIF (plus the few-frame WebPs) from one decode while sharp writes the full-length
- * WebPs and the stills; then the byte-capped renditions are settled and `looping` is joined
- * from the original MP4. Essential files found in `outDir` are reused; missing ones are
- * remade here.
+ * Everything the essential phase did not make. One ffmpeg process writes every MP4, animated
+ * GIF and WebP from one decode (and joins `looping` from the essential phase's MP4 by stream
+ * copy) while sharp writes the stills, each file measured as soon as it is written; then the
+ * byte-capped renditions are settled. Essential files found in `outDir` are reused; missing
+ * ones are remade here (then `looping` is joined after the run that makes its MP4).
  */
 export async function renderRest(ctx: RenderContext): Promise<RenditionFile[]> {
   const { sizes, probe } = ctx;
@@ -92,8 +92,12 @@ export async function renderRest(ctx: RenderContext): Promise<RenditionFile[]> {
     ['fixed_height_small', sizes.fixedHeightSmall],
     ['fixed_width_small', sizes.fixedWidthSmall],
   ] as const) {
+    // ffmpeg has these frames scaled already for the MP4 and GIF: its libwebp costs about
+    // half of a sharp pipeline that decodes the source again. A WebP source's frames reach
+    // ffmpeg at one steady rate, so its WebPs stay sharp's (each frame keeps its delay).
     const path = outPath(ctx, name, 'webp');
-    bySharp({ name, format: 'webp', path }, writeWebp(sources.sharp, { size, path }));
+    if (!sources.ffmpegInput.stdin) ff.add(name, 'webp', { size });
+    else bySharp({ name, format: 'webp', path }, writeWebp(sources.sharp, { size, path }));
     const still = outPath(ctx, `${name}_still`, 'gif');
     bySharp(
       { name: `${name}_still`, format: 'gif', path: still },
