@@ -3,13 +3,14 @@
 // and prints every ffmpeg run, sharp pipeline and measured file of the last run as a timeline
 // (ms from the phase's start), after one plain `ffmpeg -i in.gif out.mp4` for scale.
 import { subscribe } from 'node:diagnostics_channel';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defaultMediaLimits, probe, renderRenditions, resolveFfmpeg } from '@jiffy/media';
 import type { MediaTraceEvent } from '../../packages/media/src/trace.ts';
 import { makeBenchInputs } from './bench-inputs.ts';
 import { run } from './run.ts';
+import { cpuNow } from './cpu.ts';
 
 const flag = (name: string): string | undefined => {
   const at = process.argv.indexOf(name);
@@ -20,16 +21,6 @@ const only = flag('--input');
 
 let events: MediaTraceEvent[] = [];
 subscribe('jiffy:media:step', (message) => events.push(message as MediaTraceEvent));
-
-/** CPU ms of this process (sharp's threads included) and of its finished children (ffmpeg). */
-async function cpuNow(): Promise<{ self: number; children: number }> {
-  const { user, system } = process.cpuUsage();
-  // /proc/self/stat: fields 16 and 17 are cutime and cstime in clock ticks (100 per second).
-  const fields =
-    (await readFile('/proc/self/stat', 'utf8').catch(() => '')).split(') ')[1]?.split(' ') ?? [];
-  const ticks = Number(fields[13] ?? 0) + Number(fields[14] ?? 0);
-  return { self: (user + system) / 1000, children: ticks * 10 };
-}
 
 async function withCpu<T>(work: () => Promise<T>): Promise<{ value: T; cpu: string }> {
   const before = await cpuNow();
