@@ -3,7 +3,7 @@
 // same run), the essential phase, and the full set (essential then rest in the same outDir),
 // and prints medians, ratios to the baseline, memory and output bytes.
 import { mkdtemp, rm, stat } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import {
   defaultMediaLimits,
@@ -17,6 +17,7 @@ import { scoreRenditions } from '../../apps/server/src/content-safety/score-rend
 import { run } from './run.ts';
 import { makeBenchInputs, type BenchInput } from './bench-inputs.ts';
 import { withChildPeak } from './child-memory.ts';
+import { cpuNow } from './cpu.ts';
 
 const runsFlag = process.argv.indexOf('--runs');
 const runs = runsFlag > 0 ? Number(process.argv[runsFlag + 1]) : 3;
@@ -29,6 +30,10 @@ interface Row {
   input: BenchInput;
   baselineMs: number;
   essentialMs: number;
+  /** CPU ms (Node with sharp's threads, plus ffmpeg children): steadier than wall under load. */
+  baselineCpu: number;
+  essentialCpu: number;
+  fullCpu: number;
   /** Sampling frames and scoring them (the model already loaded), as the essential job does. */
   classificationMs: number;
   fullMs: number;
@@ -59,10 +64,14 @@ async function benchOne(input: BenchInput, dir: string): Promise<Row> {
   const classification: number[] = [];
   const full: number[] = [];
   const restFresh: number[] = [];
+  const baselineCpu: number[] = [];
+  const essentialCpu: number[] = [];
+  const fullCpu: number[] = [];
   let files: RenditionFile[] = [];
   let ffmpegPeakKb = 0;
   const common = { source: input.path, probe: probed, sticker: false, limits: defaultMediaLimits };
   for (let i = 0; i < runs; i++) {
+    const cpuBefore = await cpuNow();
     baseline.push(
       await timed(() =>
         run(ff.ffmpegPath, [
@@ -77,15 +86,26 @@ async function benchOne(input: BenchInput, dir: string): Promise<Row> {
         ]),
       ),
     );
+    const cpuBase = await cpuNow();
+    baselineCpu.push(cpuBase.self + cpuBase.children - cpuBefore.self - cpuBefore.children);
     const outDir = path.join(dir, `out-${i}`);
     const { value, peakKb } = await withChildPeak(async () => {
+      const cpu0 = await cpuNow();
       const started = performance.now();
       const ready = await renderRenditions({ ...common, outDir, phase: 'essential' });
       essential.push(performance.now() - started);
+      const cpu1 = await cpuNow();
       classification.push(
         await timed(() => scoreRenditions(ready, { classifier, count: SAMPLE_FRAMES })),
       );
+      const cpu2 = await cpuNow();
       const rest = await renderRenditions({ ...common, outDir, phase: 'rest' });
+      const cpu3 = await cpuNow();
+      const used = (a: typeof cpu0, b: typeof cpu0): number =>
+        b.self + b.children - a.self - a.children;
+      essentialCpu.push(used(cpu0, cpu1));
+      // The classifier's CPU is left out, as its time is left out of the full set's.
+      fullCpu.push(used(cpu0, cpu1) + used(cpu2, cpu3));
       full.push(performance.now() - started - (classification.at(-1) ?? 0));
       return [...ready, ...rest];
     });
@@ -104,6 +124,9 @@ async function benchOne(input: BenchInput, dir: string): Promise<Row> {
     input,
     baselineMs: median(baseline),
     essentialMs: median(essential),
+    baselineCpu: median(baselineCpu),
+    essentialCpu: median(essentialCpu),
+    fullCpu: median(fullCpu),
     classificationMs: median(classification),
     fullMs: median(full),
     restFreshMs: median(restFresh),
@@ -130,6 +153,9 @@ function printTable(rows: Row[]): void {
     'full set': ms(r.fullMs),
     [`full/base (≤${goals.full}x)`]: ratio(r.fullMs / r.baselineMs, goals.full),
     'rest, fresh dir': ms(r.restFreshMs),
+    'CPU: baseline': ms(r.baselineCpu),
+    'CPU: essential': `${ms(r.essentialCpu)} (${(r.essentialCpu / r.baselineCpu).toFixed(2)}x)`,
+    'CPU: full set': `${ms(r.fullCpu)} (${(r.fullCpu / r.baselineCpu).toFixed(2)}x)`,
     'peak RSS node': mb(r.nodePeakMb),
     'peak RSS ffmpeg': mb(r.ffmpegPeakMb),
     'source bytes': r.sourceBytes,
@@ -149,11 +175,21 @@ const dir = await mkdtemp(path.join(tmpdir(), 'jiffy-media-bench-'));
 try {
   const ff = await resolveFfmpeg();
   console.log(`ffmpeg ${ff.version} (${ff.source}), ${runs} runs per input, medians`);
+  console.log(
+    `load average at start: ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
+  );
   console.log(`classifier model load (once per process): ${await classifier.loadTime()} ms\n`);
   const inputs = await makeBenchInputs(dir);
   const rows: Row[] = [];
   for (const input of inputs) rows.push(await benchOne(input, dir));
   printTable(rows);
+  console.log(
+    `load average at end: ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
+  );
 } finally {
   await classifier.close();
   await rm(dir, { recursive: true, force: true });

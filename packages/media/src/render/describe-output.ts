@@ -10,6 +10,7 @@ import {
 } from '../types.ts';
 import { readMp4Facts } from './mp4-boxes.ts';
 import { inSharpSlot } from '../sharp-slots.ts';
+import { traced } from '../trace.ts';
 
 /** A rendition as planned: which name/format it serves and the file that holds it. */
 export interface ProducedRendition {
@@ -30,7 +31,12 @@ export async function describeOutputs(
 ): Promise<RenditionFile[]> {
   const facts = new Map<string, Promise<FileFacts>>();
   for (const item of produced) {
-    if (!facts.has(item.path)) facts.set(item.path, measure(item.path, item.format));
+    if (!facts.has(item.path)) {
+      facts.set(
+        item.path,
+        traced(`describe ${basename(item.path)}`, () => measure(item.path, item.format)),
+      );
+    }
   }
   return Promise.all(
     produced.map(async (item) => ({

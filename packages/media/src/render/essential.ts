@@ -12,10 +12,11 @@ import { prepareSources } from './sources.ts';
  * What a page needs to show the GIF: `original` (gif, mp4, webp), `original_mp4`,
  * `original_still`, `fixed_width` (gif, mp4, webp) and `fixed_width_still`.
  *
- * One ffmpeg process decodes the source once and writes both MP4s and the animated GIFs
- * (ffmpeg's palette path costs about a third of libvips' GIF writer on busy footage);
- * meanwhile sharp writes the WebPs (libwebp through libvips is the faster of the two) and the
- * stills (one decoded frame each). A source GIF already at original size is reused byte for byte.
+ * One ffmpeg process decodes the source once and writes both MP4s, the animated GIFs
+ * (ffmpeg's palette path costs about a third of libvips' GIF writer on busy footage) and
+ * fixed_width's WebP; meanwhile sharp writes original's WebP and the stills (one decoded frame
+ * each). Every file is measured as soon as it is written. A source GIF already at original size
+ * is reused byte for byte.
  */
 export async function renderEssential(ctx: RenderContext): Promise<RenditionFile[]> {
   const { sizes, probe } = ctx;
@@ -31,38 +32,58 @@ export async function renderEssential(ctx: RenderContext): Promise<RenditionFile
   if (!reuseSourceGif) ffmpeg.add('original', 'gif', { size: sizes.original });
   ffmpeg.add('fixed_width', 'gif', { size: sizes.fixedWidth });
 
-  const sharpMade: ProducedRendition[] = [
-    { name: 'original', format: 'webp', path: outPath(ctx, 'original', 'webp') },
-    { name: 'fixed_width', format: 'webp', path: outPath(ctx, 'fixed_width', 'webp') },
-    { name: 'original_still', format: 'gif', path: outPath(ctx, 'original_still', 'gif') },
-    { name: 'fixed_width_still', format: 'gif', path: outPath(ctx, 'fixed_width_still', 'gif') },
+  // fixed_width's WebP comes from the frames ffmpeg has already scaled for its MP4 and GIF
+  // (no second decode of the source); original's WebP, the phase's biggest encode, is sharp's
+  // so that it runs beside ffmpeg on the other core. A WebP source reaches ffmpeg as raw frames
+  // at one steady rate, so its WebPs stay sharp's, which keep each frame's own delay.
+  const early: ProducedRendition[] = [];
+  const writing: Array<Promise<void>> = [];
+  for (const [name, size] of [
+    ['original', sizes.original],
+    ['fixed_width', sizes.fixedWidth],
+  ] as const) {
+    if (name === 'fixed_width' && !sources.ffmpegInput.stdin) {
+      ffmpeg.add(name, 'webp', { size });
+      continue;
+    }
+    const path = outPath(ctx, name, 'webp');
+    early.push({ name, format: 'webp', path });
+    writing.push(writeWebp(sources.sharp, { size, path }));
+  }
+  for (const [name, size] of [
+    ['original_still', sizes.original],
+    ['fixed_width_still', sizes.fixedWidth],
+  ] as const) {
+    const path = outPath(ctx, name, 'gif');
+    early.push({ name, format: 'gif', path });
+    writing.push(writeStill(sources.sharp, { size, path, format: 'gif' }));
+  }
+  // sharp's files (and the copied source) are measured as soon as each is written, while
+  // ffmpeg is still encoding; ffmpeg's own files once it exits.
+  if (reuseSourceGif) {
+    const path = outPath(ctx, 'original', 'gif');
+    writing.push(copyFile(ctx.source, path));
+    early.push({ name: 'original', format: 'gif', path });
+  }
+  const late: ProducedRendition[] = [
+    ...ffmpeg.produced,
+    { name: 'original_mp4', format: 'mp4', path: originalMp4 },
   ];
-  const [originalWebp, fixedWidthWebp, originalStill, fixedWidthStill] = sharpMade.map(
-    (r) => r.path,
-  ) as [string, string, string, string];
-
-  const tasks: Array<Promise<unknown>> = [
+  const [lateFiles, ...earlyFiles] = await settleAll([
     runFfmpegJob({
       ff: ctx.ff,
       input: sources.ffmpegInput,
       source: sources.graph,
       outputs: ffmpeg.jobOutputs,
       limits: ctx.limits,
-    }).then(() => sources.checkFeed()),
-    writeWebp(sources.sharp, { size: sizes.original, path: originalWebp }),
-    writeWebp(sources.sharp, { size: sizes.fixedWidth, path: fixedWidthWebp }),
-    writeStill(sources.sharp, { size: sizes.original, path: originalStill, format: 'gif' }),
-    writeStill(sources.sharp, { size: sizes.fixedWidth, path: fixedWidthStill, format: 'gif' }),
-  ];
-  const produced = [...ffmpeg.produced, ...sharpMade];
-  if (reuseSourceGif) {
-    const path = outPath(ctx, 'original', 'gif');
-    tasks.push(copyFile(ctx.source, path));
-    produced.push({ name: 'original', format: 'gif', path });
-  }
-  await settleAll(tasks);
-  produced.push({ name: 'original_mp4', format: 'mp4', path: originalMp4 });
-  const files = await describeOutputs(produced);
+    }).then(() => {
+      sources.checkFeed();
+      return describeOutputs(late);
+    }),
+    ...writing.map((task, i) => task.then(() => describeOutputs([early[i]!]))),
+  ]);
+  // In the order renditions were always listed: ffmpeg's, sharp's, the copy, original_mp4.
+  const files = [...lateFiles!.slice(0, -1), ...earlyFiles.flat(), ...lateFiles!.slice(-1)];
   checkComplete(ctx, files.find((f) => f.name === 'original_mp4')?.frames ?? 0);
   return files;
 }

@@ -1,5 +1,6 @@
 import type { FfmpegInfo } from '../ffmpeg.ts';
 import { runProcess, stderrSummary } from '../process.ts';
+import { traced } from '../trace.ts';
 import { MediaError, type MediaLimits } from '../types.ts';
 import { buildFilterGraph, type GraphBranch, type GraphSource } from './ffmpeg-graph.ts';
 import type { FfmpegInput } from './ffmpeg-input.ts';
@@ -15,12 +16,21 @@ export interface JobOutput extends GraphBranch {
   quality?: number;
 }
 
+/** A file written by stream copy from an input of its own (no decoding, no filter graph). */
+export interface CopyOutput {
+  /** Input arguments, ending with `-i <file>`. */
+  input: string[];
+  path: string;
+}
+
 /** Everything one ffmpeg run needs. */
 export interface FfmpegJob {
   ff: FfmpegInfo;
   input: FfmpegInput;
   source: GraphSource;
   outputs: readonly JobOutput[];
+  /** Stream copies the same process writes besides (e.g. `looping`), inputs 1, 2, … */
+  copies?: readonly CopyOutput[];
   limits: MediaLimits;
 }
 
@@ -55,15 +65,22 @@ export async function runFfmpegJob(job: FfmpegJob): Promise<void> {
   // Before 5.1 -vsync is global; -fps_mode is per output and is added there.
   if (job.ff.fpsModeFlag === '-vsync') args.push('-vsync', 'vfr');
   args.push(...job.input.args);
+  const copies = job.copies ?? [];
+  for (const copy of copies) args.push(...copy.input);
   args.push('-filter_complex', buildFilterGraph(job.source, job.outputs));
   for (const output of job.outputs) args.push(...outputArgs(job, output));
-  const result = await runProcess({
-    file: job.ff.ffmpegPath,
-    args,
-    timeoutMs: job.limits.processTimeoutMs,
-    env: ffmpegEnv,
-    ...(job.input.stdin ? { stdin: job.input.stdin() } : {}),
-  });
+  copies.forEach((copy, i) => args.push(...copyOutputArgs(copy, i + 1)));
+  const result = await traced(
+    () => `ffmpeg → ${[...job.outputs, ...copies].map((o) => o.path.split('/').pop()).join(' ')}`,
+    () =>
+      runProcess({
+        file: job.ff.ffmpegPath,
+        args,
+        timeoutMs: job.limits.processTimeoutMs,
+        env: ffmpegEnv,
+        ...(job.input.stdin ? { stdin: job.input.stdin() } : {}),
+      }),
+  );
   if (result.timedOut) {
     throw new MediaError(
       'processing_timeout',
@@ -106,6 +123,11 @@ function outputArgs(job: FfmpegJob, output: JobOutput): string[] {
   return args;
 }
 
+/** Output arguments of an MP4 stream copy from input `index` (0 when it runs alone). */
+export function copyOutputArgs(copy: CopyOutput, index = 0): string[] {
+  return ['-map', `${index}:v:0`, '-c', 'copy', '-movflags', '+faststart', '-f', 'mp4', copy.path];
+}
+
 /** Damaged input reads as `corrupt_media`; anything else is our failure. */
 export function ffmpegFailure(stderr: string): MediaError {
   const summary = stderrSummary(stderr);
@@ -129,11 +151,13 @@ export async function runFfmpegOnce(options: {
   args: string[];
   what: string;
 }): Promise<void> {
-  const result = await runProcess({
-    file: options.ff.ffmpegPath,
-    args: ['-nostdin', '-hide_banner', '-loglevel', 'error', '-y', ...options.args],
-    timeoutMs: options.limits.processTimeoutMs,
-  });
+  const result = await traced(`ffmpeg → ${options.what}`, () =>
+    runProcess({
+      file: options.ff.ffmpegPath,
+      args: ['-nostdin', '-hide_banner', '-loglevel', 'error', '-y', ...options.args],
+      timeoutMs: options.limits.processTimeoutMs,
+    }),
+  );
   if (result.timedOut) {
     throw new MediaError('processing_timeout', `Writing ${options.what} timed out.`);
   }

@@ -1,6 +1,6 @@
 import { copyFile, writeFile } from 'node:fs/promises';
 import { workPath, type RenderContext } from './context.ts';
-import { runFfmpegOnce } from './ffmpeg-job.ts';
+import { copyOutputArgs, runFfmpegOnce, type CopyOutput } from './ffmpeg-job.ts';
 import { loopingMinMs } from './plan.ts';
 
 /** Repeats past this would only be hiding a broken duration. */
@@ -14,38 +14,37 @@ export async function writeLooping(
   ctx: RenderContext,
   options: { mp4: string; path: string },
 ): Promise<void> {
+  const copy = await loopingCopy(ctx, options);
+  if (!copy) return;
+  await runFfmpegOnce({
+    ff: ctx.ff,
+    limits: ctx.limits,
+    what: 'looping',
+    args: [...copy.input, ...copyOutputArgs(copy)],
+  });
+}
+
+/**
+ * The stream copy that writes `looping` from an MP4 that already exists, for an ffmpeg job
+ * that runs anyway to carry as one more input and output (saving a process start). Null when
+ * one play is long enough: then the MP4 has been copied to `path` already.
+ */
+export async function loopingCopy(
+  ctx: RenderContext,
+  options: { mp4: string; path: string },
+): Promise<CopyOutput | null> {
   const durationMs = ctx.probe.durationMs;
   const repeats =
     durationMs > 0 ? Math.min(maxRepeats, Math.max(1, Math.ceil(loopingMinMs / durationMs))) : 1;
   if (repeats === 1) {
     await copyFile(options.mp4, options.path);
-    return;
+    return null;
   }
   const list = workPath(ctx, 'looping.ffconcat');
   const entry = `file '${options.mp4.replaceAll("'", "'\\''")}'\n`;
   await writeFile(list, `ffconcat version 1.0\n${entry.repeat(repeats)}`);
-  await runFfmpegOnce({
-    ff: ctx.ff,
-    limits: ctx.limits,
-    what: 'looping',
-    args: [
-      '-protocol_whitelist',
-      'file',
-      '-f',
-      'concat',
-      '-safe',
-      '0',
-      '-i',
-      list,
-      '-map',
-      '0:v:0',
-      '-c',
-      'copy',
-      '-movflags',
-      '+faststart',
-      '-f',
-      'mp4',
-      options.path,
-    ],
-  });
+  return {
+    input: ['-protocol_whitelist', 'file', '-f', 'concat', '-safe', '0', '-i', list],
+    path: options.path,
+  };
 }

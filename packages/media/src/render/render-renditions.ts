@@ -6,6 +6,7 @@ import type { RenderContext } from './context.ts';
 import { renderEssential } from './essential.ts';
 import { planSizes } from './plan.ts';
 import { renderRest } from './rest.ts';
+import { traced } from '../trace.ts';
 
 /** What `renderRenditions` needs. */
 export interface RenderRenditionsOptions {
@@ -40,7 +41,9 @@ export async function renderRenditions(options: RenderRenditionsOptions): Promis
       limits: options.limits,
       sizes: planSizes(options.probe, { sticker: options.sticker }),
     };
-    return options.phase === 'essential' ? await renderEssential(ctx) : await renderRest(ctx);
+    return await traced(`phase ${options.phase}`, () =>
+      options.phase === 'essential' ? renderEssential(ctx) : renderRest(ctx),
+    );
   } finally {
     await rm(workDir, { recursive: true, force: true });
   }

@@ -5,7 +5,7 @@ import { describeOutputs, type ProducedRendition } from './describe-output.ts';
 import { runFfmpegJob } from './ffmpeg-job.ts';
 import { outputSet } from './job-outputs.ts';
 import { writeClip } from './clip.ts';
-import { writeLooping } from './looping.ts';
+import { loopingCopy, writeLooping } from './looping.ts';
 import {
   byteCaps,
   downsampledFrames,
@@ -21,11 +21,11 @@ import { kbpsFor } from './size-caps.ts';
 import { prepareSources } from './sources.ts';
 
 /**
- * Everything the essential phase did not make. One ffmpeg process writes every MP4 and
- * animated GIF (plus the few-frame WebPs) from one decode while sharp writes the full-length
- * WebPs and the stills; then the byte-capped renditions are settled and `looping` is joined
- * from the original MP4. Essential files found in `outDir` are reused; missing ones are
- * remade here.
+ * Everything the essential phase did not make. One ffmpeg process writes every MP4, animated
+ * GIF and WebP from one decode (and joins `looping` from the essential phase's MP4 by stream
+ * copy) while sharp writes the stills, each file measured as soon as it is written; then the
+ * byte-capped renditions are settled. Essential files found in `outDir` are reused; missing
+ * ones are remade here (then `looping` is joined after the run that makes its MP4).
  */
 export async function renderRest(ctx: RenderContext): Promise<RenditionFile[]> {
   const { sizes, probe } = ctx;
@@ -82,49 +82,61 @@ export async function renderRest(ctx: RenderContext): Promise<RenditionFile[]> {
     ff.internal({ tail: 'gif', size: sizes.original, path: originalGif });
   }
 
-  const sharpMade: ProducedRendition[] = [];
-  const sharpTasks: Array<Promise<void>> = [];
+  // Each sharp file is measured as soon as it is written, while ffmpeg is still at work.
+  const sharpMeasured: Array<Promise<RenditionFile[]>> = [];
+  const bySharp = (made: ProducedRendition, writing: Promise<void>): void => {
+    sharpMeasured.push(writing.then(() => describeOutputs([made])));
+  };
   for (const [name, size] of [
     ['fixed_height', sizes.fixedHeight],
     ['fixed_height_small', sizes.fixedHeightSmall],
     ['fixed_width_small', sizes.fixedWidthSmall],
   ] as const) {
+    // ffmpeg has these frames scaled already for the MP4 and GIF: its libwebp costs about
+    // half of a sharp pipeline that decodes the source again. A WebP source's frames reach
+    // ffmpeg at one steady rate, so its WebPs stay sharp's (each frame keeps its delay).
     const path = outPath(ctx, name, 'webp');
-    sharpMade.push({ name, format: 'webp', path });
-    sharpTasks.push(writeWebp(sources.sharp, { size, path }));
+    if (!sources.ffmpegInput.stdin) ff.add(name, 'webp', { size });
+    else bySharp({ name, format: 'webp', path }, writeWebp(sources.sharp, { size, path }));
     const still = outPath(ctx, `${name}_still`, 'gif');
-    sharpMade.push({ name: `${name}_still`, format: 'gif', path: still });
-    sharpTasks.push(writeStill(sources.sharp, { size, path: still, format: 'gif' }));
+    bySharp(
+      { name: `${name}_still`, format: 'gif', path: still },
+      writeStill(sources.sharp, { size, path: still, format: 'gif' }),
+    );
   }
   const stillFormat = ctx.alpha ? 'png' : 'jpg';
   const still480 = outPath(ctx, '480w_still', stillFormat);
-  sharpMade.push({ name: '480w_still', format: stillFormat, path: still480 });
-  sharpTasks.push(
+  bySharp(
+    { name: '480w_still', format: stillFormat, path: still480 },
     writeStill(sources.sharp, { size: sizes.still480, path: still480, format: stillFormat }),
   );
 
-  await settleAll([
+  // With the original MP4 already written (by the essential phase), `looping` is one more
+  // output of this ffmpeg run rather than a process of its own afterwards.
+  const looping = outPath(ctx, 'looping', 'mp4');
+  const loopingNow = haveMp4 ? await loopingCopy(ctx, { mp4: originalMp4, path: looping }) : null;
+  await settleAll<unknown>([
     runFfmpegJob({
       ff: ctx.ff,
       input: sources.ffmpegInput,
       source: sources.graph,
       outputs: ff.jobOutputs,
+      ...(loopingNow ? { copies: [loopingNow] } : {}),
       limits: ctx.limits,
     }).then(() => sources.checkFeed()),
-    ...sharpTasks,
+    ...sharpMeasured,
   ]);
+  const sharpFiles = (await Promise.all(sharpMeasured)).flat();
 
-  // Files final now are measured while `looping` and the byte caps are settled (those rewrite
-  // preview, downsized_small and preview_gif in place, so they are measured after).
+  // Files final now are measured while the byte caps are settled (those rewrite preview,
+  // downsized_small and preview_gif in place, so they are measured after).
   const rewritten = new Set<string>(['preview', 'downsized_small', 'preview_gif']);
-  const final = [...ff.produced, ...sharpMade].filter((r) => !rewritten.has(r.name));
-  const measuring = describeOutputs(final);
-  const looping = outPath(ctx, 'looping', 'mp4');
+  const measuring = describeOutputs(ff.produced.filter((r) => !rewritten.has(r.name)));
   const clip = sizes.clip ? outPath(ctx, 'clip', 'mp4') : null;
   const finishing = (async () => {
-    // One ffmpeg at a time: the loop join is a quick stream copy, then the byte caps, then
-    // the clip with its sound (sources with an audio track only).
-    await writeLooping(ctx, { mp4: originalMp4, path: looping });
+    // One ffmpeg at a time: the loop join is a quick stream copy (unless made above), then
+    // the byte caps, then the clip with its sound (sources with an audio track only).
+    if (!haveMp4) await writeLooping(ctx, { mp4: originalMp4, path: looping });
     const capped = await ownCopies(ctx, await finishCapped(ctx, { sources, originalGif }));
     if (clip) await writeClip(ctx, { path: clip });
     return capped;
@@ -136,7 +148,7 @@ export async function renderRest(ctx: RenderContext): Promise<RenditionFile[]> {
     { name: 'looping', format: 'mp4', path: looping },
     ...(clip ? [{ name: 'clip' as const, format: 'mp4' as const, path: clip }] : []),
   ]);
-  return [...(await measuring), ...late];
+  return [...(await measuring), ...sharpFiles, ...late];
 }
 
 /** A downsized rendition that reuses the source bytes gets its own copy in `outDir`. */

@@ -4,6 +4,7 @@ import { pixelBudget } from '../probe/pixel-budget.ts';
 import { mediaErrorFromSharp } from '../sharp-errors.ts';
 import type { Size } from './sizes.ts';
 import { inSharpSlot } from '../sharp-slots.ts';
+import { traced } from '../trace.ts';
 
 /** A file sharp renders from (the source, or an intermediate for APNG/video). */
 export interface SharpSource {
@@ -31,7 +32,9 @@ export async function openSharpSource(options: {
   const animated = options.frames > 1;
   try {
     const meta = await inSharpSlot(() =>
-      sharp(options.path, { animated, limitInputPixels: budget, failOn: 'error' }).metadata(),
+      traced('sharp metadata (open source)', () =>
+        sharp(options.path, { animated, limitInputPixels: budget, failOn: 'error' }).metadata(),
+      ),
     );
     const delays = animated ? (meta.delay ?? []).map(normaliseDelayMs) : null;
     return {
@@ -100,7 +103,7 @@ function pipeline(source: SharpSource, allFrames: boolean): Sharp {
 
 async function run(image: Sharp, path: string, doing: string): Promise<void> {
   try {
-    await inSharpSlot(() => image.toFile(path));
+    await inSharpSlot(() => traced(`sharp → ${path.split('/').pop()}`, () => image.toFile(path)));
   } catch (error) {
     throw mediaErrorFromSharp(error, doing);
   }
