@@ -9,3 +9,4 @@ export * from './share-types.ts';
 export * from './channel.ts';
 export * from './public-answers.ts';
 export * from './site-answers.ts';
+export * from './tenor-answers.ts';
