@@ -10,3 +10,4 @@ export * from './channel.ts';
 export * from './public-answers.ts';
 export * from './site-answers.ts';
 export * from './tenor-answers.ts';
+export * from './channel-answers.ts';

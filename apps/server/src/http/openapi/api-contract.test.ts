@@ -9,6 +9,7 @@ import { signedInUsers, TEST_PASSWORD } from '../../testing/signed-in-users.ts';
 import { SiteClient } from '../../testing/site-client.ts';
 import { startTestJiffy, type TestJiffy } from '../../testing/test-jiffy.ts';
 import { TENOR_PATHS } from '../../tenor/tenor.routes.ts';
+import { channelsCalls } from './contract/channels.calls.ts';
 import { ContractHarness } from './contract/harness.ts';
 import { STILL_UNDOCUMENTED } from './contract/still-undocumented.ts';
 import { tenorCalls } from './contract/tenor.calls.ts';
@@ -252,6 +253,8 @@ describe('the API contract: /openapi.json against real answers', () => {
   });
 
   it("answers Tenor's dialect as documented", () => tenorCalls(h));
+
+  it('answers the channel calls as documented', () => channelsCalls(h));
 
   it('has called every documented operation', () => {
     const never = contract.operations.map((o) => o.key).filter((key) => !h.exercised.has(key));
