@@ -11,3 +11,4 @@ export * from './public-answers.ts';
 export * from './site-answers.ts';
 export * from './tenor-answers.ts';
 export * from './channel-answers.ts';
+export * from './story-answers.ts';

@@ -12,6 +12,7 @@ import { TENOR_PATHS } from '../../tenor/tenor.routes.ts';
 import { channelsCalls } from './contract/channels.calls.ts';
 import { ContractHarness } from './contract/harness.ts';
 import { STILL_UNDOCUMENTED } from './contract/still-undocumented.ts';
+import { storiesCalls } from './contract/stories.calls.ts';
 import { tenorCalls } from './contract/tenor.calls.ts';
 import { openApiPath } from './openapi-document.ts';
 
@@ -255,6 +256,8 @@ describe('the API contract: /openapi.json against real answers', () => {
   it("answers Tenor's dialect as documented", () => tenorCalls(h));
 
   it('answers the channel calls as documented', () => channelsCalls(h));
+
+  it('answers the gateway (stories, the trending schedule) as documented', () => storiesCalls(h));
 
   it('has called every documented operation', () => {
     const never = contract.operations.map((o) => o.key).filter((key) => !h.exercised.has(key));
