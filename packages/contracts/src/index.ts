@@ -12,3 +12,4 @@ export * from './site-answers.ts';
 export * from './tenor-answers.ts';
 export * from './channel-answers.ts';
 export * from './story-answers.ts';
+export * from './moderation-answers.ts';

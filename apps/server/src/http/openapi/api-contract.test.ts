@@ -11,6 +11,7 @@ import { startTestJiffy, type TestJiffy } from '../../testing/test-jiffy.ts';
 import { TENOR_PATHS } from '../../tenor/tenor.routes.ts';
 import { channelsCalls } from './contract/channels.calls.ts';
 import { ContractHarness } from './contract/harness.ts';
+import { moderationCalls } from './contract/moderation.calls.ts';
 import { STILL_UNDOCUMENTED } from './contract/still-undocumented.ts';
 import { storiesCalls } from './contract/stories.calls.ts';
 import { tenorCalls } from './contract/tenor.calls.ts';
@@ -258,6 +259,8 @@ describe('the API contract: /openapi.json against real answers', () => {
   it('answers the channel calls as documented', () => channelsCalls(h));
 
   it('answers the gateway (stories, the trending schedule) as documented', () => storiesCalls(h));
+
+  it('answers the moderation calls as documented', () => moderationCalls(h));
 
   it('has called every documented operation', () => {
     const never = contract.operations.map((o) => o.key).filter((key) => !h.exercised.has(key));
