@@ -13,3 +13,4 @@ export * from './tenor-answers.ts';
 export * from './channel-answers.ts';
 export * from './story-answers.ts';
 export * from './moderation-answers.ts';
+export * from './edit-answers.ts';

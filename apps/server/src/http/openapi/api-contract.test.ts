@@ -10,6 +10,7 @@ import { SiteClient } from '../../testing/site-client.ts';
 import { startTestJiffy, type TestJiffy } from '../../testing/test-jiffy.ts';
 import { TENOR_PATHS } from '../../tenor/tenor.routes.ts';
 import { channelsCalls } from './contract/channels.calls.ts';
+import { editingCalls } from './contract/editing.calls.ts';
 import { ContractHarness } from './contract/harness.ts';
 import { moderationCalls } from './contract/moderation.calls.ts';
 import { STILL_UNDOCUMENTED } from './contract/still-undocumented.ts';
@@ -261,6 +262,8 @@ describe('the API contract: /openapi.json against real answers', () => {
   it('answers the gateway (stories, the trending schedule) as documented', () => storiesCalls(h));
 
   it('answers the moderation calls as documented', () => moderationCalls(h));
+
+  it('answers the editing and metadata calls as documented', () => editingCalls(h));
 
   it('has called every documented operation', () => {
     const never = contract.operations.map((o) => o.key).filter((key) => !h.exercised.has(key));
