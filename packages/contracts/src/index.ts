@@ -14,3 +14,4 @@ export * from './channel-answers.ts';
 export * from './story-answers.ts';
 export * from './moderation-answers.ts';
 export * from './edit-answers.ts';
+export * from './analytics-answers.ts';

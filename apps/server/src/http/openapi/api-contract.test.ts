@@ -9,6 +9,7 @@ import { signedInUsers, TEST_PASSWORD } from '../../testing/signed-in-users.ts';
 import { SiteClient } from '../../testing/site-client.ts';
 import { startTestJiffy, type TestJiffy } from '../../testing/test-jiffy.ts';
 import { TENOR_PATHS } from '../../tenor/tenor.routes.ts';
+import { analyticsCalls } from './contract/analytics.calls.ts';
 import { channelsCalls } from './contract/channels.calls.ts';
 import { editingCalls } from './contract/editing.calls.ts';
 import { ContractHarness } from './contract/harness.ts';
@@ -264,6 +265,8 @@ describe('the API contract: /openapi.json against real answers', () => {
   it('answers the moderation calls as documented', () => moderationCalls(h));
 
   it('answers the editing and metadata calls as documented', () => editingCalls(h));
+
+  it('answers the analytics calls as documented', () => analyticsCalls(h));
 
   it('has called every documented operation', () => {
     const never = contract.operations.map((o) => o.key).filter((key) => !h.exercised.has(key));

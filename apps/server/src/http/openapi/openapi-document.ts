@@ -128,6 +128,19 @@ function operation(
   ];
   const responses: Json = {};
   for (const [status, schema] of Object.entries(doc.responses)) {
+    if (doc.produces && status.startsWith('2')) {
+      responses[status] = {
+        description: 'OK',
+        content: {
+          [doc.produces]: {
+            schema: schema
+              ? schemas.write(schema, 'output')
+              : { type: 'string', contentMediaType: doc.produces },
+          },
+        },
+      };
+      continue;
+    }
     responses[status] = schema
       ? {
           description: status.startsWith('2') ? 'OK' : 'Answer',

@@ -40,17 +40,20 @@ export class ContractHarness {
     const path = url.split('?')[0]!;
     const operation = this.contract.operationFor(method, path);
     expect(operation, `${method} ${path} is documented`).toBeDefined();
-    const body = response.body === '' ? undefined : response.json<Json>();
-    expect(this.contract.check(operation!, response.statusCode, body), `${method} ${url}`).toEqual(
-      [],
-    );
+    const contentType = String(response.headers['content-type'] ?? 'application/json');
+    const json = contentType.startsWith('application/json');
+    const body = response.body === '' ? undefined : json ? response.json<Json>() : response.body;
+    expect(
+      this.contract.check(operation!, response.statusCode, body, contentType),
+      `${method} ${url}`,
+    ).toEqual([]);
     // A call counts when it succeeds, or, for a route documented as always refusing (no 2XX
     // answer, such as channels' children without a parent id), when it refuses as documented.
     const answers = Object.keys(operation!.operation.responses as Json);
     const refusesOnly = !answers.some((status) => status.startsWith('2'));
     if (response.statusCode < 300 || (refusesOnly && response.statusCode < 500))
       this.exercised.add(operation!.key);
-    return body ?? {};
+    return json && body !== undefined ? (body as Json) : { body };
   }
 
   /** A call made with `inject` as given; `status` is what it must answer. */
