@@ -15,3 +15,4 @@ export * from './story-answers.ts';
 export * from './moderation-answers.ts';
 export * from './edit-answers.ts';
 export * from './analytics-answers.ts';
+export * from './staff-search-answers.ts';

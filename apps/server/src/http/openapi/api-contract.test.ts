@@ -14,6 +14,7 @@ import { channelsCalls } from './contract/channels.calls.ts';
 import { editingCalls } from './contract/editing.calls.ts';
 import { ContractHarness } from './contract/harness.ts';
 import { moderationCalls } from './contract/moderation.calls.ts';
+import { staffSearchCalls } from './contract/staff-search.calls.ts';
 import { STILL_UNDOCUMENTED } from './contract/still-undocumented.ts';
 import { storiesCalls } from './contract/stories.calls.ts';
 import { tenorCalls } from './contract/tenor.calls.ts';
@@ -267,6 +268,8 @@ describe('the API contract: /openapi.json against real answers', () => {
   it('answers the editing and metadata calls as documented', () => editingCalls(h));
 
   it('answers the analytics calls as documented', () => analyticsCalls(h));
+
+  it('answers staff search as documented', () => staffSearchCalls(h));
 
   it('has called every documented operation', () => {
     const never = contract.operations.map((o) => o.key).filter((key) => !h.exercised.has(key));

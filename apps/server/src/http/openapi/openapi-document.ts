@@ -128,7 +128,7 @@ function operation(
   ];
   const responses: Json = {};
   for (const [status, schema] of Object.entries(doc.responses)) {
-    if (doc.produces && status.startsWith('2')) {
+    if (doc.produces && status === '200') {
       responses[status] = {
         description: 'OK',
         content: {

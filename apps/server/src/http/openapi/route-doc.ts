@@ -18,8 +18,8 @@ export interface RouteDoc {
   bodyType?: string;
   responses: Record<number, z.ZodType | null>;
   /**
-   * The media type of the 2XX answers when they are not JSON (a CSV file, a GIF): their schema
-   * (a `z.string()`) describes the text, or the bytes when it is null.
+   * The media type of the 200 answer when it is not JSON (a CSV file, a GIF): its schema (a
+   * `z.string()`) describes the text, or the bytes when it is null.
    */
   produces?: string;
   /** How a caller proves who they are, when it matters (names of the document's security schemes). */

@@ -6,10 +6,7 @@
 export const STILL_UNDOCUMENTED: readonly string[] = [
   'POST /ajax/instashare/',
   'POST /ajax/tags/prediction/',
-  'GET /api/v1/search-service/csv/',
-  'POST /api/v1/search-service/csv/',
   'GET /api/v1/search-service/exports/:name',
-  'GET /api/v1/search-service/search/',
   'GET /api/v1/studios/',
   'POST /api/v1/studios/',
   'DELETE /api/v1/studios/:id/',
