@@ -16,3 +16,4 @@ export * from './moderation-answers.ts';
 export * from './edit-answers.ts';
 export * from './analytics-answers.ts';
 export * from './staff-search-answers.ts';
+export * from './imaging-answers.ts';

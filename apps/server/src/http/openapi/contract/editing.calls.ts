@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { expect } from 'vitest';
 import { SiteClient } from '../../../testing/site-client.ts';
 import type { ContractHarness } from './harness.ts';
@@ -57,4 +58,18 @@ export async function editingCalls(h: ContractHarness): Promise<void> {
   )) as Data<{ translations: Record<string, string[]> }>;
   expect([...translations.data.translations.es!].sort()).toEqual(['dormido', 'gato']);
   await h.site(ann, 'DELETE', `/ajax/gif/${siteGifId}/language-tags?lang=es&tag=gato`, 200);
+
+  // Tag suggestions for a frame the GIF maker drew (a data URL from a canvas).
+  const png = await sharp({
+    create: { width: 64, height: 48, channels: 3, background: { r: 200, g: 120, b: 40 } },
+  })
+    .png()
+    .toBuffer();
+  const frame = `data:image/png;base64,${png.toString('base64')}`;
+  const predicted = (await h.site(ann, 'POST', '/ajax/tags/prediction/', 200, {
+    frames: [frame],
+  })) as Data<{ tags: unknown[]; library_size: number }>;
+  expect(predicted.data.library_size).toBeGreaterThanOrEqual(0);
+  await h.site(ann, 'POST', '/ajax/tags/prediction/', 400, { frames: [] });
+  await h.site(visitor, 'POST', '/ajax/tags/prediction/', 401, { frames: [frame] });
 }

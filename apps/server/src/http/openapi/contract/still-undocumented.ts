@@ -5,7 +5,6 @@
  */
 export const STILL_UNDOCUMENTED: readonly string[] = [
   'POST /ajax/instashare/',
-  'POST /ajax/tags/prediction/',
   'GET /api/v1/search-service/exports/:name',
   'GET /api/v1/studios/',
   'POST /api/v1/studios/',
