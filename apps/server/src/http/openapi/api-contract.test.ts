@@ -9,6 +9,7 @@ import { signedInUsers, TEST_PASSWORD } from '../../testing/signed-in-users.ts';
 import { SiteClient } from '../../testing/site-client.ts';
 import { startTestJiffy, type TestJiffy } from '../../testing/test-jiffy.ts';
 import { TENOR_PATHS } from '../../tenor/tenor.routes.ts';
+import { accountsCalls } from './contract/accounts.calls.ts';
 import { analyticsCalls } from './contract/analytics.calls.ts';
 import { channelsCalls } from './contract/channels.calls.ts';
 import { editingCalls } from './contract/editing.calls.ts';
@@ -270,6 +271,8 @@ describe('the API contract: /openapi.json against real answers', () => {
   it('answers the analytics calls as documented', () => analyticsCalls(h));
 
   it('answers staff search as documented', () => staffSearchCalls(h));
+
+  it('answers creator applications as documented', () => accountsCalls(h));
 
   it('has called every documented operation', () => {
     const never = contract.operations.map((o) => o.key).filter((key) => !h.exercised.has(key));
