@@ -17,3 +17,4 @@ export * from './edit-answers.ts';
 export * from './analytics-answers.ts';
 export * from './staff-search-answers.ts';
 export * from './imaging-answers.ts';
+export * from './profile-answers.ts';

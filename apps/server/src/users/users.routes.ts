@@ -1,5 +1,5 @@
 import fsp from 'node:fs/promises';
-import { viewCountAnswer } from '@jiffy/contracts';
+import { profileAnswer, viewCountAnswer } from '@jiffy/contracts';
 import { documented } from '../http/openapi/route-doc.ts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -68,7 +68,13 @@ export function usersRoutes(
   const present = (user: UserRow, showPrivate: boolean) =>
     presentProfile(user, deps.urls, showPrivate);
 
-  app.get('/api/v1/users/:id/', async (request) => {
+  const profile = documented({
+    summary: "A user's profile (the private fields to the user and admins)",
+    tags: ['Profiles'],
+    params: idParams,
+    responses: { 200: profileAnswer },
+  });
+  app.get('/api/v1/users/:id/', profile, async (request) => {
     const { id } = parseInput(idParams, request.params);
     const user = await deps.users.findById(id);
     if (!user) throw new AppError('not_found', 'No user with that id.');

@@ -15,6 +15,7 @@ import { channelsCalls } from './contract/channels.calls.ts';
 import { editingCalls } from './contract/editing.calls.ts';
 import { ContractHarness } from './contract/harness.ts';
 import { moderationCalls } from './contract/moderation.calls.ts';
+import { profilesCalls } from './contract/profiles.calls.ts';
 import { staffSearchCalls } from './contract/staff-search.calls.ts';
 import { STILL_UNDOCUMENTED } from './contract/still-undocumented.ts';
 import { storiesCalls } from './contract/stories.calls.ts';
@@ -273,6 +274,8 @@ describe('the API contract: /openapi.json against real answers', () => {
   it('answers staff search as documented', () => staffSearchCalls(h));
 
   it('answers creator applications as documented', () => accountsCalls(h));
+
+  it('answers profiles, the team, artists and studios as documented', () => profilesCalls(h));
 
   it('has called every documented operation', () => {
     const never = contract.operations.map((o) => o.key).filter((key) => !h.exercised.has(key));

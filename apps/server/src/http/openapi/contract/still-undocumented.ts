@@ -6,18 +6,12 @@
 export const STILL_UNDOCUMENTED: readonly string[] = [
   'POST /ajax/instashare/',
   'GET /api/v1/search-service/exports/:name',
-  'GET /api/v1/studios/',
-  'POST /api/v1/studios/',
-  'DELETE /api/v1/studios/:id/',
-  'GET /api/v1/team/',
-  'GET /api/v1/users/:id/',
   'PATCH /api/v1/users/:id/',
   'PUT /api/v1/users/:id/avatar',
   'DELETE /api/v1/users/:id/avatar',
   'GET /api/v3/moderation/gifs/:id/preview',
   'POST /api/v3/register/confirm',
   'GET /api/v3/spotify/artist',
-  'GET /api/v4/artists/',
   'GET /imaging/trim',
   'POST /imaging/trim',
 ];
