@@ -55,4 +55,5 @@ export const channelObjectSchema = channelLinkSchema
 export type ChannelObject = z.infer<typeof channelObjectSchema>;
 
 /** Where a channel job stands (`retrieve-job`); the site polls until `DONE` (or `FAILED`). */
-export type ChannelJobStatus = 'PENDING' | 'STARTED' | 'DONE' | 'FAILED';
+export const channelJobStatusSchema = z.enum(['PENDING', 'STARTED', 'DONE', 'FAILED']);
+export type ChannelJobStatus = z.infer<typeof channelJobStatusSchema>;

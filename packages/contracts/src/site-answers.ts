@@ -92,3 +92,21 @@ export const instanceStatsAnswer = siteData(
     renditions_pending: count,
   }),
 );
+
+/** A signed-in user's application to become a verified creator, as filed or decided. */
+export const creatorApplicationAnswer = siteData(
+  z.object({ id: z.string(), status: z.enum(['pending', 'approved', 'rejected']) }),
+);
+/** The applications waiting for review, oldest first (moderators). */
+export const pendingApplicationsAnswer = siteData(
+  z.array(
+    z.object({
+      id: z.string(),
+      message: z.string(),
+      portfolio_url: z.string().nullable(),
+      created_at: isoTime,
+      user_id: z.string(),
+      username: z.string(),
+    }),
+  ),
+);

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { creatorApplicationAnswer, pendingApplicationsAnswer } from '@jiffy/contracts';
 import { AppError } from '../errors/app-error.ts';
+import { documented } from '../http/openapi/route-doc.ts';
 import { parseInput } from '../http/parse-input.ts';
 import { randomBase62 } from '../lib/ids.ts';
 import type { AccountService } from './account.service.ts';
@@ -30,7 +32,15 @@ export function creatorApplicationsRoutes(
   app: FastifyInstance,
   deps: { applications: CreatorApplicationRepository; accounts: AccountService },
 ): void {
-  app.post('/api/v3/creator-applications', async (request, reply) => {
+  const tags = ['Accounts'];
+  const apply = documented({
+    summary: 'Apply to become a verified creator (signed in)',
+    tags,
+    body: applyBody,
+    responses: { 201: creatorApplicationAnswer },
+    security: ['session'],
+  });
+  app.post('/api/v3/creator-applications', apply, async (request, reply) => {
     const user = await requireUser(request, deps.accounts, 'to apply');
     if (user.role !== 'user')
       throw new AppError('invalid_request', 'You are already a creator or staff.');
@@ -47,12 +57,25 @@ export function creatorApplicationsRoutes(
     return reply.status(201).send({ data: { id, status: 'pending' } });
   });
 
-  app.get('/api/v3/creator-applications', async (request) => {
+  const pending = documented({
+    summary: 'Applications waiting for review (moderators)',
+    tags,
+    responses: { 200: pendingApplicationsAnswer },
+    security: ['session'],
+  });
+  app.get('/api/v3/creator-applications', pending, async (request) => {
     authorize(await currentUser(request, deps.accounts), 'application.review');
     return { data: await deps.applications.listPending(100) };
   });
 
-  app.post('/api/v3/creator-applications/:id/:decision', async (request) => {
+  const decide = documented({
+    summary: 'Approve or reject an application (moderators)',
+    tags,
+    params: reviewParams,
+    responses: { 200: creatorApplicationAnswer },
+    security: ['session'],
+  });
+  app.post('/api/v3/creator-applications/:id/:decision', decide, async (request) => {
     const reviewer = await currentUser(request, deps.accounts);
     authorize(reviewer, 'application.review');
     const { id, decision } = parseInput(reviewParams, request.params);

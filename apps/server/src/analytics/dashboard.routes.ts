@@ -2,6 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import type { AccountService } from '../accounts/account.service.ts';
 import type { ApiTokenRepository } from '../accounts/api-token.repository.ts';
 import { currentUser } from '../accounts/current-user.ts';
+import { dashboardAnswer, dashboardSearchesAnswer, dashboardUploadsAnswer } from '@jiffy/contracts';
+import { z } from 'zod';
+import { documented } from '../http/openapi/route-doc.ts';
 import { parseInput } from '../http/parse-input.ts';
 import {
   dashboardQuery,
@@ -23,13 +26,30 @@ export function dashboardRoutes(
   const caller = (request: Parameters<typeof currentUser>[0]) =>
     currentUser(request, deps.accounts, deps.tokens);
 
-  app.get('/api/v1/analytics/dashboard/', async (request, reply) => {
+  const tags = ['Analytics'];
+  const security = ['session', 'token'];
+  const dashboard = documented({
+    summary: "A creator's figures over time, by source and by GIF (the creator or staff)",
+    tags,
+    query: dashboardQuery,
+    responses: { 200: dashboardAnswer },
+    security,
+  });
+  app.get('/api/v1/analytics/dashboard/', dashboard, async (request, reply) => {
     const query = parseInput(dashboardQuery, request.query);
     const data = await deps.dashboards.dashboard(await caller(request), query);
     return reply.header('cache-control', 'private, no-store').send({ data });
   });
 
-  app.get('/api/v1/analytics/dashboard/csv/', async (request, reply) => {
+  const csv = documented({
+    summary: "The dashboard's figures and the searches that led to the GIFs, as CSV",
+    tags,
+    query: dashboardQuery,
+    responses: { 200: z.string() },
+    produces: 'text/csv',
+    security,
+  });
+  app.get('/api/v1/analytics/dashboard/csv/', csv, async (request, reply) => {
     const query = parseInput(dashboardQuery, request.query);
     const csv = await deps.dashboards.csv(await caller(request), query);
     return reply
@@ -42,13 +62,27 @@ export function dashboardRoutes(
       .send(csv);
   });
 
-  app.get('/api/v1/analytics/dashboard-trending-searches/', async (request, reply) => {
+  const searches = documented({
+    summary: "The searches that surfaced a creator's GIFs",
+    tags,
+    query: trendingSearchesQuery,
+    responses: { 200: dashboardSearchesAnswer },
+    security,
+  });
+  app.get('/api/v1/analytics/dashboard-trending-searches/', searches, async (request, reply) => {
     const query = parseInput(trendingSearchesQuery, request.query);
     const data = await deps.dashboards.trendingSearches(await caller(request), query);
     return reply.header('cache-control', 'private, no-store').send({ data });
   });
 
-  app.get('/api/v1/analytics/dashboard-uploads/', async (request, reply) => {
+  const uploads = documented({
+    summary: "A creator's uploads not showing, and why",
+    tags,
+    query: dashboardUploadsQuery,
+    responses: { 200: dashboardUploadsAnswer },
+    security,
+  });
+  app.get('/api/v1/analytics/dashboard-uploads/', uploads, async (request, reply) => {
     const { username } = parseInput(dashboardUploadsQuery, request.query);
     const rows = await deps.dashboards.uploads(await caller(request), username);
     return reply

@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { shareTypes } from '@jiffy/contracts';
+import { shareAnswer, shareTypes } from '@jiffy/contracts';
 import type { AccountService } from '../accounts/account.service.ts';
 import { consumeOrRefuse, withRetryAfter, type AttemptLimits } from '../accounts/attempt-limits.ts';
 import { currentUser } from '../accounts/current-user.ts';
 import { AppError } from '../errors/app-error.ts';
+import { documented } from '../http/openapi/route-doc.ts';
 import { parseInput } from '../http/parse-input.ts';
 import { isShareType, shareEventParams } from './share-event-input.schema.ts';
 import { presentShare } from './share-event.presenter.ts';
@@ -21,7 +22,14 @@ export function shareEventsRoutes(
   deps: { shares: ShareEventService; accounts: AccountService; limiter: AttemptLimits },
 ): void {
   const perIp = deps.limiter.limiter('share-ip', SHARES_PER_ADDRESS);
-  app.post('/ajax/gif/:id/analytic/:type/', async (request, reply) => {
+  const share = documented({
+    summary: 'Count a share of a GIF',
+    description: `\`type\` is one of ${shareTypes.join(', ')}. Limited per address.`,
+    tags: ['Analytics'],
+    params: shareEventParams,
+    responses: { 201: shareAnswer },
+  });
+  app.post('/ajax/gif/:id/analytic/:type/', share, async (request, reply) => {
     const { id, type } = parseInput(shareEventParams, request.params);
     if (!isShareType(type))
       throw new AppError(

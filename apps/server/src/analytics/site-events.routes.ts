@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { siteEventsAnswer } from '@jiffy/contracts';
 import { AppError } from '../errors/app-error.ts';
+import { documented } from '../http/openapi/route-doc.ts';
 import type { SiteEventRepository } from './site-event.repository.ts';
 import { findNul } from '../lib/nul-characters.ts';
 import { gifId } from '../http/input-schemas.ts';
@@ -44,7 +46,19 @@ function siteEventsRoute(app: FastifyInstance, deps: { events: SiteEventReposito
   );
   // No CSRF token: anonymous, append-only statistics from pages and framed players (which send
   // no first-party cookie); a forged event changes nothing anyone owns.
-  app.post('/api/v1/analytics/events', { config: { csrf: false } }, async (request, reply) => {
+  const events = documented(
+    {
+      summary: "Jiffy's own analytics events from its pages and the embed player",
+      description:
+        'JSON, or the same text as `sendBeacon` sends it. Malformed events are dropped and ' +
+        'counted, never refused one by one; no CSRF echo (anonymous, append-only).',
+      tags: ['Analytics'],
+      body: z.object({ events: z.array(siteEvent).max(MAX_EVENTS) }),
+      responses: { 202: siteEventsAnswer },
+    },
+    { config: { csrf: false } },
+  );
+  app.post('/api/v1/analytics/events', events, async (request, reply) => {
     const body = request.body as { events?: unknown } | undefined;
     if (!body || typeof body !== 'object' || !Array.isArray(body.events)) {
       throw new AppError('invalid_request', 'Expected { "events": [...] }.');

@@ -113,7 +113,7 @@ describe(`backup and restore (${DATABASE_URL ? 'PostgreSQL server' : 'embedded P
     await t.stop();
     // An upload accepted while no worker runs: its job waits in the queue at backup time.
     t = await source.start({ startWorkers: false });
-    const upload = await t.jiffy.app!.inject({
+    const upload = await t.jiffy.app.inject({
       method: 'POST',
       url: '/v1/gifs',
       ...multipart(

@@ -4,6 +4,17 @@ import type { ApiTokenRepository } from '../accounts/api-token.repository.ts';
 import { currentUser } from '../accounts/current-user.ts';
 import { AppError } from '../errors/app-error.ts';
 import type { GifReadService } from '../gifs/gif-read.service.ts';
+import {
+  addedChannelGifsAnswer,
+  channelAnswer,
+  channelFeedAnswer,
+  channelListAnswer,
+  deletedChannelAnswer,
+  gifChannelsAnswer,
+  removedChannelGifsAnswer,
+  updatedChannelAnswer,
+} from '@jiffy/contracts';
+import { documented } from '../http/openapi/route-doc.ts';
 import { parseInput } from '../http/parse-input.ts';
 import {
   addChannelGifsBody,
@@ -40,35 +51,81 @@ export function channelsRoutes(
   const actor = (request: FastifyRequest) => currentUser(request, deps.accounts, deps.tokens);
   const idOf = (request: FastifyRequest) => parseInput(channelIdParams, request.params).id;
 
-  app.get('/api/v4/channels/', async (request) => {
+  const tags = ['Channels'];
+  const signedIn = ['session', 'token'];
+  const byPath = documented({
+    summary: 'A channel by its path',
+    description: "`slug` is `username/slug/...`; `username` alone is the user's root channel.",
+    tags,
+    query: channelBySlugQuery,
+    responses: { 200: channelAnswer },
+  });
+  app.get('/api/v4/channels/', byPath, async (request) => {
     const { slug } = parseInput(channelBySlugQuery, request.query);
     return { data: await deps.channels.getByPath(await actor(request), slug) };
   });
 
-  app.get('/api/v4/channels/:id', async (request) => ({
+  const byId = documented({
+    summary: 'A channel',
+    tags,
+    params: channelIdParams,
+    responses: { 200: channelAnswer },
+  });
+  app.get('/api/v4/channels/:id', byId, async (request) => ({
     data: await deps.channels.get(await actor(request), idOf(request)),
   }));
 
-  app.post('/api/v4/channels/', async (request, reply) => {
+  const create = documented({
+    summary: 'Make a channel',
+    description: "Under `parent`, or under the caller's root channel.",
+    tags,
+    body: createChannelBody,
+    responses: { 201: channelAnswer },
+    security: signedIn,
+  });
+  app.post('/api/v4/channels/', create, async (request, reply) => {
     const input = parseInput(createChannelBody, request.body ?? {});
     const channel = await deps.channels.create(await actor(request), input);
     return reply.status(201).send({ data: channel });
   });
 
-  app.patch('/api/v4/channels/:id/', async (request) => {
+  const update = documented({
+    summary: 'Change a channel',
+    tags,
+    params: channelIdParams,
+    body: updateChannelBody,
+    responses: { 200: updatedChannelAnswer },
+    security: signedIn,
+  });
+  app.patch('/api/v4/channels/:id/', update, async (request) => {
     const id = idOf(request);
     const input = parseInput(updateChannelBody, request.body ?? {});
     const { channel, flushUuid } = await deps.channels.update(await actor(request), id, input);
     return { data: channel, flush_uuid: flushUuid };
   });
 
-  app.delete('/api/v4/channels/:id/', async (request) => {
+  const remove = documented({
+    summary: 'Delete a channel and every channel below it',
+    tags,
+    params: channelIdParams,
+    responses: { 200: deletedChannelAnswer },
+    security: signedIn,
+  });
+  app.delete('/api/v4/channels/:id/', remove, async (request) => {
     const id = idOf(request);
     const { deleted } = await deps.channels.delete(await actor(request), id);
     return { data: { id, deleted_channels: deleted } };
   });
 
-  app.post('/api/v4/channels/:id/move/', async (request) => {
+  const move = documented({
+    summary: 'Move a channel among its siblings or under another channel',
+    tags,
+    params: channelIdParams,
+    body: moveChannelBody,
+    responses: { 200: channelAnswer },
+    security: signedIn,
+  });
+  app.post('/api/v4/channels/:id/move/', move, async (request) => {
     const id = idOf(request);
     const input = parseInput(moveChannelBody, request.body ?? {});
     const channel = await deps.channels.move(await actor(request), id, {
@@ -82,14 +139,34 @@ export function channelsRoutes(
   const childrenWithoutParent = () => {
     throw new AppError('channel_parent_required', CHILDREN_NEED_PARENT);
   };
-  app.get('/api/v4/channels/children/', childrenWithoutParent);
-  app.get('/api/v4/channels/children', childrenWithoutParent);
-  app.get('/api/v4/channels/:id/children/', async (request) => {
+  const noParent = documented({
+    summary: "A channel's children, without the parent's id",
+    description: 'Always refused (`channel_parent_required`): the id goes in the path.',
+    tags,
+    responses: {},
+  });
+  app.get('/api/v4/channels/children/', noParent, childrenWithoutParent);
+  app.get('/api/v4/channels/children', noParent, childrenWithoutParent);
+  const children = documented({
+    summary: "A channel's children, in order",
+    tags,
+    params: channelIdParams,
+    responses: { 200: channelListAnswer },
+  });
+  app.get('/api/v4/channels/:id/children/', children, async (request) => {
     if ((request.params as { id?: string }).id === '') childrenWithoutParent();
     return { data: await deps.channels.children(await actor(request), idOf(request)) };
   });
 
-  app.get('/api/v4/channels/:id/feed/', async (request, reply) => {
+  const feed = documented({
+    summary: "A channel's GIFs",
+    description: "From `offset`, or after `cursor` (the page before's `next_cursor`).",
+    tags,
+    params: channelIdParams,
+    query: feedQuery,
+    responses: { 200: channelFeedAnswer },
+  });
+  app.get('/api/v4/channels/:id/feed/', feed, async (request, reply) => {
     const id = idOf(request);
     const query = parseInput(feedQuery, request.query);
     const page = await deps.channels.feed(await actor(request), id, query);
@@ -99,12 +176,25 @@ export function channelsRoutes(
     return renderFeedPage({ ...page, gifs, offset: query.offset }, request.id);
   });
 
-  app.get('/api/v4/channel-gifs/', async (request) => {
+  const channelsOfGifs = documented({
+    summary: 'The channels some GIFs are in',
+    tags,
+    query: channelGifsQuery,
+    responses: { 200: gifChannelsAnswer },
+  });
+  app.get('/api/v4/channel-gifs/', channelsOfGifs, async (request) => {
     const { gif } = parseInput(channelGifsQuery, request.query);
     return { data: await deps.channelGifs.channelsOf(await actor(request), gif) };
   });
 
-  app.post('/api/v4/channel-gifs/', async (request) => {
+  const add = documented({
+    summary: 'Add GIFs to a channel (or place them)',
+    tags,
+    body: addChannelGifsBody,
+    responses: { 200: addedChannelGifsAnswer },
+    security: signedIn,
+  });
+  app.post('/api/v4/channel-gifs/', add, async (request) => {
     const input = parseInput(addChannelGifsBody, request.body ?? {});
     const { added } = await deps.channelGifs.add(await actor(request), {
       channelId: input.channel,
@@ -115,7 +205,14 @@ export function channelsRoutes(
     return { data: { channel: input.channel, gif: input.gif, added } };
   });
 
-  app.post('/api/v4/channel-gifs/remove/', async (request) => {
+  const removeGifs = documented({
+    summary: 'Take GIFs out of a channel',
+    tags,
+    body: removeChannelGifsBody,
+    responses: { 200: removedChannelGifsAnswer },
+    security: signedIn,
+  });
+  app.post('/api/v4/channel-gifs/remove/', removeGifs, async (request) => {
     const input = parseInput(removeChannelGifsBody, request.body ?? {});
     const { removed } = await deps.channelGifs.remove(await actor(request), {
       channelId: input.channel,

@@ -19,10 +19,11 @@ export const isoTime = (date: Date | null): string | null => date?.toISOString()
  * added) names nothing: 404 as any path no route has, not a 400 about a parameter.
  */
 export function pathId(params: unknown): string {
-  const { id } = parseInput(idParams, params);
+  const { id } = parseInput(gatewayIdParams, params);
   if (id === '') throw new AppError('not_found', 'No route for this path.');
   if (!ID_PATTERN.test(id)) throw new AppError('invalid_request', 'id: not an id');
   return id;
 }
 
-const idParams = z.object({ id: z.string() });
+/** The gateway's `:id` path parameter, as `pathId` reads it (and `/openapi.json` shows it). */
+export const gatewayIdParams = z.object({ id: z.string() });

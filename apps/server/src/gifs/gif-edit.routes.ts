@@ -4,7 +4,16 @@ import type { AccountService } from '../accounts/account.service.ts';
 import type { ApiTokenRepository } from '../accounts/api-token.repository.ts';
 import { currentUser } from '../accounts/current-user.ts';
 import { AppError } from '../errors/app-error.ts';
+import {
+  extendedGifMetadataAnswer,
+  gifEditAnswer,
+  gifMetadataAnswer,
+  ownGifsAnswer,
+  tagCountsAnswer,
+  trendingPlacesAnswer,
+} from '@jiffy/contracts';
 import { gifIdParams } from '../http/input-schemas.ts';
+import { documented } from '../http/openapi/route-doc.ts';
 import { parseInput } from '../http/parse-input.ts';
 import {
   editableFields,
@@ -44,7 +53,17 @@ export function gifEditRoutes(
   const actor = (request: Parameters<typeof currentUser>[0]) =>
     currentUser(request, deps.accounts, deps.tokens);
 
-  app.post('/ajax/gif/update', async (request) => {
+  const tags = ['Editing'];
+  const security = ['session', 'token'];
+  const update = documented({
+    summary: 'Change one field of a GIF (its owner or staff)',
+    description: `\`key\` is one of ${editKeys.join(', ')}; \`value\` that field's new value.`,
+    tags,
+    body: gifUpdateBody,
+    responses: { 200: gifEditAnswer },
+    security,
+  });
+  app.post('/ajax/gif/update', update, async (request) => {
     const user = await actor(request);
     const body = parseInput(gifUpdateBody, request.body ?? {});
     if (!isEditKey(body.key))
@@ -57,17 +76,36 @@ export function gifEditRoutes(
     return { data: { ...presentEditable(outcome.gif), changed: outcome.changed } };
   });
 
-  app.get('/ajax/gif/:id/tag-counts', async (request) => {
+  const tagCounts = documented({
+    summary: "How many GIFs carry each of a GIF's tags",
+    tags,
+    params: gifIdParams,
+    responses: { 200: tagCountsAnswer },
+  });
+  app.get('/ajax/gif/:id/tag-counts', tagCounts, async (request) => {
     const { id } = parseInput(gifIdParams, request.params);
     return { data: await deps.metadata.tagCounts(id) };
   });
 
-  app.get('/ajax/gifs/metadata', async (request) => {
+  const metadata = documented({
+    summary: 'Public metadata of ready GIFs',
+    tags,
+    query: gifIdsQuery,
+    responses: { 200: gifMetadataAnswer },
+  });
+  app.get('/ajax/gifs/metadata', metadata, async (request) => {
     const { gif_ids } = parseInput(gifIdsQuery, request.query);
     return { data: (await deps.metadata.metadata(gif_ids)).map(presentMetadata) };
   });
 
-  app.get('/ajax/gifs/extended-metadata', async (request) => {
+  const extended = documented({
+    summary: "Extended metadata of the caller's GIFs (all GIFs for staff)",
+    tags,
+    query: gifIdsQuery,
+    responses: { 200: extendedGifMetadataAnswer },
+    security,
+  });
+  app.get('/ajax/gifs/extended-metadata', extended, async (request) => {
     const user = await actor(request);
     const { gif_ids } = parseInput(gifIdsQuery, request.query);
     const records = await deps.metadata.extendedMetadata(user, gif_ids);
@@ -75,7 +113,14 @@ export function gifEditRoutes(
   });
 
   // The owner's editing page lists every GIF of theirs, also those no public list shows.
-  app.get('/api/v1/users/me/gifs', async (request) => {
+  const mine = documented({
+    summary: "The caller's GIFs, newest first, whatever their state",
+    tags,
+    query: ownGifsQuery,
+    responses: { 200: ownGifsAnswer },
+    security,
+  });
+  app.get('/api/v1/users/me/gifs', mine, async (request) => {
     const user = await actor(request);
     const { cursor, limit } = parseInput(ownGifsQuery, request.query);
     const page = await deps.metadata.mine(user, { offset: cursor, limit });
@@ -88,7 +133,13 @@ export function gifEditRoutes(
     };
   });
 
-  app.get('/ajax/gifs/trending', async (request) => {
+  const trending = documented({
+    summary: 'Whether GIFs are trending, and where',
+    tags,
+    query: gifIdsQuery,
+    responses: { 200: trendingPlacesAnswer },
+  });
+  app.get('/ajax/gifs/trending', trending, async (request) => {
     const { gif_ids } = parseInput(gifIdsQuery, request.query);
     return { data: (await deps.metadata.trending(gif_ids)).map(presentTrending) };
   });

@@ -1,3 +1,10 @@
+import type {
+  EditableGif,
+  ExtendedGifMetadata,
+  GifMetadata,
+  OwnGifObject,
+  TrendingPlaceObject,
+} from '@jiffy/contracts';
 import type { GifRow } from '../db/schema.ts';
 import type { GifWithUploader, TrendingPlace } from './gif-metadata.repository.ts';
 import type { ExtendedMetadata, OwnGif } from './gif-metadata.service.ts';
@@ -5,7 +12,7 @@ import type { ExtendedMetadata, OwnGif } from './gif-metadata.service.ts';
 const iso = (date: Date | string | null) => (date ? new Date(date).toISOString() : null);
 
 /** The fields an edit can change, as the edit call names them. */
-export function presentEditable(gif: GifRow) {
+export function presentEditable(gif: GifRow): EditableGif {
   return {
     id: gif.id,
     title: gif.title,
@@ -20,7 +27,7 @@ export function presentEditable(gif: GifRow) {
 }
 
 /** What anyone may see of a ready GIF: its editable fields, uploader and size. */
-export function presentMetadata(gif: GifWithUploader) {
+export function presentMetadata(gif: GifWithUploader): GifMetadata {
   return {
     ...presentEditable(gif),
     type: gif.type,
@@ -32,7 +39,12 @@ export function presentMetadata(gif: GifWithUploader) {
 }
 
 /** The owner's and staff's view: source facts, media facts, hashes, counters and history. */
-export function presentExtendedMetadata({ gif, tallies, history, showActors }: ExtendedMetadata) {
+export function presentExtendedMetadata({
+  gif,
+  tallies,
+  history,
+  showActors,
+}: ExtendedMetadata): ExtendedGifMetadata {
   return {
     ...presentMetadata(gif),
     status: gif.status,
@@ -74,7 +86,7 @@ export function presentExtendedMetadata({ gif, tallies, history, showActors }: E
 }
 
 /** Whether a GIF is trending, where, and since when it was marked so. */
-export function presentTrending(place: TrendingPlace) {
+export function presentTrending(place: TrendingPlace): TrendingPlaceObject {
   return {
     id: place.id,
     is_trending: place.rank !== null,
@@ -85,7 +97,7 @@ export function presentTrending(place: TrendingPlace) {
 }
 
 /** One of the owner's GIFs in `GET /api/v1/users/me/gifs`: its editable fields and state. */
-export function presentOwnGif({ gif, preview }: OwnGif, mediaBaseUrl: string) {
+export function presentOwnGif({ gif, preview }: OwnGif, mediaBaseUrl: string): OwnGifObject {
   return {
     ...presentEditable(gif),
     type: gif.type,

@@ -1,4 +1,4 @@
-import { reportReasons } from '@jiffy/contracts';
+import { reportReasons, type FlagObject, type ModerationOutcome } from '@jiffy/contracts';
 import type { FlagRow } from './flag.repository.ts';
 import type { ActionOutcome } from './moderation-actions.service.ts';
 import { presentAuditEntry } from './moderation.presenter.ts';
@@ -14,7 +14,7 @@ const label = (reason: string) =>
 const iso = (date: Date | string | null) => (date ? new Date(date).toISOString() : null);
 
 /** A flag as its author sees it. */
-export function presentFlag(flag: FlagRow) {
+export function presentFlag(flag: FlagRow): FlagObject {
   return {
     id: String(flag.id),
     gif_id: flag.gif_id,
@@ -28,7 +28,7 @@ export function presentFlag(flag: FlagRow) {
 }
 
 /** What a moderator's decision did. */
-export function presentOutcome(outcome: ActionOutcome) {
+export function presentOutcome(outcome: ActionOutcome): ModerationOutcome {
   return {
     gif_id: outcome.gifId,
     action: outcome.action,

@@ -3,7 +3,16 @@ import type { AccountService } from '../accounts/account.service.ts';
 import type { ApiTokenRepository } from '../accounts/api-token.repository.ts';
 import { consumeOrRefuse, withRetryAfter, type AttemptLimits } from '../accounts/attempt-limits.ts';
 import { currentUser } from '../accounts/current-user.ts';
+import {
+  flagAnswer,
+  flagOrDecisionAnswer,
+  moderationQueueAnswer,
+  searchReportDecisionAnswer,
+  searchReportReceivedAnswer,
+} from '@jiffy/contracts';
+import { z } from 'zod';
 import { gifIdParams } from '../http/input-schemas.ts';
+import { documented } from '../http/openapi/route-doc.ts';
 import { parseInput } from '../http/parse-input.ts';
 import { allowedRatings } from '../public-api/list-query.schema.ts';
 import {
@@ -47,7 +56,20 @@ export function moderationQueueRoutes(
   // Flags need an account, so they are limited per account: enough for a keen user, not a flood.
   const flagsPerUser = deps.limiter.limiter('flag-user', { points: 60, durationSeconds: HOUR });
 
-  app.post('/api/v1/gifs/:id/moderation', async (request, reply) => {
+  const tags = ['Moderation'];
+  const security = ['session', 'token'];
+  const flagOrAct = documented({
+    summary: 'Flag a GIF, or decide on it (moderators)',
+    description:
+      'Without `action`, a flag (anyone signed in; 201 new, 200 updated); with one, a ' +
+      "moderator's decision.",
+    tags,
+    params: gifIdParams,
+    body: z.union([flagBody, actionBody]),
+    responses: { 200: flagOrDecisionAnswer, 201: flagAnswer },
+    security,
+  });
+  app.post('/api/v1/gifs/:id/moderation', flagOrAct, async (request, reply) => {
     const user = await actor(request);
     const { id } = parseInput(gifIdParams, request.params);
     const body = request.body ?? {};
@@ -69,7 +91,14 @@ export function moderationQueueRoutes(
     return reply.status(created ? 201 : 200).send({ data: presentFlag(flag) });
   });
 
-  app.post('/ajax/report-search', async (request, reply) => {
+  const reportSearch = documented({
+    summary: 'Report a page of search results',
+    description: 'Anyone may; limited per address. The page is found again from its parameters.',
+    tags,
+    body: reportSearchBody,
+    responses: { 201: searchReportReceivedAnswer },
+  });
+  app.post('/ajax/report-search', reportSearch, async (request, reply) => {
     await withRetryAfter(reply, consumeOrRefuse(searchReportsPerIp, request.ip));
     const input = parseInput(reportSearchBody, request.body ?? {});
     const { id, gifIds } = await deps.searchReports.report(await actor(request), {
@@ -99,7 +128,15 @@ export function moderationQueueRoutes(
       .send(deps.queue.read(file.key));
   });
 
-  app.post('/api/v3/moderation/search-reports/:id', async (request) => {
+  const dismiss = documented({
+    summary: 'Dismiss a search report (moderators)',
+    tags,
+    params: searchReportParams,
+    body: searchReportDecision,
+    responses: { 200: searchReportDecisionAnswer },
+    security,
+  });
+  app.post('/api/v3/moderation/search-reports/:id', dismiss, async (request) => {
     const user = await actor(request);
     const { id } = parseInput(searchReportParams, request.params);
     const decision = parseInput(searchReportDecision, request.body ?? {});
@@ -107,7 +144,14 @@ export function moderationQueueRoutes(
     return { data: { id: String(id), action: decision.action, status: 'resolved' } };
   });
 
-  app.get('/api/v3/moderation/queue', async (request) => {
+  const queue = documented({
+    summary: 'What waits for a decision, oldest first (moderators)',
+    tags,
+    query: queueQuery,
+    responses: { 200: moderationQueueAnswer },
+    security,
+  });
+  app.get('/api/v3/moderation/queue', queue, async (request) => {
     const user = await actor(request);
     const query = parseInput(queueQuery, request.query);
     const page = await deps.queue.page(user, {

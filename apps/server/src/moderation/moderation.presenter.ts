@@ -1,4 +1,4 @@
-import { reportReasons } from '@jiffy/contracts';
+import { reportReasons, type AuditEntry, type TakedownObject } from '@jiffy/contracts';
 import type { AuditRow } from './audit-log.repository.ts';
 import type { TakedownRow, UploaderTakedown } from './takedown.repository.ts';
 
@@ -6,7 +6,7 @@ const label = (reason: string) => reportReasons.find(([value]) => value === reas
 const iso = (date: Date | null) => (date ? new Date(date).toISOString() : null);
 
 /** A takedown as the moderator who made it and the uploader see it (never who made it). */
-export function presentTakedown(takedown: TakedownRow | UploaderTakedown) {
+export function presentTakedown(takedown: TakedownRow | UploaderTakedown): TakedownObject {
   return {
     id: String(takedown.id),
     gif_id: takedown.gif_id,
@@ -22,7 +22,7 @@ export function presentTakedown(takedown: TakedownRow | UploaderTakedown) {
 }
 
 /** An audit log entry: who, what, when, before and after. */
-export function presentAuditEntry(row: AuditRow) {
+export function presentAuditEntry(row: AuditRow): AuditEntry {
   return {
     id: String(row.id),
     action: row.action,

@@ -2,7 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import type { AccountService } from '../accounts/account.service.ts';
 import type { ApiTokenRepository } from '../accounts/api-token.repository.ts';
 import { currentUser } from '../accounts/current-user.ts';
+import {
+  auditLogAnswer,
+  myTakedownsAnswer,
+  restoredAnswer,
+  takedownAnswer,
+} from '@jiffy/contracts';
 import { gifIdParams } from '../http/input-schemas.ts';
+import { documented } from '../http/openapi/route-doc.ts';
 import { parseInput } from '../http/parse-input.ts';
 import { auditLogQuery, restoreBody, takedownBody } from './moderation-input.schema.ts';
 import type { ModerationService } from './moderation.service.ts';
@@ -19,7 +26,17 @@ export function moderationRoutes(
   const actor = (request: Parameters<typeof currentUser>[0]) =>
     currentUser(request, deps.accounts, deps.tokens);
 
-  app.post('/api/v3/content-takedown/takedown', async (request) => {
+  const tags = ['Moderation'];
+  const security = ['session', 'token'];
+  const takedown = documented({
+    summary: 'Take a GIF down (moderators)',
+    description: 'Its files are quarantined until restored or purged; its open reports resolved.',
+    tags,
+    body: takedownBody,
+    responses: { 200: takedownAnswer },
+    security,
+  });
+  app.post('/api/v3/content-takedown/takedown', takedown, async (request) => {
     const user = await actor(request);
     const input = parseInput(takedownBody, request.body ?? {});
     const outcome = await deps.moderation.takedown(user, {
@@ -37,26 +54,53 @@ export function moderationRoutes(
     };
   });
 
-  app.post('/api/v3/content-takedown/restore', async (request) => {
+  const restore = documented({
+    summary: 'Restore a GIF taken down (moderators)',
+    tags,
+    body: restoreBody,
+    responses: { 200: restoredAnswer },
+    security,
+  });
+  app.post('/api/v3/content-takedown/restore', restore, async (request) => {
     const user = await actor(request);
     const input = parseInput(restoreBody, request.body ?? {});
     const gif = await deps.moderation.restore(user, input.gif_id);
     return { data: { gif_id: gif.id, status: gif.status } };
   });
 
-  app.get('/api/v3/content-takedown/mine', async (request) => {
+  const mine = documented({
+    summary: "Takedowns of the caller's GIFs",
+    tags,
+    responses: { 200: myTakedownsAnswer },
+    security,
+  });
+  app.get('/api/v3/content-takedown/mine', mine, async (request) => {
     const takedowns = await deps.moderation.myTakedowns(await actor(request));
     return { data: takedowns.map(presentTakedown) };
   });
 
-  app.delete('/api/v1/gifs/:id', async (request, reply) => {
+  const remove = documented({
+    summary: 'Delete a GIF (its owner or staff)',
+    tags,
+    params: gifIdParams,
+    responses: { 204: null },
+    security,
+  });
+  app.delete('/api/v1/gifs/:id', remove, async (request, reply) => {
     const user = await actor(request);
     const { id } = parseInput(gifIdParams, request.params);
     await deps.moderation.deleteGif(user, id);
     return reply.status(204).send();
   });
 
-  app.get('/api/v3/moderation/audit-log', async (request) => {
+  const auditLog = documented({
+    summary: 'The moderation audit log, newest first (staff)',
+    tags,
+    query: auditLogQuery,
+    responses: { 200: auditLogAnswer },
+    security,
+  });
+  app.get('/api/v3/moderation/audit-log', auditLog, async (request) => {
     const user = await actor(request);
     const query = parseInput(auditLogQuery, request.query);
     const page = await deps.moderation.auditLogPage(user, {

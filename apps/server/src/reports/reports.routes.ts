@@ -1,4 +1,9 @@
-import { reportReasons, type ReportReason } from '@jiffy/contracts';
+import {
+  gifReportReceivedAnswer,
+  openGifReportsAnswer,
+  reportReasons,
+  type ReportReason,
+} from '@jiffy/contracts';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AccountService } from '../accounts/account.service.ts';
@@ -6,6 +11,7 @@ import { consumeOrRefuse, withRetryAfter, type AttemptLimits } from '../accounts
 import { currentUser } from '../accounts/current-user.ts';
 import { authorize } from '../accounts/permissions.ts';
 import { AppError } from '../errors/app-error.ts';
+import { documented } from '../http/openapi/route-doc.ts';
 import { parseInput } from '../http/parse-input.ts';
 import type { ReportRepository } from './report.repository.ts';
 import { gifIdParams } from '../http/input-schemas.ts';
@@ -26,7 +32,16 @@ export function reportsRoutes(
   deps: { reports: ReportRepository; accounts: AccountService; limiter: AttemptLimits },
 ): void {
   const perIp = deps.limiter.limiter('report-ip', { points: 30, durationSeconds: HOUR });
-  app.post('/api/v1/gifs/:id/reports', async (request, reply) => {
+  const tags = ['Moderation'];
+  const report = documented({
+    summary: 'Report a GIF',
+    description: 'Anyone may, signed in or not; limited per address.',
+    tags,
+    params: gifIdParams,
+    body: reportBody,
+    responses: { 201: gifReportReceivedAnswer },
+  });
+  app.post('/api/v1/gifs/:id/reports', report, async (request, reply) => {
     await withRetryAfter(reply, consumeOrRefuse(perIp, request.ip));
     const { id } = parseInput(gifIdParams, request.params);
     const input = parseInput(reportBody, request.body ?? {});
@@ -46,7 +61,13 @@ export function reportsRoutes(
     return reply.status(201).send({ data: { gif_id: id, status: 'received' } });
   });
 
-  app.get('/api/v1/gif-reports', async (request) => {
+  const open = documented({
+    summary: 'Open GIF reports, oldest first (moderators)',
+    tags,
+    responses: { 200: openGifReportsAnswer },
+    security: ['session'],
+  });
+  app.get('/api/v1/gif-reports', open, async (request) => {
     authorize(await currentUser(request, deps.accounts), 'gif.moderate');
     return { data: await deps.reports.listOpen(100) };
   });

@@ -1,10 +1,11 @@
+import type { StaffGif } from '@jiffy/contracts';
 import type { Gif } from '@jiffy/contracts';
 import type { ExportedGifRow, StaffGifRow } from './staff-search.repository.ts';
 
 const iso = (date: Date | string | null) => (date ? new Date(date).toISOString() : null);
 
 /** A found GIF: its object (whatever its status) and what staff need to judge it. */
-export function presentStaffGif(gif: Gif, row: StaffGifRow) {
+export function presentStaffGif(gif: Gif, row: StaffGifRow): StaffGif {
   return {
     ...gif,
     moderation: {

@@ -1,4 +1,7 @@
 import { Readable } from 'node:stream';
+import { csvExportQueuedAnswer, staffSearchAnswer } from '@jiffy/contracts';
+import { z } from 'zod';
+import { documented } from '../http/openapi/route-doc.ts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AccountService } from '../accounts/account.service.ts';
 import type { ApiTokenRepository } from '../accounts/api-token.repository.ts';
@@ -23,7 +26,16 @@ export function staffSearchRoutes(
 ): void {
   const caller = (request: FastifyRequest) => currentUser(request, deps.accounts, deps.tokens);
 
-  app.get('/api/v1/search-service/search/', async (request, reply) => {
+  const tags = ['Staff search'];
+  const security = ['session', 'token'];
+  const search = documented({
+    summary: 'Search every GIF, whatever its state (moderators)',
+    tags,
+    query: staffSearchQuery,
+    responses: { 200: staffSearchAnswer },
+    security,
+  });
+  app.get('/api/v1/search-service/search/', search, async (request, reply) => {
     const query = parseInput(staffSearchQuery, request.query);
     const found = await deps.staffSearch.search(await caller(request), query);
     return reply.header('cache-control', 'private, no-store').send(found);
@@ -44,9 +56,23 @@ export function staffSearchRoutes(
     const queued = await deps.csvExports.request(actor, filters);
     return reply.status(202).send({ data: { status: 'queued', email: queued.email } });
   };
-  app.get('/api/v1/search-service/csv/', (request, reply) => csv(request, reply, request.query));
+  const csvDoc = (how: 'query' | 'body') =>
+    documented({
+      summary: `Every GIF the filters find, as CSV (moderators; filters in the ${how})`,
+      description: 'With `email`, a job makes the file and mails its link instead (202).',
+      tags,
+      [how]: staffCsvQuery,
+      responses: { 200: z.string(), 202: csvExportQueuedAnswer },
+      produces: 'text/csv',
+      security,
+    });
+  app.get('/api/v1/search-service/csv/', csvDoc('query'), (request, reply) =>
+    csv(request, reply, request.query),
+  );
   // The reference client posts its filters as a form or JSON body.
-  app.post('/api/v1/search-service/csv/', (request, reply) => csv(request, reply, request.body));
+  app.post('/api/v1/search-service/csv/', csvDoc('body'), (request, reply) =>
+    csv(request, reply, request.body),
+  );
 
   app.get('/api/v1/search-service/exports/:name', async (request, reply) => {
     const { name } = parseInput(exportParams, request.params);

@@ -1,3 +1,4 @@
+import type { StoryObject, TrendingStoryObject } from '@jiffy/contracts';
 import { presentGifUser, type PresenterUrls } from '../gifs/gif.presenter.ts';
 import { isoTime } from '../gateway/gateway-input.ts';
 import type { HydratedStory } from './story-reader.ts';
@@ -7,7 +8,7 @@ import type { TrendingStory } from './trending-story.service.ts';
  * A story as the gateway answers it. `gifs` (ordered items: GIF, caption, link) is left out
  * when only the cover was asked for; items whose GIF no longer shows are already gone.
  */
-export function presentStory(hydrated: HydratedStory, urls: PresenterUrls) {
+export function presentStory(hydrated: HydratedStory, urls: PresenterUrls): StoryObject {
   const { story, author, cover, items } = hydrated;
   return {
     story_id: story.id,
@@ -29,7 +30,10 @@ export function presentStory(hydrated: HydratedStory, urls: PresenterUrls) {
 }
 
 /** A story on trending stories: the story, and `publish_datetime` its time on trending. */
-export function presentTrendingStory(entry: TrendingStory, urls: PresenterUrls) {
+export function presentTrendingStory(
+  entry: TrendingStory,
+  urls: PresenterUrls,
+): TrendingStoryObject {
   return {
     trending_story: {
       story_id: entry.hydrated.story.id,

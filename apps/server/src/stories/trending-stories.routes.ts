@@ -1,8 +1,10 @@
 import type { FastifyInstance } from 'fastify';
+import { trendingStoriesAnswer, trendingStoryAnswer } from '@jiffy/contracts';
 import { okEnvelope } from '../http/envelope.ts';
+import { documented } from '../http/openapi/route-doc.ts';
 import { parseInput } from '../http/parse-input.ts';
 import type { GatewayAuth } from '../gateway/gateway-auth.ts';
-import { pathId } from '../gateway/gateway-input.ts';
+import { gatewayIdParams, pathId } from '../gateway/gateway-input.ts';
 import type { PresenterUrls } from '../gifs/gif.presenter.ts';
 import { firstValues } from '../public-api/list-query.schema.ts';
 import { trendingStoriesQuery, trendingStoryBody } from './story-input.schema.ts';
@@ -19,7 +21,16 @@ export function trendingStoriesRoutes(
 ): void {
   const { base, auth, urls } = deps;
 
-  app.get(`${base}/stories/trending`, async (request) => {
+  const tags = ['Stories'];
+  const list = documented({
+    summary: 'Trending stories',
+    description: 'Staff see the ones still to come too.',
+    tags,
+    query: trendingStoriesQuery,
+    responses: { 200: trendingStoriesAnswer },
+    security: ['apiKey', 'session', 'token'],
+  });
+  app.get(`${base}/stories/trending`, list, async (request) => {
     const input = parseInput(trendingStoriesQuery, firstValues(request.query));
     const actor = await auth.reader(request);
     const entries = await deps.trending.list(actor, {
@@ -32,14 +43,28 @@ export function trendingStoriesRoutes(
     );
   });
 
-  app.post(`${base}/stories/trending`, async (request, reply) => {
+  const add = documented({
+    summary: 'Put a story on trending stories (staff)',
+    tags,
+    body: trendingStoryBody,
+    responses: { 201: trendingStoryAnswer },
+    security: ['session', 'token'],
+  });
+  app.post(`${base}/stories/trending`, add, async (request, reply) => {
     const actor = await auth.actor(request);
     const input = parseInput(trendingStoryBody, request.body ?? {});
     const entry = await deps.trending.add(actor, input.trending_story);
     return reply.status(201).send(okEnvelope(presentTrendingStory(entry, urls), request));
   });
 
-  app.delete(`${base}/stories/trending/:id`, async (request, reply) => {
+  const remove = documented({
+    summary: 'Take a story off trending stories (staff)',
+    tags,
+    params: gatewayIdParams,
+    responses: { 204: null },
+    security: ['session', 'token'],
+  });
+  app.delete(`${base}/stories/trending/:id`, remove, async (request, reply) => {
     const id = pathId(request.params);
     await deps.trending.remove(await auth.actor(request), id);
     return reply.status(204).send();

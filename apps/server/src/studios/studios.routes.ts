@@ -1,4 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { featureAnswer, studiosAnswer } from '@jiffy/contracts';
+import { documented } from '../http/openapi/route-doc.ts';
 import type { AccountService } from '../accounts/account.service.ts';
 import { currentUser } from '../accounts/current-user.ts';
 import type { PresenterUrls } from '../gifs/gif.presenter.ts';
@@ -14,18 +16,39 @@ export function studiosRoutes(
 ): void {
   const actor = (request: FastifyRequest) => currentUser(request, deps.accounts);
 
-  app.get('/api/v1/studios/', async (request) => {
+  const tags = ['Profiles'];
+  const list = documented({
+    summary: 'The featured channels and creators (the studios page)',
+    tags,
+    query: studiosQuery,
+    responses: { 200: studiosAnswer },
+  });
+  app.get('/api/v1/studios/', list, async (request) => {
     parseInput(studiosQuery, request.query);
     return { data: presentStudios(await deps.studios.list(), deps.urls) };
   });
 
-  app.post('/api/v1/studios/', async (request, reply) => {
+  const feature = documented({
+    summary: 'Feature a channel or a creator (staff)',
+    tags,
+    body: featureBody,
+    responses: { 201: featureAnswer },
+    security: ['session'],
+  });
+  app.post('/api/v1/studios/', feature, async (request, reply) => {
     const input = parseInput(featureBody, request.body ?? {});
     const feature = await deps.studios.feature(await actor(request), input);
     return reply.code(201).send({ data: { feature_id: feature.id } });
   });
 
-  app.delete('/api/v1/studios/:id/', async (request, reply) => {
+  const unfeature = documented({
+    summary: 'Stop featuring one (staff)',
+    tags,
+    params: featureParams,
+    responses: { 204: null },
+    security: ['session'],
+  });
+  app.delete('/api/v1/studios/:id/', unfeature, async (request, reply) => {
     const { id } = parseInput(featureParams, request.params);
     await deps.studios.unfeature(await actor(request), id);
     return reply.code(204).send();

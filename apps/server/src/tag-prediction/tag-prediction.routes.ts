@@ -1,4 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import { tagPredictionAnswer } from '@jiffy/contracts';
+import { documented } from '../http/openapi/route-doc.ts';
 import type { AccountService } from '../accounts/account.service.ts';
 import type { ApiTokenRepository } from '../accounts/api-token.repository.ts';
 import { consumeOrRefuse, withRetryAfter, type AttemptLimits } from '../accounts/attempt-limits.ts';
@@ -26,9 +28,17 @@ export function tagPredictionRoutes(
   },
 ): void {
   const perUser = deps.limiter.limiter('tag-prediction-user', PREDICTIONS_PER_USER);
+  const doc = documented({
+    summary: 'Suggested tags for a few frames (signed in)',
+    description: '1 to 5 frames as base64 data URLs (PNG, JPEG, WebP or GIF). Limited per user.',
+    tags: ['Editing'],
+    body: tagPredictionInputSchema,
+    responses: { 200: tagPredictionAnswer },
+    security: ['session', 'token'],
+  });
   app.post(
     '/ajax/tags/prediction/',
-    { bodyLimit: PREDICTION_BODY_LIMIT },
+    { ...doc, bodyLimit: PREDICTION_BODY_LIMIT },
     async (request, reply) => {
       const user = await currentUser(request, deps.accounts, deps.tokens);
       if (!user) {

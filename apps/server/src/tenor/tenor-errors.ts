@@ -1,3 +1,4 @@
+import type { TenorErrorBody } from '@jiffy/contracts';
 import type { AppError } from '../errors/app-error.ts';
 
 /** Google's canonical status names, which Tenor's errors carry beside the HTTP status. */
@@ -19,20 +20,8 @@ const STATUS_NAMES: Record<number, string> = {
   503: 'UNAVAILABLE',
 };
 
-/** Tenor's error object (Google's API error format). */
-export interface TenorErrorBody {
-  error: {
-    code: number;
-    message: string;
-    status: string;
-    details: {
-      '@type': string;
-      reason: string;
-      domain: string;
-      metadata: { request_id: string };
-    }[];
-  };
-}
+/** Tenor's error object (Google's API error format), as `/openapi.json` documents it. */
+export type { TenorErrorBody };
 
 /**
  * An error as Tenor answers it: `{ error: { code, message, status } }`, `code` being the HTTP

@@ -1,33 +1,13 @@
+import { tenorFormats, type TenorFormat } from '@jiffy/contracts';
+
 /**
  * Tenor's content formats and the Jiffy rendition each one is. Most are renditions every
  * upload already has; WebM and the 90 px "nano" sizes are not made at upload (that cost stays
  * as it was) but on the first request for their media URL, from a rendition already stored
- * (see OnDemandRenditionService), and kept as rendition rows like the others.
+ * (see OnDemandRenditionService), and kept as rendition rows like the others. The list itself
+ * is in `@jiffy/contracts`, beside the answer schemas that name them.
  */
-export const tenorFormats = [
-  'preview',
-  'gif',
-  'mediumgif',
-  'tinygif',
-  'nanogif',
-  'mp4',
-  'loopedmp4',
-  'tinymp4',
-  'nanomp4',
-  'webm',
-  'tinywebm',
-  'nanowebm',
-  'webp',
-  'tinywebp',
-  'nanowebp',
-  'gif_transparent',
-  'tinygif_transparent',
-  'nanogif_transparent',
-  'webp_transparent',
-  'tinywebp_transparent',
-  'nanowebp_transparent',
-] as const;
-export type TenorFormat = (typeof tenorFormats)[number];
+export { tenorFormats, type TenorFormat };
 
 /** A rendition row's key: its name and file format. */
 export interface RenditionKey {

@@ -1,3 +1,4 @@
+import type { TenorMedia, TenorResult } from '@jiffy/contracts';
 import { nanoSize } from '@jiffy/media';
 import type { ListedGif } from '../gifs/gif-read.service.ts';
 import { mediaUrl, type ShownRendition } from '../gifs/images.presenter.ts';
@@ -10,33 +11,7 @@ import {
   type TenorFormat,
 } from './tenor-formats.ts';
 
-/** Tenor's media object. */
-export interface TenorMedia {
-  url: string;
-  dims: [number, number];
-  /** Seconds one loop lasts; 0 for a still. */
-  duration: number;
-  /** Bytes; 0 for a rendition made on first request that nobody asked for yet. */
-  size: number;
-  preview: string;
-}
-
-/** Tenor's response object for one post. */
-export interface TenorResult {
-  id: string;
-  title: string;
-  content_description: string;
-  itemurl: string;
-  url: string;
-  tags: string[];
-  /** Seconds since the epoch (a float, as Tenor sends it). */
-  created: number;
-  hasaudio: boolean;
-  hascaption: boolean;
-  flags: string[];
-  bg_color: string;
-  media_formats: Partial<Record<TenorFormat, TenorMedia>>;
-}
+export type { TenorMedia, TenorResult };
 
 /** A GIF to present: its row with its renditions, and how long it lasts. */
 export type TenorGif = ListedGif & { renditions: ShownRendition[]; durationMs: number | null };

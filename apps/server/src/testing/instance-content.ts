@@ -77,7 +77,7 @@ export async function seedContent(t: TestJiffy, dir: string): Promise<SeededCont
   for (const id of uploaded) {
     const gif = await gifAnswer(t, id);
     const onload = new URL(gif.analytics.onload.url);
-    const seen = await t.jiffy.app!.inject({
+    const seen = await t.jiffy.app.inject({
       method: 'GET',
       url: `${onload.pathname}${onload.search}`,
     });
@@ -96,7 +96,7 @@ export async function seedContent(t: TestJiffy, dir: string): Promise<SeededCont
 }
 
 async function gifAnswer(t: TestJiffy, id: string): Promise<GifAnswer> {
-  const response = await t.jiffy.app!.inject({ url: `/v1/gifs/${id}?api_key=${t.apiKey}` });
+  const response = await t.jiffy.app.inject({ url: `/v1/gifs/${id}?api_key=${t.apiKey}` });
   expect(response.statusCode).toBe(200);
   return response.json<{ data: GifAnswer }>().data;
 }
@@ -114,7 +114,7 @@ export async function userView(t: TestJiffy, content: SeededContent): Promise<un
     for (const image of Object.values(gif.images)) {
       for (const url of [image.url, image.mp4, image.webp]) {
         if (!url || !url.startsWith(t.jiffy.config.mediaBaseUrl) || media[url]) continue;
-        const file = await t.jiffy.app!.inject({
+        const file = await t.jiffy.app.inject({
           url: url.slice(t.jiffy.config.publicUrl.length),
         });
         expect(file.statusCode, url).toBe(200);
@@ -122,7 +122,7 @@ export async function userView(t: TestJiffy, content: SeededContent): Promise<un
       }
     }
   }
-  const ann = new SiteClient(t.jiffy.app!);
+  const ann = new SiteClient(t.jiffy.app);
   await ann.get('/login/check');
   const login = await ann.post('/api/v3/login', { login: 'ann', password: TEST_PASSWORD });
   expect(login.statusCode).toBe(200);

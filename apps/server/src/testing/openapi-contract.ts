@@ -47,14 +47,24 @@ export class OpenApiContract {
   }
 
   /** The problems of an answer against its operation's schema for `status`; [] when it holds. */
-  check(operation: DocumentedOperation, status: number, body: unknown): string[] {
+  check(
+    operation: DocumentedOperation,
+    status: number,
+    body: unknown,
+    contentType = 'application/json',
+  ): string[] {
     const responses = operation.operation.responses as Record<string, Json>;
     const key = String(status) in responses ? String(status) : `${String(status)[0]}XX`;
     const response = responses[key];
     if (!response) return [`status ${status} is not documented`];
-    const schema = (response.content as Record<string, { schema: Json }> | undefined)?.[
-      'application/json'
-    ]?.schema;
+    const content = response.content as Record<string, { schema: Json }> | undefined;
+    // An answer that is not JSON (a CSV, a GIF) holds when its media type is the documented one.
+    const mediaType = contentType.split(';')[0]!.trim();
+    if (mediaType !== 'application/json') {
+      if (!content?.[mediaType]) return [`status ${status} documents no ${mediaType} answer`];
+      return typeof body === 'string' ? [] : [`a ${mediaType} answer is text or bytes`];
+    }
+    const schema = content?.['application/json']?.schema;
     if (!schema) return body === undefined ? [] : [`status ${status} documents no body`];
     const cacheKey = `${operation.key} ${key}`;
     let validate = this.#compiled.get(cacheKey);

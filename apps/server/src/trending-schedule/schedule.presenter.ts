@@ -1,3 +1,4 @@
+import type { ScheduleActivity, ScheduledItem } from '@jiffy/contracts';
 import type { GifType } from '../db/schema.ts';
 import { isoTime } from '../gateway/gateway-input.ts';
 import type { ActivityRow, ScheduledItemRow } from './schedule.repository.ts';
@@ -8,7 +9,7 @@ const who = (id: string | null, username: string | null) =>
 const placement = (type: GifType) => ({ type, is_sticker: type === 'sticker' });
 
 /** A scheduled trending item (§3: id, is_sticker, type) with its window and who made it. */
-export function presentScheduledItem(row: ScheduledItemRow) {
+export function presentScheduledItem(row: ScheduledItemRow): ScheduledItem {
   return {
     id: row.id,
     gif_id: row.gif_id,
@@ -22,7 +23,7 @@ export function presentScheduledItem(row: ScheduledItemRow) {
 }
 
 /** One entry of the activity log: who scheduled or removed what, and when. */
-export function presentActivity(row: ActivityRow) {
+export function presentActivity(row: ActivityRow): ScheduleActivity {
   return {
     id: row.id,
     action: row.action,

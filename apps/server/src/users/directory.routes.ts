@@ -1,4 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import { artistsAnswer, teamAnswer } from '@jiffy/contracts';
+import { documented } from '../http/openapi/route-doc.ts';
 import { z } from 'zod';
 import type { PresenterUrls } from '../gifs/gif.presenter.ts';
 import { parseInput } from '../http/parse-input.ts';
@@ -27,7 +29,13 @@ export function directoryRoutes(
   app: FastifyInstance,
   deps: { directory: DirectoryService; urls: PresenterUrls },
 ): void {
-  app.get('/api/v4/artists/', async (request) => {
+  const artists = documented({
+    summary: 'Verified creators',
+    tags: ['Profiles'],
+    query: artistsQuery,
+    responses: { 200: artistsAnswer },
+  });
+  app.get('/api/v4/artists/', artists, async (request) => {
     const query = parseInput(artistsQuery, request.query);
     const page = await deps.directory.artists({ ...query, filter: query.filter || null });
     return {
@@ -37,7 +45,13 @@ export function directoryRoutes(
     };
   });
 
-  app.get('/api/v1/team/', async (request) => {
+  const team = documented({
+    summary: "The instance's team: its admins and moderators with public profiles",
+    tags: ['Profiles'],
+    query: teamQuery,
+    responses: { 200: teamAnswer },
+  });
+  app.get('/api/v1/team/', team, async (request) => {
     parseInput(teamQuery, request.query);
     const members = await deps.directory.team();
     return { data: members.map((u) => presentTeamMember(u, deps.urls)) };

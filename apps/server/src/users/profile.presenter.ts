@@ -1,3 +1,4 @@
+import type { ProfileObject } from '@jiffy/contracts';
 import type { UserRow } from '../db/schema.ts';
 import { presentGifUser, type PresenterUrls } from '../gifs/gif.presenter.ts';
 
@@ -5,7 +6,11 @@ import { presentGifUser, type PresenterUrls } from '../gifs/gif.presenter.ts';
  * A user's profile as the site API shows it: what GIF objects show of their uploader, the
  * profile's own links, and the private fields to the user and admins (`showPrivate`).
  */
-export function presentProfile(user: UserRow, urls: PresenterUrls, showPrivate: boolean) {
+export function presentProfile(
+  user: UserRow,
+  urls: PresenterUrls,
+  showPrivate: boolean,
+): ProfileObject {
   return {
     ...presentGifUser(user, urls),
     twitter: user.twitter ?? '',
@@ -25,7 +30,7 @@ export function presentProfile(user: UserRow, urls: PresenterUrls, showPrivate: 
   };
 }
 
-export type Profile = ReturnType<typeof presentProfile>;
+export type Profile = ProfileObject;
 
 /** A member of the instance's team: their public profile and what they do here. */
 export function presentTeamMember(user: UserRow, urls: PresenterUrls) {

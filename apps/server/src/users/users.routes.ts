@@ -1,4 +1,6 @@
 import fsp from 'node:fs/promises';
+import { profileAnswer, viewCountAnswer } from '@jiffy/contracts';
+import { documented } from '../http/openapi/route-doc.ts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AccountService } from '../accounts/account.service.ts';
@@ -66,7 +68,13 @@ export function usersRoutes(
   const present = (user: UserRow, showPrivate: boolean) =>
     presentProfile(user, deps.urls, showPrivate);
 
-  app.get('/api/v1/users/:id/', async (request) => {
+  const profile = documented({
+    summary: "A user's profile (the private fields to the user and admins)",
+    tags: ['Profiles'],
+    params: idParams,
+    responses: { 200: profileAnswer },
+  });
+  app.get('/api/v1/users/:id/', profile, async (request) => {
     const { id } = parseInput(idParams, request.params);
     const user = await deps.users.findById(id);
     if (!user) throw new AppError('not_found', 'No user with that id.');
@@ -74,13 +82,25 @@ export function usersRoutes(
     return { data: present(user, can(actor, 'user.view_private', { ownerId: user.id })) };
   });
 
-  app.get('/api/v1/users/:id/view-count/', async (request) => {
+  const userViews = documented({
+    summary: "How many times a user's ready GIFs were viewed",
+    tags: ['Analytics'],
+    params: idParams,
+    responses: { 200: viewCountAnswer },
+  });
+  app.get('/api/v1/users/:id/view-count/', userViews, async (request) => {
     const { id } = parseInput(idParams, request.params);
     if (!(await deps.users.findById(id))) throw new AppError('not_found', 'No user with that id.');
     return { data: { id, view_count: await deps.users.viewCount(id) } };
   });
 
-  app.get('/api/v1/proxy-gif/:id/view-count/', async (request) => {
+  const gifViews = documented({
+    summary: 'How many times a GIF was viewed',
+    tags: ['Analytics'],
+    params: idParams,
+    responses: { 200: viewCountAnswer },
+  });
+  app.get('/api/v1/proxy-gif/:id/view-count/', gifViews, async (request) => {
     const { id } = parseInput(idParams, request.params);
     const gif = await deps.gifs.findById(id);
     if (!gif || gif.status !== 'ready') throw new AppError('gif_not_found', 'No GIF with that id.');

@@ -1,19 +1,32 @@
-import { giphyErrorSchema, siteErrorSchema } from '@jiffy/contracts';
+import { giphyErrorSchema, siteErrorSchema, tenorErrorSchema } from '@jiffy/contracts';
+import type { z } from 'zod';
 import type { Surface } from '../route-policy.ts';
 import type { CatalogRoute } from './route-catalog.ts';
 import { JsonSchemaWriter } from './json-schema.ts';
 import type { RouteDoc } from './route-doc.ts';
 
-/** The surfaces the document covers: the public API, the site's own API and the gateway. */
-export const API_SURFACES: readonly Surface[] = ['public-api', 'site-api', 'gateway'];
+/**
+ * The surfaces the document covers: the public API in GIPHY's and Tenor's dialects, the site's
+ * own API and the gateway.
+ */
+export const API_SURFACES: readonly Surface[] = ['public-api', 'tenor', 'site-api', 'gateway'];
 
 const surfaceTitles: Partial<Record<Surface, string>> = {
   'public-api': 'Public API (GIPHY dialect)',
+  tenor: 'Public API (Tenor dialect)',
   'site-api': 'Site API',
   gateway: 'Service gateway',
 };
 
 type Json = Record<string, unknown>;
+
+/** Each surface's error envelope, which its operations answer for `4XX` and `5XX`. */
+const errorEnvelopes: Partial<Record<Surface, z.ZodType>> = {
+  'public-api': giphyErrorSchema,
+  tenor: tenorErrorSchema,
+  'site-api': siteErrorSchema,
+  gateway: siteErrorSchema,
+};
 
 /** An OpenAPI 3.1 document, and the API routes that are in it without a description. */
 export interface BuiltDocument {
@@ -33,9 +46,11 @@ export function buildOpenApiDocument(
   const schemas = new JsonSchemaWriter();
   const paths: Record<string, Record<string, Json>> = {};
   const undocumented: BuiltDocument['undocumented'] = [];
-  const errors = {
-    giphy: schemas.write(giphyErrorSchema, 'output'),
-    site: schemas.write(siteErrorSchema, 'output'),
+  const errors = new Map<Surface, Json>();
+  const errorOf = (surface: Surface): Json => {
+    const envelope = errorEnvelopes[surface] ?? siteErrorSchema;
+    if (!errors.has(surface)) errors.set(surface, schemas.write(envelope, 'output'));
+    return errors.get(surface)!;
   };
   const sorted = [...routes].sort((a, b) => a.url.localeCompare(b.url));
   for (const route of sorted) {
@@ -47,7 +62,7 @@ export function buildOpenApiDocument(
       undocumented.push({ method: route.method, url: route.url, surface });
       continue;
     }
-    const error = surface === 'public-api' ? errors.giphy : errors.site;
+    const error = errorOf(surface);
     const path = openApiPath(route.url);
     paths[path] ??= {};
     paths[path][route.method.toLowerCase()] = operation(route, route.doc, surface, error, schemas);
@@ -59,7 +74,7 @@ export function buildOpenApiDocument(
       version: info.version,
       description:
         "Jiffy's HTTP API: GIPHY's public API dialect under /v1 and /v2 (an `api_key` per " +
-        "call), the site's own calls under /api, /ajax, /login and /imaging (a session cookie " +
+        "call), Tenor's API v2 dialect under /v2 (the same key as `key`), the site's own calls under /api, /ajax, /login and /imaging (a session cookie " +
         'with the CSRF echo, or a personal token), and the service gateway under /x/v1.',
     },
     servers: [{ url: info.serverUrl }],
@@ -69,6 +84,12 @@ export function buildOpenApiDocument(
       schemas: schemas.components,
       securitySchemes: {
         apiKey: { type: 'apiKey', in: 'query', name: 'api_key' },
+        tenorKey: {
+          type: 'apiKey',
+          in: 'query',
+          name: 'key',
+          description: "A Jiffy API key, as Tenor's dialect names it.",
+        },
         session: {
           type: 'apiKey',
           in: 'cookie',
@@ -107,6 +128,19 @@ function operation(
   ];
   const responses: Json = {};
   for (const [status, schema] of Object.entries(doc.responses)) {
+    if (doc.produces && status === '200') {
+      responses[status] = {
+        description: 'OK',
+        content: {
+          [doc.produces]: {
+            schema: schema
+              ? schemas.write(schema, 'output')
+              : { type: 'string', contentMediaType: doc.produces },
+          },
+        },
+      };
+      continue;
+    }
     responses[status] = schema
       ? {
           description: status.startsWith('2') ? 'OK' : 'Answer',

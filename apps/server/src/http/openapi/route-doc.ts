@@ -17,6 +17,11 @@ export interface RouteDoc {
   /** The body's media type when it is not JSON (uploads are `multipart/form-data`). */
   bodyType?: string;
   responses: Record<number, z.ZodType | null>;
+  /**
+   * The media type of the 200 answer when it is not JSON (a CSV file, a GIF): its schema (a
+   * `z.string()`) describes the text, or the bytes when it is null.
+   */
+  produces?: string;
   /** How a caller proves who they are, when it matters (names of the document's security schemes). */
   security?: string[];
 }
