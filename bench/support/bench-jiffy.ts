@@ -28,7 +28,11 @@ export async function startBenchJiffy(name: string): Promise<{ jiffy: Jiffy; ori
   return { jiffy, origin };
 }
 
-/** Uploads animated GIFs of the given sizes through the API and waits until each is ready. */
+/**
+ * Uploads animated GIFs of the given sizes through the API and waits until each has its whole
+ * rendition set: a benchmark started while the worker still encodes the later renditions would
+ * measure pages competing with ffmpeg for the same two cores.
+ */
 export async function uploadReadyGifs(
   jiffy: Jiffy,
   sizes: { width: number; height: number; frames: number }[],
@@ -45,7 +49,8 @@ export async function uploadReadyGifs(
   }
   for (const id of ids) {
     for (let tries = 0; tries < 600; tries++) {
-      if ((await jiffy.services.gifRepository.findById(id))?.status === 'ready') break;
+      const gif = await jiffy.services.gifRepository.findById(id);
+      if (gif?.status === 'failed' || (gif?.status === 'ready' && gif.renditions_complete)) break;
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
   }
