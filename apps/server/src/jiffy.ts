@@ -11,6 +11,7 @@ import { logRedaction } from './http/log-redaction.ts';
 import { hasAdmin, makeAdmin } from './accounts/first-admin.ts';
 import { createServices, type Services } from './services.ts';
 import { startPeriodicJobs } from './jobs/periodic-jobs.ts';
+import { queueSchemaOf } from './jobs/queue-schema.ts';
 import { listenForPurges } from './moderation/purge-broadcast.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 
@@ -99,7 +100,7 @@ export async function createJiffy(options: JiffyOptions): Promise<Jiffy> {
     config,
     database,
     redis,
-    queueSchema: schema ? `${schema}_jobs` : 'pgboss',
+    queueSchema: queueSchemaOf(config),
     logger: log,
     clock: options.clock ?? systemClock,
   });

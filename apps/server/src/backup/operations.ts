@@ -11,13 +11,7 @@ import { MEDIA_ROOTS, openArchive, writeArchive, type Manifest } from './archive
 import { assertLoadableLevel, loadDump, type LoadResult } from './load.ts';
 import { RefusedError } from './refused-error.ts';
 import { withSnapshot } from './snapshot.ts';
-
-/** The job queue's schema, as createJiffy names it. */
-export function queueSchemaOf(config: Config): string {
-  return config.DATABASE_URL && config.DATABASE_SCHEMA
-    ? `${config.DATABASE_SCHEMA}_jobs`
-    : 'pgboss';
-}
+import { queueSchemaOf } from '../jobs/queue-schema.ts';
 
 /** A postgres:// (or postgresql://) URL with a host, or a refusal. */
 export function assertServerUrl(url: string): void {
