@@ -1,9 +1,6 @@
-import { execFile } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { envSchema, resolveConfig, type Config } from '../config/env.ts';
@@ -17,13 +14,11 @@ import {
 } from '../testing/instance-content.ts';
 import { signedInUsers } from '../testing/signed-in-users.ts';
 import { startTestJiffy, type TestJiffy } from '../testing/test-jiffy.ts';
+import { runCli } from '../testing/run-cli.ts';
 import { s3DirOf, startTestS3 } from '../testing/test-s3.ts';
 import type { Manifest } from './archive.ts';
 import { backup, restore } from './operations.ts';
 
-const run = promisify(execFile);
-const CLI = (name: string) =>
-  path.resolve(path.dirname(fileURLToPath(import.meta.url)), `../cli/${name}.ts`);
 const DATABASE_URL = process.env.DATABASE_URL;
 
 /**
@@ -66,24 +61,6 @@ async function dropSchemas(schemas: (string | undefined)[]): Promise<void> {
     }
   } finally {
     await client.end();
-  }
-}
-
-/**
- * Runs a CLI (a variable given as '' is unset for it); resolves to its exit code and output
- * instead of throwing on failure.
- */
-async function cli(name: string, args: string[], env: Record<string, string>) {
-  const merged: NodeJS.ProcessEnv = { ...process.env, LOG_LEVEL: 'silent', ...env };
-  for (const [key, value] of Object.entries(env)) if (value === '') delete merged[key];
-  try {
-    const { stdout, stderr } = await run(process.execPath, [CLI(name), ...args], {
-      env: merged,
-    });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const failed = error as { code: number; stdout: string; stderr: string };
-    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
   }
 }
 
@@ -181,13 +158,13 @@ describe(`backup and restore (${DATABASE_URL ? 'PostgreSQL server' : 'embedded P
     }
 
     // A second restore into it is refused and changes nothing; --force replaces its data.
-    const again = await cli('restore', [archive], target.env);
+    const again = await runCli('restore', [archive], target.env);
     expect(again.code).toBe(1);
     expect(again.stderr).toMatch(
       /^restore: refused \(target-not-empty\): the target database is not empty/,
     );
     // Each table's count is checked against the lines loaded inside the load's transaction.
-    const forced = await cli('restore', [archive, '--force'], target.env);
+    const forced = await runCli('restore', [archive, '--force'], target.env);
     expect(forced.stderr).toBe('');
     const total = Object.values(counts).reduce((sum, n) => sum + n, 0);
     expect(forced.stdout).toMatch(
@@ -209,7 +186,7 @@ describe(`backup and restore (${DATABASE_URL ? 'PostgreSQL server' : 'embedded P
     const bytes = await fs.readFile(blob);
     bytes[bytes.length - 2] = bytes[bytes.length - 2]! ^ 0xff;
     await fs.writeFile(blob, bytes);
-    const refusedDamaged = await cli('restore', [damaged], target.env);
+    const refusedDamaged = await runCli('restore', [damaged], target.env);
     expect(refusedDamaged.code).toBe(1);
     expect(refusedDamaged.stderr).toMatch(
       /refused \(archive-damaged\): .*does not match its checksum/,
@@ -220,13 +197,13 @@ describe(`backup and restore (${DATABASE_URL ? 'PostgreSQL server' : 'embedded P
     const edited = JSON.parse(await fs.readFile(manifestFile, 'utf8')) as Manifest;
     edited.migration = '9999_from_the_future';
     await fs.writeFile(manifestFile, JSON.stringify(edited));
-    const refusedNewer = await cli('restore', [newer], target.env);
+    const refusedNewer = await runCli('restore', [newer], target.env);
     expect(refusedNewer.code).toBe(1);
     expect(refusedNewer.stderr).toMatch(
       /refused \(newer-migration\): the data is at migration 9999_from_the_future, newer than/,
     );
 
-    const badUrl = await cli('migrate-db', ['--to', 'mysql://root@127.0.0.1/jiffy'], {
+    const badUrl = await runCli('migrate-db', ['--to', 'mysql://root@127.0.0.1/jiffy'], {
       ...source.env,
       DATABASE_URL: '',
     });

@@ -1,9 +1,6 @@
-import { execFile } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/database.ts';
@@ -14,31 +11,11 @@ import {
   userView,
   type SeededContent,
 } from '../testing/instance-content.ts';
+import { runCli } from '../testing/run-cli.ts';
 import { s3DirOf, startTestS3 } from '../testing/test-s3.ts';
 import { startTestJiffy } from '../testing/test-jiffy.ts';
 
-const run = promisify(execFile);
-const CLI = (name: string) =>
-  path.resolve(path.dirname(fileURLToPath(import.meta.url)), `../cli/${name}.ts`);
 const DATABASE_URL = process.env.DATABASE_URL;
-
-/**
- * Runs a CLI (a variable given as '' is unset for it); resolves to its exit code and output
- * instead of throwing on failure.
- */
-async function cli(name: string, args: string[], env: Record<string, string>) {
-  const merged: NodeJS.ProcessEnv = { ...process.env, LOG_LEVEL: 'silent', ...env };
-  for (const [key, value] of Object.entries(env)) if (value === '') delete merged[key];
-  try {
-    const { stdout, stderr } = await run(process.execPath, [CLI(name), ...args], {
-      env: merged,
-    });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const failed = error as { code: number; stdout: string; stderr: string };
-    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
-  }
-}
 
 describe('one-off commands on a running embedded instance', () => {
   it('refuses to read the data folder while a Jiffy holds it', async () => {
@@ -46,12 +23,16 @@ describe('one-off commands on a running embedded instance', () => {
     const t = await startTestJiffy({}, { dataDir, embedded: true, storage: 'local' });
     try {
       const env = { DATA_DIR: dataDir, DATABASE_URL: '' };
-      const held = await cli('backup', [`--out=${path.join(dataDir, 'archive')}`], env);
+      const held = await runCli('backup', [`--out=${path.join(dataDir, 'archive')}`], env);
       expect(held.code).toBe(1);
       expect(held.stderr).toMatch(
         /^backup: refused \(database-in-use\): the embedded database in .* is in use by process \d+/,
       );
-      const moving = await cli('migrate-db', ['--to', 'postgres://nobody@127.0.0.1:1/none'], env);
+      const moving = await runCli(
+        'migrate-db',
+        ['--to', 'postgres://nobody@127.0.0.1:1/none'],
+        env,
+      );
       expect(moving.code).toBe(1);
       expect(moving.stderr).toMatch(/refused \(database-in-use\)/);
       expect(await fs.stat(path.join(dataDir, 'archive')).catch(() => null)).toBeNull();
@@ -105,7 +86,7 @@ describe.runIf(DATABASE_URL)('migrate-db: an embedded instance to a PostgreSQL s
     let moved;
     try {
       const started = performance.now();
-      moved = await cli('migrate-db', args, env);
+      moved = await runCli('migrate-db', args, env);
       console.log(
         `migrate-db: ${Math.round(performance.now() - started)} ms (with the process start)`,
       );
@@ -115,7 +96,7 @@ describe.runIf(DATABASE_URL)('migrate-db: an embedded instance to a PostgreSQL s
         /^Copied \d+ rows and \d+ pending jobs and \d+ media files to s3:\/\//,
       );
       // Once there, a second run is refused and changes nothing.
-      const again = await cli('migrate-db', args, env);
+      const again = await runCli('migrate-db', args, env);
       expect(again.code).toBe(1);
       expect(again.stderr).toMatch(/^migrate-db: refused \(target-not-empty\)/);
     } finally {
