@@ -145,6 +145,51 @@ describe('the first GIFs, written by the server', () => {
     }
   });
 
+  /** When the site's boot script started the site (its performance mark), in page time. */
+  const siteStart = (page: Page) =>
+    page.evaluate(() => performance.getEntriesByName('jiffy:site-start')[0]?.startTime ?? null);
+
+  it('starts the site only once the first GIFs are painted, or at once on input while they are held', async () => {
+    // The usual load: the first image's paint comes before the site's script runs.
+    const context = await browser.newContext(DESKTOP);
+    const page = await context.newPage();
+    await page.goto(`${origin}/`);
+    await expect.poll(() => siteStart(page)).not.toBeNull();
+    // LCP entries are only handed to an observer (buffered: the ones already recorded).
+    const paint = await page.evaluate(
+      () =>
+        new Promise<number | null>((resolve) => {
+          setTimeout(() => resolve(null), 3000);
+          new PerformanceObserver((list) => {
+            const image = list
+              .getEntries()
+              .find((entry) => (entry as LargestContentfulPaint).url.includes('/media/'));
+            if (image) resolve(image.startTime);
+          }).observe({ type: 'largest-contentful-paint', buffered: true });
+        }),
+    );
+    expect(paint).not.toBeNull();
+    expect(await siteStart(page)).toBeGreaterThan(paint!);
+    await context.close();
+
+    // Images held by a slow server: the page waits for none of them once the visitor acts.
+    const held = await browser.newContext(DESKTOP);
+    await held.route('**/media/**', () => undefined); // never answered
+    const waiting = await held.newPage();
+    await waiting.goto(`${origin}/`, { waitUntil: 'domcontentloaded' });
+    await waiting.waitForTimeout(300);
+    expect(await siteStart(waiting)).toBeNull();
+    await waiting.keyboard.press('Tab');
+    await expect.poll(() => siteStart(waiting), { timeout: 2000 }).not.toBeNull();
+    await expect.poll(() => waiting.locator('.first-gifs').count()).toBe(0);
+
+    // And with no input it starts anyway after 2.5 s.
+    const idle = await held.newPage();
+    await idle.goto(`${origin}/`, { waitUntil: 'domcontentloaded' });
+    await expect.poll(() => siteStart(idle), { timeout: 6000 }).toBeGreaterThan(2400);
+    await held.close();
+  });
+
   it('takes over with JavaScript where the server left off: same places, no refetch, more on scroll', async () => {
     for (const [path, list] of [
       ['/search/robot', '/v1/gifs/search'],

@@ -6,7 +6,7 @@ import { defineConfig } from 'vite';
 const jiffy = process.env.JIFFY_URL ?? 'http://127.0.0.1:3000';
 export default defineConfig({
   plugins: [react()],
-  build: { outDir: 'dist', emptyOutDir: true, assetsDir: 'assets' },
+  build: { outDir: 'dist', emptyOutDir: true, assetsDir: 'assets', manifest: true },
   server: {
     proxy: Object.fromEntries(
       ['/v1', '/v2', '/api', '/media', '/embed', '/oembed', '/widgets'].map((path) => [

@@ -124,20 +124,51 @@ for (const row of rows) {
   );
 }
 
-// (c) The site's main chunk (apps/web/dist, as `npm run build` left it): what every visit
-// downloads before the site runs. Issue 27: at most 92.5 KB gzip.
+// (c) The site's main chunk (apps/web/dist, as `npm run build` left it). The page names a small
+// boot script, which imports the site (src/app.tsx) once the first GIFs are painted: the site's
+// chunk is the main chunk. Issue 27: at most 92.5 KB gzip. Also the whole of what a first visit
+// runs (boot, site chunk and the chunks it imports), which the server modulepreloads.
 const SITE_MAIN_BUDGET = 92.5 * KB;
 const dist = path.join(root, 'apps/web/dist');
-const index = await readFile(path.join(dist, 'index.html'), 'utf8');
-const main = /<script type="module" crossorigin src="\/(assets\/index-[\w-]+\.js)">/.exec(
-  index,
-)?.[1];
-if (!main) throw new Error('apps/web/dist/index.html names no main chunk: run npm run build');
-const code = await readFile(path.join(dist, main));
-const site = { minified: code.length, gzip: gzipSync(code, { level: 9 }).length };
+const manifest = JSON.parse(
+  await readFile(path.join(dist, '.vite/manifest.json'), 'utf8'),
+) as Record<
+  string,
+  { file: string; isEntry?: boolean; imports?: string[]; dynamicImports?: string[] }
+>;
+const boot = Object.values(manifest).find((chunk) => chunk.isEntry);
+const siteChunk = manifest['src/app.tsx'];
+if (!boot || !siteChunk)
+  throw new Error('apps/web/dist has no boot or site chunk: run npm run build');
+const firstVisit = new Set<string>([boot.file]);
+const visit = (key: string) => {
+  const chunk = manifest[key];
+  if (!chunk || firstVisit.has(chunk.file)) return;
+  firstVisit.add(chunk.file);
+  chunk.imports?.forEach(visit);
+};
+visit('src/app.tsx');
+const sizeOf = async (file: string) => {
+  const code = await readFile(path.join(dist, file));
+  return { minified: code.length, gzip: gzipSync(code, { level: 9 }).length };
+};
+const site = await sizeOf(siteChunk.file);
+const bootSize = await sizeOf(boot.file);
+const all = { minified: 0, gzip: 0 };
+for (const file of firstVisit) {
+  const size = await sizeOf(file);
+  all.minified += size.minified;
+  all.gzip += size.gzip;
+}
 const siteWithin = site.gzip <= SITE_MAIN_BUDGET;
 over ||= !siteWithin;
 console.log(
-  `| (c) the site | main chunk (${main}) | ${kb(site.minified)} | ${kb(site.gzip)} | | ≤ ${kb(SITE_MAIN_BUDGET)} KB gzip: ${siteWithin ? 'within' : 'OVER'} |`,
+  `| (c) the site | boot script (${boot.file}) | ${kb(bootSize.minified)} | ${kb(bootSize.gzip)} | | |`,
+);
+console.log(
+  `| (c) the site | main chunk (${siteChunk.file}) | ${kb(site.minified)} | ${kb(site.gzip)} | | ≤ ${kb(SITE_MAIN_BUDGET)} KB gzip: ${siteWithin ? 'within' : 'OVER'} |`,
+);
+console.log(
+  `| (c) the site | first visit's ${firstVisit.size} chunks | ${kb(all.minified)} | ${kb(all.gzip)} | | |`,
 );
 if (over) process.exitCode = 1;

@@ -1,26 +1,12 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { createBrowserRouter, RouterProvider } from 'react-router';
-import { readFirstPage } from './first-page/first-page.ts';
-import { routes, SearchPage } from './routes.tsx';
+import { firstGifsPainted } from './first-page/first-gifs-painted.ts';
 import './styles.css';
 
-const queryClient = new QueryClient({
-  defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } },
+// The boot script, the one module the page names. On `/` and `/search/:term` the server wrote
+// the first GIFs into the page; the site (React and every route: ~100 ms of module evaluation
+// and rendering on a busy phone) starts once they are painted, so its work does not hold back
+// the frame that shows them. Its chunks are fetched meanwhile (the server modulepreloads them).
+// The mark lets a test, or anyone profiling, see when the site started.
+void firstGifsPainted().then(() => {
+  performance.mark('jiffy:site-start');
+  return import('./app.tsx');
 });
-const router = createBrowserRouter(routes);
-
-// The server wrote the first GIFs of `/` and `/search/:term` into the page, with their data:
-// the site takes over from them (the search page's chunk loaded first, so no "Loading…").
-// A `.then`, not a top-level await: with one, the build split the main chunk into a dozen.
-const searchFirst = readFirstPage(queryClient) && location.pathname.startsWith('/search/');
-void (searchFirst ? SearchPage.preload().catch(() => undefined) : Promise.resolve()).then(() =>
-  createRoot(document.getElementById('root')!).render(
-    <StrictMode>
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </StrictMode>,
-  ),
-);

@@ -7,7 +7,7 @@ import { AppShell } from './shell/AppShell.tsx';
 
 // The home page, where most visits start, is in the main bundle: one request fewer before its
 // first GIFs. Every other page is its own chunk, downloaded when it is opened.
-// Preloaded before the first render when the server wrote a search's first GIFs (main.tsx).
+// Preloaded before the first render when the server wrote a search's first GIFs (app.tsx).
 export const SearchPage = lazyPreloadable(() => import('./pages/SearchPage.tsx'));
 const SearchLandingPage = lazy(() => import('./pages/SearchLandingPage.tsx'));
 const GifPage = lazy(() => import('./pages/GifPage.tsx'));

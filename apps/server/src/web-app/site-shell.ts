@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { escapeHtml } from '../lib/html.ts';
+import { readManifest, withSitePreloads } from './site-preloads.ts';
 
 /** Where the built site's `<head>` gets the tags the server writes (title, key, unfurls). */
 const HEAD_MARK = '<!--jiffy-head-->';
@@ -24,8 +25,11 @@ export function loadSiteBuild(): SiteBuild {
   let html = fs.readFileSync(indexFile, 'utf8');
   for (const mark of [HEAD_MARK, ROOT])
     if (!html.includes(mark)) throw new Error(`${indexFile} has no ${mark}`);
-  const assetsDir = path.join(path.dirname(indexFile), 'assets');
-  html = scriptsAfterContent(inlineStylesheets(html, assetsDir));
+  const distDir = path.dirname(indexFile);
+  const assetsDir = path.join(distDir, 'assets');
+  html = scriptsAfterContent(
+    withSitePreloads(inlineStylesheets(html, assetsDir), readManifest(distDir)),
+  );
   // Split once: a page is then joined from its parts (replace() would read `$&` in a search
   // term's text as a pattern).
   const [beforeHead, rest] = split(html, HEAD_MARK);

@@ -42,6 +42,26 @@ describe('the site pages', () => {
     expect(page.body).toMatch(/<style>[^]*?\.site-header[^]*?<\/style>/);
   });
 
+  it('names only the boot script, and modulepreloads the site it starts (after the content)', async () => {
+    const page = await get('/');
+    const boot = /src="(\/assets\/index-[\w-]+\.js)"/.exec(page.body)![1]!;
+    const preloads = [
+      ...page.body.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g),
+    ].map((match) => match[1]!);
+    // The site's own chunk and what it imports (React among them), each listed once.
+    expect(preloads.some((file) => /^\/assets\/app-[\w-]+\.js$/.test(file))).toBe(true);
+    expect(preloads.length).toBeGreaterThan(2);
+    expect(new Set(preloads).size).toBe(preloads.length);
+    expect(preloads).not.toContain(boot);
+    expect(page.body.indexOf(preloads[0]!)).toBeGreaterThan(page.body.indexOf('<div id="root">'));
+    // The boot script imports that same chunk, so the preload is what the browser uses.
+    const bootCode = (await t.jiffy.app.inject(boot)).body;
+    const app = preloads.find((file) => file.includes('/app-'))!;
+    expect(bootCode).toContain(app.slice('/assets/'.length));
+    for (const file of preloads)
+      expect((await t.jiffy.app.inject(file)).statusCode, file).toBe(200);
+  });
+
   it('serves the build files with a year of caching, and 404 for others', async () => {
     const page = await get('/');
     const script = /src="(\/assets\/index-[\w-]+\.js)"/.exec(page.body)![1]!;

@@ -1,0 +1,65 @@
+// bench/web trace: where one load of a page spends the time before its first GIF is painted,
+// from the browser's own timings (navigation, every resource, the LCP entry).
+import type { BrowserContextOptions } from 'playwright-core';
+import { launchChromium } from '../../e2e/support/browser.ts';
+import { startBenchJiffy, uploadReadyGifs } from '../support/bench-jiffy.ts';
+
+const loads = Number(process.env.BENCH_RUNS ?? 3);
+const path = process.env.TRACE_PATH ?? '/';
+const phone = process.env.TRACE_DEVICE === 'phone';
+const device: BrowserContextOptions = phone
+  ? {
+      viewport: { width: 390, height: 844 },
+      deviceScaleFactor: 3,
+      isMobile: true,
+      hasTouch: true,
+      userAgent:
+        'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1',
+    }
+  : { viewport: { width: 1280, height: 900 } };
+
+const { jiffy, origin } = await startBenchJiffy('web-trace');
+await uploadReadyGifs(
+  jiffy,
+  Array.from({ length: 24 }, (_, i) => ({ width: 240 + (i % 4) * 40, height: 180, frames: 6 })),
+);
+const browser = await launchChromium();
+for (let i = 0; i < loads; i++) {
+  const context = await browser.newContext(device);
+  const tab = await context.newPage();
+  await tab.goto(origin + path, { waitUntil: 'load' });
+  const report = await tab.evaluate(
+    () =>
+      new Promise<string>((resolve) => {
+        new PerformanceObserver((list) => {
+          const lcp = list
+            .getEntries()
+            .find((e) => (e as LargestContentfulPaint).url.includes('/media/')) as
+            LargestContentfulPaint | undefined;
+          if (!lcp) return;
+          const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
+          const r = (n: number) => Math.round(n);
+          const lines = [
+            `nav: requestStart ${r(nav.requestStart)} responseStart ${r(nav.responseStart)} responseEnd ${r(nav.responseEnd)} bytes ${nav.transferSize} domInteractive ${r(nav.domInteractive)} DCL ${r(nav.domContentLoadedEventEnd)}`,
+            `lcp: ${lcp.url.replace(location.origin, '')} start ${r(lcp.startTime)} render ${r(lcp.renderTime)} load ${r(lcp.loadTime)}`,
+            ...performance
+              .getEntriesByType('resource')
+              .map((e) => e as PerformanceResourceTiming)
+              .filter((e) => e.startTime < lcp.startTime + 50)
+              .map(
+                (e) =>
+                  `  ${r(e.startTime)}→req ${r(e.requestStart)}→resp ${r(e.responseStart)}→end ${r(e.responseEnd)} ${e.initiatorType} ${e.transferSize}B ${e.name.replace(location.origin, '')}`,
+              ),
+            ...performance
+              .getEntriesByType('paint')
+              .map((e) => `paint ${e.name} ${r(e.startTime)}`),
+          ];
+          resolve(lines.join('\n'));
+        }).observe({ type: 'largest-contentful-paint', buffered: true });
+      }),
+  );
+  console.log(`--- load ${i + 1} ${path}\n${report}`);
+  await context.close();
+}
+await browser.close();
+await jiffy.close();
