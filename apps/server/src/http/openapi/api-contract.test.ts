@@ -14,10 +14,12 @@ import { analyticsCalls } from './contract/analytics.calls.ts';
 import { channelsCalls } from './contract/channels.calls.ts';
 import { editingCalls } from './contract/editing.calls.ts';
 import { ContractHarness } from './contract/harness.ts';
+import { heldUploadCalls } from './contract/held-upload.calls.ts';
 import { moderationCalls } from './contract/moderation.calls.ts';
 import { startOutside } from './contract/outside.ts';
 import { profileEditsCalls } from './contract/profile-edits.calls.ts';
 import { profilesCalls } from './contract/profiles.calls.ts';
+import { sharingCalls } from './contract/sharing.calls.ts';
 import { staffSearchCalls } from './contract/staff-search.calls.ts';
 import { STILL_UNDOCUMENTED } from './contract/still-undocumented.ts';
 import { storiesCalls } from './contract/stories.calls.ts';
@@ -290,6 +292,10 @@ describe('the API contract: /openapi.json against real answers', () => {
   it('answers creator applications as documented', () => accountsCalls(h));
 
   it('answers profiles, the team, artists and studios as documented', () => profilesCalls(h));
+
+  it('answers instashare as documented', () => sharingCalls(h));
+
+  it('shows moderators an upload held for review, as documented', () => heldUploadCalls(h));
 
   // Last: ann's profile changes, which the other areas' answers need not know of.
   it('answers profile edits, Spotify links and avatars as documented', () => profileEditsCalls(h));
