@@ -15,8 +15,9 @@ import { channelsCalls } from './contract/channels.calls.ts';
 import { editingCalls } from './contract/editing.calls.ts';
 import { ContractHarness } from './contract/harness.ts';
 import { heldUploadCalls } from './contract/held-upload.calls.ts';
+import { imagingCalls } from './contract/imaging.calls.ts';
 import { moderationCalls } from './contract/moderation.calls.ts';
-import { startOutside } from './contract/outside.ts';
+import { CLIP_PATH, startOutside } from './contract/outside.ts';
 import { profileEditsCalls } from './contract/profile-edits.calls.ts';
 import { profilesCalls } from './contract/profiles.calls.ts';
 import { sharingCalls } from './contract/sharing.calls.ts';
@@ -294,6 +295,9 @@ describe('the API contract: /openapi.json against real answers', () => {
   it('answers profiles, the team, artists and studios as documented', () => profilesCalls(h));
 
   it('answers instashare as documented', () => sharingCalls(h));
+
+  it('answers trims, in MP4 and GIF, as documented', () =>
+    imagingCalls(h, `${outside.server.origin}${CLIP_PATH}`, bytes));
 
   it('shows moderators an upload held for review, as documented', () => heldUploadCalls(h));
 

@@ -3,4 +3,4 @@
  * test requires to match exactly: documenting a route means taking it off this list, and a new
  * route cannot slip in undocumented. The list only shrinks.
  */
-export const STILL_UNDOCUMENTED: readonly string[] = ['GET /imaging/trim', 'POST /imaging/trim'];
+export const STILL_UNDOCUMENTED: readonly string[] = [];
