@@ -10,3 +10,6 @@ export const tagPredictionAnswer = siteData(
   }),
 );
 export type TagPredictionAnswer = z.infer<typeof tagPredictionAnswer>;
+
+/** `/imaging/trim` answers the clip itself, in the `format` asked for. */
+export const trimContentTypes = { mp4: 'video/mp4', gif: 'image/gif' } as const;

@@ -18,3 +18,4 @@ export * from './analytics-answers.ts';
 export * from './staff-search-answers.ts';
 export * from './imaging-answers.ts';
 export * from './profile-answers.ts';
+export * from './sharing-answers.ts';

@@ -46,3 +46,15 @@ export const studiosAnswer = siteData(
   }),
 );
 export const featureAnswer = siteData(z.object({ feature_id: z.number().int() }));
+
+/**
+ * `GET /api/v3/spotify/artist`: the artist a profile's Spotify link names. Not wrapped in
+ * `{ data }`: the site reads `name` at the top, as GIPHY's client does.
+ */
+export const spotifyArtistAnswer = z.object({
+  name: z.string(),
+  artist_id: z.string(),
+  /** The link's canonical form (tracking query and locale dropped). */
+  spotify_url: z.string(),
+});
+export type SpotifyArtistObject = z.infer<typeof spotifyArtistAnswer>;

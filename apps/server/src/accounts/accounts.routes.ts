@@ -76,7 +76,13 @@ export function accountsRoutes(
     return reply.status(201).send({ data: { status: 'confirmation_sent' } });
   });
 
-  app.post('/api/v3/register/confirm', async (request, reply) => {
+  const confirm = documented({
+    summary: "Confirm an account's e-mail address",
+    description: "The mailed link's `token`, or the address with the mailed six-digit `code`.",
+    body: confirmSchema,
+    responses: { 200: accountStatusAnswer },
+  });
+  app.post('/api/v3/register/confirm', confirm, async (request, reply) => {
     await confirmPerIp(reply, request.ip);
     const input = parseInput(confirmSchema, body(request));
     if ('email' in input) await confirmPerEmail(reply, input.email.toLowerCase());

@@ -1,4 +1,6 @@
 import fsp from 'node:fs/promises';
+import { trimContentTypes } from '@jiffy/contracts';
+import { z } from 'zod';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AccountService } from '../accounts/account.service.ts';
 import type { ApiTokenRepository } from '../accounts/api-token.repository.ts';
@@ -6,10 +8,11 @@ import { consumeOrRefuse, withRetryAfter, type AttemptLimits } from '../accounts
 import { currentUser } from '../accounts/current-user.ts';
 import { AppError } from '../errors/app-error.ts';
 import { parseInput } from '../http/parse-input.ts';
+import { documented } from '../http/openapi/route-doc.ts';
 import { receiveForm } from '../http/receive-form.ts';
 import { firstValues } from '../public-api/list-query.schema.ts';
 import { presentTrimmedClip } from './trim.presenter.ts';
-import { trimInputSchema } from './trim-input.schema.ts';
+import { MAX_TRIM_SECONDS, trimInputSchema } from './trim-input.schema.ts';
 import type { TrimService, TrimSource } from './trim.service.ts';
 
 /**
@@ -25,6 +28,14 @@ export interface ImagingRoutesDeps {
   limiter: AttemptLimits;
   uploadTempDir: string;
 }
+
+/** The trim form as documented: the same fields, or a `file` in place of `media_url`. */
+const trimForm = trimInputSchema.extend({
+  file: z
+    .string()
+    .optional()
+    .meta({ format: 'binary', description: 'The GIF or video; or give media_url instead.' }),
+});
 
 /**
  * `GET` or `POST /imaging/trim` (§7): `media_url` or a multipart `file`, `start`, `duration`,
@@ -67,10 +78,25 @@ export function imagingRoutes(app: FastifyInstance, deps: ImagingRoutesDeps): vo
     }
   };
 
-  app.get('/imaging/trim', (request, reply) =>
+  const doc = (how: 'query' | 'form') =>
+    documented({
+      summary: `A span of a GIF or video, as MP4 or GIF (the source and span in the ${how})`,
+      description:
+        `The clip itself, in \`format\` (MP4 unless \`gif\`), up to ${MAX_TRIM_SECONDS} s. ` +
+        'X-Trim-Start and X-Trim-Duration say the span kept, which is shorter when asked past ' +
+        'the end. Limited per user.',
+      tags: ['Imaging'],
+      ...(how === 'query'
+        ? { query: trimInputSchema }
+        : { body: trimForm, bodyType: 'multipart/form-data' }),
+      responses: { 200: null },
+      produces: Object.values(trimContentTypes),
+      security: ['session', 'token'],
+    });
+  app.get('/imaging/trim', doc('query'), (request, reply) =>
     trim(request, reply, async () => ({ fields: firstValues(request.query), file: null })),
   );
-  app.post('/imaging/trim', (request, reply) =>
+  app.post('/imaging/trim', doc('form'), (request, reply) =>
     trim(request, reply, async () => {
       const form = await receiveForm(request, deps.uploadTempDir);
       return { fields: form.fields, file: form.file?.path ?? null };

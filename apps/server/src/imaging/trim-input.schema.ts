@@ -3,11 +3,16 @@ import { z } from 'zod';
 /** Longest clip one trim answers: a GIF maker's loop, not a video editor's export. */
 export const MAX_TRIM_SECONDS = 15;
 
-/** A number written in a query string or a form field ("1.5"), or sent as one in JSON. */
-const seconds = z.preprocess(
-  (value) => (typeof value === 'string' && value.trim() !== '' ? Number(value) : value),
-  z.number(),
-);
+/**
+ * A number written in a query string or a form field ("1.5"), or sent as one in JSON, then
+ * checked by `checks`. One preprocess around the checks, not a pipe after it: zod's JSON Schema
+ * sees through a preprocess to say the field is required, but not through a pipe of pipes.
+ */
+const seconds = (checks: z.ZodNumber) =>
+  z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() !== '' ? Number(value) : value),
+    checks,
+  );
 
 /**
  * `GET`/`POST /imaging/trim` (§7): the source (`media_url`, or a multipart `file` checked by
@@ -22,8 +27,8 @@ export const trimInputSchema = z
       .max(2048)
       .refine((v) => /^https?:\/\//i.test(v) && URL.canParse(v), 'must be an http(s) URL')
       .optional(),
-    start: seconds.pipe(z.number().min(0, 'start must be 0 or more')),
-    duration: seconds.pipe(
+    start: seconds(z.number().min(0, 'start must be 0 or more')),
+    duration: seconds(
       z
         .number()
         .gt(0, 'duration must be more than 0')

@@ -1,7 +1,6 @@
+import { trimContentTypes } from '@jiffy/contracts';
 import type { FastifyReply } from 'fastify';
 import type { TrimmedClip } from './trim.service.ts';
-
-const contentTypes = { mp4: 'video/mp4', gif: 'image/gif' } as const;
 
 /**
  * The clip is the answer's body. The kept span goes in headers, so a caller that asked past
@@ -9,7 +8,7 @@ const contentTypes = { mp4: 'video/mp4', gif: 'image/gif' } as const;
  */
 export function presentTrimmedClip(reply: FastifyReply, clip: TrimmedClip): FastifyReply {
   return reply
-    .header('content-type', contentTypes[clip.format])
+    .header('content-type', trimContentTypes[clip.format])
     .header('content-disposition', `inline; filename="trim.${clip.format}"`)
     .header('cache-control', 'private, no-store')
     .header('x-trim-start', clip.startSeconds.toFixed(3))

@@ -117,7 +117,16 @@ export function moderationQueueRoutes(
     });
   });
 
-  app.get('/api/v3/moderation/gifs/:id/preview', async (request, reply) => {
+  const preview = documented({
+    summary: 'An upload held for review, as an animated GIF (moderators)',
+    description: 'Media serves no file of a held upload; moderators see it through this.',
+    tags,
+    params: gifIdParams,
+    responses: { 200: null },
+    produces: 'image/gif',
+    security,
+  });
+  app.get('/api/v3/moderation/gifs/:id/preview', preview, async (request, reply) => {
     const user = await actor(request);
     const { id } = parseInput(gifIdParams, request.params);
     const file = await deps.queue.preview(user, id);

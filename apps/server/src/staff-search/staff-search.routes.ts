@@ -74,7 +74,16 @@ export function staffSearchRoutes(
     csv(request, reply, request.body),
   );
 
-  app.get('/api/v1/search-service/exports/:name', async (request, reply) => {
+  const exported = documented({
+    summary: "An e-mailed export's CSV file (the moderator who asked for it, for a day)",
+    description: 'The link comes by e-mail when the job has written the file.',
+    tags,
+    params: exportParams,
+    responses: { 200: z.string() },
+    produces: 'text/csv',
+    security,
+  });
+  app.get('/api/v1/search-service/exports/:name', exported, async (request, reply) => {
     const { name } = parseInput(exportParams, request.params);
     const file = await deps.csvExports.open(await caller(request), name);
     return sendCsv(reply, file);

@@ -52,6 +52,11 @@ const profilePatch = z.strictObject({
     .optional(),
 });
 
+/** The avatar form as documented: only the file is read. */
+const avatarForm = z.object({
+  file: z.string().meta({ format: 'binary', description: 'The image (a video is refused).' }),
+});
+
 /** `GET` and `PATCH /api/v1/users/{id}/`: public fields for all, private ones for the owner and admins. */
 export function usersRoutes(
   app: FastifyInstance,
@@ -107,7 +112,20 @@ export function usersRoutes(
     return { data: { id, view_count: gif.view_count } };
   });
 
-  app.patch('/api/v1/users/:id/', async (request) => {
+  const tags = ['Profiles'];
+  const security = ['session'];
+  const edit = documented({
+    summary: 'Edit a profile (its owner, or an admin)',
+    description:
+      'Only the fields named here; anything else (role, e-mail…) is refused. A `spotify_url` ' +
+      "is stored with the artist's name, read from Spotify first; null or '' unlinks it.",
+    tags,
+    params: idParams,
+    body: profilePatch,
+    responses: { 200: profileAnswer },
+    security,
+  });
+  app.patch('/api/v1/users/:id/', edit, async (request) => {
     const user = await editableUser(request);
     const { spotify_url: spotify, ...changes } = parseInput(profilePatch, request.body ?? {});
     // A linked artist is stored with the name Spotify gives for it, read before anything changes.
@@ -125,7 +143,19 @@ export function usersRoutes(
 
   // Avatar upload: multipart `file`, through the same checks as GIF uploads (and the same
   // decoded-work budget); 202: a job renders it, and avatar_url changes when it is done.
-  app.put('/api/v1/users/:id/avatar', async (request, reply) => {
+  const upload = documented({
+    summary: 'Upload an avatar (its owner, or an admin)',
+    description:
+      'A multipart `file`, checked as uploads are. 202: a job renders it; `avatar_pending` ' +
+      'stays true, and `avatar_url` changes, until it is done.',
+    tags,
+    params: idParams,
+    body: avatarForm,
+    bodyType: 'multipart/form-data',
+    responses: { 202: profileAnswer },
+    security,
+  });
+  app.put('/api/v1/users/:id/avatar', upload, async (request, reply) => {
     const user = await editableUser(request);
     const form = await receiveForm(request, deps.uploadTempDir);
     try {
@@ -137,7 +167,14 @@ export function usersRoutes(
     return reply.code(202).send({ data: present((await deps.users.findById(user.id))!, true) });
   });
 
-  app.delete('/api/v1/users/:id/avatar', async (request) => {
+  const clear = documented({
+    summary: 'Go back to the default avatar (its owner, or an admin)',
+    tags,
+    params: idParams,
+    responses: { 200: profileAnswer },
+    security,
+  });
+  app.delete('/api/v1/users/:id/avatar', clear, async (request) => {
     const user = await editableUser(request);
     await deps.avatars.clear(user.id);
     return { data: present((await deps.users.findById(user.id))!, true) };

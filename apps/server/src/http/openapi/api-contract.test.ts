@@ -6,7 +6,7 @@ import { OpenApiContract } from '../../testing/openapi-contract.ts';
 import { personalTokens } from '../../testing/personal-tokens.ts';
 import { routesOf } from '../../testing/route-list.ts';
 import { signedInUsers, TEST_PASSWORD } from '../../testing/signed-in-users.ts';
-import { SiteClient } from '../../testing/site-client.ts';
+import { readOutbox, SiteClient } from '../../testing/site-client.ts';
 import { startTestJiffy, type TestJiffy } from '../../testing/test-jiffy.ts';
 import { TENOR_PATHS } from '../../tenor/tenor.routes.ts';
 import { accountsCalls } from './contract/accounts.calls.ts';
@@ -14,8 +14,13 @@ import { analyticsCalls } from './contract/analytics.calls.ts';
 import { channelsCalls } from './contract/channels.calls.ts';
 import { editingCalls } from './contract/editing.calls.ts';
 import { ContractHarness } from './contract/harness.ts';
+import { heldUploadCalls } from './contract/held-upload.calls.ts';
+import { imagingCalls } from './contract/imaging.calls.ts';
 import { moderationCalls } from './contract/moderation.calls.ts';
+import { CLIP_PATH, startOutside } from './contract/outside.ts';
+import { profileEditsCalls } from './contract/profile-edits.calls.ts';
 import { profilesCalls } from './contract/profiles.calls.ts';
+import { sharingCalls } from './contract/sharing.calls.ts';
 import { staffSearchCalls } from './contract/staff-search.calls.ts';
 import { STILL_UNDOCUMENTED } from './contract/still-undocumented.ts';
 import { storiesCalls } from './contract/stories.calls.ts';
@@ -25,10 +30,13 @@ import { openApiPath } from './openapi-document.ts';
 type Json = Record<string, unknown>;
 
 // One Jiffy, one seed: a real uploaded GIF (every rendition), one from the site, a few rows,
-// signed-in users. Every documented operation must be called here (the calls of each area are
-// in contract/*.calls.ts) and answer as documented.
+// signed-in users; and a loopback server for what Jiffy fetches (contract/outside.ts). Every
+// documented operation must be called here (the calls of each area are in contract/*.calls.ts)
+// and answer as documented.
 describe('the API contract: /openapi.json against real answers', () => {
   let t: TestJiffy;
+  let outside: Awaited<ReturnType<typeof startOutside>>;
+  let bytes: Buffer;
   let document: Json;
   let contract: OpenApiContract;
   let h: ContractHarness;
@@ -59,7 +67,9 @@ describe('the API contract: /openapi.json against real answers', () => {
   }
 
   beforeAll(async () => {
-    t = await startTestJiffy();
+    bytes = await animatedImage({ width: 120, height: 90, frames: 4 });
+    outside = await startOutside(bytes);
+    t = await startTestJiffy(outside.env);
     const doc = await t.jiffy.app.inject('/openapi.json');
     expect(doc.statusCode).toBe(200);
     document = doc.json();
@@ -71,7 +81,6 @@ describe('the API contract: /openapi.json against real answers', () => {
     ]);
     tokens = await personalTokens(users);
     h = new ContractHarness(t, contract, { gifId: '', siteGifId: '', users, tokens });
-    const bytes = await animatedImage({ width: 120, height: 90, frames: 4 });
     const response = await t.jiffy.app.inject({
       method: 'POST',
       url: '/v1/gifs',
@@ -102,7 +111,10 @@ describe('the API contract: /openapi.json against real answers', () => {
     expect(await t.waitForGif(gifId, { complete: true })).toBe('ready');
     expect(await t.waitForGif(siteGifId, { complete: true })).toBe('ready');
   }, 120_000);
-  afterAll(() => t.stop());
+  afterAll(async () => {
+    await t?.stop();
+    await outside?.server.close();
+  });
 
   it('serves an OpenAPI 3.1 document, and a docs page whose files are all local', async () => {
     expect(document.openapi).toBe('3.1.0');
@@ -238,6 +250,11 @@ describe('the API contract: /openapi.json against real answers', () => {
     await siteCall(visitor, 'POST', '/api/v3/register', 201, account);
     await siteCall(visitor, 'POST', '/api/v3/register', 400, { ...account, email: 'no' });
     await siteCall(visitor, 'POST', '/api/v3/register/resend', 200, { email: account.email });
+    // The link of the last mail (the resend's), as the new user opens it: it works once.
+    const mail = (await readOutbox(t.dataDir)).filter((m) => m.to === account.email).at(-1)!;
+    const token = /confirm=([A-Za-z0-9]+)/.exec(mail.text)![1]!;
+    await siteCall(visitor, 'POST', '/api/v3/register/confirm', 200, { token });
+    await siteCall(visitor, 'POST', '/api/v3/register/confirm', 400, { token });
     await siteCall(visitor, 'POST', '/api/v3/password/reset', 200, { email: 'ann@example.com' });
     await siteCall(visitor, 'POST', '/api/v3/login', 200, {
       login: 'ann',
@@ -276,6 +293,16 @@ describe('the API contract: /openapi.json against real answers', () => {
   it('answers creator applications as documented', () => accountsCalls(h));
 
   it('answers profiles, the team, artists and studios as documented', () => profilesCalls(h));
+
+  it('answers instashare as documented', () => sharingCalls(h));
+
+  it('answers trims, in MP4 and GIF, as documented', () =>
+    imagingCalls(h, `${outside.server.origin}${CLIP_PATH}`, bytes));
+
+  it('shows moderators an upload held for review, as documented', () => heldUploadCalls(h));
+
+  // Last: ann's profile changes, which the other areas' answers need not know of.
+  it('answers profile edits, Spotify links and avatars as documented', () => profileEditsCalls(h));
 
   it('has called every documented operation', () => {
     const never = contract.operations.map((o) => o.key).filter((key) => !h.exercised.has(key));

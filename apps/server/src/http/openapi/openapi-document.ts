@@ -129,15 +129,19 @@ function operation(
   const responses: Json = {};
   for (const [status, schema] of Object.entries(doc.responses)) {
     if (doc.produces && status === '200') {
+      const types = [doc.produces].flat();
       responses[status] = {
         description: 'OK',
-        content: {
-          [doc.produces]: {
-            schema: schema
-              ? schemas.write(schema, 'output')
-              : { type: 'string', contentMediaType: doc.produces },
-          },
-        },
+        content: Object.fromEntries(
+          types.map((type) => [
+            type,
+            {
+              schema: schema
+                ? schemas.write(schema, 'output')
+                : { type: 'string', contentMediaType: type },
+            },
+          ]),
+        ),
       };
       continue;
     }

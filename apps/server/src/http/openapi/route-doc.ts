@@ -18,10 +18,11 @@ export interface RouteDoc {
   bodyType?: string;
   responses: Record<number, z.ZodType | null>;
   /**
-   * The media type of the 200 answer when it is not JSON (a CSV file, a GIF): its schema (a
-   * `z.string()`) describes the text, or the bytes when it is null.
+   * The media type of the 200 answer when it is not JSON (a CSV file, a GIF), or its media
+   * types when the call picks one (a trim answers MP4 or GIF): its schema (a `z.string()`)
+   * describes the text, or the bytes when it is null.
    */
-  produces?: string;
+  produces?: string | readonly string[];
   /** How a caller proves who they are, when it matters (names of the document's security schemes). */
   security?: string[];
 }

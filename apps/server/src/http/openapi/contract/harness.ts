@@ -7,6 +7,20 @@ import type { TestJiffy } from '../../../testing/test-jiffy.ts';
 
 export type Json = Record<string, unknown>;
 
+/** An answer that is not JSON (a CSV, a GIF, an MP4), as `holds` hands it back. */
+export interface FileAnswer {
+  body: string | undefined;
+  /** The Content-Type header as sent. */
+  type: string;
+  bytes: Buffer;
+}
+
+/** A call's answer read as a file (it fails when the answer was JSON). */
+export function asFile(answer: Json): FileAnswer {
+  expect(Buffer.isBuffer(answer.bytes), 'a file, not JSON').toBe(true);
+  return answer as unknown as FileAnswer;
+}
+
 /** What the seed of api-contract.test.ts made, for the calls of each area. */
 export interface ContractSeed {
   /** A GIF uploaded through the public API (every rendition made). */
@@ -53,7 +67,9 @@ export class ContractHarness {
     const refusesOnly = !answers.some((status) => status.startsWith('2'));
     if (response.statusCode < 300 || (refusesOnly && response.statusCode < 500))
       this.exercised.add(operation!.key);
-    return json && body !== undefined ? (body as Json) : { body };
+    if (json && body !== undefined) return body as Json;
+    // Not JSON: the text, its type, and the bytes as sent (a GIF's do not survive as text).
+    return { body, type: contentType, bytes: response.rawPayload };
   }
 
   /** A call made with `inject` as given; `status` is what it must answer. */
@@ -83,6 +99,19 @@ export class ContractHarness {
     body?: object,
   ): Promise<Json> {
     const response = await client.request({ method, url, ...(body ? { body } : {}) });
+    expect(response.statusCode, `${method} ${url}: ${response.body.slice(0, 300)}`).toBe(status);
+    return this.holds(method, url, response);
+  }
+
+  /** A multipart site call from `client` (an upload: `multipart()` of testing/fixtures.ts). */
+  async siteForm(
+    client: SiteClient,
+    method: Method,
+    url: string,
+    status: number,
+    form: { payload: Buffer; headers: Record<string, string> },
+  ): Promise<Json> {
+    const response = await client.request({ method, url, form });
     expect(response.statusCode, `${method} ${url}: ${response.body.slice(0, 300)}`).toBe(status);
     return this.holds(method, url, response);
   }
