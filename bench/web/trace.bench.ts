@@ -1,5 +1,7 @@
 // bench/web trace: where one load of a page spends the time before its first GIF is painted,
-// from the browser's own timings (navigation, every resource, the LCP entry).
+// from the browser's own timings (navigation, every resource, the LCP entry), and one load of
+// the bare page holding only the first tile's image (bench/web's baseline) after each.
+import Fastify from 'fastify';
 import type { BrowserContextOptions } from 'playwright-core';
 import { launchChromium } from '../../e2e/support/browser.ts';
 import { startBenchJiffy, uploadReadyGifs } from '../support/bench-jiffy.ts';
@@ -24,42 +26,65 @@ await uploadReadyGifs(
   Array.from({ length: 24 }, (_, i) => ({ width: 240 + (i % 4) * 40, height: 180, frames: 6 })),
 );
 const browser = await launchChromium();
+// The bare page of bench/web: only the <img> of the image the site's first tile shows.
+const probe = await browser.newContext(device);
+const probeTab = await probe.newPage();
+await probeTab.goto(origin + path, { waitUntil: 'load' });
+const firstSrc = await probeTab
+  .locator('.gif-grid .jiffy-gif img')
+  .first()
+  .evaluate((img: HTMLImageElement) => img.currentSrc || img.src);
+await probe.close();
+const bare = Fastify();
+bare.get('/', (_request, reply) =>
+  reply
+    .type('text/html')
+    .send(
+      `<!doctype html><meta name="viewport" content="width=device-width, initial-scale=1"><body style="margin:0"><img src="${firstSrc}"></body>`,
+    ),
+);
+const bareUrl = await bare.listen({ port: 0, host: '127.0.0.1' });
 for (let i = 0; i < loads; i++) {
-  const context = await browser.newContext(device);
-  const tab = await context.newPage();
-  await tab.goto(origin + path, { waitUntil: 'load' });
-  const report = await tab.evaluate(
-    () =>
-      new Promise<string>((resolve) => {
-        new PerformanceObserver((list) => {
-          const lcp = list
-            .getEntries()
-            .find((e) => (e as LargestContentfulPaint).url.includes('/media/')) as
-            LargestContentfulPaint | undefined;
-          if (!lcp) return;
-          const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
-          const r = (n: number) => Math.round(n);
-          const lines = [
-            `nav: requestStart ${r(nav.requestStart)} responseStart ${r(nav.responseStart)} responseEnd ${r(nav.responseEnd)} bytes ${nav.transferSize} domInteractive ${r(nav.domInteractive)} DCL ${r(nav.domContentLoadedEventEnd)}`,
-            `lcp: ${lcp.url.replace(location.origin, '')} start ${r(lcp.startTime)} render ${r(lcp.renderTime)} load ${r(lcp.loadTime)}`,
-            ...performance
-              .getEntriesByType('resource')
-              .map((e) => e as PerformanceResourceTiming)
-              .filter((e) => e.startTime < lcp.startTime + 50)
-              .map(
-                (e) =>
-                  `  ${r(e.startTime)}→req ${r(e.requestStart)}→resp ${r(e.responseStart)}→end ${r(e.responseEnd)} ${e.initiatorType} ${e.transferSize}B ${e.name.replace(location.origin, '')}`,
-              ),
-            ...performance
-              .getEntriesByType('paint')
-              .map((e) => `paint ${e.name} ${r(e.startTime)}`),
-          ];
-          resolve(lines.join('\n'));
-        }).observe({ type: 'largest-contentful-paint', buffered: true });
-      }),
-  );
-  console.log(`--- load ${i + 1} ${path}\n${report}`);
-  await context.close();
+  for (const url of [origin + path, bareUrl]) {
+    const context = await browser.newContext(device);
+    const tab = await context.newPage();
+    await tab.goto(url, { waitUntil: 'load' });
+    const report = await tab.evaluate(
+      () =>
+        new Promise<string>((resolve) => {
+          new PerformanceObserver((list) => {
+            const lcp = list
+              .getEntries()
+              .find((e) => (e as LargestContentfulPaint).url.includes('/media/')) as
+              LargestContentfulPaint | undefined;
+            if (!lcp) return;
+            const nav = performance.getEntriesByType(
+              'navigation',
+            )[0] as PerformanceNavigationTiming;
+            const r = (n: number) => Math.round(n);
+            const lines = [
+              `nav: requestStart ${r(nav.requestStart)} responseStart ${r(nav.responseStart)} responseEnd ${r(nav.responseEnd)} bytes ${nav.transferSize} domInteractive ${r(nav.domInteractive)} DCL ${r(nav.domContentLoadedEventEnd)}`,
+              `lcp: ${lcp.url.replace(location.origin, '')} start ${r(lcp.startTime)} render ${r(lcp.renderTime)} load ${r(lcp.loadTime)}`,
+              ...performance
+                .getEntriesByType('resource')
+                .map((e) => e as PerformanceResourceTiming)
+                .filter((e) => e.startTime < lcp.startTime + 50)
+                .map(
+                  (e) =>
+                    `  ${r(e.startTime)}→req ${r(e.requestStart)}→resp ${r(e.responseStart)}→end ${r(e.responseEnd)} ${e.initiatorType} ${e.transferSize}B ${e.name.replace(location.origin, '')}`,
+                ),
+              ...performance
+                .getEntriesByType('paint')
+                .map((e) => `paint ${e.name} ${r(e.startTime)}`),
+            ];
+            resolve(lines.join('\n'));
+          }).observe({ type: 'largest-contentful-paint', buffered: true });
+        }),
+    );
+    console.log(`--- load ${i + 1} ${url === bareUrl ? 'bare page' : path}\n${report}`);
+    await context.close();
+  }
 }
 await browser.close();
+await bare.close();
 await jiffy.close();
