@@ -46,7 +46,9 @@ describe('the site pages', () => {
     const page = await get('/');
     const boot = /src="(\/assets\/index-[\w-]+\.js)"/.exec(page.body)![1]!;
     const preloads = [
-      ...page.body.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g),
+      ...page.body.matchAll(
+        /<link rel="modulepreload" fetchpriority="low" crossorigin href="([^"]+)">/g,
+      ),
     ].map((match) => match[1]!);
     // The site's own chunk and what it imports (React among them), each listed once.
     expect(preloads.some((file) => /^\/assets\/app-[\w-]+\.js$/.test(file))).toBe(true);
