@@ -19,6 +19,7 @@ import { writeStill, writeWebp } from './sharp-outputs.ts';
 import { evenSize, sameSize } from './sizes.ts';
 import { kbpsFor } from './size-caps.ts';
 import { prepareSources } from './sources.ts';
+import { hasIdleCore, splitByTail } from './split-job.ts';
 
 /**
  * Everything the essential phase did not make. One ffmpeg process writes every MP4, animated
@@ -115,15 +116,20 @@ export async function renderRest(ctx: RenderContext): Promise<RenditionFile[]> {
   // output of this ffmpeg run rather than a process of its own afterwards.
   const looping = outPath(ctx, 'looping', 'mp4');
   const loopingNow = haveMp4 ? await loopingCopy(ctx, { mp4: originalMp4, path: looping }) : null;
+  // A WebP source is fed through sharp, which would decode it once more for a second process.
+  const split = !sources.ffmpegInput.stdin && hasIdleCore() ? splitByTail(ff.jobOutputs) : null;
+  const jobs = split ?? [ff.jobOutputs];
   await settleAll<unknown>([
-    runFfmpegJob({
-      ff: ctx.ff,
-      input: sources.ffmpegInput,
-      source: sources.graph,
-      outputs: ff.jobOutputs,
-      ...(loopingNow ? { copies: [loopingNow] } : {}),
-      limits: ctx.limits,
-    }).then(() => sources.checkFeed()),
+    ...jobs.map((outputs, i) =>
+      runFfmpegJob({
+        ff: ctx.ff,
+        input: sources.ffmpegInput,
+        source: sources.graph,
+        outputs,
+        ...(loopingNow && i === 0 ? { copies: [loopingNow] } : {}),
+        limits: ctx.limits,
+      }).then(() => sources.checkFeed()),
+    ),
     ...sharpMeasured,
   ]);
   const sharpFiles = (await Promise.all(sharpMeasured)).flat();
