@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { JobOutput } from './ffmpeg-job.ts';
-import { splitByTail } from './split-job.ts';
+import { mayUseSecondProcess, splitByTail } from './split-job.ts';
 
 const output = (label: string, tail: JobOutput['tail']): JobOutput => ({
   label,
@@ -20,5 +20,18 @@ describe('splitByTail', () => {
   it('does not split a job with no GIF or nothing but GIFs', () => {
     expect(splitByTail([output('a', 'mp4'), output('c', 'webp')])).toBeNull();
     expect(splitByTail([output('b', 'gif')])).toBeNull();
+  });
+});
+
+describe('mayUseSecondProcess', () => {
+  afterEach(() => {
+    vi.unstubAllEnvs();
+  });
+
+  it('follows JIFFY_MEDIA_SPLIT when set, whatever the load', () => {
+    vi.stubEnv('JIFFY_MEDIA_SPLIT', 'always');
+    expect(mayUseSecondProcess()).toBe(true);
+    vi.stubEnv('JIFFY_MEDIA_SPLIT', 'never');
+    expect(mayUseSecondProcess()).toBe(false);
   });
 });

@@ -4,16 +4,18 @@ import type { JobOutput } from './ffmpeg-job.ts';
 /**
  * Whether a job may run as two ffmpeg processes: ffmpeg 5.1 runs the filter graph and every
  * encoder but x264 on one thread, so a big job keeps one core busy while the other idles.
- * Splitting costs a second start and decode (≈ 150 ms CPU on the small bench GIF), which only
- * pays when a core is free: under load the scheduler shares the cores out per session, so the
- * extra CPU just comes out of the same share. The one-minute load average is the signal.
+ * Splitting costs a second start and decode (≈ 150–300 ms CPU on the bench GIFs). On the
+ * 2-core dev machine it cut the full set's wall time at a load of 5–7 (small GIF 1.5–2.1 s
+ * against 2.2–3.5 s, large 3.9–5.3 s against 5.0–8.9 s) but gained nothing at 9–13, where
+ * the cores were taken anyway; so it is done below 4 runnable tasks per core (one-minute
+ * load average). `JIFFY_MEDIA_SPLIT=always|never` overrides it, for the benchmarks.
  */
-export function hasIdleCore(): boolean {
+export function mayUseSecondProcess(): boolean {
   const override = process.env['JIFFY_MEDIA_SPLIT'];
   if (override === 'always') return true;
   if (override === 'never') return false;
   const cores = availableParallelism();
-  return cores > 1 && (loadavg()[0] ?? 0) <= cores - 1;
+  return cores > 1 && (loadavg()[0] ?? 0) < 4 * cores;
 }
 
 /**
