@@ -21,7 +21,7 @@ export function mayUseSecondProcess(): boolean {
 /**
  * The outputs as two jobs of about equal main-thread work: the GIFs (palette, dithering, GIF
  * encoder) in one, the MP4s and WebPs (format conversion, libwebp, x264's feed) in the other.
- * Each process computes the same shared palette from the same frames, so GIFs are unchanged.
+ * The GIFs stay in one process, so they still share one palette, made as before.
  * Null when one side would be empty.
  */
 export function splitByTail(outputs: readonly JobOutput[]): [JobOutput[], JobOutput[]] | null {
