@@ -10,6 +10,7 @@ describe('resolveFfmpeg', () => {
     expect(info.source).toBe('system');
     expect(info.ffprobePath).toMatch(/ffprobe$/);
     expect(info.fpsModeFlag).toBe('-fps_mode');
+    expect(info.zscale).toBe(true);
   });
 
   it('describes the bundled 2018 build: -vsync only, with the ffprobe npm ships', async () => {
@@ -17,6 +18,8 @@ describe('resolveFfmpeg', () => {
     expect(info.source).toBe('bundled');
     expect(info.ffprobePath).toBe(bundledFfprobePath());
     expect(info.fpsModeFlag).toBe('-vsync');
+    // Its zscale predates the bicubic parameters: resizes stay swscale's.
+    expect(info.zscale).toBe(false);
     expect(info.version).toMatch(/^N-/);
   });
 

@@ -71,6 +71,17 @@ describe('buildFilterGraph', () => {
     expect(graph).toContain('settb=1/1000,setpts=N*500');
   });
 
+  it('resizes opaque RGB frames with zscale in planar RGB when asked', () => {
+    const graph = buildFilterGraph({ ...image, rgbResize: true }, [
+      branch('o0', 'mp4'),
+      branch('o1', 'gif'),
+    ]);
+    expect(graph).not.toMatch(/[\],;]scale=/);
+    expect(graph).toContain('format=gbrp,zscale=200:112:filter=bicubic:param_a=0:param_b=0.6');
+    // The palette sample is resized the same way.
+    expect(graph).toContain('zscale=160:90:filter=bicubic:param_a=0:param_b=0.6,format=gbrp');
+  });
+
   it('uses per-frame palettes for streaming GIFs', () => {
     const graph = buildFilterGraph(image, [branch('o0', 'gif', { palette: 'streaming' })]);
     expect(graph).toContain('palettegen=stats_mode=single');

@@ -46,6 +46,8 @@ export interface GraphSource {
   exactFrames: boolean;
   /** Size of the copy the shared palette is computed from (small: palettegen is costly). */
   paletteSample: Size;
+  /** Frames are opaque RGB and ffmpeg has zscale: resize with it (see `scaleFilter`). */
+  rgbResize?: boolean;
 }
 
 type Leaf = { kind: 'branch'; branch: GraphBranch } | { kind: 'palette'; size: Size };
@@ -69,6 +71,7 @@ export function buildFilterGraph(source: GraphSource, branches: readonly GraphBr
   const extract = (): Node =>
     (extractNode ??= source.extract ? child(root, subsetFilter(source, null), source.size) : root);
   const useBase = !sameSize(source.base, source.size);
+  const rgb = source.rgbResize ?? false;
   // Each derived stream (resize, subset) is made once per parent and shared by its users.
   const memo = new Map<Node, Map<string, Node>>();
   const derived = (parent: Node, key: string, filter: string, size: Size): Node => {
@@ -82,7 +85,7 @@ export function buildFilterGraph(source: GraphSource, branches: readonly GraphBr
     return node;
   };
   const baseOf = (node: Node): Node =>
-    useBase ? derived(node, 'base', scaleFilter(source.base), source.base) : node;
+    useBase ? derived(node, 'base', scaleFilter(source.base, rgb), source.base) : node;
 
   for (const branch of branches) {
     const stream = branch.frames.kind === 'all' ? root : extract();
@@ -92,7 +95,7 @@ export function buildFilterGraph(source: GraphSource, branches: readonly GraphBr
     // Branches of the same size (a rendition's MP4 and GIF) share one resize.
     const { width, height } = branch.size;
     if (!sameSize(branch.size, parent.size)) {
-      parent = derived(parent, `${width}x${height}`, scaleFilter(branch.size), branch.size);
+      parent = derived(parent, `${width}x${height}`, scaleFilter(branch.size, rgb), branch.size);
     }
     parent.children.push({ kind: 'branch', branch });
   }
@@ -112,12 +115,25 @@ export function buildFilterGraph(source: GraphSource, branches: readonly GraphBr
       if (!('kind' in item)) emit(item, label);
       else if (item.kind === 'palette') {
         chains.push(
-          paletteChain({ input: label, from: node.size, size: item.size, outputs: paletteLabels }),
+          paletteChain({
+            input: label,
+            from: node.size,
+            size: item.size,
+            outputs: paletteLabels,
+            rgb,
+          }),
         );
       } else {
         const palette = paletteFor.get(item.branch);
         chains.push(
-          ...branchChains({ branch: item.branch, input: label, from: node.size, palette, fresh }),
+          ...branchChains({
+            branch: item.branch,
+            input: label,
+            from: node.size,
+            palette,
+            fresh,
+            rgb,
+          }),
         );
       }
     });

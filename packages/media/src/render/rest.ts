@@ -19,12 +19,14 @@ import { writeStill, writeWebp } from './sharp-outputs.ts';
 import { evenSize, sameSize } from './sizes.ts';
 import { kbpsFor } from './size-caps.ts';
 import { prepareSources } from './sources.ts';
+import { mayUseSecondProcess, splitByTail } from './split-job.ts';
 
 /**
  * Everything the essential phase did not make. One ffmpeg process writes every MP4, animated
  * GIF and WebP from one decode (and joins `looping` from the essential phase's MP4 by stream
- * copy) while sharp writes the stills, each file measured as soon as it is written; then the
- * byte-capped renditions are settled. Essential files found in `outDir` are reused; missing
+ * copy), or two (the GIFs; the MP4s and WebPs) when the machine is not busy, while sharp
+ * writes the stills, each file measured as soon as it is written; then the byte-capped
+ * renditions are settled. Essential files found in `outDir` are reused; missing
  * ones are remade here (then `looping` is joined after the run that makes its MP4).
  */
 export async function renderRest(ctx: RenderContext): Promise<RenditionFile[]> {
@@ -115,15 +117,21 @@ export async function renderRest(ctx: RenderContext): Promise<RenditionFile[]> {
   // output of this ffmpeg run rather than a process of its own afterwards.
   const looping = outPath(ctx, 'looping', 'mp4');
   const loopingNow = haveMp4 ? await loopingCopy(ctx, { mp4: originalMp4, path: looping }) : null;
+  // A WebP source is fed through sharp, which would decode it once more for a second process.
+  const split =
+    !sources.ffmpegInput.stdin && mayUseSecondProcess() ? splitByTail(ff.jobOutputs) : null;
+  const jobs = split ?? [ff.jobOutputs];
   await settleAll<unknown>([
-    runFfmpegJob({
-      ff: ctx.ff,
-      input: sources.ffmpegInput,
-      source: sources.graph,
-      outputs: ff.jobOutputs,
-      ...(loopingNow ? { copies: [loopingNow] } : {}),
-      limits: ctx.limits,
-    }).then(() => sources.checkFeed()),
+    ...jobs.map((outputs, i) =>
+      runFfmpegJob({
+        ff: ctx.ff,
+        input: sources.ffmpegInput,
+        source: sources.graph,
+        outputs,
+        ...(loopingNow && i === 0 ? { copies: [loopingNow] } : {}),
+        limits: ctx.limits,
+      }).then(() => sources.checkFeed()),
+    ),
     ...sharpMeasured,
   ]);
   const sharpFiles = (await Promise.all(sharpMeasured)).flat();

@@ -140,6 +140,9 @@ function graphSource(ctx: RenderContext, size: Size): GraphSource {
     extractFrames: extractFrames(probe),
     exactFrames: !isVideo,
     paletteSample: fitWithin(size, { width: 160, height: 160 }),
+    // GIF, PNG and WebP frames reach ffmpeg as RGB; video is YUV, which swscale resizes well.
+    // Transparent frames keep swscale's path (zscale would need gbrap handled throughout).
+    rgbResize: ctx.ff.zscale && !isVideo && !ctx.alpha,
   };
 }
 
