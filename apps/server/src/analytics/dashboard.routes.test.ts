@@ -52,6 +52,8 @@ beforeAll(async () => {
   });
   await insertGifRow(gifs, { id: 'catNap', title: '=Nap', tags: ['nap'], user_id: 'idcat' });
   await insertGifRow(gifs, { id: 'annGif', title: 'Ann dance', tags: ['dance'], user_id: 'idann' });
+  // Nobody uploaded it: its searches are shown on no dashboard, so they are not counted.
+  await insertGifRow(gifs, { id: 'nobodysGif', title: 'Waltz', tags: ['waltz'] });
   await insertGifRow(gifs, {
     id: 'catBroken',
     title: 'Broken',
@@ -120,6 +122,17 @@ describe('the creator dashboard API', () => {
     });
     const ann = await users.ann!.get(q('dashboard-trending-searches/', 'username=ann'));
     expect(ann.json()).toEqual({ data: [{ term: 'dance', surfaced: 2, gifs: 1 }] });
+  });
+
+  it('counts no searches for a GIF nobody uploaded, though they showed it', async () => {
+    const found = await t.jiffy.app.inject(`/v1/gifs/search?api_key=${t.apiKey}&q=waltz`);
+    expect(found.json<{ data: { id: string }[] }>().data.map((g) => g.id)).toEqual(['nobodysGif']);
+    await t.jiffy.services.discovery.flushSearchCounts();
+    const { rows } = await sql<{ gif_id: string }>`
+      SELECT DISTINCT gif_id FROM analytics_search_daily ORDER BY gif_id`.execute(
+      t.jiffy.database.db,
+    );
+    expect(rows.map((r) => r.gif_id)).toEqual(['annGif', 'catDance', 'catNap']);
   });
 
   it('downloads the same figures as CSV, formulas made inert', async () => {

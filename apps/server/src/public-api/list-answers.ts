@@ -6,6 +6,7 @@ import { okEnvelope } from '../http/envelope.ts';
 import { MAX_AGE_SECONDS } from '../http/public-api-caching.ts';
 import type { Clock } from '../lib/clock.ts';
 import { encodeAnswer } from './answer-json.ts';
+import { hasUploader } from './listed-gif.sql.ts';
 import { allowedRatings } from './list-query.schema.ts';
 import type { ListedPage, PublicGifService } from './public-gifs.service.ts';
 import type { CacheCounts } from '../metrics/jiffy-metrics.ts';
@@ -78,9 +79,12 @@ export class ListAnswers {
         page,
         sort,
       });
+      // Only GIFs with an uploader: the counts are read per creator (their dashboard), so a
+      // count of a GIF nobody uploaded would never be read, and each one written is a row
+      // inserted, checked against and locking its GIF: most of a new search's database work.
       this.#shown.remember(
         shownKey,
-        found.rows.map((row) => row.id),
+        found.rows.filter(hasUploader).map((row) => row.id),
       );
       return found;
     });

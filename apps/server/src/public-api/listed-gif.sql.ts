@@ -46,6 +46,18 @@ export function listedGifs(order: RawBuilder<unknown>): RawBuilder<string | null
   return sql<string | null>`${aggregateOpen}${order})`;
 }
 
+// What a packed GIF's content ends with when the GIF has no uploader: its row's array (which
+// ends with its renditions' array), then null for the uploader (see aggregateOpen).
+const NO_UPLOADER = '],null]';
+
+/**
+ * Whether a listed GIF has an uploader, without unpacking it: a GIF selected with listedGifs
+ * says so by how its content ends.
+ */
+export function hasUploader(gif: ListedGif | PackedGif): boolean {
+  return 'content' in gif ? !gif.content.endsWith(NO_UPLOADER) : gif.user_id !== null;
+}
+
 /** The GIFs of a page selected with listedGifs, still packed, for GifReadService.presentRows. */
 export function fromListedGifs(text: string | null): PackedGif[] {
   if (text === null) return [];

@@ -33,6 +33,13 @@ describe('ranked search index', () => {
     await gif('theone', { title: 'The Who', tags: [] });
     await gif('beach', { title: 'Sunny beach walk', tags: ['summer'] });
     await gif('beachnight', { title: 'Beach walk', tags: ['night'] });
+    // Owls of every rating, the r-rated ones scored highest (read apart per rating: 0034).
+    for (let i = 0; i < 16; i++)
+      await gif(`owl${i}`, {
+        title: 'Owl',
+        rating: (['r', 'g', 'pg', 'pg-13'] as const)[i % 4],
+        view_count: i % 4 === 0 ? 1000 : (i * 53) % 90,
+      });
   });
   afterAll(() => t.stop());
 
@@ -95,6 +102,23 @@ describe('ranked search index', () => {
     } finally {
       await db().updateTable('gifs').set({ status: 'ready' }).where('id', '=', gone!).execute();
     }
+  });
+
+  it('merges the ratings a search allows in score order, page by page, without the others', async () => {
+    const expected = Array.from({ length: 16 }, (_, i) => ({
+      id: `owl${i}`,
+      score: Math.fround(Math.log(3 + ((i * 53) % 90))),
+    }))
+      .filter((_, i) => i % 4 !== 0)
+      .sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : 1))
+      .map((o) => o.id);
+    const pages: RowPage[] = [];
+    for (const offset of [0, 4, 8, 12]) pages.push(await search('owl', { limit: 4, offset }));
+    expect(pages.flatMap((p) => p.rows.map((r) => r.id))).toEqual(expected);
+    expect(pages.map((p) => p.total)).toEqual([12, 12, 12, 12]);
+    // Asked at an offset no page ended at: the same order.
+    const jumped = await search('owl', { limit: 5, offset: 3 });
+    expect(jumped.rows.map((r) => r.id)).toEqual(expected.slice(3, 8));
   });
 
   it('finds two words together from pair postings, and either word when asked', async () => {

@@ -31,6 +31,7 @@ import * as m0030 from './0030_creator_daily_and_counter_rollup.ts';
 import * as m0031 from './0031_freelance.ts';
 import * as m0032 from './0032_studio_features.ts';
 import * as m0033 from './0033_tenor_webm_renditions.ts';
+import * as m0034 from './0034_rated_postings_index.ts';
 
 /**
  * Forward-only migrations, applied in key order. Add a file `NNNN_name.ts` with an `up` and list
@@ -69,4 +70,5 @@ export const migrations: Record<string, Migration> = {
   '0031_freelance': m0031,
   '0032_studio_features': m0032,
   '0033_tenor_webm_renditions': m0033,
+  '0034_rated_postings_index': m0034,
 };
