@@ -7,7 +7,7 @@ const INPUT_EVENTS = ['pointerdown', 'keydown', 'focusin'] as const;
 
 /**
  * Resolves once the first GIFs in the viewport that the server wrote into the page have been
- * painted (loaded or failed, then one frame), at once on a page without them. It also resolves
+ * painted (decoded or failed, then two frames), at once on a page without them. It also resolves
  * on the user's first input or after 2.5 s, so starting the site never waits for a slow image
  * while someone is using the page (the server's markup works without the site meanwhile: its
  * tiles are links, its search box a form).
@@ -30,16 +30,12 @@ export function firstGifsPainted(doc: Document = document): Promise<void> {
     };
     const timer = setTimeout(finish, MOST_MS);
     for (const type of INPUT_EVENTS) doc.addEventListener(type, finish, true);
-    const settled = images.map((img) =>
-      img.complete
-        ? Promise.resolve()
-        : new Promise<void>((settle) => {
-            img.addEventListener('load', () => settle(), { once: true });
-            img.addEventListener('error', () => settle(), { once: true });
-          }),
+    // Loaded is not yet painted: decode() settles once the image can be drawn (or never will
+    // be), and the frame after the next one has been presented when a second frame callback
+    // runs; a task queued from it runs after that.
+    const drawable = images.map((img) => img.decode().catch(() => undefined));
+    void Promise.all(drawable).then(() =>
+      view.requestAnimationFrame(() => view.requestAnimationFrame(() => setTimeout(finish, 0))),
     );
-    // One frame after the last image settled: its callback runs before that frame is painted,
-    // and a task queued from it runs after.
-    void Promise.all(settled).then(() => view.requestAnimationFrame(() => setTimeout(finish, 0)));
   });
 }
