@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { build, type Alias, type Rolldown } from 'vite';
+import { readManifest, siteChunks } from '../../apps/server/src/web-app/site-preloads.ts';
 import { preactCompatAliases } from '../../vite.preact.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -130,30 +131,17 @@ for (const row of rows) {
 // runs (boot, site chunk and the chunks it imports), which the server modulepreloads.
 const SITE_MAIN_BUDGET = 92.5 * KB;
 const dist = path.join(root, 'apps/web/dist');
-const manifest = JSON.parse(
-  await readFile(path.join(dist, '.vite/manifest.json'), 'utf8'),
-) as Record<
-  string,
-  { file: string; isEntry?: boolean; imports?: string[]; dynamicImports?: string[] }
->;
-const boot = Object.values(manifest).find((chunk) => chunk.isEntry);
-const siteChunk = manifest['src/app.tsx'];
-if (!boot || !siteChunk)
+const chunks = siteChunks(readManifest(dist));
+const siteChunk = chunks?.site[0];
+if (!chunks || !siteChunk)
   throw new Error('apps/web/dist has no boot or site chunk: run npm run build');
-const firstVisit = new Set<string>([boot.file]);
-const visit = (key: string) => {
-  const chunk = manifest[key];
-  if (!chunk || firstVisit.has(chunk.file)) return;
-  firstVisit.add(chunk.file);
-  chunk.imports?.forEach(visit);
-};
-visit('src/app.tsx');
+const firstVisit = [chunks.boot, ...chunks.site];
 const sizeOf = async (file: string) => {
   const code = await readFile(path.join(dist, file));
   return { minified: code.length, gzip: gzipSync(code, { level: 9 }).length };
 };
-const site = await sizeOf(siteChunk.file);
-const bootSize = await sizeOf(boot.file);
+const site = await sizeOf(siteChunk);
+const bootSize = await sizeOf(chunks.boot);
 const all = { minified: 0, gzip: 0 };
 for (const file of firstVisit) {
   const size = await sizeOf(file);
@@ -163,12 +151,12 @@ for (const file of firstVisit) {
 const siteWithin = site.gzip <= SITE_MAIN_BUDGET;
 over ||= !siteWithin;
 console.log(
-  `| (c) the site | boot script (${boot.file}) | ${kb(bootSize.minified)} | ${kb(bootSize.gzip)} | | |`,
+  `| (c) the site | boot script (${chunks.boot}) | ${kb(bootSize.minified)} | ${kb(bootSize.gzip)} | | |`,
 );
 console.log(
-  `| (c) the site | main chunk (${siteChunk.file}) | ${kb(site.minified)} | ${kb(site.gzip)} | | ≤ ${kb(SITE_MAIN_BUDGET)} KB gzip: ${siteWithin ? 'within' : 'OVER'} |`,
+  `| (c) the site | main chunk (${siteChunk}) | ${kb(site.minified)} | ${kb(site.gzip)} | | ≤ ${kb(SITE_MAIN_BUDGET)} KB gzip: ${siteWithin ? 'within' : 'OVER'} |`,
 );
 console.log(
-  `| (c) the site | first visit's ${firstVisit.size} chunks | ${kb(all.minified)} | ${kb(all.gzip)} | | |`,
+  `| (c) the site | first visit's ${firstVisit.length} chunks | ${kb(all.minified)} | ${kb(all.gzip)} | | |`,
 );
 if (over) process.exitCode = 1;

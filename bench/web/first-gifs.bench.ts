@@ -6,6 +6,8 @@ import Fastify from 'fastify';
 import type { Browser, BrowserContextOptions } from 'playwright-core';
 import { launchChromium } from '../../e2e/support/browser.ts';
 import { startBenchJiffy, uploadReadyGifs } from '../support/bench-jiffy.ts';
+import { bareImagePage } from './bare-page.ts';
+import { DESKTOP, PHONE } from './devices.ts';
 
 const runs = Number(process.env.BENCH_RUNS ?? 9);
 const GIFS = 24;
@@ -15,18 +17,8 @@ const RATIO_BUDGET = 1.5;
 const TILE = '.gif-grid .jiffy-gif img';
 
 const DEVICES: { name: string; options: BrowserContextOptions }[] = [
-  {
-    name: 'phone 390x844',
-    options: {
-      viewport: { width: 390, height: 844 },
-      deviceScaleFactor: 3,
-      isMobile: true,
-      hasTouch: true,
-      userAgent:
-        'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1',
-    },
-  },
-  { name: 'desktop 1280x900', options: { viewport: { width: 1280, height: 900 } } },
+  { name: 'phone 390x844', options: PHONE },
+  { name: 'desktop 1280x900', options: DESKTOP },
 ];
 const PAGES = ['/', '/search/bench'];
 
@@ -112,11 +104,7 @@ for (const device of DEVICES) {
 }
 const bare = Fastify();
 bare.get<{ Querystring: { src: string } }>('/', (request, reply) =>
-  reply
-    .type('text/html')
-    .send(
-      `<!doctype html><meta name="viewport" content="width=device-width, initial-scale=1"><body style="margin:0"><img src="${request.query.src.replace(/"/g, '&quot;')}"></body>`,
-    ),
+  reply.type('text/html').send(bareImagePage(request.query.src)),
 );
 const bareOrigin = await bare.listen({ port: 0, host: '127.0.0.1' });
 

@@ -2,23 +2,14 @@
 // from the browser's own timings (navigation, every resource, the LCP entry), and one load of
 // the bare page holding only the first tile's image (bench/web's baseline) after each.
 import Fastify from 'fastify';
-import type { BrowserContextOptions } from 'playwright-core';
 import { launchChromium } from '../../e2e/support/browser.ts';
 import { startBenchJiffy, uploadReadyGifs } from '../support/bench-jiffy.ts';
+import { bareImagePage } from './bare-page.ts';
+import { DESKTOP, PHONE } from './devices.ts';
 
 const loads = Number(process.env.BENCH_RUNS ?? 3);
 const path = process.env.TRACE_PATH ?? '/';
-const phone = process.env.TRACE_DEVICE === 'phone';
-const device: BrowserContextOptions = phone
-  ? {
-      viewport: { width: 390, height: 844 },
-      deviceScaleFactor: 3,
-      isMobile: true,
-      hasTouch: true,
-      userAgent:
-        'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1',
-    }
-  : { viewport: { width: 1280, height: 900 } };
+const device = process.env.TRACE_DEVICE === 'phone' ? PHONE : DESKTOP;
 
 const { jiffy, origin } = await startBenchJiffy('web-trace');
 await uploadReadyGifs(
@@ -36,13 +27,7 @@ const firstSrc = await probeTab
   .evaluate((img: HTMLImageElement) => img.currentSrc || img.src);
 await probe.close();
 const bare = Fastify();
-bare.get('/', (_request, reply) =>
-  reply
-    .type('text/html')
-    .send(
-      `<!doctype html><meta name="viewport" content="width=device-width, initial-scale=1"><body style="margin:0"><img src="${firstSrc}"></body>`,
-    ),
-);
+bare.get('/', (_request, reply) => reply.type('text/html').send(bareImagePage(firstSrc)));
 const bareUrl = await bare.listen({ port: 0, host: '127.0.0.1' });
 for (let i = 0; i < loads; i++) {
   for (const url of [origin + path, bareUrl]) {

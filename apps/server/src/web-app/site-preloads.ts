@@ -25,8 +25,24 @@ export function readManifest(distDir: string): Manifest {
  * server's six connections they would otherwise be sent ahead of the first screen's tiles.
  */
 export function withSitePreloads(html: string, manifest: Manifest): string {
+  const chunks = siteChunks(manifest);
+  if (!chunks) return html;
+  const named = html.indexOf(`src="/${chunks.boot}"`);
+  const end = named < 0 ? -1 : html.indexOf('</script>', named) + '</script>'.length;
+  if (end <= 0) return html;
+  const preloads = chunks.site.map(
+    (file) => `\n<link rel="modulepreload" fetchpriority="low" crossorigin href="/${file}">`,
+  );
+  return html.slice(0, end) + preloads.join('') + html.slice(end);
+}
+
+/**
+ * The boot script's file and the site's: the chunk the boot script imports first, then every
+ * chunk that one imports (each once, the boot script's own excepted). Null without an entry.
+ */
+export function siteChunks(manifest: Manifest): { boot: string; site: string[] } | null {
   const entry = Object.values(manifest).find((chunk) => chunk.isEntry);
-  if (!entry) return html;
+  if (!entry) return null;
   const files = new Set<string>();
   const visit = (key: string) => {
     const chunk = manifest[key];
@@ -35,11 +51,5 @@ export function withSitePreloads(html: string, manifest: Manifest): string {
     chunk.imports?.forEach(visit);
   };
   entry.dynamicImports?.forEach(visit);
-  const named = html.indexOf(`src="/${entry.file}"`);
-  const end = named < 0 ? -1 : html.indexOf('</script>', named) + '</script>'.length;
-  if (end <= 0) return html;
-  const preloads = [...files].map(
-    (file) => `\n<link rel="modulepreload" fetchpriority="low" crossorigin href="/${file}">`,
-  );
-  return html.slice(0, end) + preloads.join('') + html.slice(end);
+  return { boot: entry.file, site: [...files] };
 }
