@@ -2,7 +2,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { escapeHtml } from '../lib/html.ts';
-import { readManifest, withSitePreloads } from './site-preloads.ts';
 
 /** Where the built site's `<head>` gets the tags the server writes (title, key, unfurls). */
 const HEAD_MARK = '<!--jiffy-head-->';
@@ -27,9 +26,10 @@ export function loadSiteBuild(): SiteBuild {
     if (!html.includes(mark)) throw new Error(`${indexFile} has no ${mark}`);
   const distDir = path.dirname(indexFile);
   const assetsDir = path.join(distDir, 'assets');
-  html = scriptsAfterContent(
-    withSitePreloads(inlineStylesheets(html, assetsDir), readManifest(distDir)),
-  );
+  // No modulepreloads of the site's chunks: fetched and compiled while the first GIFs load,
+  // they took CPU and connections the first paint needed (bench/web: 130–200 ms later on two
+  // cores). The boot script fetches them, in parallel, once the first GIFs are painted.
+  html = scriptsAfterContent(inlineStylesheets(html, assetsDir));
   // Split once: a page is then joined from its parts (replace() would read `$&` in a search
   // term's text as a pattern).
   const [beforeHead, rest] = split(html, HEAD_MARK);

@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { startTestJiffy, type TestJiffy } from '../testing/test-jiffy.ts';
+import { readManifest, siteChunks } from './site-chunks.ts';
 
 // The React site as the server delivers it (what it does in a browser: e2e/web-app.test.ts).
 describe('the site pages', () => {
@@ -42,26 +45,26 @@ describe('the site pages', () => {
     expect(page.body).toMatch(/<style>[^]*?\.site-header[^]*?<\/style>/);
   });
 
-  it('names only the boot script, and modulepreloads the site it starts (after the content)', async () => {
+  it('names only the boot script, which fetches the site it starts (nothing ahead of the first GIFs)', async () => {
     const page = await get('/');
-    const boot = /src="(\/assets\/index-[\w-]+\.js)"/.exec(page.body)![1]!;
-    const preloads = [
-      ...page.body.matchAll(
-        /<link rel="modulepreload" fetchpriority="low" crossorigin href="([^"]+)">/g,
-      ),
-    ].map((match) => match[1]!);
-    // The site's own chunk and what it imports (React among them), each listed once.
-    expect(preloads.some((file) => /^\/assets\/app-[\w-]+\.js$/.test(file))).toBe(true);
-    expect(preloads.length).toBeGreaterThan(2);
-    expect(new Set(preloads).size).toBe(preloads.length);
-    expect(preloads).not.toContain(boot);
-    expect(page.body.indexOf(preloads[0]!)).toBeGreaterThan(page.body.indexOf('<div id="root">'));
-    // The boot script imports that same chunk, so the preload is what the browser uses.
-    const bootCode = (await t.jiffy.app.inject(boot)).body;
-    const app = preloads.find((file) => file.includes('/app-'))!;
-    expect(bootCode).toContain(app.slice('/assets/'.length));
-    for (const file of preloads)
-      expect((await t.jiffy.app.inject(file)).statusCode, file).toBe(200);
+    const scripts = [...page.body.matchAll(/<script type="module"[^>]* src="([^"]+)"/g)];
+    expect(scripts.map((match) => match[1])).toEqual([
+      expect.stringMatching(/^\/assets\/index-[\w-]+\.js$/),
+    ]);
+    expect(page.body).not.toContain('modulepreload');
+    // The boot script's import of the site names the site's chunk and every chunk it imports,
+    // so the browser fetches them in parallel when the site starts; each is served.
+    const site = siteChunks(
+      readManifest(path.dirname(fileURLToPath(import.meta.resolve('@jiffy/web/dist')))),
+    )!;
+    expect(`/${site.boot}`).toBe(scripts[0]![1]);
+    expect(site.site.some((file) => /^assets\/app-[\w-]+\.js$/.test(file))).toBe(true);
+    expect(site.site.length).toBeGreaterThan(2);
+    const bootCode = (await t.jiffy.app.inject(`/${site.boot}`)).body;
+    for (const file of site.site) {
+      expect(bootCode, file).toContain(file);
+      expect((await t.jiffy.app.inject(`/${file}`)).statusCode, file).toBe(200);
+    }
   });
 
   it('serves the build files with a year of caching, and 404 for others', async () => {

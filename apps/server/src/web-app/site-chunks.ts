@@ -17,28 +17,11 @@ export function readManifest(distDir: string): Manifest {
 }
 
 /**
- * Modulepreloads for the site itself. The page names only the boot script (apps/web main.tsx),
- * which imports the site once the server's first GIFs are painted; preloading the site's
- * chunks lets the browser fetch and compile them meanwhile, so starting the site later costs
- * no round trip. They follow the boot script, after the page's images (scriptsAfterContent),
- * and ask for low priority: nothing needs them before the first GIFs are painted, and on one
- * server's six connections they would otherwise be sent ahead of the first screen's tiles.
- */
-export function withSitePreloads(html: string, manifest: Manifest): string {
-  const chunks = siteChunks(manifest);
-  if (!chunks) return html;
-  const named = html.indexOf(`src="/${chunks.boot}"`);
-  const end = named < 0 ? -1 : html.indexOf('</script>', named) + '</script>'.length;
-  if (end <= 0) return html;
-  const preloads = chunks.site.map(
-    (file) => `\n<link rel="modulepreload" fetchpriority="low" crossorigin href="/${file}">`,
-  );
-  return html.slice(0, end) + preloads.join('') + html.slice(end);
-}
-
-/**
  * The boot script's file and the site's: the chunk the boot script imports first, then every
  * chunk that one imports (each once, the boot script's own excepted). Null without an entry.
+ * The page names only the boot script; when it starts the site, Vite's preload helper in it
+ * fetches these chunks in parallel. bench:bundle weighs them, and a route test checks the boot
+ * script names each of them.
  */
 export function siteChunks(manifest: Manifest): { boot: string; site: string[] } | null {
   const entry = Object.values(manifest).find((chunk) => chunk.isEntry);
