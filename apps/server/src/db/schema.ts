@@ -172,6 +172,13 @@ export interface SearchPostingCountsTable {
   n: number;
 }
 
+/** How many ready, public GIFs there are of each type and rating (migration 0035). */
+export interface VisibleGifCountsTable {
+  type: GifType;
+  rating: Rating;
+  n: number;
+}
+
 export type PingbackAction = 'SEEN' | 'CLICK' | 'HOVER' | 'START' | 'SENT' | 'FAVORITE';
 
 export interface SiteEventsTable {
@@ -568,6 +575,7 @@ export interface Database {
   search_terms: SearchTermsTable;
   search_postings: SearchPostingsTable;
   search_posting_counts: SearchPostingCountsTable;
+  visible_gif_counts: VisibleGifCountsTable;
   pingback_events: PingbackEventsTable;
   analytics_daily: AnalyticsDailyTable;
   analytics_watermarks: AnalyticsWatermarksTable;

@@ -32,6 +32,7 @@ import * as m0031 from './0031_freelance.ts';
 import * as m0032 from './0032_studio_features.ts';
 import * as m0033 from './0033_tenor_webm_renditions.ts';
 import * as m0034 from './0034_rated_postings_index.ts';
+import * as m0035 from './0035_visible_gif_counts.ts';
 
 /**
  * Forward-only migrations, applied in key order. Add a file `NNNN_name.ts` with an `up` and list
@@ -71,4 +72,5 @@ export const migrations: Record<string, Migration> = {
   '0032_studio_features': m0032,
   '0033_tenor_webm_renditions': m0033,
   '0034_rated_postings_index': m0034,
+  '0035_visible_gif_counts': m0035,
 };
