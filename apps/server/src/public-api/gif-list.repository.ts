@@ -153,7 +153,7 @@ export class GifListRepository {
 
   /**
    * Trending: the generated trending score (log engagement plus trending time), straight off
-   * its index; the total comes from `countVisible`, which is cached by the caller.
+   * its index; the total comes from `countVisible`.
    */
   async trending(options: {
     filter: ListFilter;
@@ -219,12 +219,31 @@ export class GifListRepository {
     );
   }
 
-  /** How many GIFs a filter lets through. */
+  /**
+   * How many GIFs a filter lets through, exactly. A whole type's total is read off the counts
+   * the triggers keep by type and rating (migration 0035): at most four rows, whatever the
+   * size of the instance. A user's or a channel's is counted, over their own GIFs only.
+   */
   async countVisible(filter: ListFilter): Promise<number> {
+    if (!GifListRepository.countsGifs(filter)) {
+      if (filter.ratings.length === 0) return 0;
+      const row = await this.#db
+        .selectFrom('visible_gif_counts')
+        .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('n'), eb.lit(0)).as('n'))
+        .where('type', '=', filter.type)
+        .where('rating', 'in', filter.ratings)
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    }
     const row = await this.#visible(filter)
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow();
     return Number(row.n);
+  }
+
+  /** Whether a filter's total is a count of its GIFs (a user or channel) rather than kept. */
+  static countsGifs(filter: ListFilter): boolean {
+    return Boolean(filter.userId) || filter.channelId !== undefined;
   }
 
   /**

@@ -5,7 +5,12 @@ import type { GifRepository } from '../gifs/gif.repository.ts';
 import type { GifReadService } from '../gifs/gif-read.service.ts';
 import type { UserRepository } from '../users/user.repository.ts';
 import type { DiscoveryService } from './discovery.service.ts';
-import type { GifListRepository, ListFilter, PageRequest, RowPage } from './gif-list.repository.ts';
+import {
+  GifListRepository,
+  type ListFilter,
+  type PageRequest,
+  type RowPage,
+} from './gif-list.repository.ts';
 import { scopedTerm } from './list-query.schema.ts';
 import type { CachePurge } from '../lib/cache-purge.ts';
 import type { Clock } from '../lib/clock.ts';
@@ -49,7 +54,8 @@ type ChannelScope = (
   path: [string, ...string[]],
 ) => Promise<{ userId: string } | { channelId: number } | undefined>;
 
-// Totals for pagination change slowly and cost a scan; a few seconds stale is fine.
+// A user's or channel's total is a count of their GIFs; a few seconds stale is fine. A whole
+// type's is a few kept rows (GifListRepository.countVisible), read each time, so never stale.
 const COUNT_CACHE_MS = 5_000;
 
 /** The public API's GIF lists: search, trending, related, random, translate, by ids. */
@@ -181,7 +187,7 @@ export class PublicGifService {
     };
   }
 
-  /** A trending page; its total is counted at most every few seconds per filter. */
+  /** A trending page (a channel's or user's); its total is counted at most every few seconds. */
   async #trendingPage(filter: ListFilter, page: PageRequest): Promise<RowPage> {
     const [rows, total] = await Promise.all([
       this.#lists.trending({ filter, page }),
@@ -191,6 +197,7 @@ export class PublicGifService {
   }
 
   async #countCached(filter: ListFilter): Promise<number> {
+    if (!GifListRepository.countsGifs(filter)) return this.#lists.countVisible(filter);
     const key = `${filter.type}|${filter.ratings.join(',')}|${filter.userId ?? ''}|${filter.channelId ?? ''}`;
     const now = Date.now();
     const hit = this.#counts.get(key);
