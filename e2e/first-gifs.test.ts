@@ -1,18 +1,12 @@
-import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { animatedImage, multipart } from '../apps/server/src/testing/fixtures.ts';
 import { insertGifRow } from '../apps/server/src/testing/gif-rows.ts';
 import type { TestJiffy } from '../apps/server/src/testing/test-jiffy.ts';
+import { DESKTOP, PHONE } from '../bench/web/devices.ts';
 import { launchChromium, saveScreenshot, watchPageErrors } from './support/browser.ts';
 import { startListeningJiffy } from './support/listening-jiffy.ts';
 
-const PHONE: BrowserContextOptions = {
-  viewport: { width: 390, height: 844 },
-  deviceScaleFactor: 3,
-  isMobile: true,
-  hasTouch: true,
-};
-const DESKTOP: BrowserContextOptions = { viewport: { width: 1280, height: 900 } };
 /** More than the site's page of 25, so the grid has a second page to load. */
 const ROBOTS = 36;
 
@@ -34,12 +28,15 @@ describe('the first GIFs, written by the server', () => {
 
   beforeAll(async () => {
     ({ t, origin } = await startListeningJiffy());
-    // Two real GIFs through the pipeline, then more GIF rows sharing their renditions (the
-    // same files), so a list has a second page without processing 36 uploads.
+    // Three real GIFs through the pipeline, then more GIF rows sharing their renditions (the
+    // same files), so a list has a second page without processing 36 uploads. The square one
+    // has an `original` wider than a desktop tile and narrower than a phone's tile in device
+    // pixels, where the site's grid and the server's markup once picked different files.
     const real: string[] = [];
     for (const [i, size] of [
       { width: 200, height: 120 },
       { width: 150, height: 200 },
+      { width: 300, height: 300 },
     ].entries()) {
       const bytes = await animatedImage({ ...size, frames: 2 });
       const response = await t.jiffy.app.inject({
@@ -56,7 +53,7 @@ describe('the first GIFs, written by the server', () => {
     }
     const { gifRepository, renditionRepository } = t.jiffy.services;
     for (let i = 0; i < ROBOTS - real.length; i++) {
-      const source = (await gifRepository.findById(real[i % 2]!))!;
+      const source = (await gifRepository.findById(real[i % real.length]!))!;
       const id = `robotcopy${String(i).padStart(2, '0')}`;
       await insertGifRow(gifRepository, {
         id,
@@ -242,6 +239,63 @@ describe('the first GIFs, written by the server', () => {
       expect(new Set(ids).size).toBe(ROBOTS);
       expect(asked.map((url) => url.searchParams.get('offset'))).toEqual(['25']);
       await saveScreenshot(page, `first-gifs-js-desktop${path.replace(/\//g, '-')}`);
+      expect(errors).toEqual([]);
+      await context.close();
+    }
+  });
+
+  /** The page's /media/ fetches (Resource Timing: page time, and bytes over the wire). */
+  const mediaFetches = (page: Page) =>
+    page.evaluate(() =>
+      performance
+        .getEntriesByType('resource')
+        .filter((entry) => new URL(entry.name).pathname.startsWith('/media/'))
+        .map((entry) => {
+          const timing = entry as PerformanceResourceTiming;
+          return {
+            path: new URL(timing.name).pathname,
+            startTime: timing.startTime,
+            bytes: timing.transferSize,
+          };
+        }),
+    );
+  /** The GIF a media path belongs to: /media/<id>/<rendition>.<format>. */
+  const gifOf = (path: string) => path.split('/')[2]!;
+
+  it('takes over without fetching a tile already shown again, as another rendition or format, phone and desktop', async () => {
+    for (const [device, options] of [
+      ['phone', PHONE],
+      ['desktop', DESKTOP],
+    ] as const) {
+      const context = await browser.newContext(options);
+      const page = await context.newPage();
+      const errors = watchPageErrors(page);
+      await page.goto(`${origin}/`);
+      await expect.poll(() => siteStart(page)).not.toBeNull();
+      await expect.poll(() => page.locator('.first-gifs').count()).toBe(0);
+      await expect.poll(() => page.locator('.gif-grid .jiffy-gif').count()).toBe(25);
+      // The site's tiles in the first screen have their images, and anything they would fetch
+      // has had time to start.
+      const row = options === PHONE ? 2 : 4;
+      await expect.poll(() => shownTiles(page)).toBeGreaterThanOrEqual(row);
+      await page.waitForTimeout(1000);
+
+      const start = (await siteStart(page))!;
+      const fetches = await mediaFetches(page);
+      const before = fetches.filter((f) => f.startTime < start);
+      const after = fetches.filter((f) => f.startTime >= start);
+      const bytes = (list: typeof fetches) => list.reduce((sum, f) => sum + f.bytes, 0);
+      console.log(
+        `${device} /: ${before.length} media files (${bytes(before)} B) before the site started, ` +
+          `${after.length} (${bytes(after)} B) after: ${after.map((f) => f.path).join(' ')}`,
+      );
+      expect(before.length).toBeGreaterThanOrEqual(row);
+      // Every file fetched after the takeover is for a tile whose image was not fetched before.
+      const shown = new Map(before.map((f) => [gifOf(f.path), f.path]));
+      const again = after
+        .filter((f) => shown.has(gifOf(f.path)))
+        .map((f) => `${shown.get(gifOf(f.path))} then ${f.path}`);
+      expect(again, device).toEqual([]);
       expect(errors).toEqual([]);
       await context.close();
     }

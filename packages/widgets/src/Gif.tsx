@@ -8,7 +8,7 @@ import {
 } from 'react';
 import type { Gif as GifObject, GifUser } from '@jiffy/contracts';
 import { attributionAvatarUrl, randomDefaultAvatar } from './attribution-avatar.ts';
-import { altOf, bestRendition, stillOf } from './best-rendition.ts';
+import { altOf, tilePicture, WEBP_TYPE } from './best-rendition.ts';
 import { usePrefersReducedMotion } from './use-reduced-motion.ts';
 import { randomBrandColor } from './colors.ts';
 import { HOVER_AFTER_MS, pingback, positionOf, type LayoutType } from './pingback.ts';
@@ -100,9 +100,12 @@ export function Gif(props: GifProps) {
   const [focused, setFocused] = useState(false);
   const reduceMotion = usePrefersReducedMotion();
   const showImage = inView || onScreenAtMount;
-  const animated = bestRendition(gif, width, height, globalThis.devicePixelRatio ?? 1);
-  const rendition =
-    reduceMotion && !hover && !focused ? (stillOf(gif, animated) ?? animated) : animated;
+  // The tile's own width as `sizes`: the browser picks the rendition as it did for the
+  // server's markup of the same tile (same srcsets, TILE_SIZES there), so nothing is fetched
+  // again when the site takes over.
+  const sizes = `${width}px`;
+  const still = reduceMotion && !hover && !focused;
+  const picture = (still && tilePicture(gif, sizes, { still })) || tilePicture(gif, sizes);
   const style: CSSProperties = {
     position: 'relative',
     display: 'block',
@@ -112,11 +115,14 @@ export function Gif(props: GifProps) {
     borderRadius: props.borderRadius ?? 4,
     background: gif.is_sticker ? CHECKERBOARD : color,
   };
+  const shown = showImage ? picture : undefined;
   const image = (
     <picture>
-      {showImage && rendition?.webp ? <source type="image/webp" srcSet={rendition.webp} /> : null}
+      {shown?.webp ? <source type={WEBP_TYPE} {...shown.webp} /> : null}
       <img
-        src={showImage ? rendition?.url : PLACEHOLDER}
+        src={shown ? shown.img.src : PLACEHOLDER}
+        srcSet={shown?.img.srcSet}
+        sizes={shown?.img.sizes}
         alt={altOf(gif)}
         width={width}
         height={height}

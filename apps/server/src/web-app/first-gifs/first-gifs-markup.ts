@@ -1,6 +1,6 @@
-import type { Gif, Rendition } from '@jiffy/contracts';
+import type { Gif } from '@jiffy/contracts';
 import type { GifsResult } from '@jiffy/fetch-api';
-import { altOf } from '@jiffy/widgets/best-rendition';
+import { altOf, tilePicture, WEBP_TYPE } from '@jiffy/widgets/best-rendition';
 import { BRAND_COLORS, LOADER_COLORS } from '@jiffy/widgets/colors';
 import { escapeHtml } from '../../lib/html.ts';
 import { COLUMN_COUNTS, firstGifsLayout, heightRatio, TILE_SIZES } from './first-gifs-layout.ts';
@@ -16,15 +16,6 @@ const HIGH_PRIORITY_TILES = 4;
 /** Tiles past these load lazily (the browser's own lazy loading, which needs no script). */
 const EAGER_TILES = 8;
 const CHECKERBOARD = 'repeating-conic-gradient(#3a3a3a 0 25%, #2a2a2a 0 50%) 0 0 / 16px 16px';
-// Renditions a tile may use (the kit's bestRendition's candidates); the browser picks by width.
-const CANDIDATES = [
-  'fixed_width_small',
-  'fixed_height_small',
-  'fixed_width',
-  'fixed_height',
-  'downsized',
-  'original',
-] as const;
 
 const NAV = [
   ['/trending-gifs', 'Trending'],
@@ -114,17 +105,15 @@ function tileMarkup(
     ? CHECKERBOARD
     : BRAND_COLORS[hash(gif.id) % BRAND_COLORS.length];
   const alt = escapeHtml(altOf(gif));
-  const sources = srcsets(gif);
-  const first = sources.gif[0];
-  const fallback = sources.gif.at(-1);
+  // The kit's own choice of files (its Gif writes the same srcsets), so the site's tiles that
+  // replace these ask for nothing the browser has not already fetched.
+  const picture = tilePicture(gif, TILE_SIZES);
   const priority = index < HIGH_PRIORITY_TILES ? ' fetchpriority="high"' : '';
   const loading = index < EAGER_TILES ? '' : ' loading="lazy"';
   const size = gif.images.fixed_width ?? gif.images.original;
-  const webp = sources.webp.length
-    ? `<source type="image/webp" srcset="${escapeHtml(srcsetOf(sources.webp))}" sizes="${TILE_SIZES}">`
-    : '';
-  const img = first
-    ? `<img src="${escapeHtml(fallback!.url)}" srcset="${escapeHtml(srcsetOf(sources.gif))}" sizes="${TILE_SIZES}" alt="${alt}" width="${Number(size?.width) || 200}" height="${Number(size?.height) || 200}"${priority}${loading}>`
+  const webp = picture?.webp ? `<source type="${WEBP_TYPE}"${srcsetAttributes(picture.webp)}>` : '';
+  const img = picture
+    ? `<img src="${escapeHtml(picture.img.src)}"${srcsetAttributes(picture.img)} alt="${alt}" width="${Number(size?.width) || 200}" height="${Number(size?.height) || 200}"${priority}${loading}>`
     : '';
   return `<a class="jiffy-gif" data-gif-id="${escapeHtml(gif.id)}" href="${escapeHtml(gif.url)}" aria-label="${alt}" style="${vars};--r:${round(heightRatio(gif))};background:${background}"><picture>${webp}${img}</picture></a>`;
 }
@@ -137,39 +126,16 @@ function loaderMarkup(): string {
   return `<div class="jiffy-loader" role="status" aria-label="Loading GIFs" style="display:flex;justify-content:center;align-items:center;gap:6px;padding:12px;flex:none">${dots}</div>`;
 }
 
-interface Candidate {
-  url: string;
-  width: number;
-}
-
-/** A tile's renditions by width, smallest first, for `srcset` (GIF and WebP apart). */
-export function srcsets(gif: Gif): { gif: Candidate[]; webp: Candidate[] } {
-  const present = CANDIDATES.map((name) => gif.images[name]).filter(
-    (r): r is Rendition => !!r?.url && Number(r.width) > 0,
-  );
-  const byWidth = (pick: (r: Rendition) => string | undefined) => {
-    const seen = new Map<number, Candidate>();
-    for (const r of present) {
-      const url = pick(r);
-      if (url && !seen.has(Number(r.width)))
-        seen.set(Number(r.width), { url, width: Number(r.width) });
-    }
-    return [...seen.values()].sort((a, b) => a.width - b.width);
-  };
-  return { gif: byWidth((r) => r.url), webp: byWidth((r) => r.webp) };
-}
-
-const srcsetOf = (candidates: Candidate[]) =>
-  candidates.map((c) => `${c.url} ${c.width}w`).join(', ');
+const srcsetAttributes = (sources: { srcSet: string; sizes: string }) =>
+  ` srcset="${escapeHtml(sources.srcSet)}" sizes="${escapeHtml(sources.sizes)}"`;
 
 /** The page's first image, for a `<link rel="preload">` in the head (WebP when there is one). */
 export function preloadTag(gif: Gif | undefined): string {
-  if (!gif) return '';
-  const { gif: gifs, webp } = srcsets(gif);
-  const chosen = webp.length ? webp : gifs;
-  if (!chosen.length) return '';
-  const type = webp.length ? ' type="image/webp"' : '';
-  return `<link rel="preload" as="image"${type} imagesrcset="${escapeHtml(srcsetOf(chosen))}" imagesizes="${TILE_SIZES}" fetchpriority="high">`;
+  const picture = gif && tilePicture(gif, TILE_SIZES);
+  if (!picture) return '';
+  const chosen = picture.webp ?? picture.img;
+  const type = picture.webp ? ` type="${WEBP_TYPE}"` : '';
+  return `<link rel="preload" as="image"${type} imagesrcset="${escapeHtml(chosen.srcSet)}" imagesizes="${escapeHtml(chosen.sizes)}" fetchpriority="high">`;
 }
 
 /** `/`: trending searches, the trending stickers row, the trending GIFs (HomePage.tsx). */
