@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import sharp from 'sharp';
 import {
   MediaError,
@@ -48,11 +48,21 @@ export async function describeOutputs(
   );
 }
 
+/** Files up to this size are read once into memory, hashed and handed to sharp from there. */
+const inMemoryBytes = 8 * 1024 * 1024;
+
 async function measure(path: string, format: RenditionFormat): Promise<FileFacts> {
   const { size } = await stat(path).catch(() => {
     throw new MediaError('processing_failed', `${basename(path)} was not written.`);
   });
   if (size === 0) throw new MediaError('processing_failed', `${basename(path)} is empty.`);
+  // A small file (most renditions) is read in one call rather than streamed in 64 KB reads,
+  // each of which waits for a libuv thread that sharp's pipelines are also using.
+  if (size <= inMemoryBytes && format !== 'mp4') {
+    const bytes = await readFile(path);
+    const sha256 = createHash('sha256').update(bytes).digest('hex');
+    return { ...(await readShape(path, format, bytes)), bytes: bytes.length, sha256 };
+  }
   const [sha256, shape] = await Promise.all([hashFile(path), readShape(path, format)]);
   return { ...shape, bytes: size, sha256 };
 }
@@ -60,6 +70,7 @@ async function measure(path: string, format: RenditionFormat): Promise<FileFacts
 async function readShape(
   path: string,
   format: RenditionFormat,
+  bytes?: Buffer,
 ): Promise<{ width: number; height: number; frames: number }> {
   if (format === 'mp4') {
     const facts = await readMp4Facts(path);
@@ -69,11 +80,12 @@ async function readShape(
     return facts;
   }
   try {
+    const input = bytes ?? path;
     const animated = format === 'gif' || format === 'webp';
-    const meta = await inSharpSlot(() => sharp(path, { animated, failOn: 'error' }).metadata());
+    const meta = await inSharpSlot(() => sharp(input, { animated, failOn: 'error' }).metadata());
     // Decode one small frame: a header alone does not prove the pixels are there.
     await inSharpSlot(() =>
-      sharp(path, { failOn: 'error' }).resize(8, 8, { fit: 'fill' }).raw().toBuffer(),
+      sharp(input, { failOn: 'error' }).resize(8, 8, { fit: 'fill' }).raw().toBuffer(),
     );
     const width = meta.width ?? 0;
     const height = meta.pageHeight ?? meta.height ?? 0;

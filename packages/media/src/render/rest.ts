@@ -2,7 +2,7 @@ import { copyFile } from 'node:fs/promises';
 import type { RenditionFile } from '../types.ts';
 import { exists, outPath, settleAll, workPath, type RenderContext } from './context.ts';
 import { describeOutputs, type ProducedRendition } from './describe-output.ts';
-import { runFfmpegJob } from './ffmpeg-job.ts';
+import { runFfmpegJob, type JobOutput } from './ffmpeg-job.ts';
 import { outputSet } from './job-outputs.ts';
 import { writeClip } from './clip.ts';
 import { loopingCopy, writeLooping } from './looping.ts';
@@ -121,25 +121,35 @@ export async function renderRest(ctx: RenderContext): Promise<RenditionFile[]> {
   const split =
     !sources.ffmpegInput.stdin && mayUseSecondProcess() ? splitByTail(ff.jobOutputs) : null;
   const jobs = split ?? [ff.jobOutputs];
-  await settleAll<unknown>([
-    ...jobs.map((outputs, i) =>
-      runFfmpegJob({
-        ff: ctx.ff,
-        input: sources.ffmpegInput,
-        source: sources.graph,
-        outputs,
-        ...(loopingNow && i === 0 ? { copies: [loopingNow] } : {}),
-        limits: ctx.limits,
-      }).then(() => sources.checkFeed()),
-    ),
-    ...sharpMeasured,
-  ]);
+  // Each job's final files are measured as soon as that job exits (with two jobs, while the
+  // other still runs); the byte caps rewrite preview, downsized_small and preview_gif in
+  // place, so those are measured after them.
+  const rewritten = new Set<string>(['preview', 'downsized_small', 'preview_gif']);
+  const finalOf = (outputs: readonly JobOutput[]): ProducedRendition[] => {
+    const paths = new Set(outputs.map((o) => o.path));
+    return ff.produced.filter((r) => !rewritten.has(r.name) && paths.has(r.path));
+  };
+  const jobRuns = jobs.map((outputs, i) =>
+    runFfmpegJob({
+      ff: ctx.ff,
+      input: sources.ffmpegInput,
+      source: sources.graph,
+      outputs,
+      ...(loopingNow && i === 0 ? { copies: [loopingNow] } : {}),
+      limits: ctx.limits,
+    }).then(() => sources.checkFeed()),
+  );
+  const jobMeasured = jobRuns.map((run, i) => run.then(() => describeOutputs(finalOf(jobs[i]!))));
+  // Awaited below, after the byte caps start; a failure here is already thrown by the runs.
+  const measuring = settleAll(jobMeasured).then((perJob) => {
+    // In the order the renditions were added, whichever job wrote them.
+    const byKey = new Map(perJob.flat().map((f) => [`${f.name}.${f.format}`, f]));
+    return ff.produced.flatMap((r) => byKey.get(`${r.name}.${r.format}`) ?? []);
+  });
+  measuring.catch(() => undefined);
+  await settleAll<unknown>([...jobRuns, ...sharpMeasured]);
   const sharpFiles = (await Promise.all(sharpMeasured)).flat();
 
-  // Files final now are measured while the byte caps are settled (those rewrite preview,
-  // downsized_small and preview_gif in place, so they are measured after).
-  const rewritten = new Set<string>(['preview', 'downsized_small', 'preview_gif']);
-  const measuring = describeOutputs(ff.produced.filter((r) => !rewritten.has(r.name)));
   const clip = sizes.clip ? outPath(ctx, 'clip', 'mp4') : null;
   const finishing = (async () => {
     // One ffmpeg at a time: the loop join is a quick stream copy (unless made above), then
