@@ -8,6 +8,7 @@ import { launchChromium } from '../../e2e/support/browser.ts';
 import { startBenchJiffy, uploadReadyGifs } from '../support/bench-jiffy.ts';
 import { bareImagePage } from './bare-page.ts';
 import { DESKTOP, PHONE } from './devices.ts';
+import { firstGifPaintedMs, median } from './painted-clock.ts';
 
 const runs = Number(process.env.BENCH_RUNS ?? 9);
 const GIFS = 24;
@@ -59,18 +60,7 @@ async function firstImageMs(
   const seen = Date.now() - started;
   // The polling script can find an image loaded before the frame that paints it: the observer
   // then waits for the image's entry (it first answered with the text entries alone, NaN).
-  const painted = await tab.evaluate(
-    () =>
-      new Promise<number>((resolve) => {
-        setTimeout(() => resolve(NaN), 5000);
-        new PerformanceObserver((list) => {
-          const image = list
-            .getEntries()
-            .find((entry) => (entry as LargestContentfulPaint).url.includes('/media/'));
-          if (image) resolve(Math.round(image.startTime));
-        }).observe({ type: 'largest-contentful-paint', buffered: true });
-      }),
-  );
+  const painted = await firstGifPaintedMs(tab);
   await context.close();
   return { painted, seen };
 }
@@ -108,11 +98,6 @@ bare.get<{ Querystring: { src: string } }>('/', (request, reply) =>
 );
 const bareOrigin = await bare.listen({ port: 0, host: '127.0.0.1' });
 
-/** The median; a load without a figure (NaN) counts as the slowest, not as a sort breaker. */
-const median = (values: number[]) =>
-  [...values].map((v) => (Number.isNaN(v) ? Infinity : v)).sort((a, b) => a - b)[
-    Math.floor(values.length / 2)
-  ]!;
 interface Row {
   device: string;
   path: string;

@@ -10,6 +10,7 @@ import { launchChromium } from '../../e2e/support/browser.ts';
 import { startBenchJiffy, uploadReadyGifs } from '../support/bench-jiffy.ts';
 import { bareImagePage } from './bare-page.ts';
 import { DESKTOP, PHONE } from './devices.ts';
+import { firstGifPaintedMs, median } from './painted-clock.ts';
 
 const runs = Number(process.env.BENCH_RUNS ?? 9);
 const device = process.env.TRACE_DEVICE === 'phone' ? PHONE : DESKTOP;
@@ -84,18 +85,7 @@ async function paintedMs(browserInstance: Browser, url: string): Promise<number>
   const context = await browserInstance.newContext(device);
   const tab = await context.newPage();
   await tab.goto(url, { waitUntil: 'commit' });
-  const painted = await tab.evaluate(
-    () =>
-      new Promise<number>((resolve) => {
-        setTimeout(() => resolve(NaN), 5000);
-        new PerformanceObserver((list) => {
-          const image = list
-            .getEntries()
-            .find((entry) => (entry as LargestContentfulPaint).url.includes('/media/'));
-          if (image) resolve(Math.round(image.startTime));
-        }).observe({ type: 'largest-contentful-paint', buffered: true });
-      }),
-  );
+  const painted = await firstGifPaintedMs(tab);
   await context.close();
   return painted;
 }
@@ -110,10 +100,6 @@ await browser.close();
 await server.close();
 await jiffy.close();
 
-const median = (values: number[]) =>
-  [...values].map((v) => (Number.isNaN(v) ? Infinity : v)).sort((a, b) => a - b)[
-    Math.floor(values.length / 2)
-  ]!;
 console.log(`First GIF painted, median of ${runs}, ${process.env.TRACE_DEVICE ?? 'desktop'}:`);
 console.log('| page | painted | vs bare |\n|---|---:|---:|');
 console.log(`| the bare <img> page | ${median(bare)} ms | 1.00x |`);
