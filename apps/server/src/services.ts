@@ -16,39 +16,27 @@ import { PendingSignupRepository } from './accounts/pending-signup.repository.ts
 import { CreatorApplicationRepository } from './accounts/creator-application.repository.ts';
 import { AttemptLimits } from './accounts/attempt-limits.ts';
 import { ReportRepository } from './reports/report.repository.ts';
-import { CachePurge } from './lib/cache-purge.ts';
 import { AuditLogRepository } from './moderation/audit-log.repository.ts';
-import { ModerationService } from './moderation/moderation.service.ts';
+import { CachePurge } from './lib/cache-purge.ts';
+import { createModerationServices } from './moderation/moderation-services.ts';
 import { quarantinePurgeJob } from './moderation/quarantine-purge.job.ts';
 import { announcePurge } from './moderation/purge-broadcast.ts';
-import { TakedownRepository } from './moderation/takedown.repository.ts';
 import { ShareEventRepository } from './analytics/share-event.repository.ts';
 import { ShareEventService } from './analytics/share-event.service.ts';
 import { LanguageTagRepository } from './language-tags/language-tag.repository.ts';
 import { LanguageTagService } from './language-tags/language-tag.service.ts';
-import { FlagRepository } from './moderation/flag.repository.ts';
 import { AutomaticFlagRepository } from './moderation/automatic-flag.repository.ts';
 import { FirstLookService } from './content-safety/first-look.service.ts';
 import { NsfwClassifier } from './content-safety/nsfw-classifier.ts';
-import { ModerationActionService } from './moderation/moderation-actions.service.ts';
-import { QueueRepository } from './moderation/queue.repository.ts';
-import { QueueService } from './moderation/queue.service.ts';
-import { SearchReportRepository } from './moderation/search-report.repository.ts';
-import { SearchReportService } from './moderation/search-report.service.ts';
 import { ApiKeyRepository } from './api-keys/api-key.repository.ts';
 import { createChannelServices } from './channels/channel-services.ts';
-import type { ChannelSearchService } from './channels/channel-search.service.ts';
-import type { ChannelGifsService } from './channels/channel-gifs.service.ts';
-import type { ChannelService } from './channels/channel.service.ts';
-import type { ChannelTagsService } from './channels/channel-tags.service.ts';
 import { FavoriteRepository } from './favorites/favorite.repository.ts';
 import { OutboxMailer, SmtpMailer, type Mailer } from './mail/mailer.ts';
 import { ApiKeyService } from './api-keys/api-key.service.ts';
 import type { Config } from './config/env.ts';
 import type { Database } from './db/schema.ts';
-import { pingDatabase, type DatabaseHandle } from './db/database.ts';
-import { migrationsDone } from './db/migrate.ts';
-import { HealthService } from './health/health.service.ts';
+import type { DatabaseHandle } from './db/database.ts';
+import { createNodeHealth } from './health/node-health.ts';
 import { GifRepository } from './gifs/gif.repository.ts';
 import { GifEditService } from './gifs/gif-edit.service.ts';
 import { GifMetadataRepository } from './gifs/gif-metadata.repository.ts';
@@ -74,7 +62,6 @@ import { GifListRepository } from './public-api/gif-list.repository.ts';
 import { PublicGifService } from './public-api/public-gifs.service.ts';
 import { assertPublicUrl, downloadToFile } from './net/index.ts';
 import { InstashareService } from './sharing/instashare.service.ts';
-import type { StudioService } from './studios/studio.service.ts';
 import { DirectoryService } from './users/directory.service.ts';
 import { SpotifyArtistService } from './spotify/spotify-artist.service.ts';
 import { csvExportJob } from './staff-search/csv-export.job.ts';
@@ -82,122 +69,24 @@ import { CsvExportService } from './staff-search/csv-export.service.ts';
 import { StaffSearchRepository } from './staff-search/staff-search.repository.ts';
 import { StaffSearchService } from './staff-search/staff-search.service.ts';
 import { SettingsRepository } from './settings/settings.repository.ts';
-import type { BlobStorage } from './storage/blob-storage.ts';
 import { createBlobStorage } from './storage/create-blob-storage.ts';
-import { LocalStorage } from './storage/local-storage.ts';
-import { readBlob } from './storage/read-blob.ts';
 import { avatarRenderJob } from './users/avatar-render.job.ts';
 import { AvatarService } from './users/avatar.service.ts';
 import { UserRepository } from './users/user.repository.ts';
 import { trendingRecomputeJob } from './trending/trending-recompute.job.ts';
 import { TrendingRepository } from './trending/trending.repository.ts';
 import { ScheduleRepository } from './trending-schedule/schedule.repository.ts';
-import { ScheduleService } from './trending-schedule/schedule.service.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
-import { StoryCursors } from './stories/story-cursor.ts';
-import { StoryReader } from './stories/story-reader.ts';
-import { StoryRepository } from './stories/story.repository.ts';
-import { StoryService } from './stories/story.service.ts';
-import { TrendingStoryService } from './stories/trending-story.service.ts';
+import { createStoryServices } from './stories/story-services.ts';
 import { TrimService } from './imaging/trim.service.ts';
 import { TenorService } from './tenor/tenor.service.ts';
 import { TenorCursors } from './tenor/tenor-cursor.ts';
 import { OnDemandRenditionService } from './tenor/on-demand-renditions.service.ts';
-import { TagPredictionRepository } from './tag-prediction/tag-prediction.repository.ts';
-import { TagPredictionService } from './tag-prediction/tag-prediction.service.ts';
-import { VisualIndex } from './tag-prediction/visual-index.ts';
+import { createTagPredictions } from './tag-prediction/create-tag-predictions.ts';
 
-/** Every service and repository, wired once; routes, jobs, the seeder and the CLI share them. */
-export interface Services {
-  /** Prometheus metrics (`/metrics`): requests, jobs, queue backlog, caches, pingbacks. */
-  metrics: JiffyMetrics;
-  /** Media files: DATA_DIR/media or an S3 bucket (STORAGE). */
-  storage: BlobStorage;
-  queue: JobQueue;
-  users: UserRepository;
-  avatars: AvatarService;
-  gifRepository: GifRepository;
-  renditionRepository: RenditionRepository;
-  settings: SettingsRepository;
-  apiKeys: ApiKeyService;
-  uploads: UploadService;
-  processing: GifProcessingService;
-  /** nsfwjs in a worker thread, started by the first upload; closed with the process. */
-  classifier: NsfwClassifier;
-  settleSweep: SettleSweep;
-  gifReads: GifReadService;
-  publicGifs: PublicGifService;
-  /** Search and trending answers as kept bytes (the public API's, and the site's first GIFs). */
-  listAnswers: ListAnswers;
-  /** The first GIFs the site's `/` and `/search/:term` carry in their HTML. */
-  firstGifs: FirstGifsService;
-  discovery: DiscoveryService;
-  pingbacks: PingbackRepository;
-  siteEvents: SiteEventRepository;
-  /** Raw analytics events folded into daily counts (the analytics.rollup job). */
-  rollups: RollupRepository;
-  /** The creator dashboard's figures, read from the roll-ups. */
-  dashboards: DashboardService;
-  categories: CategoriesService;
-  /** Tenor's API v2 over the services above. */
-  tenor: TenorService;
-  /** Renditions made when first asked for (Tenor's WebM and nano sizes). */
-  onDemandRenditions: OnDemandRenditionService;
-  accounts: AccountService;
-  /** Brute-force and abuse limits (rate-limiter-flexible; Redis when configured). */
-  attemptLimiter: AttemptLimits;
-  mailer: Mailer;
-  favorites: FavoriteRepository;
-  apiTokens: ApiTokenRepository;
-  applications: CreatorApplicationRepository;
-  reports: ReportRepository;
-  moderation: ModerationService;
-  /** Owners' and staff's edits of a GIF's fields. */
-  gifEdits: GifEditService;
-  /** Tag counts, public and extended metadata, trending places. */
-  gifMetadata: GifMetadataService;
-  languageTags: LanguageTagService;
-  shares: ShareEventService;
-  /** E-mailing a GIF from its share panel. */
-  instashare: InstashareService;
-  /** Spotify artist names for creators' profile links. */
-  spotify: SpotifyArtistService;
-  /** The artists directory and the team page. */
-  directory: DirectoryService;
-  /** Staff search over every GIF, and its CSV export. */
-  staffSearch: StaffSearchService;
-  /** Staff exports written by a job and sent as a link. */
-  csvExports: CsvExportService;
-  /** Flags and moderators' decisions on one GIF (approve, rating, sticker, takedown, ...). */
-  moderationActions: ModerationActionService;
-  searchReports: SearchReportService;
-  moderationQueue: QueueService;
-  /** The channel tree (issue 22). */
-  channels: ChannelService;
-  /** Which GIFs each channel holds. */
-  channelGifs: ChannelGifsService;
-  /** Ranked and magic tags, and the magic-tag sync job. */
-  channelTags: ChannelTagsService;
-  /** Channels by name, and by path for a scoped search (the public API). */
-  channelSearch: ChannelSearchService;
-  /** What /studios features: channels and creators staff choose. */
-  studios: StudioService;
-  /** Every kept answer that must forget a GIF taken down, restored or deleted. */
-  cachePurge: CachePurge;
-  /** The trending scheduler (staff). */
-  schedule: ScheduleService;
-  stories: StoryService;
-  trendingStories: TrendingStoryService;
-  /** `/imaging/trim`: a span of a GIF or video as MP4 or GIF, made in the request. */
-  trims: TrimService;
-  /** `/ajax/tags/prediction/`: tags suggested from what the listed library looks like. */
-  tagPredictions: TagPredictionService;
-  /** The time the schedule, stories and kept answers go by (tests move it). */
-  clock: Clock;
-  urls: { publicUrl: string; mediaBaseUrl: string };
-  /** `/healthz` and `/readyz`: the database, queue, Redis and storage, each checked. */
-  health: HealthService;
-}
+import type { Services } from './service-catalog.ts';
+
+export type { Services };
 
 /** The media limits the configuration sets. */
 export function mediaLimitsOf(config: Config): MediaLimits {
@@ -243,6 +132,14 @@ export function createServices(options: {
   const renditionRepository = new RenditionRepository(db);
   const urlPolicy = { allowPrivateHosts: config.URL_IMPORT_ALLOW_HOSTS };
   const tempRoot = path.join(config.DATA_DIR, 'tmp');
+  // A media URL to import or trim: fetched safely (public addresses only), within the upload size.
+  const importMedia = (url: string, destPath: string) =>
+    downloadToFile(url, {
+      destPath,
+      maxBytes: config.MAX_UPLOAD_BYTES,
+      timeoutMs: config.URL_IMPORT_TIMEOUT_SECONDS * 1000,
+      ...urlPolicy,
+    });
 
   const classifier = new NsfwClassifier();
   const automaticFlags = new AutomaticFlagRepository(db);
@@ -254,13 +151,7 @@ export function createServices(options: {
     queue,
     limits,
     tempRoot,
-    download: (url, destPath) =>
-      downloadToFile(url, {
-        destPath,
-        maxBytes: config.MAX_UPLOAD_BYTES,
-        timeoutMs: config.URL_IMPORT_TIMEOUT_SECONDS * 1000,
-        ...urlPolicy,
-      }),
+    download: importMedia,
     // Pre-moderation holds uploads by unverified users (and by nobody) for a moderator.
     holdForReview:
       config.MODERATION_MODE === 'pre'
@@ -303,20 +194,6 @@ export function createServices(options: {
   const announce = (trx: Transaction<Database>, gifId: string) =>
     database.engine === 'postgres' ? announcePurge(trx, database.schema, gifId) : Promise.resolve();
   const auditLog = new AuditLogRepository(db);
-  const moderation = new ModerationService({
-    db,
-    takedowns: new TakedownRepository(db),
-    auditLog,
-    reports,
-    users,
-    storage,
-    mailer,
-    purge,
-    retentionDays: config.TAKEDOWN_RETENTION_DAYS,
-    announce,
-    publicUrl: config.publicUrl,
-    log: log('moderation'),
-  });
   const languageTags = new LanguageTagService({
     db,
     tags: new LanguageTagRepository(db),
@@ -334,16 +211,6 @@ export function createServices(options: {
     publicUrl: config.publicUrl,
   });
   const rollups = new RollupRepository(db, { lagSeconds: config.ANALYTICS_ROLLUP_LAG_SECONDS });
-  queue.register([
-    gifProcessJob(processing),
-    gifRenditionsRestJob(processing),
-    trendingRecomputeJob(trending),
-    avatarRenderJob(avatars),
-    gifSettleJob(settleSweep),
-    quarantinePurgeJob(moderation),
-    csvExportJob(csvExports),
-    analyticsRollupJob(rollups, config.ANALYTICS_RAW_RETENTION_DAYS),
-  ]);
 
   const urls = { publicUrl: config.publicUrl, mediaBaseUrl: config.mediaBaseUrl };
   const serializedGifs = new SerializedGifCache({ maxBytes: config.GIF_JSON_CACHE_MB * 2 ** 20 });
@@ -393,19 +260,56 @@ export function createServices(options: {
   });
   const listAnswers = new ListAnswers({ gifs: publicGifs, reads: gifReads, clock });
   metrics.watchCache('public_lists', listAnswers.cache);
-  const storyRepository = new StoryRepository(db);
   const categories = new CategoriesService({
     discovery: discoveryRepository,
     lists,
     reads: gifReads,
   });
   const pingbacks = new PingbackRepository(db);
-  const storyReader = new StoryReader({ stories: storyRepository, lists, reads: gifReads, users });
-  let migrated = false;
+  const storyServices = createStoryServices({
+    db,
+    lists,
+    reads: gifReads,
+    users,
+    schedule: scheduleRepository,
+    purge,
+    announce,
+    clock,
+    log,
+  });
+  const moderationServices = createModerationServices({
+    db,
+    users,
+    reports,
+    automaticFlags,
+    auditLog,
+    storage,
+    renditions: renditionRepository,
+    reads: gifReads,
+    search: publicGifs,
+    mailer,
+    purge,
+    announce,
+    retentionDays: config.TAKEDOWN_RETENTION_DAYS,
+    publicUrl: config.publicUrl,
+    log: log('moderation'),
+  });
+  queue.register([
+    gifProcessJob(processing),
+    gifRenditionsRestJob(processing),
+    trendingRecomputeJob(trending),
+    avatarRenderJob(avatars),
+    gifSettleJob(settleSweep),
+    quarantinePurgeJob(moderationServices.moderation),
+    csvExportJob(csvExports),
+    analyticsRollupJob(rollups, config.ANALYTICS_RAW_RETENTION_DAYS),
+  ]);
   return {
     metrics,
     classifier,
     ...channelServices,
+    ...moderationServices,
+    ...storyServices,
     storage,
     queue,
     users,
@@ -467,7 +371,6 @@ export function createServices(options: {
     apiTokens: new ApiTokenRepository(db),
     applications: new CreatorApplicationRepository(db),
     reports,
-    moderation,
     gifEdits: new GifEditService({
       db,
       gifs: gifRepository,
@@ -479,85 +382,23 @@ export function createServices(options: {
     gifMetadata: new GifMetadataService(new GifMetadataRepository(db)),
     languageTags,
     shares,
-    moderationActions: new ModerationActionService({
-      db,
-      moderation,
-      takedowns: new TakedownRepository(db),
-      flags: new FlagRepository(db),
-      automaticFlags,
-      reports,
-      searchReports: new SearchReportRepository(db),
-      auditLog,
-      purge,
-      announce,
-      log: log('moderation'),
-    }),
-    searchReports: new SearchReportService({
-      reports: new SearchReportRepository(db),
-      search: publicGifs,
-      db,
-      auditLog,
-    }),
-    moderationQueue: new QueueService({
-      queue: new QueueRepository(db),
-      reads: gifReads,
-      renditions: renditionRepository,
-      storage,
-    }),
     cachePurge: purge,
-    schedule: new ScheduleService({
-      db,
-      schedule: scheduleRepository,
-      purge,
-      announce,
-      clock,
-      log: log('trending-schedule'),
-    }),
-    stories: new StoryService({
-      db,
-      stories: storyRepository,
-      reader: storyReader,
-      lists,
-      users,
-      cursors: new StoryCursors(new SettingsRepository(db)),
-      clock,
-      log: log('stories'),
-    }),
-    trendingStories: new TrendingStoryService({
-      db,
-      stories: storyRepository,
-      reader: storyReader,
-      clock,
-    }),
     clock,
     avatars,
     attemptLimiter,
     directory: new DirectoryService(users),
-    tagPredictions: new TagPredictionService({
-      index: new VisualIndex({
-        repo: new TagPredictionRepository(db),
-        // On disk sharp reads the file itself; from a bucket the (small) still comes in memory.
-        input: (key) =>
-          storage instanceof LocalStorage
-            ? Promise.resolve(storage.pathOf(key))
-            : readBlob(storage, key),
-        clock,
-        refreshSeconds: config.TAG_PREDICTION_REFRESH_SECONDS,
-        maxEntries: 20_000,
-        log: log('tag-prediction'),
-      }),
+    tagPredictions: createTagPredictions({
+      db,
+      storage,
+      clock,
+      refreshSeconds: config.TAG_PREDICTION_REFRESH_SECONDS,
+      log: log('tag-prediction'),
     }),
     trims: new TrimService({
       limits,
       tempRoot: path.join(tempRoot, 'trim'),
       concurrency: config.TRIM_CONCURRENCY,
-      download: (url, destPath) =>
-        downloadToFile(url, {
-          destPath,
-          maxBytes: config.MAX_UPLOAD_BYTES,
-          timeoutMs: config.URL_IMPORT_TIMEOUT_SECONDS * 1000,
-          ...urlPolicy,
-        }),
+      download: importMedia,
     }),
     spotify: new SpotifyArtistService({
       download: (url, destPath) =>
@@ -587,26 +428,6 @@ export function createServices(options: {
       mailer,
       publicUrl: config.publicUrl,
     }),
-    health: new HealthService({
-      timeoutMs: 2000,
-      log: log('health'),
-      checks: {
-        database: async () => {
-          if (!(await pingDatabase(db))) throw new Error('the database does not answer');
-          migrated ||= await migrationsDone(database);
-          if (!migrated) throw new Error('migrations are not all applied');
-        },
-        queue: () => queue.ping(),
-        redis: redis
-          ? async () => {
-              // A dropped connection says so at once; a live one must also answer.
-              if (redis.status !== 'ready') throw new Error(`Redis connection ${redis.status}`);
-              await redis.ping();
-            }
-          : null,
-        // Any answer (even "no such blob") means the store is there and readable.
-        storage: async () => void (await storage.stat('health/probe')),
-      },
-    }),
+    health: createNodeHealth({ database, queue, redis, storage, log: log('health') }),
   };
 }
