@@ -265,15 +265,17 @@ describe('the first GIFs, written by the server', () => {
   /** The GIF a media path belongs to: /media/<id>/<rendition>.<format>. */
   const gifOf = (path: string) => path.split('/')[2]!;
 
-  it('takes over without fetching a tile already shown again, as another rendition or format, phone and desktop', async () => {
-    for (const [device, options] of [
-      ['phone', PHONE],
-      ['desktop', DESKTOP],
+  it('takes over without fetching a tile already shown again, as another rendition or format, on / and /search/:term, phone and desktop', async () => {
+    for (const [device, options, path] of [
+      ['phone', PHONE, '/'],
+      ['desktop', DESKTOP, '/'],
+      ['phone', PHONE, '/search/robot'],
+      ['desktop', DESKTOP, '/search/robot'],
     ] as const) {
       const context = await browser.newContext(options);
       const page = await context.newPage();
       const errors = watchPageErrors(page);
-      await page.goto(`${origin}/`);
+      await page.goto(`${origin}${path}`);
       await expect.poll(() => siteStart(page)).not.toBeNull();
       await expect.poll(() => page.locator('.first-gifs').count()).toBe(0);
       await expect.poll(() => page.locator('.gif-grid .jiffy-gif').count()).toBe(25);
@@ -289,7 +291,7 @@ describe('the first GIFs, written by the server', () => {
       const after = fetches.filter((f) => f.startTime >= start);
       const bytes = (list: typeof fetches) => list.reduce((sum, f) => sum + f.bytes, 0);
       console.log(
-        `${device} /: ${before.length} media files (${bytes(before)} B) before the site started, ` +
+        `${device} ${path}: ${before.length} media files (${bytes(before)} B) before the site started, ` +
           `${after.length} (${bytes(after)} B) after: ${after.map((f) => f.path).join(' ')}`,
       );
       expect(before.length).toBeGreaterThanOrEqual(row);
@@ -298,7 +300,7 @@ describe('the first GIFs, written by the server', () => {
       const again = after
         .filter((f) => shown.has(gifOf(f.path)))
         .map((f) => `${shown.get(gifOf(f.path))} then ${f.path}`);
-      expect(again, device).toEqual([]);
+      expect(again, `${device} ${path}`).toEqual([]);
       expect(errors).toEqual([]);
       await context.close();
     }
