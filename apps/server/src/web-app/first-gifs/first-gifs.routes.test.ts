@@ -76,8 +76,10 @@ describe('the first GIFs written into the site pages', () => {
       );
       expect(tile.img).toMatch(/ src="[^"]+\.gif"/);
       expect(tile.img).toContain('sizes="(max-width: 531px)');
-      // The first row asks for its images first; none waits for a script.
-      expect(tile.img.includes('fetchpriority="high"'), `tile ${i}`).toBe(i < 4);
+      // The first tile asks for its image at once and first; the others lazily, after it (none
+      // waits for a script).
+      expect(tile.img.includes('fetchpriority="high"'), `tile ${i}`).toBe(i === 0);
+      expect(tile.img.includes('loading="lazy" fetchpriority="low"'), `tile ${i}`).toBe(i > 0);
       expect(tile.img).not.toContain('data:image');
     }
     // The first image is preloaded from the head, in WebP as the <picture> will pick it.
