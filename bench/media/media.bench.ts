@@ -21,6 +21,9 @@ import { cpuNow } from './cpu.ts';
 
 const runsFlag = process.argv.indexOf('--runs');
 const runs = runsFlag > 0 ? Number(process.argv[runsFlag + 1]) : 3;
+const inputFlag = process.argv.indexOf('--input');
+// `--input small` or `--input large`: one input only (half the run, for before/after pairs).
+const only = inputFlag > 0 ? process.argv[inputFlag + 1] : undefined;
 const goals = { essential: 1.5, full: 4, classification: 0.25 };
 // The server's defaults: one worker thread, 1 frame sampled per upload (NSFW_SAMPLE_FRAMES).
 const classifier = new NsfwClassifier();
@@ -181,7 +184,7 @@ try {
       .join(' ')}`,
   );
   console.log(`classifier model load (once per process): ${await classifier.loadTime()} ms\n`);
-  const inputs = await makeBenchInputs(dir);
+  const inputs = (await makeBenchInputs(dir)).filter((input) => !only || input.path.includes(only));
   const rows: Row[] = [];
   for (const input of inputs) rows.push(await benchOne(input, dir));
   printTable(rows);

@@ -50,6 +50,18 @@ describe('buildFilterGraph', () => {
     expect(graph).toContain('[o2]');
   });
 
+  it('converts once to yuv420p for a rendition’s opaque MP4 and WebP', () => {
+    const graph = buildFilterGraph(image, [branch('o0', 'mp4'), branch('o1', 'webp')]);
+    expect(graph.match(/format=yuv420p/g)).toHaveLength(1);
+    expect(graph).toContain('format=yuv420p,split=2[o0][o1]');
+    // Transparent WebP keeps its own alpha-preserving conversion.
+    const sticker = buildFilterGraph(image, [
+      branch('o0', 'mp4', { alpha: true }),
+      branch('o1', 'webp', { alpha: true }),
+    ]);
+    expect(sticker).toContain('format=yuva420p[o1]');
+  });
+
   it('caps only the GIF branches of a video at the extract', () => {
     const video: GraphSource = {
       ...image,
@@ -77,6 +89,8 @@ describe('buildFilterGraph', () => {
       branch('o1', 'gif'),
     ]);
     expect(graph).not.toMatch(/[\],;]scale=/);
+    // Converted to planar RGB once, before the split, not once per branch.
+    expect(graph).toMatch(/^\[0:v\]format=gbrp,split=/);
     expect(graph).toContain('format=gbrp,zscale=200:112:filter=bicubic:param_a=0:param_b=0.6');
     // The palette sample is resized the same way.
     expect(graph).toContain('zscale=160:90:filter=bicubic:param_a=0:param_b=0.6,format=gbrp');
