@@ -15,6 +15,8 @@ export interface MediaProbe {
   durationMs: number;
   /** Frames per second of the source (average for GIF/WebP with per-frame delays). */
   fps: number;
+  /** An animated image's last frame delay in ms, as browsers play it (absent for video). */
+  lastDelayMs?: number;
   hasAlpha: boolean;
   animated: boolean;
   /** True for a video with a sound track: it becomes a clip (GIPHY's videos), sound kept. */

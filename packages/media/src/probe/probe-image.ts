@@ -58,6 +58,7 @@ export async function probeImage(
     hasAlpha: await hasVisibleAlpha(path, structure, budget),
     animated: frames > 1,
     hasAudio: false,
+    ...(frames > 1 ? { lastDelayMs: structure.delaysMs[frames - 1]! } : {}),
   };
 }
 

@@ -53,6 +53,7 @@ describe('probe on images', () => {
       hasAlpha: false,
       animated: true,
       hasAudio: false,
+      lastDelayMs: 80,
     });
   });
 

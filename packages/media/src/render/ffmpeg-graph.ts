@@ -48,6 +48,12 @@ export interface GraphSource {
   paletteSample: Size;
   /** Frames are opaque RGB and ffmpeg has zscale: resize with it (see `scaleFilter`). */
   rgbResize?: boolean;
+  /**
+   * The source's last frame delay (ms), when its frames reach ffmpeg with their own timing (a
+   * GIF or APNG through its demuxer): an encoder knows no frame's duration but from the next
+   * frame, so the last one's is given to the GIF muxer (`-final_delay`).
+   */
+  lastDelayMs?: number;
 }
 
 type Leaf =

@@ -4,6 +4,7 @@ import { traced } from '../trace.ts';
 import { MediaError, type MediaLimits } from '../types.ts';
 import { buildFilterGraph, type GraphBranch, type GraphSource } from './ffmpeg-graph.ts';
 import type { FfmpegInput } from './ffmpeg-input.ts';
+import { setWebpLastDelay } from './webp-last-delay.ts';
 
 /** One file an ffmpeg job writes. */
 export interface JobOutput extends GraphBranch {
@@ -94,6 +95,11 @@ export async function runFfmpegJob(job: FfmpegJob): Promise<void> {
     );
   }
   if (result.code !== 0) throw ffmpegFailure(result.stderr);
+  const last = job.source.lastDelayMs;
+  if (last === undefined) return;
+  for (const output of job.outputs)
+    if (output.tail === 'webp' && keepsLastFrame(job.source, output))
+      await setWebpLastDelay(output.path, last);
 }
 
 /** Per-output arguments: encoder, caps, container. */
@@ -105,8 +111,15 @@ function outputArgs(job: FfmpegJob, output: JobOutput): string[] {
   // Every output is cut at the duration limit (plus a second of slack) if not sooner.
   const seconds = output.maxSeconds ?? job.limits.maxDurationMs / 1000 + 1;
   args.push('-t', seconds.toFixed(3));
+  // GIF and WebP keep each frame's delay to the millisecond: by default the encoder's time base
+  // is 1 / the stream's guessed rate, which rounds every delay to it (70/60/70 ms became
+  // 66/67/67, 100 and 40 ms became 110 and 30).
+  if (output.tail === 'gif' || output.tail === 'webp') args.push('-enc_time_base', '1:1000');
   if (output.tail === 'gif') {
     args.push('-f', 'gif', '-loop', '0');
+    const last = keepsLastFrame(job.source, output) ? job.source.lastDelayMs : undefined;
+    // Else the muxer gives the last frame the average delay (a 1 s pause became 250 ms).
+    if (last !== undefined) args.push('-final_delay', String(Math.round(last / 10)));
   } else if (output.tail === 'webp') {
     args.push('-c:v', 'libwebp_anim', '-lossless', '0', '-quality', String(output.quality ?? 75));
     args.push('-compression_level', '1', '-loop', '0', '-f', 'webp');
@@ -127,6 +140,11 @@ function outputArgs(job: FfmpegJob, output: JobOutput): string[] {
   }
   args.push(output.path);
   return args;
+}
+
+/** The output ends on the source's own last frame, shown for its own delay. */
+function keepsLastFrame(source: GraphSource, output: JobOutput): boolean {
+  return output.frames.kind !== 'pick' && output.maxSeconds === undefined && !source.extract;
 }
 
 /** Output arguments of an MP4 stream copy from input `index` (0 when it runs alone). */

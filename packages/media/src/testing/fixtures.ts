@@ -12,6 +12,8 @@ export interface AnimationOptions {
   alpha?: boolean;
   /** Per-frame delay in ms (default 100). */
   delayMs?: number;
+  /** Each frame's own delay in ms (one per frame), over `delayMs`. */
+  delaysMs?: number[];
   /** Picks a different picture: 'bars' (default) or 'rings'. */
   pattern?: 'bars' | 'rings';
 }
@@ -135,7 +137,10 @@ function raw(options: { width: number; height: number; frames: number }) {
 }
 
 function delays(options: AnimationOptions): number[] {
-  return Array.from({ length: options.frames }, () => options.delayMs ?? 100);
+  return Array.from(
+    { length: options.frames },
+    (_, i) => options.delaysMs?.[i] ?? options.delayMs ?? 100,
+  );
 }
 
 function colourAt(pattern: 'bars' | 'rings', u: number, v: number): [number, number, number] {

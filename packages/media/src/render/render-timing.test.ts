@@ -1,0 +1,70 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { probe } from '../probe/probe.ts';
+import { makeAnimatedGif } from '../testing/index.ts';
+import { defaultMediaLimits, type RenditionFile } from '../types.ts';
+import { fileOf } from './expect-renditions.ts';
+import { renderRenditions } from './render-renditions.ts';
+
+// A GIF's frames keep their own delays in its renditions, the last one's too: a pause on the
+// last frame is part of many GIFs, and ffmpeg's defaults rounded every delay to the stream's
+// guessed rate and gave the last frame the average one (a 1 s pause became 250 ms).
+const DELAYS = [100, 500, 40, 2000, 70, 30, 250, 1000];
+
+let dir: string;
+let files: RenditionFile[];
+
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), 'jiffy-render-timing-'));
+  const source = await makeAnimatedGif({
+    path: path.join(dir, 'pauses.gif'),
+    width: 160,
+    height: 90,
+    frames: DELAYS.length,
+    delaysMs: DELAYS,
+  });
+  const probed = await probe(source, defaultMediaLimits);
+  expect(probed.lastDelayMs).toBe(1000);
+  const common = {
+    source,
+    probe: probed,
+    outDir: path.join(dir, 'out'),
+    sticker: false,
+    limits: defaultMediaLimits,
+  };
+  files = [
+    ...(await renderRenditions({ ...common, phase: 'essential' })),
+    ...(await renderRenditions({ ...common, phase: 'rest' })),
+  ];
+}, 120_000);
+
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+const delaysOf = async (file: RenditionFile) => (await sharp(file.path).metadata()).delay;
+
+describe('frame timing of a GIF with pauses', () => {
+  it("keeps every frame's delay, the last one's included, in every GIF made from all its frames", async () => {
+    for (const name of [
+      'fixed_width',
+      'fixed_height',
+      'fixed_width_small',
+      'fixed_height_small',
+    ] as const)
+      expect(await delaysOf(fileOf(files, name, 'gif')), name).toEqual(DELAYS);
+  });
+
+  it("keeps every frame's delay, the last one's included, in the WebPs ffmpeg makes", async () => {
+    for (const name of [
+      'fixed_width',
+      'fixed_height',
+      'fixed_width_small',
+      'fixed_height_small',
+    ] as const)
+      expect(await delaysOf(fileOf(files, name, 'webp')), name).toEqual(DELAYS);
+  });
+});
