@@ -68,7 +68,8 @@ describe('takedowns across API nodes', () => {
           ...multipart({ api_key: a.apiKey }, { name: 'a.gif', bytes }),
         });
         const id = upload.json<{ data: { id: string } }>().data.id;
-        await a.waitForGif(id);
+        // Every rendition made: no job of A still runs when the test drops its schema.
+        await a.waitForGif(id, { complete: true });
         const mediaOnB = () => b.jiffy.app.inject(`/media/${id}/original.gif`);
         expect((await mediaOnB()).statusCode).toBe(200); // now kept on B
         expect((await mediaOnB()).statusCode).toBe(200);
