@@ -187,6 +187,10 @@ describe.runIf(DATABASE_URL)('several nodes on shared PostgreSQL, Redis and S3',
     }
     expect(shown).toEqual([]);
     expect((await api(b, `/v1/gifs/${gif.id}`)).status).toBe(404);
+    // B kept the still's rendition when it served it above; 410 says it asked again (a kept
+    // row would look for the file where it no longer is, a 404).
+    const still = gif.images['fixed_width_still']!.url!;
+    expect((await fetch(still)).status).toBe(410);
   });
 
   it('counts the public API limit and sign-in limits across both nodes (Redis)', async () => {

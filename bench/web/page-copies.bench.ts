@@ -39,9 +39,21 @@ const heldAfter = (html: string, n: number) => {
   const release = `<script>(()=>{const go=()=>requestAnimationFrame(()=>setTimeout(()=>{for(const e of document.querySelectorAll('[data-src],[data-srcset]')){if(e.dataset.srcset)e.srcset=e.dataset.srcset;if(e.dataset.src)e.src=e.dataset.src}}));document.querySelector('.jiffy-gif img').decode().then(go,go)})()</script>`;
   return held.replace('</body>', `${release}</body>`);
 };
+/** Tiles after the first `n` loaded lazily (the browser's own: they load after the first layout). */
+const lazyAfter = (html: string, n: number) => {
+  let i = 0;
+  return html.replace(TILE, (tile) =>
+    ++i > n && !tile.includes('loading="lazy"')
+      ? tile.replace(' fetchpriority="high"', '').replace(/<img /, '<img loading="lazy" ')
+      : tile,
+  );
+};
 const static_ = withoutScripts(withoutData(page));
 const copies: Record<string, string> = {
   'the page as sent': page,
+  'as sent, lazy after the first tile': lazyAfter(page, 1),
+  'as sent, lazy after 2 tiles': lazyAfter(page, 2),
+  'as sent, lazy after 4 tiles': lazyAfter(page, 4),
   'no site script, no data': static_,
   'and only the first tile': firstTiles(static_, 1),
   'and only the first 4 tiles': firstTiles(static_, 4),

@@ -30,6 +30,7 @@ import type { GifProcessingService } from './gifs/gif-processing.service.ts';
 import type { GifReadService } from './gifs/gif-read.service.ts';
 import type { SettleSweep } from './gifs/settle-sweep.ts';
 import type { RenditionRepository } from './gifs/rendition.repository.ts';
+import type { ServableRenditions } from './media/servable-renditions.ts';
 import type { UploadService } from './gifs/upload.service.ts';
 import type { JobQueue } from './jobs/job-queue.ts';
 import type { JiffyMetrics } from './metrics/jiffy-metrics.ts';
@@ -68,6 +69,7 @@ export interface Services {
   avatars: AvatarService;
   gifRepository: GifRepository;
   renditionRepository: RenditionRepository;
+  servableRenditions: ServableRenditions;
   settings: SettingsRepository;
   apiKeys: ApiKeyService;
   uploads: UploadService;

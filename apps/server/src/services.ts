@@ -45,6 +45,7 @@ import { GifProcessingService } from './gifs/gif-processing.service.ts';
 import { gifProcessJob } from './gifs/gif-process.job.ts';
 import { GifReadService } from './gifs/gif-read.service.ts';
 import { SerializedGifCache } from './gifs/serialized-gif-cache.ts';
+import { ServableRenditions } from './media/servable-renditions.ts';
 import { gifRenditionsRestJob } from './gifs/gif-renditions-rest.job.ts';
 import { gifSettleJob } from './gifs/gif-settle.job.ts';
 import { SettleSweep } from './gifs/settle-sweep.ts';
@@ -217,6 +218,14 @@ export function createServices(options: {
   metrics.watchCache('gif_json', serializedGifs);
   // Kept by content, so a missed notice (null) leaves nothing wrong here.
   purge.register((gifId) => gifId && serializedGifs.forget(gifId));
+  // Seen as long as a kept answer at most: the same bound on what a missed purge could leave.
+  const servableRenditions = new ServableRenditions({
+    source: renditionRepository,
+    ttlMs: 60_000,
+    maxGifs: config.MEDIA_CACHE_GIFS,
+  });
+  metrics.watchCache('servable_renditions', servableRenditions);
+  purge.register((gifId) => servableRenditions.forget(gifId));
   const shares = new ShareEventService(new ShareEventRepository(db));
   const attemptLimiter = new AttemptLimits({
     redis: options.redis,
@@ -315,6 +324,7 @@ export function createServices(options: {
     users,
     gifRepository,
     renditionRepository,
+    servableRenditions,
     settings: new SettingsRepository(db),
     apiKeys: new ApiKeyService(new ApiKeyRepository(db)),
     uploads: new UploadService({

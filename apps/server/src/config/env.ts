@@ -69,6 +69,11 @@ export const envSchema = z
      * (SerializedGifCache): about 3–5 kB a GIF, so the default keeps some 15,000 GIFs.
      */
     GIF_JSON_CACHE_MB: positiveInt.max(16_384).default(64),
+    /**
+     * GIFs whose servable renditions media answers keep per process (ServableRenditions), so a
+     * media answer costs no query; 0 asks the database every time.
+     */
+    MEDIA_CACHE_GIFS: z.coerce.number().int().min(0).max(1_000_000).default(10_000),
     /** Schema on the PostgreSQL server (jobs go to <schema>_jobs); lets instances share a database. */
     DATABASE_SCHEMA: z
       .string()

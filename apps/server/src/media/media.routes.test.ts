@@ -118,10 +118,14 @@ describe.each(STORAGE_BACKENDS)('GET /media/:id/:rendition.:ext (%s storage)', (
   });
 
   it('stops serving a GIF once it is removed: 410 gif_removed (taken down on purpose)', async () => {
+    expect((await t.jiffy.app.inject(mp4Path)).statusCode).toBe(200); // kept by this process
     await t.jiffy.services.gifRepository.update(id, { status: 'removed' });
+    // What every change of a GIF's visibility does in its request (moderation.service.ts).
+    t.jiffy.services.cachePurge.purge(id);
     const gone = await t.jiffy.app.inject(mp4Path);
     expect(gone.statusCode).toBe(410);
     expect(gone.json<{ error: { code: string } }>().error.code).toBe('gif_removed');
     await t.jiffy.services.gifRepository.update(id, { status: 'ready' });
+    expect((await t.jiffy.app.inject(mp4Path)).statusCode).toBe(200); // not kept while removed
   });
 });

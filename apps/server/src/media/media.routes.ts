@@ -9,6 +9,7 @@ import { parseRange } from './byte-range.ts';
 import { ID_PATTERN } from '../lib/ids.ts';
 import { FRAMEABLE } from '../http/frame-policy.ts';
 import type { OnDemandRenditionService } from '../tenor/on-demand-renditions.service.ts';
+import type { ServableRenditions } from './servable-renditions.ts';
 
 const FILE = /^([a-z0-9_]{1,40})\.(gif|mp4|webp|jpg|png|webm)$/;
 
@@ -20,6 +21,7 @@ export function mediaRoutes(
   app: FastifyInstance,
   deps: {
     renditions: RenditionRepository;
+    servable: ServableRenditions;
     storage: BlobStorage;
     avatars: AvatarService;
     onDemand: OnDemandRenditionService;
@@ -37,7 +39,7 @@ export function mediaRoutes(
         throw new AppError('rendition_not_found', 'No such media file.');
       }
       const [, name, format] = match as unknown as [string, string, RenditionFileFormat];
-      let rendition = await deps.renditions.findServable(request.params.id, name, format);
+      let rendition = await deps.servable.find(request.params.id, name, format);
       // Tenor's WebM and nano sizes are made the first time their URL is asked for.
       if (!rendition && deps.onDemand.makes(name, format)) {
         rendition = await deps.onDemand.ensure(request.params.id, name, format);

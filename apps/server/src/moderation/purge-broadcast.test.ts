@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { animatedImage, multipart } from '../testing/fixtures.ts';
 import { insertGifRow } from '../testing/gif-rows.ts';
 import { signedInUsers } from '../testing/signed-in-users.ts';
 import { startTestJiffy } from '../testing/test-jiffy.ts';
@@ -36,6 +37,57 @@ describe('takedowns across API nodes', () => {
           shown = await searchOnB();
         }
         expect(shown).toEqual(['otter2']);
+      } finally {
+        await b.stop();
+        await a.stop().catch(() => {});
+        const { default: pg } = await import('pg');
+        const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
+        await client.connect();
+        await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+        await client.query(`DROP SCHEMA IF EXISTS ${schema}_jobs CASCADE`);
+        await client.end();
+      }
+    },
+  );
+
+  it.runIf(process.env.DATABASE_URL)(
+    "another node's kept media answer stops serving a taken-down GIF within a second",
+    async () => {
+      const a = await startTestJiffy({}, { keepOnStop: true });
+      const schema = a.jiffy.config.DATABASE_SCHEMA!;
+      const b = await startTestJiffy(
+        { DATABASE_SCHEMA: schema },
+        { role: 'api', dataDir: a.dataDir },
+      );
+      try {
+        const { mod } = await signedInUsers(a, [['mod', 'moderator']]);
+        const bytes = await animatedImage({ width: 120, height: 90, frames: 3 });
+        const upload = await a.jiffy.app.inject({
+          method: 'POST',
+          url: '/v1/gifs',
+          ...multipart({ api_key: a.apiKey }, { name: 'a.gif', bytes }),
+        });
+        const id = upload.json<{ data: { id: string } }>().data.id;
+        // Every rendition made: no job of A still runs when the test drops its schema.
+        await a.waitForGif(id, { complete: true });
+        const mediaOnB = () => b.jiffy.app.inject(`/media/${id}/original.gif`);
+        expect((await mediaOnB()).statusCode).toBe(200); // now kept on B
+        expect((await mediaOnB()).statusCode).toBe(200);
+        expect(b.jiffy.services.servableRenditions.hits).toBeGreaterThan(0);
+
+        const taken = await mod!.post('/api/v3/content-takedown/takedown', {
+          gif_id: id,
+          reason: 'spam',
+        });
+        expect(taken.statusCode).toBe(200);
+        const answered = Date.now();
+        // 410 says B asked the database again; a kept row would find the file gone (404).
+        let status = (await mediaOnB()).statusCode;
+        while (status !== 410 && Date.now() - answered < 1000) {
+          await new Promise((resolve) => setTimeout(resolve, 20));
+          status = (await mediaOnB()).statusCode;
+        }
+        expect(status).toBe(410);
       } finally {
         await b.stop();
         await a.stop().catch(() => {});

@@ -9,6 +9,7 @@ export function mediaSurface(scope: FastifyInstance, options: { services: Servic
   declareSurface(scope, 'media', ['/media/*']);
   mediaRoutes(scope, {
     renditions: services.renditionRepository,
+    servable: services.servableRenditions,
     storage: services.storage,
     avatars: services.avatars,
     onDemand: services.onDemandRenditions,

@@ -1,0 +1,89 @@
+import type { RenditionRow } from '../db/schema.ts';
+import { systemClock, type Clock } from '../lib/clock.ts';
+
+/** Where the rows come from: RenditionRepository's `findServable`. */
+export interface ServableSource {
+  findServable(gifId: string, name: string, format: string): Promise<RenditionRow | undefined>;
+}
+
+/**
+ * The renditions media answers have found servable, kept by GIF so a media answer costs no
+ * query while its GIF is kept. On the embedded database every query runs on the server's own
+ * thread, and a page's first screen asks for ~25 files at once: the first image's answer
+ * queued behind the others' queries (0.6–1.2 ms each, bench/web README).
+ *
+ * Only rows found are kept (a GIF that becomes ready is served on its first ask). A GIF that
+ * stops being servable (takedown, delete, and edits alike) is forgotten through CachePurge in
+ * the request that changes it, and on other nodes through the purge broadcast; a missed notice
+ * (null) forgets everything. A purge during a query makes that query's row not kept, as it may
+ * have been read before the change committed. Whatever else changes a kept row (a re-run job
+ * writing a rendition again) is seen within `ttlMs`. At most `maxGifs` GIFs are kept; the one
+ * used longest ago goes first.
+ */
+export class ServableRenditions {
+  readonly #source: ServableSource;
+  readonly #ttlMs: number;
+  readonly #maxGifs: number;
+  readonly #now: Clock;
+  readonly #byGif = new Map<string, { files: Map<string, RenditionRow>; until: number }>();
+  /** Counts purges: a query started before one must not keep its row. */
+  #purges = 0;
+  /** Answers from kept rows, and those that asked the database (metrics). */
+  hits = 0;
+  misses = 0;
+
+  constructor(options: { source: ServableSource; ttlMs: number; maxGifs: number; now?: Clock }) {
+    this.#source = options.source;
+    this.#ttlMs = options.ttlMs;
+    this.#maxGifs = options.maxGifs;
+    this.#now = options.now ?? systemClock;
+  }
+
+  /** Kept GIFs, for the metrics. */
+  get size(): number {
+    return this.#byGif.size;
+  }
+
+  /** One rendition of a GIF that is ready to be seen, as `findServable` answers. */
+  async find(gifId: string, name: string, format: string): Promise<RenditionRow | undefined> {
+    const file = `${name}.${format}`;
+    const kept = this.#byGif.get(gifId);
+    if (kept && kept.until <= this.#now()) this.#byGif.delete(gifId);
+    else if (kept) {
+      // Re-inserted: a Map iterates in insertion order, so the first is the least used.
+      this.#byGif.delete(gifId);
+      this.#byGif.set(gifId, kept);
+      const row = kept.files.get(file);
+      if (row) {
+        this.hits++;
+        return row;
+      }
+    }
+    this.misses++;
+    const purges = this.#purges;
+    const row = await this.#source.findServable(gifId, name, format);
+    if (row && purges === this.#purges && this.#maxGifs > 0) this.#keep(gifId, file, row);
+    return row;
+  }
+
+  /** Forgets GIF `gifId`'s rows, or every row when which GIF is not known (null). */
+  forget(gifId: string | null): void {
+    this.#purges++;
+    if (gifId === null) this.#byGif.clear();
+    else this.#byGif.delete(gifId);
+  }
+
+  #keep(gifId: string, file: string, row: RenditionRow): void {
+    const now = this.#now();
+    let kept = this.#byGif.get(gifId);
+    if (!kept || kept.until <= now) {
+      kept = { files: new Map(), until: now + this.#ttlMs };
+      this.#byGif.set(gifId, kept);
+    }
+    kept.files.set(file, row);
+    for (const oldest of this.#byGif.keys()) {
+      if (this.#byGif.size <= this.#maxGifs) break;
+      this.#byGif.delete(oldest);
+    }
+  }
+}
