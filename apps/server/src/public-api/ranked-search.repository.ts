@@ -293,13 +293,21 @@ export class RankedSearchRepository {
       this.#db,
     );
     const [answer] = answers;
+    // The page's text (18 kB at 25 GIFs) is let go by the driver's row at once. V8 allocates
+    // the driver's row objects in the old generation once enough of them have outlived a young
+    // collection (allocation-site pretenuring), and a young value an old object points to
+    // outlives every young collection until the next full one, dead or not: every page's text
+    // was copied twice and promoted, a third of what the collector kept (see
+    // docs/architecture-notes.md, "Garbage collection").
+    const listed = answer!.gifs;
+    answer!.gifs = null;
     if (Number(answer!.left_out) > 0) {
       if (this.#writtenElsewhere.size > LEXEME_CACHE_SIZE) this.#writtenElsewhere.clear();
       for (const source of leftOut) this.#writtenElsewhere.add(elsewhereKey(source));
       return undefined;
     }
     if (answer!.named_channel) return { rows: [], total: 0, namesChannel: true };
-    const rows = fromListedGifs(answer!.gifs);
+    const rows = fromListedGifs(listed);
     if (search && answer!.page_end && rows.length === page.limit) {
       const [score, gifId] = answer!.page_end.split(' ') as [string, string];
       this.#continuations.keep(search, page.offset + page.limit, { score, gifId });
