@@ -7,146 +7,17 @@ import { signedInUsers, TEST_PASSWORD } from '../apps/server/src/testing/signed-
 import type { TestJiffy } from '../apps/server/src/testing/test-jiffy.ts';
 import { blockingOf, BLOCKING, runAxe } from './support/axe.ts';
 import { launchChromium } from './support/browser.ts';
+import {
+  describeFocus,
+  mouseOnlyControls,
+  openAllDetails,
+  recordUnfocusedRings,
+  type TabStop,
+} from './support/keyboard-checks.ts';
 import { startListeningJiffy } from './support/listening-jiffy.ts';
+import { settled, trackRequests } from './support/page-settled.ts';
 
 const DESKTOP = { width: 1280, height: 900 };
-/** Requests a page waits on before it shows what it is about: its code and its API calls. */
-const AWAITED = new Set(['document', 'script', 'stylesheet', 'fetch', 'xhr']);
-/** How long a page must stay quiet to count as settled (its next request starts at once). */
-const QUIET_MS = 150;
-const activity = new WeakMap<Page, { inFlight: number; lastChange: number }>();
-
-/**
- * Counts a page's awaited requests in flight. Playwright's 'networkidle' waits 500 ms of no
- * request of any kind (GIF media included), which makes 60 pages take two minutes.
- */
-function trackRequests(page: Page): void {
-  const state = { inFlight: 0, lastChange: Date.now() };
-  activity.set(page, state);
-  const change = (delta: number) => (request: { resourceType(): string }) => {
-    if (!AWAITED.has(request.resourceType())) return;
-    state.inFlight += delta;
-    state.lastChange = Date.now();
-  };
-  page.on('request', change(1));
-  page.on('requestfinished', change(-1));
-  page.on('requestfailed', change(-1));
-}
-
-/**
- * Waits until a site page shows its heading (not a loading line), then until no code or API
- * request has been in flight for QUIET_MS, and a frame is drawn. The embed player and the widget
- * kit's demo are not the site (no #main): for them the quiet network is enough.
- */
-async function settled(page: Page): Promise<void> {
-  await page.waitForFunction(
-    () =>
-      !document.getElementById('main') ||
-      (document.querySelector('#main h1') && !document.querySelector('#main .loading')),
-    undefined,
-    { timeout: 10_000 },
-  );
-  const state = activity.get(page)!;
-  const deadline = Date.now() + 10_000;
-  while (Date.now() < deadline && (state.inFlight > 0 || Date.now() - state.lastChange < QUIET_MS))
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(resolve)));
-}
-
-/** Opens every closed <details> on the page; true if there was one. */
-function openAllDetails(): boolean {
-  const closed = [...document.querySelectorAll('details:not([open])')];
-  for (const details of closed) (details as HTMLDetailsElement).open = true;
-  return closed.length > 0;
-}
-
-/** What a Tab press landed on, and whether a person can see where it is. */
-interface TabStop {
-  name: string;
-  /** Inside <main> (the page's own controls) rather than the header or footer. */
-  inMain: boolean;
-  /** An outline or ring drawn on it, its label, or its wrapper, in view. */
-  ringVisible: boolean;
-}
-
-/**
- * Records every element's outline and box-shadow with nothing focused, for describeFocus to
- * compare with (kept on the window: page.evaluate passes functions by their source only).
- */
-function recordUnfocusedRings(): void {
-  (document.activeElement as HTMLElement | null)?.blur();
-  const read = (el: Element): string => {
-    const style = getComputedStyle(el);
-    const outline =
-      style.outlineStyle === 'none' || parseFloat(style.outlineWidth) === 0
-        ? 'none'
-        : `${style.outlineStyle} ${style.outlineWidth} ${style.outlineColor}`;
-    return `${outline} | ${style.boxShadow}`;
-  };
-  const rings = new Map<Element, string>();
-  for (const el of document.querySelectorAll('body *')) rings.set(el, read(el));
-  (window as unknown as { unfocusedRings: Map<Element, string> }).unfocusedRings = rings;
-  (window as unknown as { ringStyle: (el: Element) => string }).ringStyle = read;
-}
-
-/**
- * The focused element's name, and whether a focus ring shows: the outline or box-shadow of it,
- * its label or its wrapper differs from the one recorded unfocused (a file input is visually
- * hidden and its label shows the ring), on a box in view.
- */
-function describeFocus(): TabStop {
-  const el = document.activeElement as HTMLElement | null;
-  if (!el || el === document.body) return { name: '(body)', inMain: false, ringVisible: false };
-  const field = el as HTMLInputElement;
-  const labelled = el.getAttribute('aria-labelledby');
-  const name = (
-    el.getAttribute('aria-label') ??
-    (labelled ? document.getElementById(labelled)?.textContent : null) ??
-    (field.labels?.[0]?.textContent || null) ??
-    (el.textContent?.trim() || null) ??
-    el.getAttribute('placeholder') ??
-    el.tagName
-  )
-    .replace(/\s+/g, ' ')
-    .trim();
-  const { unfocusedRings, ringStyle } = window as unknown as {
-    unfocusedRings: Map<Element, string>;
-    ringStyle: (el: Element) => string;
-  };
-  const candidates = [el, ...(field.labels ?? []), el.parentElement].filter(
-    (c): c is HTMLElement => !!c,
-  );
-  const ringVisible = candidates.some((c) => {
-    const box = c.getBoundingClientRect();
-    const inView =
-      box.width >= 4 && box.height >= 4 && box.bottom > 0 && box.top < window.innerHeight;
-    const now = ringStyle(c);
-    return inView && now !== 'none | none' && now !== unfocusedRings.get(c);
-  });
-  return { name, inMain: !!el.closest('main'), ringVisible };
-}
-
-/**
- * Elements that look clickable (a pointer cursor) that a keyboard cannot reach: not a control,
- * not inside one, not a label (its field is reached), not an option of a listbox (arrows reach
- * those from the box). Described as "tag.class text".
- */
-function mouseOnlyControls(): string[] {
-  const reachable =
-    'a[href], button, input, select, textarea, summary, label, [tabindex], [role="option"], video[controls]';
-  const found: string[] = [];
-  for (const el of document.querySelectorAll('body *')) {
-    if (getComputedStyle(el).cursor !== 'pointer' || el.closest(reachable)) continue;
-    // Only the outermost of a clickable group: its children inherit the cursor.
-    if (el.parentElement && getComputedStyle(el.parentElement).cursor === 'pointer') continue;
-    const box = el.getBoundingClientRect();
-    if (box.width === 0 || box.height === 0) continue;
-    const text = (el.textContent ?? '').trim().slice(0, 40);
-    found.push(`${el.tagName.toLowerCase()}.${[...el.classList].join('.')} "${text}"`);
-  }
-  return found;
-}
-
 type Role = 'visitor' | 'fan' | 'maker' | 'mod';
 
 interface Finding {
