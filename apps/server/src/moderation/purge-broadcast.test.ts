@@ -2,20 +2,36 @@ import { describe, expect, it } from 'vitest';
 import { animatedImage, multipart } from '../testing/fixtures.ts';
 import { insertGifRow } from '../testing/gif-rows.ts';
 import { signedInUsers } from '../testing/signed-in-users.ts';
-import { startTestJiffy } from '../testing/test-jiffy.ts';
+import { startTestJiffy, type TestJiffy } from '../testing/test-jiffy.ts';
+
+/**
+ * Node A (all roles) and node B (API only) on one PostgreSQL schema, as two API nodes of one
+ * instance; both stopped and the schema dropped after `test`.
+ */
+async function withTwoNodes(test: (a: TestJiffy, b: TestJiffy) => Promise<void>): Promise<void> {
+  const a = await startTestJiffy({}, { keepOnStop: true });
+  const schema = a.jiffy.config.DATABASE_SCHEMA!;
+  const b = await startTestJiffy({ DATABASE_SCHEMA: schema }, { role: 'api', dataDir: a.dataDir });
+  try {
+    await test(a, b);
+  } finally {
+    await b.stop();
+    await a.stop().catch(() => {});
+    const { default: pg } = await import('pg');
+    const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await client.connect();
+    await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+    await client.query(`DROP SCHEMA IF EXISTS ${schema}_jobs CASCADE`);
+    await client.end();
+  }
+}
 
 describe('takedowns across API nodes', () => {
   // Only a PostgreSQL server has several nodes; the embedded database belongs to one process.
   it.runIf(process.env.DATABASE_URL)(
     "another node's cached search answer loses a taken-down GIF within a second",
     async () => {
-      const a = await startTestJiffy({}, { keepOnStop: true });
-      const schema = a.jiffy.config.DATABASE_SCHEMA!;
-      const b = await startTestJiffy(
-        { DATABASE_SCHEMA: schema },
-        { role: 'api', dataDir: a.dataDir },
-      );
-      try {
+      await withTwoNodes(async (a, b) => {
         const { mod } = await signedInUsers(a, [['mod', 'moderator']]);
         await insertGifRow(a.jiffy.services.gifRepository, { id: 'otter1', title: 'Otter nap' });
         await insertGifRow(a.jiffy.services.gifRepository, { id: 'otter2', title: 'Otter swim' });
@@ -37,29 +53,14 @@ describe('takedowns across API nodes', () => {
           shown = await searchOnB();
         }
         expect(shown).toEqual(['otter2']);
-      } finally {
-        await b.stop();
-        await a.stop().catch(() => {});
-        const { default: pg } = await import('pg');
-        const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
-        await client.connect();
-        await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-        await client.query(`DROP SCHEMA IF EXISTS ${schema}_jobs CASCADE`);
-        await client.end();
-      }
+      });
     },
   );
 
   it.runIf(process.env.DATABASE_URL)(
     "another node's kept media answer stops serving a taken-down GIF within a second",
     async () => {
-      const a = await startTestJiffy({}, { keepOnStop: true });
-      const schema = a.jiffy.config.DATABASE_SCHEMA!;
-      const b = await startTestJiffy(
-        { DATABASE_SCHEMA: schema },
-        { role: 'api', dataDir: a.dataDir },
-      );
-      try {
+      await withTwoNodes(async (a, b) => {
         const { mod } = await signedInUsers(a, [['mod', 'moderator']]);
         const bytes = await animatedImage({ width: 120, height: 90, frames: 3 });
         const upload = await a.jiffy.app.inject({
@@ -88,16 +89,7 @@ describe('takedowns across API nodes', () => {
           status = (await mediaOnB()).statusCode;
         }
         expect(status).toBe(410);
-      } finally {
-        await b.stop();
-        await a.stop().catch(() => {});
-        const { default: pg } = await import('pg');
-        const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
-        await client.connect();
-        await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-        await client.query(`DROP SCHEMA IF EXISTS ${schema}_jobs CASCADE`);
-        await client.end();
-      }
+      });
     },
   );
 });

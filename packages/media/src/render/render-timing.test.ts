@@ -13,6 +13,13 @@ import { renderRenditions } from './render-renditions.ts';
 // last frame is part of many GIFs, and ffmpeg's defaults rounded every delay to the stream's
 // guessed rate and gave the last frame the average one (a 1 s pause became 250 ms).
 const DELAYS = [100, 500, 40, 2000, 70, 30, 250, 1000];
+/** Renditions made by ffmpeg from every frame, as GIF and WebP. */
+const RENDITIONS = [
+  'fixed_width',
+  'fixed_height',
+  'fixed_width_small',
+  'fixed_height_small',
+] as const;
 
 let dir: string;
 let files: RenditionFile[];
@@ -48,23 +55,11 @@ afterAll(async () => {
 const delaysOf = async (file: RenditionFile) => (await sharp(file.path).metadata()).delay;
 
 describe('frame timing of a GIF with pauses', () => {
-  it("keeps every frame's delay, the last one's included, in every GIF made from all its frames", async () => {
-    for (const name of [
-      'fixed_width',
-      'fixed_height',
-      'fixed_width_small',
-      'fixed_height_small',
-    ] as const)
-      expect(await delaysOf(fileOf(files, name, 'gif')), name).toEqual(DELAYS);
-  });
-
-  it("keeps every frame's delay, the last one's included, in the WebPs ffmpeg makes", async () => {
-    for (const name of [
-      'fixed_width',
-      'fixed_height',
-      'fixed_width_small',
-      'fixed_height_small',
-    ] as const)
-      expect(await delaysOf(fileOf(files, name, 'webp')), name).toEqual(DELAYS);
-  });
+  it.each(['gif', 'webp'] as const)(
+    "keeps every frame's delay, the last one's included, in every %s made from all its frames",
+    async (format) => {
+      for (const name of RENDITIONS)
+        expect(await delaysOf(fileOf(files, name, format)), name).toEqual(DELAYS);
+    },
+  );
 });
