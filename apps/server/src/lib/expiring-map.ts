@@ -25,6 +25,11 @@ export class ExpiringMap<V> {
     return undefined;
   }
 
+  /** Entries held, some of which may have expired but not been looked up since. */
+  get size(): number {
+    return this.#entries.size;
+  }
+
   /** Forgets the value kept under `key`. */
   delete(key: string): void {
     this.#entries.delete(key);

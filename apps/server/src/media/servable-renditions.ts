@@ -1,5 +1,6 @@
 import type { RenditionRow } from '../db/schema.ts';
 import { systemClock, type Clock } from '../lib/clock.ts';
+import { ExpiringMap } from '../lib/expiring-map.ts';
 
 /** Where the rows come from: RenditionRepository's `findServable`. */
 export interface ServableSource {
@@ -23,9 +24,10 @@ export interface ServableSource {
 export class ServableRenditions {
   readonly #source: ServableSource;
   readonly #ttlMs: number;
-  readonly #maxGifs: number;
+  readonly #keeps: boolean;
+  /** By GIF: its files found so far, and when the GIF's entry (made with its first file) ends. */
+  readonly #byGif: ExpiringMap<{ files: Map<string, RenditionRow>; until: number }>;
   readonly #now: Clock;
-  readonly #byGif = new Map<string, { files: Map<string, RenditionRow>; until: number }>();
   /** Counts purges: a query started before one must not keep its row. */
   #purges = 0;
   /** Answers from kept rows, and those that asked the database (metrics). */
@@ -35,11 +37,16 @@ export class ServableRenditions {
   constructor(options: { source: ServableSource; ttlMs: number; maxGifs: number; now?: Clock }) {
     this.#source = options.source;
     this.#ttlMs = options.ttlMs;
-    this.#maxGifs = options.maxGifs;
+    this.#keeps = options.maxGifs > 0;
     this.#now = options.now ?? systemClock;
+    this.#byGif = new ExpiringMap({
+      ttlMs: options.ttlMs,
+      maxEntries: options.maxGifs,
+      now: this.#now,
+    });
   }
 
-  /** Kept GIFs, for the metrics. */
+  /** Kept GIFs. */
   get size(): number {
     return this.#byGif.size;
   }
@@ -48,11 +55,9 @@ export class ServableRenditions {
   async find(gifId: string, name: string, format: string): Promise<RenditionRow | undefined> {
     const file = `${name}.${format}`;
     const kept = this.#byGif.get(gifId);
-    if (kept && kept.until <= this.#now()) this.#byGif.delete(gifId);
-    else if (kept) {
-      // Re-inserted: a Map iterates in insertion order, so the first is the least used.
-      this.#byGif.delete(gifId);
-      this.#byGif.set(gifId, kept);
+    if (kept) {
+      // Kept again, until the same end: the GIF is now the most recently used.
+      this.#byGif.set(gifId, kept, kept.until);
       const row = kept.files.get(file);
       if (row) {
         this.hits++;
@@ -62,7 +67,7 @@ export class ServableRenditions {
     this.misses++;
     const purges = this.#purges;
     const row = await this.#source.findServable(gifId, name, format);
-    if (row && purges === this.#purges && this.#maxGifs > 0) this.#keep(gifId, file, row);
+    if (row && purges === this.#purges && this.#keeps) this.#keep(gifId, file, row);
     return row;
   }
 
@@ -74,16 +79,11 @@ export class ServableRenditions {
   }
 
   #keep(gifId: string, file: string, row: RenditionRow): void {
-    const now = this.#now();
     let kept = this.#byGif.get(gifId);
-    if (!kept || kept.until <= now) {
-      kept = { files: new Map(), until: now + this.#ttlMs };
-      this.#byGif.set(gifId, kept);
+    if (!kept) {
+      kept = { files: new Map(), until: this.#now() + this.#ttlMs };
+      this.#byGif.set(gifId, kept, kept.until);
     }
     kept.files.set(file, row);
-    for (const oldest of this.#byGif.keys()) {
-      if (this.#byGif.size <= this.#maxGifs) break;
-      this.#byGif.delete(oldest);
-    }
   }
 }
