@@ -113,12 +113,12 @@ function tileMarkup(
   // The kit's own choice of files (its Gif writes the same srcsets), so the site's tiles that
   // replace these ask for nothing the browser has not already fetched.
   const picture = tilePicture(gif, TILE_SIZES);
-  const loading =
+  const fetching =
     index < EAGER_TILES ? ' fetchpriority="high"' : ' loading="lazy" fetchpriority="low"';
   const size = gif.images.fixed_width ?? gif.images.original;
   const webp = picture?.webp ? `<source type="${WEBP_TYPE}"${srcsetAttributes(picture.webp)}>` : '';
   const img = picture
-    ? `<img src="${escapeHtml(picture.img.src)}"${srcsetAttributes(picture.img)} alt="${alt}" width="${Number(size?.width) || 200}" height="${Number(size?.height) || 200}"${loading}>`
+    ? `<img src="${escapeHtml(picture.img.src)}"${srcsetAttributes(picture.img)} alt="${alt}" width="${Number(size?.width) || 200}" height="${Number(size?.height) || 200}"${fetching}>`
     : '';
   return `<a class="jiffy-gif" data-gif-id="${escapeHtml(gif.id)}" href="${escapeHtml(gif.url)}" aria-label="${alt}" style="${vars};--r:${round(heightRatio(gif))};background:${background}"><picture>${webp}${img}</picture></a>`;
 }
