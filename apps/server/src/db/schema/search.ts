@@ -1,0 +1,43 @@
+import type { ColumnType } from 'kysely';
+import type { Counter } from './column-types.ts';
+import type { GifType, Rating } from './gifs.ts';
+
+// The search index and the counts kept beside it.
+
+export interface SearchTermsTable {
+  term: string;
+  searches: Counter;
+  last_searched_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+/** The ranked inverted index of ready GIFs, written only by triggers (migration 0014). */
+export interface SearchPostingsTable {
+  gif_id: string;
+  /** The text-search configuration of a stem ('english'…), or 'words' for words as written. */
+  vocabulary: string;
+  lexeme: string;
+  type: GifType;
+  /** 0 g, 1 pg, 2 pg-13, 3 r. */
+  rating_rank: number;
+  /** The GIF's own text-search configuration. */
+  doc_config: string;
+  weight: number;
+  score: number;
+}
+
+/** How many postings each (vocabulary, lexeme, type, GIF language, rating) has. */
+export interface SearchPostingCountsTable {
+  vocabulary: string;
+  lexeme: string;
+  type: GifType;
+  doc_config: string;
+  rating_rank: number;
+  n: number;
+}
+
+/** How many ready, public GIFs there are of each type and rating (migration 0035). */
+export interface VisibleGifCountsTable {
+  type: GifType;
+  rating: Rating;
+  n: number;
+}
