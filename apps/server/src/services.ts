@@ -25,9 +25,6 @@ import { ShareEventRepository } from './analytics/share-event.repository.ts';
 import { ShareEventService } from './analytics/share-event.service.ts';
 import { LanguageTagRepository } from './language-tags/language-tag.repository.ts';
 import { LanguageTagService } from './language-tags/language-tag.service.ts';
-import { AutomaticFlagRepository } from './moderation/automatic-flag.repository.ts';
-import { FirstLookService } from './content-safety/first-look.service.ts';
-import { NsfwClassifier } from './content-safety/nsfw-classifier.ts';
 import { ApiKeyRepository } from './api-keys/api-key.repository.ts';
 import { createChannelServices } from './channels/channel-services.ts';
 import { FavoriteRepository } from './favorites/favorite.repository.ts';
@@ -41,14 +38,13 @@ import { GifRepository } from './gifs/gif.repository.ts';
 import { GifEditService } from './gifs/gif-edit.service.ts';
 import { GifMetadataRepository } from './gifs/gif-metadata.repository.ts';
 import { GifMetadataService } from './gifs/gif-metadata.service.ts';
-import { GifProcessingService } from './gifs/gif-processing.service.ts';
 import { gifProcessJob } from './gifs/gif-process.job.ts';
+import { createProcessingServices } from './gifs/processing-services.ts';
 import { GifReadService } from './gifs/gif-read.service.ts';
 import { SerializedGifCache } from './gifs/serialized-gif-cache.ts';
 import { ServableRenditions } from './media/servable-renditions.ts';
 import { gifRenditionsRestJob } from './gifs/gif-renditions-rest.job.ts';
 import { gifSettleJob } from './gifs/gif-settle.job.ts';
-import { SettleSweep } from './gifs/settle-sweep.ts';
 import { RenditionRepository } from './gifs/rendition.repository.ts';
 import { UploadService } from './gifs/upload.service.ts';
 import { UploadQuota } from './gifs/upload-quota.ts';
@@ -72,7 +68,6 @@ import { StaffSearchService } from './staff-search/staff-search.service.ts';
 import { SettingsRepository } from './settings/settings.repository.ts';
 import { createBlobStorage } from './storage/create-blob-storage.ts';
 import { avatarRenderJob } from './users/avatar-render.job.ts';
-import { AvatarService } from './users/avatar.service.ts';
 import { UserRepository } from './users/user.repository.ts';
 import { trendingRecomputeJob } from './trending/trending-recompute.job.ts';
 import { TrendingRepository } from './trending/trending.repository.ts';
@@ -142,48 +137,22 @@ export function createServices(options: {
       ...urlPolicy,
     });
 
-  const classifier = new NsfwClassifier();
-  const automaticFlags = new AutomaticFlagRepository(db);
-  const processing = new GifProcessingService({
-    db,
-    gifs: gifRepository,
-    renditions: renditionRepository,
-    storage,
-    queue,
-    limits,
-    tempRoot,
-    download: importMedia,
-    // Pre-moderation holds uploads by unverified users (and by nobody) for a moderator.
-    holdForReview:
-      config.MODERATION_MODE === 'pre'
-        ? async (gif) => {
-            const uploader = gif.user_id ? await users.findById(gif.user_id) : undefined;
-            return !uploader || (uploader.role === 'user' && !uploader.is_verified);
-          }
-        : undefined,
-    firstLook: new FirstLookService({
-      classifier,
-      automaticFlags,
-      thresholds: {
-        explicit: config.NSFW_EXPLICIT_THRESHOLD,
-        suggestive: config.NSFW_SUGGESTIVE_THRESHOLD,
-      },
-      sampleFrames: config.NSFW_SAMPLE_FRAMES,
-      nearDuplicateDistance: config.NEAR_DUPLICATE_MAX_DISTANCE,
-    }),
-  });
+  const { classifier, automaticFlags, processing, avatars, settleSweep } = createProcessingServices(
+    {
+      config,
+      db,
+      users,
+      gifs: gifRepository,
+      renditions: renditionRepository,
+      storage,
+      queue,
+      limits,
+      tempRoot,
+      download: importMedia,
+      log,
+    },
+  );
   const trending = new TrendingRepository(db);
-  const avatars = new AvatarService({ db, queue, users, storage, limits, tempRoot });
-  const settleSweep = new SettleSweep({
-    gifs: gifRepository,
-    renditions: renditionRepository,
-    storage,
-    queue,
-    processing,
-    orphanGraceSeconds: config.ORPHAN_GRACE_SECONDS,
-    avatars,
-    log: log('settle-sweep'),
-  });
   const purge = new CachePurge();
   const reports = new ReportRepository(db);
   const mailer: Mailer = config.SMTP_URL
