@@ -89,7 +89,8 @@ function retime(moov: Buffer, delayMs: number): Buffer | null {
     : Math.round((end * movieScale) / mediaScale);
   if (shown === null) return null;
   writeDuration(tkhd, 'track', shown);
-  const longest = Math.max(...traks.map((t) => readDuration(children(t, 'tkhd')[0]!, 'track')));
+  const tkhds = traks.flatMap((t) => children(t, 'tkhd'));
+  const longest = Math.max(...tkhds.map((box) => readDuration(box, 'track')));
   writeDuration(mvhd, 'media', longest);
 
   if (lastCount === 1) {
