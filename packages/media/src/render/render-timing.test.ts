@@ -3,11 +3,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { resolveFfmpeg } from '../ffmpeg.ts';
 import { probe } from '../probe/probe.ts';
-import { runProcess } from '../process.ts';
 import { makeAnimatedGif } from '../testing/index.ts';
 import { defaultMediaLimits, type RenditionFile } from '../types.ts';
+import { mp4DelaysOf } from './expect-mp4-delays.ts';
 import { fileOf } from './expect-renditions.ts';
 import { renderRenditions } from './render-renditions.ts';
 
@@ -59,32 +58,6 @@ afterAll(async () => {
 
 const delaysOf = async (file: RenditionFile) => (await sharp(file.path).metadata()).delay;
 
-/**
- * An MP4's frame delays as a player shows them, read back by ffprobe: each frame lasts until
- * the next one starts (packet times, in presentation order), the last one until the video ends.
- */
-async function mp4DelaysOf(file: RenditionFile): Promise<number[]> {
-  const { ffprobePath } = await resolveFfmpeg();
-  expect(ffprobePath, 'ffprobe').not.toBeNull();
-  const args = ['-v', 'error', '-select_streams', 'v:0', '-of', 'json'];
-  args.push('-show_entries', 'packet=pts_time:format=duration', file.path);
-  const result = await runProcess({
-    file: ffprobePath!,
-    args,
-    timeoutMs: 10_000,
-    maxStdoutBytes: 1 << 20,
-  });
-  expect(result.code, result.stderr).toBe(0);
-  const read = JSON.parse(result.stdout.toString()) as {
-    packets: Array<{ pts_time: string }>;
-    format: { duration: string };
-  };
-  const ms = (seconds: string) => Math.round(Number(seconds) * 1000);
-  const starts = read.packets.map((p) => ms(p.pts_time)).sort((a, b) => a - b);
-  const ends = [...starts.slice(1), ms(read.format.duration)];
-  return starts.map((start, i) => ends[i]! - start);
-}
-
 describe('frame timing of a GIF with pauses', () => {
   it.each(['gif', 'webp'] as const)(
     "keeps every frame's delay, the last one's included, in every %s made from all its frames",
@@ -96,9 +69,9 @@ describe('frame timing of a GIF with pauses', () => {
 
   it("keeps every frame's delay, the last one's included, in every mp4 made from all its frames", async () => {
     for (const name of MP4S)
-      expect(await mp4DelaysOf(fileOf(files, name, 'mp4')), name).toEqual(DELAYS);
+      expect(await mp4DelaysOf(fileOf(files, name, 'mp4').path), name).toEqual(DELAYS);
     // `looping` plays the original until at least 5 s have passed, pauses included.
-    const looping = await mp4DelaysOf(fileOf(files, 'looping', 'mp4'));
+    const looping = await mp4DelaysOf(fileOf(files, 'looping', 'mp4').path);
     const plays = Math.ceil(looping.length / DELAYS.length);
     expect(plays).toBeGreaterThan(1);
     expect(looping).toEqual(Array.from({ length: plays }, () => DELAYS).flat());
