@@ -51,7 +51,8 @@ export interface GraphSource {
   /**
    * The source's last frame delay (ms), when its frames reach ffmpeg with their own timing (a
    * GIF or APNG through its demuxer): an encoder knows no frame's duration but from the next
-   * frame, so the last one's is given to the GIF muxer (`-final_delay`).
+   * frame, so the last one's is given to the GIF muxer (`-final_delay`) and written into the
+   * WebPs and MP4s after ffmpeg exits. Its presence also gives MP4s a millisecond time base.
    */
   lastDelayMs?: number;
 }

@@ -4,6 +4,7 @@ import { traced } from '../trace.ts';
 import { MediaError, type MediaLimits } from '../types.ts';
 import { buildFilterGraph, type GraphBranch, type GraphSource } from './ffmpeg-graph.ts';
 import type { FfmpegInput } from './ffmpeg-input.ts';
+import { setMp4LastDuration } from './mp4-last-duration.ts';
 import { setWebpLastDelay } from './webp-last-delay.ts';
 
 /** One file an ffmpeg job writes. */
@@ -22,6 +23,11 @@ export interface CopyOutput {
   /** Input arguments, ending with `-i <file>`. */
   input: string[];
   path: string;
+  /**
+   * The last frame's own delay (ms), set after the copy: the muxer gives the last packet a
+   * guessed duration, not the one it had in the input.
+   */
+  lastDelayMs?: number;
 }
 
 /** Everything one ffmpeg run needs. */
@@ -96,10 +102,13 @@ export async function runFfmpegJob(job: FfmpegJob): Promise<void> {
   }
   if (result.code !== 0) throw ffmpegFailure(result.stderr);
   const last = job.source.lastDelayMs;
-  if (last === undefined) return;
-  for (const output of job.outputs)
-    if (output.tail === 'webp' && keepsLastFrame(job.source, output))
-      await setWebpLastDelay(output.path, last);
+  for (const output of job.outputs) {
+    if (last === undefined || !keepsLastFrame(job.source, output)) continue;
+    if (output.tail === 'webp') await setWebpLastDelay(output.path, last);
+    if (output.tail === 'mp4') await setMp4LastDuration(output.path, last);
+  }
+  for (const copy of copies)
+    if (copy.lastDelayMs !== undefined) await setMp4LastDuration(copy.path, copy.lastDelayMs);
 }
 
 /** Per-output arguments: encoder, caps, container. */
@@ -115,6 +124,10 @@ function outputArgs(job: FfmpegJob, output: JobOutput): string[] {
   // is 1 / the stream's guessed rate, which rounds every delay to it (70/60/70 ms became
   // 66/67/67, 100 and 40 ms became 110 and 30).
   if (output.tail === 'gif' || output.tail === 'webp') args.push('-enc_time_base', '1:1000');
+  // So do the MP4s of a source whose frames carry their own delays (GIF, APNG: those with a
+  // last delay); a video's frames keep the encoder's rate-based time base.
+  if (output.tail === 'mp4' && job.source.lastDelayMs !== undefined)
+    args.push('-enc_time_base', '1:1000');
   if (output.tail === 'gif') {
     args.push('-f', 'gif', '-loop', '0');
     const last = keepsLastFrame(job.source, output) ? job.source.lastDelayMs : undefined;

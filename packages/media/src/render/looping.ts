@@ -1,7 +1,9 @@
 import { copyFile, writeFile } from 'node:fs/promises';
 import { workPath, type RenderContext } from './context.ts';
 import { copyOutputArgs, runFfmpegOnce, type CopyOutput } from './ffmpeg-job.ts';
+import { setMp4LastDuration } from './mp4-last-duration.ts';
 import { loopingMinMs } from './plan.ts';
+import { ownLastDelayMs } from './sources.ts';
 
 /** Repeats past this would only be hiding a broken duration. */
 const maxRepeats = 50;
@@ -22,6 +24,7 @@ export async function writeLooping(
     what: 'looping',
     args: [...copy.input, ...copyOutputArgs(copy)],
   });
+  if (copy.lastDelayMs !== undefined) await setMp4LastDuration(copy.path, copy.lastDelayMs);
 }
 
 /**
@@ -43,8 +46,11 @@ export async function loopingCopy(
   const list = workPath(ctx, 'looping.ffconcat');
   const entry = `file '${options.mp4.replaceAll("'", "'\\''")}'\n`;
   await writeFile(list, `ffconcat version 1.0\n${entry.repeat(repeats)}`);
+  // The stream copy loses the last frame's duration (the original MP4 has it from its source).
+  const lastDelayMs = ownLastDelayMs(ctx.probe);
   return {
     input: ['-protocol_whitelist', 'file', '-f', 'concat', '-safe', '0', '-i', list],
     path: options.path,
+    ...(lastDelayMs !== undefined ? { lastDelayMs } : {}),
   };
 }

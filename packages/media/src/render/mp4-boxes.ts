@@ -1,4 +1,4 @@
-import { open } from 'node:fs/promises';
+import { open, type FileHandle } from 'node:fs/promises';
 
 /** What an MP4 we wrote says about its first video track. */
 export interface Mp4Facts {
@@ -19,33 +19,51 @@ const maxMoovBytes = 64 * 1024 * 1024;
 export async function readMp4Facts(path: string): Promise<Mp4Facts | null> {
   const handle = await open(path, 'r');
   try {
-    const { size } = await handle.stat();
-    let offset = 0;
-    while (offset + 8 <= size) {
-      const header = Buffer.alloc(16);
-      await handle.read(header, 0, 16, offset);
-      let boxSize = header.readUInt32BE(0);
-      const type = header.toString('latin1', 4, 8);
-      let headerSize = 8;
-      if (boxSize === 1) {
-        boxSize = Number(header.readBigUInt64BE(8));
-        headerSize = 16;
-      } else if (boxSize === 0) {
-        boxSize = size - offset;
-      }
-      if (boxSize < headerSize || offset + boxSize > size) return null;
-      if (type === 'moov') {
-        if (boxSize > maxMoovBytes) return null;
-        const moov = Buffer.alloc(boxSize - headerSize);
-        await handle.read(moov, 0, moov.length, offset + headerSize);
-        return videoTrackFacts(moov);
-      }
-      offset += boxSize;
-    }
-    return null;
+    const moov = await findMoov(handle);
+    if (!moov) return null;
+    const body = Buffer.alloc(moov.size - moov.headerSize);
+    await handle.read(body, 0, body.length, moov.offset + moov.headerSize);
+    return videoTrackFacts(body);
   } finally {
     await handle.close();
   }
+}
+
+/** Where a file's top-level `moov` box is. */
+export interface MoovPlace {
+  /** File offset of the box's header. */
+  offset: number;
+  /** Whole box, header included. */
+  size: number;
+  headerSize: number;
+}
+
+/**
+ * Walks the top-level boxes of an open MP4 to its `moov`. Null when there is none, the box
+ * tree is broken before it, or it is bigger than any of ours.
+ */
+export async function findMoov(handle: FileHandle): Promise<MoovPlace | null> {
+  const { size } = await handle.stat();
+  let offset = 0;
+  const header = Buffer.alloc(16);
+  while (offset + 8 <= size) {
+    await handle.read(header, 0, 16, offset);
+    let boxSize = header.readUInt32BE(0);
+    const type = header.toString('latin1', 4, 8);
+    let headerSize = 8;
+    if (boxSize === 1) {
+      boxSize = Number(header.readBigUInt64BE(8));
+      headerSize = 16;
+    } else if (boxSize === 0) {
+      boxSize = size - offset;
+    }
+    if (boxSize < headerSize || offset + boxSize > size) return null;
+    if (type === 'moov') {
+      return boxSize > maxMoovBytes ? null : { offset, size: boxSize, headerSize };
+    }
+    offset += boxSize;
+  }
+  return null;
 }
 
 function videoTrackFacts(moov: Buffer): Mp4Facts | null {
@@ -66,7 +84,7 @@ function videoTrackFacts(moov: Buffer): Mp4Facts | null {
 }
 
 /** Payloads of the direct child boxes of `parent` with the given type. */
-function children(parent: Buffer, type: string): Buffer[] {
+export function children(parent: Buffer, type: string): Buffer[] {
   const found: Buffer[] = [];
   let offset = 0;
   while (offset + 8 <= parent.length) {

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { probe } from '../probe/probe.ts';
 import { makeAnimatedGif } from '../testing/index.ts';
 import { defaultMediaLimits, type RenditionFile } from '../types.ts';
+import { mp4DelaysOf } from './expect-mp4-delays.ts';
 import { fileOf } from './expect-renditions.ts';
 import { renderRenditions } from './render-renditions.ts';
 
@@ -20,6 +21,9 @@ const RENDITIONS = [
   'fixed_width_small',
   'fixed_height_small',
 ] as const;
+
+/** MP4s made by ffmpeg from every frame (`original` in the essential phase, the others after). */
+const MP4S = ['original', ...RENDITIONS] as const;
 
 let dir: string;
 let files: RenditionFile[];
@@ -62,4 +66,14 @@ describe('frame timing of a GIF with pauses', () => {
         expect(await delaysOf(fileOf(files, name, format)), name).toEqual(DELAYS);
     },
   );
+
+  it("keeps every frame's delay, the last one's included, in every mp4 made from all its frames", async () => {
+    for (const name of MP4S)
+      expect(await mp4DelaysOf(fileOf(files, name, 'mp4').path), name).toEqual(DELAYS);
+    // `looping` plays the original until at least 5 s have passed, pauses included.
+    const looping = await mp4DelaysOf(fileOf(files, 'looping', 'mp4').path);
+    const plays = Math.ceil(looping.length / DELAYS.length);
+    expect(plays).toBeGreaterThan(1);
+    expect(looping).toEqual(Array.from({ length: plays }, () => DELAYS).flat());
+  });
 });

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { mediaErrorFromSharp } from '../sharp-errors.ts';
-import type { MediaError, SourceFormat } from '../types.ts';
+import type { MediaError, MediaProbe, SourceFormat } from '../types.ts';
 import { outputSet } from './job-outputs.ts';
 import { workPath, type RenderContext } from './context.ts';
 import type { GraphSource } from './ffmpeg-graph.ts';
@@ -127,9 +127,18 @@ async function writeIntermediate(
 /** Sources whose frames reach ffmpeg through its demuxer, each with its own delay. */
 const ownTiming: ReadonlySet<SourceFormat> = new Set(['gif', 'apng']);
 
+/**
+ * The source's last frame delay (ms) when its frames reach ffmpeg with their own timing, so
+ * ffmpeg's outputs that end on that frame must be given it; undefined otherwise.
+ */
+export function ownLastDelayMs(probe: MediaProbe): number | undefined {
+  return ownTiming.has(probe.format) ? probe.lastDelayMs : undefined;
+}
+
 function graphSource(ctx: RenderContext, size: Size): GraphSource {
   const { probe, sizes } = ctx;
   const isVideo = probe.kind === 'video';
+  const lastDelayMs = ownLastDelayMs(probe);
   return {
     size,
     base: fitsInside(sizes.original, size) ? sizes.original : size,
@@ -146,9 +155,7 @@ function graphSource(ctx: RenderContext, size: Size): GraphSource {
     // GIF, PNG and WebP frames reach ffmpeg as RGB; video is YUV, which swscale resizes well.
     // Transparent frames keep swscale's path (zscale would need gbrap handled throughout).
     rgbResize: ctx.ff.zscale && !isVideo && !ctx.alpha,
-    ...(ownTiming.has(probe.format) && probe.lastDelayMs !== undefined
-      ? { lastDelayMs: probe.lastDelayMs }
-      : {}),
+    ...(lastDelayMs !== undefined ? { lastDelayMs } : {}),
   };
 }
 
