@@ -3,6 +3,7 @@ import { MediaError, type RenditionFile } from '../types.ts';
 import { outPath, settleAll, type RenderContext } from './context.ts';
 import { describeOutputs, type ProducedRendition } from './describe-output.ts';
 import { runFfmpegJob } from './ffmpeg-job.ts';
+import { writeFirstFrameGif } from './gif-first-frame.ts';
 import { outputSet } from './job-outputs.ts';
 import { writeStill, writeWebp } from './sharp-outputs.ts';
 import { evenSize, sameSize } from './sizes.ts';
@@ -56,7 +57,15 @@ export async function renderEssential(ctx: RenderContext): Promise<RenditionFile
   ] as const) {
     const path = outPath(ctx, name, 'gif');
     early.push({ name, format: 'gif', path });
-    writing.push(writeStill(sources.sharp, { size, path, format: 'gif' }));
+    // A GIF already at original size gives its own first frame, copied (no decode).
+    const copied = name === 'original_still' && reuseSourceGif;
+    writing.push(
+      (copied ? writeFirstFrameGif(ctx.source, path) : Promise.resolve(false)).then(
+        async (done) => {
+          if (!done) await writeStill(sources.sharp, { size, path, format: 'gif' });
+        },
+      ),
+    );
   }
   // sharp's files (and the copied source) are measured as soon as each is written, while
   // ffmpeg is still encoding; ffmpeg's own files once it exits.

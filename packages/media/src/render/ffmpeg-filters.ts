@@ -8,6 +8,12 @@ import { sameSize, type Size } from './sizes.ts';
 const paletteUse = 'paletteuse=dither=bayer:bayer_scale=3:alpha_threshold=128';
 
 /**
+ * paletteuse with the job's shared palette: only the rectangle that changed since the previous
+ * frame is dithered again.
+ */
+export const sharedPaletteUse = `${paletteUse}:diff_mode=rectangle`;
+
+/**
  * Resize to exactly `size`. With `rgb`, the frames are opaque RGB and are resized by zimg in
  * planar RGB: swscale resizes packed RGB through a slow path (three GIF-sized resizes cost
  * ≈ 235 ms CPU in swscale against ≈ 65 ms in zscale on the small bench GIF). zimg's bicubic is
@@ -93,8 +99,7 @@ export function branchChains(options: {
   if (branch.tail === 'gif') {
     if (options.palette) {
       const frames = fresh();
-      const use = `${paletteUse}:diff_mode=rectangle`;
-      return [`${head}[${frames}]`, `[${frames}][${options.palette}]${use}${out}`];
+      return [`${head}[${frames}]`, `[${frames}][${options.palette}]${sharedPaletteUse}${out}`];
     }
     // Streaming: a palette per frame, so no frame waits for the end of the input.
     const [a, b, p] = [fresh(), fresh(), fresh()];

@@ -1,15 +1,16 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolveFfmpeg } from '../ffmpeg.ts';
-import { makeVideo } from '../testing/index.ts';
+import { makeAnimatedGif, makeVideo } from '../testing/index.ts';
 import { defaultMediaLimits, type MediaProbe } from '../types.ts';
 import type { RenderContext } from './context.ts';
 import { buildFilterGraph, type GraphBranch, type GraphSource } from './ffmpeg-graph.ts';
 import { fileInput } from './ffmpeg-input.ts';
-import { runFfmpegJob } from './ffmpeg-job.ts';
+import { runFfmpegJob, type JobOutput } from './ffmpeg-job.ts';
+import { layoutCanvas } from './gif-canvas.ts';
 import { outputSet } from './job-outputs.ts';
 import { planSizes } from './plan.ts';
 
@@ -96,10 +97,75 @@ describe('buildFilterGraph', () => {
     expect(graph).toContain('zscale=160:90:filter=bicubic:param_a=0:param_b=0.6,format=gbrp');
   });
 
+  it('dithers every GIF with the shared palette on one canvas, picks cut after', () => {
+    const graph = buildFilterGraph(image, [
+      branch('o0', 'mp4'),
+      branch('o1', 'gif'),
+      branch('o2', 'gif', { size: { width: 100, height: 56 } }),
+      branch('o3', 'gif', { frames: { kind: 'pick', count: 6 } }),
+      branch('o4', 'gif', { size: { width: 120, height: 68 }, frames: { kind: 'pick', count: 8 } }),
+    ]);
+    expect(graph.match(/palettegen/g)).toHaveLength(1);
+    expect(graph.match(/paletteuse/g)).toHaveLength(1);
+    // Three sizes, three tiles: o3 is cut from o1's tile.
+    expect(graph).toContain('xstack=inputs=3:');
+    expect(graph.match(/scale=200:112/g)).toHaveLength(1);
+    expect(graph).toMatch(/crop=200:112:\d+:\d+\[o1\]/);
+    expect(graph).toMatch(/crop=200:112:\d+:\d+,select='[^']+',settb=1\/1000,setpts=N\*500\[o3\]/);
+    expect(graph).toMatch(/crop=120:68:\d+:\d+,select=/);
+  });
+
+  it('keeps a pick apart when its size’s every frame would cost more than its own paletteuse', () => {
+    const long: GraphSource = { ...image, extractFrames: 3000, extractSeconds: 200 };
+    const graph = buildFilterGraph(long, [
+      branch('o0', 'gif', { size: { width: 100, height: 56 } }),
+      branch('o1', 'gif', { frames: { kind: 'pick', count: 6 } }),
+    ]);
+    expect(graph).not.toContain('xstack');
+    expect(graph.match(/paletteuse/g)).toHaveLength(2);
+    // The pick is taken before resizing and dithering, as before.
+    expect(graph).toMatch(
+      /select='[^']+',settb=1\/1000,setpts=N\*\d+,format=gbrp|select='[^']+',settb=1\/1000,setpts=N\*\d+\[/,
+    );
+  });
+
   it('uses per-frame palettes for streaming GIFs', () => {
     const graph = buildFilterGraph(image, [branch('o0', 'gif', { palette: 'streaming' })]);
     expect(graph).toContain('palettegen=stats_mode=single');
     expect(graph).toContain('new=1');
+  });
+});
+
+describe('layoutCanvas', () => {
+  it('places tiles at multiples of 8, inside the canvas, without overlap', () => {
+    const tiles = [
+      { width: 356, height: 200 },
+      { width: 178, height: 100 },
+      { width: 100, height: 56 },
+      { width: 200, height: 112 },
+      { width: 120, height: 68 },
+    ];
+    const layout = layoutCanvas(tiles);
+    const boxes = tiles.map((t, i) => ({ ...layout.at[i]!, ...t }));
+    for (const box of boxes) {
+      expect(box.x % 8).toBe(0);
+      expect(box.y % 8).toBe(0);
+      expect(box.x + box.width).toBeLessThanOrEqual(layout.width);
+      expect(box.y + box.height).toBeLessThanOrEqual(layout.height);
+    }
+    for (const [i, a] of boxes.entries()) {
+      for (const b of boxes.slice(i + 1)) {
+        const apart =
+          a.x + a.width <= b.x ||
+          b.x + b.width <= a.x ||
+          a.y + a.height <= b.y ||
+          b.y + b.height <= a.y;
+        expect(apart).toBe(true);
+      }
+    }
+    // Little padding: the canvas is within a fifth of the tiles' area.
+    const area = tiles.reduce((sum, t) => sum + t.width * t.height, 0);
+    expect(layout.width * layout.height).toBeLessThan(area * 1.2);
   });
 });
 
@@ -191,5 +257,51 @@ describe('runFfmpegJob', () => {
     });
     expect((await sharp(at('b.gif'), { animated: true }).metadata()).pages).toBe(10);
     expect((await sharp(at('c.webp'), { animated: true }).metadata()).pages).toBe(4);
+  });
+
+  it('writes the same GIFs from the canvas as from one paletteuse each', async () => {
+    const ff = await resolveFfmpeg();
+    for (const alpha of [false, true]) {
+      const gif = await makeAnimatedGif({
+        path: path.join(dir, `s${alpha}.gif`),
+        width: 160,
+        height: 90,
+        frames: 9,
+        alpha,
+      });
+      const source: GraphSource = {
+        ...image,
+        size: { width: 160, height: 90 },
+        base: { width: 160, height: 90 },
+        extractFrames: 9,
+        extractSeconds: 0.9,
+        paletteSample: { width: 160, height: 90 },
+        rgbResize: !alpha && ff.zscale,
+      };
+      const gifs = (prefix: string): JobOutput[] => [
+        { ...branch('o0', 'gif', { alpha }), path: path.join(dir, `${prefix}a.gif`) },
+        {
+          ...branch('o1', 'gif', { alpha, size: { width: 100, height: 56 } }),
+          path: path.join(dir, `${prefix}b.gif`),
+        },
+        {
+          ...branch('o2', 'gif', { alpha, frames: { kind: 'pick', count: 4 } }),
+          path: path.join(dir, `${prefix}c.gif`),
+        },
+      ];
+      const job = { ff, input: fileInput({ path: gif, format: 'gif', maxPixels: 1e6 }), source };
+      const limits = defaultMediaLimits;
+      expect(buildFilterGraph(source, gifs('x'))).toContain('xstack');
+      await runFfmpegJob({ ...job, outputs: gifs(`${alpha}-together-`), limits });
+      for (const output of gifs(`${alpha}-alone-`))
+        await runFfmpegJob({ ...job, outputs: [output], limits });
+      for (const name of ['a', 'b', 'c']) {
+        const together = await readFile(path.join(dir, `${alpha}-together-${name}.gif`));
+        const alone = await readFile(path.join(dir, `${alpha}-alone-${name}.gif`));
+        expect(together.equals(alone)).toBe(true);
+      }
+      const picked = sharp(path.join(dir, `${alpha}-together-c.gif`), { animated: true });
+      expect((await picked.metadata()).pages).toBe(4);
+    }
   });
 });

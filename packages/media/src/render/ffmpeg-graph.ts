@@ -3,8 +3,10 @@ import {
   paletteChain,
   paletteOf,
   scaleFilter,
+  sharedPaletteUse,
   subsetFilter,
 } from './ffmpeg-filters.ts';
+import { stackedGifChains } from './gif-canvas.ts';
 import { fitsInside, sameSize, type Size } from './sizes.ts';
 
 /** Which frames a branch encodes. */
@@ -61,7 +63,9 @@ type Leaf =
   | { kind: 'branch'; branch: GraphBranch }
   /** A branch whose frames are final as they leave the parent (its encoder's format). */
   | { kind: 'ready'; branch: GraphBranch }
-  | { kind: 'palette'; size: Size };
+  | { kind: 'palette'; size: Size }
+  /** The frames of one tile of the GIF canvas (see `canvasGifs`). */
+  | { kind: 'tile'; index: number };
 
 interface Node {
   filter: string;
@@ -105,17 +109,33 @@ export function buildFilterGraph(source: GraphSource, branches: readonly GraphBr
   };
   const baseOf = (node: Node): Node =>
     useBase ? derived(node, 'base', scaleFilter(source.base, rgb), source.base) : node;
+  // Branches of the same size (a rendition's MP4 and GIF) share one resize.
+  const resized = (parent: Node, size: Size): Node =>
+    sameSize(size, parent.size)
+      ? parent
+      : derived(parent, `${size.width}x${size.height}`, scaleFilter(size, rgb), size);
+
+  const canvas = canvasGifs(source, branches);
+  const tileSizes: Size[] = [];
+  const tileOf = new Map<GraphBranch, number>();
+  for (const gif of canvas) {
+    let index = tileSizes.findIndex((size) => sameSize(size, gif.size));
+    if (index < 0) index = tileSizes.push(gif.size) - 1;
+    tileOf.set(gif, index);
+  }
+  tileSizes.forEach((size, index) => {
+    const stream = extract();
+    const parent = fitsInside(size, source.base) ? baseOf(stream) : stream;
+    resized(parent, size).children.push({ kind: 'tile', index });
+  });
 
   for (const branch of branches) {
+    if (tileOf.has(branch)) continue;
     const stream = branch.frames.kind === 'all' ? root : extract();
     let parent = fitsInside(branch.size, source.base) ? baseOf(stream) : stream;
     const subset = subsetFilter(source, branch.frames);
     if (subset) parent = derived(parent, subset, subset, parent.size);
-    // Branches of the same size (a rendition's MP4 and GIF) share one resize.
-    const { width, height } = branch.size;
-    if (!sameSize(branch.size, parent.size)) {
-      parent = derived(parent, `${width}x${height}`, scaleFilter(branch.size, rgb), branch.size);
-    }
+    parent = resized(parent, branch.size);
     if (branch.tail !== 'gif' && !branch.alpha) {
       // Opaque MP4/WebP/WebM frames all end as yuv420p: a rendition's MP4 and WebP share
       // one conversion (the rest phase's MP4/WebP job: 445 → 425 ms CPU on the small bench GIF).
@@ -125,21 +145,27 @@ export function buildFilterGraph(source: GraphSource, branches: readonly GraphBr
     }
     parent.children.push({ kind: 'branch', branch });
   }
-  const sharers = branches.filter((b) => b.tail === 'gif' && paletteOf(b) === 'shared');
-  if (sharers.length > 0)
+  // GIFs with the shared palette dithered on their own (not on the canvas).
+  const apart = branches.filter(
+    (b) => b.tail === 'gif' && paletteOf(b) === 'shared' && !tileOf.has(b),
+  );
+  const paletteUsers = apart.length + (canvas.length > 0 ? 1 : 0);
+  if (paletteUsers > 0)
     baseOf(extract()).children.push({ kind: 'palette', size: source.paletteSample });
 
   const chains: string[] = [];
   let counter = 0;
   const fresh = (): string => `t${counter++}`;
-  const paletteLabels = sharers.map(() => fresh());
-  const paletteFor = new Map(sharers.map((b, i) => [b, paletteLabels[i]!]));
+  const paletteLabels = Array.from({ length: paletteUsers }, () => fresh());
+  const paletteFor = new Map(apart.map((b, i) => [b, paletteLabels[i]!]));
+  const tileLabels: string[] = [];
   const emit = (node: Node, input: string): void => {
     const labels = emitSplit(node, input, chains, fresh);
     node.children.forEach((item, i) => {
       const label = labels[i]!;
       if (!('kind' in item)) emit(item, label);
       else if (item.kind === 'ready') return;
+      else if (item.kind === 'tile') tileLabels[item.index] = label;
       else if (item.kind === 'palette') {
         chains.push(
           paletteChain({
@@ -166,7 +192,54 @@ export function buildFilterGraph(source: GraphSource, branches: readonly GraphBr
     });
   };
   emit(root, '0:v');
+  if (canvas.length > 0) {
+    chains.push(
+      ...stackedGifChains({
+        tiles: tileLabels,
+        sizes: tileSizes,
+        palette: paletteLabels.at(-1)!,
+        gifs: canvas.map((gif) => ({
+          tile: tileOf.get(gif)!,
+          label: gif.label,
+          subset: gif.frames.kind === 'pick' ? subsetFilter(source, gif.frames) : '',
+        })),
+        use: sharedPaletteUse,
+        fresh,
+      }),
+    );
+  }
   return chains.join(';');
+}
+
+/**
+ * A pick GIF at a size no full-length GIF of the job has joins the canvas only while all the
+ * extract's frames at its size stay under this many pixels: on the canvas every frame of its
+ * tile is resized and dithered to keep a few, which must cost less than the paletteuse it
+ * saves. Measured with ffmpeg 5.1 on the 2-core dev VM (load ≈ 10): a paletteuse instance costs
+ * ≈ 28 ms CPU before its first pixel (its 16 MB colour cache allocated, zeroed and freed), a
+ * tile pixel ≈ 20 ns (callgrind: the small bench GIF's two pick-only tiles, 1.37 M pixels,
+ * cost 80 M instructions). It also bounds what such a tile adds to the frames held while the
+ * palette is made (≈ 6 MB).
+ */
+const pickTilePixels = 1_400_000;
+
+/**
+ * The GIFs dithered together on one canvas (see `stackedGifChains`): every GIF with the shared
+ * palette made from the extract, but a pick at a size of its own whose frames would cost too
+ * much. Fewer than two is no canvas.
+ */
+function canvasGifs(source: GraphSource, branches: readonly GraphBranch[]): GraphBranch[] {
+  const shared = branches.filter(
+    (b) => b.tail === 'gif' && paletteOf(b) === 'shared' && b.frames.kind !== 'all',
+  );
+  const full = shared.filter((b) => b.frames.kind === 'extract');
+  const joins = shared.filter(
+    (b) =>
+      b.frames.kind === 'extract' ||
+      full.some((f) => sameSize(f.size, b.size)) ||
+      b.size.width * b.size.height * source.extractFrames <= pickTilePixels,
+  );
+  return joins.length >= 2 ? joins : [];
 }
 
 /** What `branchChains` ends an opaque MP4/WebP/WebM branch with. */
