@@ -10,6 +10,7 @@ import { launchChromium } from '../../e2e/support/browser.ts';
 import { startBenchJiffy, uploadReadyGifs } from '../support/bench-jiffy.ts';
 import { bareImagePage } from './bare-page.ts';
 import { DESKTOP, PHONE } from './devices.ts';
+import { PHASES, tracedLoad } from './main-thread-trace.ts';
 import { firstGifPaintedMs, median } from './painted-clock.ts';
 
 const runs = Number(process.env.BENCH_RUNS ?? 9);
@@ -48,9 +49,52 @@ const lazyAfter = (html: string, n: number) => {
       : tile,
   );
 };
+/** Tiles after the first `n` with only an `<img>` (no `<picture>`, `<source>`, srcset, sizes). */
+const plainAfter = (html: string, n: number) => {
+  let i = 0;
+  return html.replace(TILE, (tile) =>
+    ++i > n
+      ? tile.replace(/<picture>.*<\/picture>/, (picture) => {
+          const src = / src="([^"]*)"/.exec(picture)![1];
+          const rest = / alt="[^"]*" width="\d+" height="\d+"[^>]*>/.exec(picture)![0];
+          return `<img src="${src}"${rest}`;
+        })
+      : tile,
+  );
+};
+/** The tiles' column count from media queries on the viewport instead of container queries. */
+const mediaQueries = (html: string) =>
+  html
+    .replace('.first-gifs{container-type:inline-size}', '')
+    .replace('@container (width<900px)', '@media (width<932px)')
+    .replace('@container (width<500px)', '@media (width<532px)')
+    .replaceAll('100cqw', '(min(100vw, 1100px) - 32px)');
+/** Every tile's box with `contain: strict` (its size is set; nothing inside needs its layout). */
+const contained = (html: string) =>
+  html.replace('</style>', '.first-gifs-tiles>.jiffy-gif{contain:strict}</style>');
+/** The page's text in the generic `sans-serif` only: no lookup of system-ui or named families. */
+const genericFont = (html: string) =>
+  html.replace(
+    'font:16px/1.45 system-ui,-apple-system,Segoe UI,sans-serif',
+    'font:16px/1.45 sans-serif',
+  );
+/** The tiles without the site's frame: no header, trending searches or footer. */
+const withoutFrame = (html: string) =>
+  html
+    .replace(/<a class="skip"[^]*?<\/header>/, '')
+    .replace(/<section aria-labelledby="trending-searches">[^]*?<\/section>/, '')
+    .replace(/<footer[^]*?<\/footer>/, '');
 const static_ = withoutScripts(withoutData(page));
-const copies: Record<string, string> = {
+const all: Record<string, string> = {
   'the page as sent': page,
+  'as sent, without its data script': withoutData(page),
+  'as sent, tiles after the first as a plain img': plainAfter(page, 1),
+  'as sent, media queries for the columns': mediaQueries(page),
+  'as sent, contain: strict on tiles': contained(page),
+  'as sent, only the first 12 tiles': firstTiles(page, 12),
+  'as sent, only the first tile': firstTiles(page, 1),
+  'as sent, text in sans-serif only': genericFont(page),
+  'as sent, without header and footer': withoutFrame(page),
   'as sent, lazy after the first tile': lazyAfter(page, 1),
   'as sent, lazy after 2 tiles': lazyAfter(page, 2),
   'as sent, lazy after 4 tiles': lazyAfter(page, 4),
@@ -60,6 +104,11 @@ const copies: Record<string, string> = {
   'and only the first 8 tiles': firstTiles(static_, 8),
   'all tiles, all but the first held': heldAfter(static_, 1),
 };
+// COPIES=0,2,5 picks copies by their place above (all of them by default).
+const picked = process.env.COPIES?.split(',').map(Number);
+const copies = Object.fromEntries(
+  Object.entries(all).filter((_, i) => !picked || picked.includes(i)),
+);
 
 const browser = await launchChromium();
 const probe = await browser.newContext(device);
@@ -102,20 +151,34 @@ async function paintedMs(browserInstance: Browser, url: string): Promise<number>
   return painted;
 }
 
+// TRACE=1: main-thread time per phase before the paint (medians), instead of the wall clock.
+const traced = process.env.TRACE === '1';
 const bare: number[] = [];
 const loads = names.map(() => [] as number[]);
+const phaseLoads = [...names, 'bare'].map(() => PHASES.map(() => [] as number[]));
+const load = async (url: string, phaseSlot: number) => {
+  if (!traced) return paintedMs(browser, url);
+  const { painted, phases } = await tracedLoad(browser, device, url);
+  phases.forEach((ms, j) => phaseLoads[phaseSlot]![j]!.push(ms));
+  return painted;
+};
 for (let run = 0; run < runs; run++) {
-  bare.push(await paintedMs(browser, `${base}/`));
-  for (const [i] of names.entries()) loads[i]!.push(await paintedMs(browser, `${base}/?copy=${i}`));
+  bare.push(await load(`${base}/`, names.length));
+  for (const [i] of names.entries()) loads[i]!.push(await load(`${base}/?copy=${i}`, i));
 }
 await browser.close();
 await server.close();
 await jiffy.close();
 
 console.log(`First GIF painted, median of ${runs}, ${process.env.TRACE_DEVICE ?? 'desktop'}:`);
-console.log('| page | painted | vs bare |\n|---|---:|---:|');
-console.log(`| the bare <img> page | ${median(bare)} ms | 1.00x |`);
+const phaseHead = traced ? ` ${PHASES.join(' | ')} |` : '';
+const phaseCells = (slot: number) =>
+  traced ? ` ${phaseLoads[slot]!.map((ms) => median(ms).toFixed(1)).join(' | ')} |` : '';
+console.log(
+  `| page | painted | vs bare |${phaseHead}\n|---|---:|---:|${traced ? '---:|'.repeat(PHASES.length) : ''}`,
+);
+console.log(`| the bare <img> page | ${median(bare)} ms | 1.00x |${phaseCells(names.length)}`);
 for (const [i, name] of names.entries())
   console.log(
-    `| ${name} | ${median(loads[i]!)} ms | ${(median(loads[i]!) / median(bare)).toFixed(2)}x |`,
+    `| ${name} | ${median(loads[i]!)} ms | ${(median(loads[i]!) / median(bare)).toFixed(2)}x |${phaseCells(i)}`,
   );
