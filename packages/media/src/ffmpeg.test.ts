@@ -11,6 +11,7 @@ describe('resolveFfmpeg', () => {
     expect(info.ffprobePath).toMatch(/ffprobe$/);
     expect(info.fpsModeFlag).toBe('-fps_mode');
     expect(info.zscale).toBe(true);
+    expect(info.xstackFill).toBe(true);
   });
 
   it('describes the bundled 2018 build: -vsync only, with the ffprobe npm ships', async () => {
@@ -20,6 +21,8 @@ describe('resolveFfmpeg', () => {
     expect(info.fpsModeFlag).toBe('-vsync');
     // Its zscale predates the bicubic parameters: resizes stay swscale's.
     expect(info.zscale).toBe(false);
+    // Nor does its xstack take `fill`: stacked GIF tiles' gaps stay unpainted.
+    expect(info.xstackFill).toBe(false);
     expect(info.version).toMatch(/^N-/);
   });
 

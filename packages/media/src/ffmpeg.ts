@@ -24,6 +24,11 @@ export interface FfmpegInfo {
    * about a third of swscale's CPU. The bundled 2018 build has zscale without them.
    */
   zscale: boolean;
+  /**
+   * Its `xstack` takes `fill` (4.4 on): the canvas's gaps between stacked GIF tiles are painted
+   * one colour instead of left as whatever the frame's memory held (the bundled 2018 build).
+   */
+  xstackFill: boolean;
 }
 
 let cached: Promise<FfmpegInfo> | null = null;
@@ -96,6 +101,7 @@ export async function describeFfmpeg(
     fpsModeFlag: versionAtLeast(version, 5, 1) ? '-fps_mode' : '-vsync',
     // `-version` prints the configure line, so this costs no extra process.
     zscale: text.includes('--enable-libzimg') && versionAtLeast(version, 4, 4),
+    xstackFill: versionAtLeast(version, 4, 4),
   };
 }
 

@@ -50,6 +50,8 @@ export interface GraphSource {
   paletteSample: Size;
   /** Frames are opaque RGB and ffmpeg has zscale: resize with it (see `scaleFilter`). */
   rgbResize?: boolean;
+  /** ffmpeg's xstack takes `fill` (see `FfmpegInfo.xstackFill`). */
+  stackFill?: boolean;
   /**
    * The source's last frame delay (ms), when its frames reach ffmpeg with their own timing (a
    * GIF or APNG through its demuxer): an encoder knows no frame's duration but from the next
@@ -204,6 +206,7 @@ export function buildFilterGraph(source: GraphSource, branches: readonly GraphBr
           subset: gif.frames.kind === 'pick' ? subsetFilter(source, gif.frames) : '',
         })),
         use: sharedPaletteUse,
+        fill: source.stackFill ?? false,
         fresh,
       }),
     );

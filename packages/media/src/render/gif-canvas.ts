@@ -72,6 +72,11 @@ export function stackedGifChains(options: {
   palette: string;
   gifs: readonly CanvasGif[];
   use: string;
+  /**
+   * Paint the gaps between tiles black (xstack's `fill`, ffmpeg 4.4 on). Without it they hold
+   * whatever the frame's memory held: cropped away all the same, but dithered too.
+   */
+  fill: boolean;
   fresh: () => string;
 }): string[] {
   const { tiles, sizes, gifs, fresh } = options;
@@ -81,7 +86,7 @@ export function stackedGifChains(options: {
   if (tiles.length > 1) {
     const places = layout.at.map((p) => `${p.x}_${p.y}`).join('|');
     chains.push(
-      `${tiles.map((t) => `[${t}]`).join('')}xstack=inputs=${tiles.length}:layout=${places}:fill=black,setsar=1[${canvas}]`,
+      `${tiles.map((t) => `[${t}]`).join('')}xstack=inputs=${tiles.length}:layout=${places}${options.fill ? ':fill=black' : ''},setsar=1[${canvas}]`,
     );
   } else {
     chains.push(`[${tiles[0]}]setsar=1[${canvas}]`);

@@ -155,6 +155,7 @@ function graphSource(ctx: RenderContext, size: Size): GraphSource {
     // GIF, PNG and WebP frames reach ffmpeg as RGB; video is YUV, which swscale resizes well.
     // Transparent frames keep swscale's path (zscale would need gbrap handled throughout).
     rgbResize: ctx.ff.zscale && !isVideo && !ctx.alpha,
+    stackFill: ctx.ff.xstackFill,
     ...(lastDelayMs !== undefined ? { lastDelayMs } : {}),
   };
 }
