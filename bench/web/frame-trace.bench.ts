@@ -5,10 +5,9 @@
 //
 //   node bench/web/frame-trace.bench.ts      # TRACE_DEVICE=phone, BENCH_RUNS=3, TRACE_PATH=/
 import { writeFile } from 'node:fs/promises';
-import Fastify from 'fastify';
 import { launchChromium } from '../../e2e/support/browser.ts';
 import { startBenchJiffy, uploadReadyGifs } from '../support/bench-jiffy.ts';
-import { bareImagePage } from './bare-page.ts';
+import { firstTileSource, serveBarePage } from './bare-page.ts';
 import { DESKTOP, PHONE } from './devices.ts';
 import { PHASES, tracedLoad } from './main-thread-trace.ts';
 
@@ -39,17 +38,8 @@ if (shots) {
       await context.close();
     }
 }
-const probe = await browser.newContext(device);
-const probeTab = await probe.newPage();
-await probeTab.goto(origin + path, { waitUntil: 'load' });
-const firstSrc = await probeTab
-  .locator('.gif-grid .jiffy-gif img')
-  .first()
-  .evaluate((img: HTMLImageElement) => img.currentSrc || img.src);
-await probe.close();
-const bare = Fastify();
-bare.get('/', (_request, reply) => reply.type('text/html').send(bareImagePage(firstSrc)));
-const bareUrl = await bare.listen({ port: 0, host: '127.0.0.1' });
+const firstSrc = await firstTileSource(browser, device, origin + path);
+const { url: bareUrl, close: closeBare } = await serveBarePage(firstSrc);
 
 for (let i = 0; i < loads; i++) {
   for (const url of [origin + path, bareUrl]) {
@@ -59,5 +49,5 @@ for (let i = 0; i < loads; i++) {
   }
 }
 await browser.close();
-await bare.close();
+await closeBare();
 await jiffy.close();

@@ -8,7 +8,7 @@ import Fastify from 'fastify';
 import type { Browser } from 'playwright-core';
 import { launchChromium } from '../../e2e/support/browser.ts';
 import { startBenchJiffy, uploadReadyGifs } from '../support/bench-jiffy.ts';
-import { bareImagePage } from './bare-page.ts';
+import { bareImagePage, firstTileSource } from './bare-page.ts';
 import { DESKTOP, PHONE } from './devices.ts';
 import { PHASES, tracedLoad } from './main-thread-trace.ts';
 import { firstGifPaintedMs, median } from './painted-clock.ts';
@@ -111,14 +111,7 @@ const copies = Object.fromEntries(
 );
 
 const browser = await launchChromium();
-const probe = await browser.newContext(device);
-const probeTab = await probe.newPage();
-await probeTab.goto(`${origin}/`, { waitUntil: 'load' });
-const firstSrc = await probeTab
-  .locator('.gif-grid .jiffy-gif img')
-  .first()
-  .evaluate((img: HTMLImageElement) => img.currentSrc || img.src);
-await probe.close();
+const firstSrc = await firstTileSource(browser, device, `${origin}/`);
 
 const names = Object.keys(copies);
 const server = Fastify();

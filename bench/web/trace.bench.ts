@@ -1,10 +1,9 @@
 // bench/web trace: where one load of a page spends the time before its first GIF is painted,
 // from the browser's own timings (navigation, every resource, the LCP entry), and one load of
 // the bare page holding only the first tile's image (bench/web's baseline) after each.
-import Fastify from 'fastify';
 import { launchChromium } from '../../e2e/support/browser.ts';
 import { startBenchJiffy, uploadReadyGifs } from '../support/bench-jiffy.ts';
-import { bareImagePage } from './bare-page.ts';
+import { firstTileSource, serveBarePage } from './bare-page.ts';
 import { DESKTOP, PHONE } from './devices.ts';
 
 const loads = Number(process.env.BENCH_RUNS ?? 3);
@@ -18,17 +17,8 @@ await uploadReadyGifs(
 );
 const browser = await launchChromium();
 // The bare page of bench/web: only the <img> of the image the site's first tile shows.
-const probe = await browser.newContext(device);
-const probeTab = await probe.newPage();
-await probeTab.goto(origin + path, { waitUntil: 'load' });
-const firstSrc = await probeTab
-  .locator('.gif-grid .jiffy-gif img')
-  .first()
-  .evaluate((img: HTMLImageElement) => img.currentSrc || img.src);
-await probe.close();
-const bare = Fastify();
-bare.get('/', (_request, reply) => reply.type('text/html').send(bareImagePage(firstSrc)));
-const bareUrl = await bare.listen({ port: 0, host: '127.0.0.1' });
+const firstSrc = await firstTileSource(browser, device, origin + path);
+const { url: bareUrl, close: closeBare } = await serveBarePage(firstSrc);
 for (let i = 0; i < loads; i++) {
   for (const url of [origin + path, bareUrl]) {
     const context = await browser.newContext(device);
@@ -71,5 +61,5 @@ for (let i = 0; i < loads; i++) {
   }
 }
 await browser.close();
-await bare.close();
+await closeBare();
 await jiffy.close();
