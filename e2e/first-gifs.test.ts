@@ -190,6 +190,44 @@ describe('the first GIFs, written by the server', () => {
     await held.close();
   });
 
+  it('keeps a keyboard user on the control they were on, with what they typed, when the site takes over', async () => {
+    // The first Tab starts the site; its code arrives only after the visitor has typed.
+    const context = await browser.newContext(DESKTOP);
+    let deliver!: () => void;
+    const delivered = new Promise<void>((resolve) => (deliver = resolve));
+    await context.route('**/assets/app-*.js', async (route) => {
+      await delivered;
+      await route.continue();
+    });
+    const page = await context.newPage();
+    const errors = watchPageErrors(page);
+    await page.goto(`${origin}/`, { waitUntil: 'domcontentloaded' });
+    // Skip link, logo, search box.
+    for (let stop = 0; stop < 3; stop++) await page.keyboard.press('Tab');
+    await page.keyboard.type('rob');
+    const focused = () =>
+      page.evaluate(() => {
+        const el = document.activeElement as HTMLInputElement;
+        return {
+          label: el.getAttribute('aria-label'),
+          role: el.getAttribute('role'),
+          value: el.value,
+        };
+      });
+    expect(await focused()).toEqual({ label: 'Search GIFs', role: null, value: 'rob' });
+
+    deliver();
+    // The site's own search box (a combobox) has replaced the server's, and holds the focus.
+    await page.getByRole('combobox', { name: 'Search GIFs' }).waitFor();
+    expect(await focused()).toEqual({ label: 'Search GIFs', role: 'combobox', value: 'rob' });
+    await page.keyboard.type('ot');
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`${origin}/search/robot`);
+    await page.getByRole('heading', { name: 'robot', level: 1 }).waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('takes over with JavaScript where the server left off: same places, no refetch, more on scroll', async () => {
     for (const [path, list] of [
       ['/search/robot', '/v1/gifs/search'],

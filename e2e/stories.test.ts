@@ -84,7 +84,9 @@ describe('stories and the trending scheduler in Chromium', () => {
 
     await page.getByRole('button', { name: 'Publish' }).click();
     await page.getByRole('heading', { name: 'Edit story' }).waitFor();
-    await page.getByText('Published.').waitFor();
+    // The publishing state, not the status line: both say "Published." until the new story
+    // becomes its own page.
+    await page.getByRole('region', { name: 'Publishing' }).getByText('Published.').waitFor();
     slug = (await page.getByRole('link', { name: 'View it' }).getAttribute('href'))!.replace(
       '/stories/',
       '',

@@ -1,9 +1,10 @@
 // The site itself: loaded by main.tsx once the server's first GIFs are on screen.
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { StrictMode } from 'react';
+import { StrictMode, useLayoutEffect, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { readFirstPage } from './first-page/first-page.ts';
+import { keepFocusAcrossTakeover } from './first-page/keep-focus.ts';
 import { routes, SearchPage } from './routes.tsx';
 
 const queryClient = new QueryClient({
@@ -14,13 +15,23 @@ const router = createBrowserRouter(routes);
 // The server wrote the first GIFs of `/` and `/search/:term` into the page, with their data:
 // the site takes over from them (the search page's chunk loaded first, so no "Loading…").
 // A `.then`, not a top-level await: with one, the build split the main chunk into a dozen.
+const root = document.getElementById('root')!;
+const restoreFocus = keepFocusAcrossTakeover(root);
 const searchFirst = readFirstPage(queryClient) && location.pathname.startsWith('/search/');
 void (searchFirst ? SearchPage.preload().catch(() => undefined) : Promise.resolve()).then(() =>
-  createRoot(document.getElementById('root')!).render(
+  createRoot(root).render(
     <StrictMode>
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
+      <AfterFirstCommit run={restoreFocus}>
+        <QueryClientProvider client={queryClient}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>
+      </AfterFirstCommit>
     </StrictMode>,
   ),
 );
+
+/** Runs `run` once the first render has replaced the server's markup (before it is painted). */
+function AfterFirstCommit({ run, children }: { run: () => void; children: ReactNode }) {
+  useLayoutEffect(run, [run]);
+  return children;
+}

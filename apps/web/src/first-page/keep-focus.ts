@@ -1,0 +1,61 @@
+/**
+ * The server's page is usable before the site starts, and a keyboard user's first Tab is what
+ * starts it (first-gifs-painted.ts). When the site's first render replaces that markup, the
+ * focused element and any text typed into it would go with it: focus falls back to the body and
+ * the next Tab starts again from the top. This keeps both.
+ *
+ * The server's markup is written by hand, not by React, so elements are matched by what a user
+ * knows them by (tag, accessible name, link target), not by position.
+ */
+
+type Focusable = HTMLElement & { value?: string };
+
+/** What identifies a control to its user (kind, name, target): the same in both markups. */
+const identityOf = (el: Element): string =>
+  [
+    el.tagName,
+    el.getAttribute('aria-label') ?? el.textContent?.trim() ?? '',
+    el.getAttribute('href') ?? '',
+  ].join('\u0000');
+
+/**
+ * Starts watching focus inside `root`, and returns what to call once the site's first render
+ * has been committed: it moves focus (and typed text) to the new element the user knows as the
+ * one they were on, if the render took theirs away.
+ */
+export function keepFocusAcrossTakeover(root: HTMLElement): () => void {
+  let last: Focusable | null = root.contains(document.activeElement)
+    ? (document.activeElement as Focusable)
+    : null;
+  const track = (event: FocusEvent) => {
+    if (event.target instanceof HTMLElement && root.contains(event.target)) last = event.target;
+  };
+  document.addEventListener('focusin', track, true);
+
+  return () => {
+    document.removeEventListener('focusin', track, true);
+    const old = last;
+    last = null;
+    // Nothing was focused, or the render kept it, or the user has moved on since.
+    if (
+      !old ||
+      old.isConnected ||
+      (document.activeElement && document.activeElement !== document.body)
+    )
+      return;
+    const identity = identityOf(old);
+    const counterpart = [...root.querySelectorAll<Focusable>(old.tagName)].find(
+      (el) => identityOf(el) === identity,
+    );
+    if (!counterpart) return;
+    if (old.value && counterpart.value === '') typeInto(counterpart, old.value);
+    counterpart.focus({ preventScroll: true, focusVisible: true });
+  };
+}
+
+/** Sets a controlled input's value the way typing does, so React's onChange sees it. */
+function typeInto(el: Focusable, value: string): void {
+  const prototype = Object.getPrototypeOf(el) as object;
+  Object.getOwnPropertyDescriptor(prototype, 'value')?.set?.call(el, value);
+  el.dispatchEvent(new Event('input', { bubbles: true }));
+}
