@@ -1,10 +1,12 @@
 import { open, stat } from 'node:fs/promises';
 import { resolveFfmpeg } from '../ffmpeg.ts';
 import { checkDecodedWork } from '../limits.ts';
+import { probeImage } from '../probe/probe-image.ts';
 import { MediaError, type MediaLimits } from '../types.ts';
 import { describeOutputs, hashFile } from './describe-output.ts';
 import { fileInput } from './ffmpeg-input.ts';
 import { runFfmpegJob } from './ffmpeg-job.ts';
+import { readMp4LastDurationMs } from './mp4-last-duration.ts';
 import { evenSize, fitWithin, toHeight, type Size } from './sizes.ts';
 
 /** Height of the "nano" renditions (Tenor's smallest sizes), made on first request. */
@@ -50,6 +52,7 @@ export async function renderDerived(options: {
 }): Promise<DerivedFile> {
   const { source, output, limits } = options;
   checkDecodedWork({ ...source.size, frames: source.frames }, limits);
+  const lastDelayMs = await lastFrameDelayMs(source, limits);
   await runFfmpegJob({
     ff: await resolveFfmpeg(),
     input: fileInput({
@@ -65,6 +68,9 @@ export async function renderDerived(options: {
       extractFrames: source.frames,
       exactFrames: true,
       paletteSample: fitWithin(source.size, { width: 160, height: 160 }),
+      // The stored file's timing is the GIF's own: every delay, the last one's included.
+      inputTimeBase: true,
+      ...(lastDelayMs !== null ? { lastDelayMs } : {}),
     },
     outputs: [
       {
@@ -103,4 +109,18 @@ async function startsWith(path: string, magic: Buffer): Promise<boolean> {
   } finally {
     await handle.close();
   }
+}
+
+/**
+ * How long the stored file shows its last frame (ms): an encoder knows a frame's duration only
+ * from the next one, so without it the copy's last frame got the average delay (GIF), the
+ * previous one's (WebP) or one guessed frame (MP4): a 1 s closing pause became 250, 427 or 34 ms.
+ */
+async function lastFrameDelayMs(
+  source: DerivedSource,
+  limits: MediaLimits,
+): Promise<number | null> {
+  if (source.frames < 2) return null;
+  if (source.format === 'mp4') return readMp4LastDurationMs(source.path);
+  return (await probeImage(source.path, 'gif', limits)).lastDelayMs ?? null;
 }

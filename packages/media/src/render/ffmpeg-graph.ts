@@ -59,6 +59,13 @@ export interface GraphSource {
    * WebPs and MP4s after ffmpeg exits. Its presence also gives MP4s a millisecond time base.
    */
   lastDelayMs?: number;
+  /**
+   * The input is a file Jiffy wrote (a re-encode to a smaller size or another format): its
+   * timestamps are already the ones to keep (a GIF's own delays in a millisecond time base, or
+   * a video's frame rate), so the MP4 and WebM encoders take the input's time base instead of
+   * one from a guessed rate, which rounded every delay to it.
+   */
+  inputTimeBase?: boolean;
 }
 
 type Leaf =

@@ -125,8 +125,11 @@ function outputArgs(job: FfmpegJob, output: JobOutput): string[] {
   // 66/67/67, 100 and 40 ms became 110 and 30).
   if (output.tail === 'gif' || output.tail === 'webp') args.push('-enc_time_base', '1:1000');
   // So do the MP4s of a source whose frames carry their own delays (GIF, APNG: those with a
-  // last delay); a video's frames keep the encoder's rate-based time base.
-  if (output.tail === 'mp4' && job.source.lastDelayMs !== undefined)
+  // last delay); a video's frames keep the encoder's rate-based time base. A file of our own
+  // keeps its time base whatever it holds ('-1': the input stream's).
+  if ((output.tail === 'mp4' || output.tail === 'webm') && job.source.inputTimeBase)
+    args.push('-enc_time_base', '-1');
+  else if (output.tail === 'mp4' && job.source.lastDelayMs !== undefined)
     args.push('-enc_time_base', '1:1000');
   if (output.tail === 'gif') {
     args.push('-f', 'gif', '-loop', '0');

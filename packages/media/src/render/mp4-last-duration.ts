@@ -47,11 +47,32 @@ export async function setMp4LastDuration(file: string, delayMs: number): Promise
 }
 
 /**
- * A copy of `moov` (a whole box) with the video track's last sample lasting `delayMs`, one
- * stts entry longer if the last run held more than one sample; null if it is not one we can
- * edit.
+ * How long an MP4's frame shown last lasts (ms): from its composition time to the end of the
+ * media, the span setMp4LastDuration sets. Null for a file that is not an MP4 with a video
+ * track we can read. A re-encode of one of our MP4s gives its own last frame this duration.
  */
-function retime(moov: Buffer, delayMs: number): Buffer | null {
+export async function readMp4LastDurationMs(file: string): Promise<number | null> {
+  const handle = await open(file, 'r');
+  try {
+    const place = await findMoov(handle);
+    if (!place || place.headerSize !== 8) return null;
+    const moov = Buffer.alloc(place.size);
+    await handle.read(moov, 0, moov.length, place.offset);
+    const boxes = videoTrackBoxes(moov);
+    if (!boxes) return null;
+    const { mdhd, stbl, stts } = boxes;
+    const timing = sampleTiming(stts, children(stbl, 'ctts')[0]);
+    const lastDelta = stts.readUInt32BE(8 + (stts.readUInt32BE(4) - 1) * 8 + 4);
+    const end = timing.lastDecodedPts + lastDelta;
+    const ms = Math.round(((end - timing.lastPts) * 1000) / timescaleOf(mdhd));
+    return ms > 0 ? ms : null;
+  } finally {
+    await handle.close();
+  }
+}
+
+/** The boxes of a `moov` (a whole box) that time its video track; null if one is missing. */
+function videoTrackBoxes(moov: Buffer) {
   const body = moov.subarray(8);
   const mvhd = children(body, 'mvhd')[0];
   if (!mvhd) return null;
@@ -66,9 +87,22 @@ function retime(moov: Buffer, delayMs: number): Buffer | null {
   const stbl = minf && children(minf, 'stbl')[0];
   const stts = stbl && children(stbl, 'stts')[0];
   if (!tkhd || !mdhd || !minf || !stbl || !stts || stts.length < 8) return null;
+  const runs = stts.readUInt32BE(4);
+  if (timescaleOf(mdhd) === 0 || runs === 0 || stts.length < 8 + runs * 8) return null;
+  return { mvhd, movieScale, traks, trak, tkhd, mdia, mdhd, minf, stbl, stts };
+}
+
+/**
+ * A copy of `moov` (a whole box) with the video track's last sample lasting `delayMs`, one
+ * stts entry longer if the last run held more than one sample; null if it is not one we can
+ * edit.
+ */
+function retime(moov: Buffer, delayMs: number): Buffer | null {
+  const boxes = videoTrackBoxes(moov);
+  if (!boxes) return null;
+  const { mvhd, movieScale, traks, trak, tkhd, mdia, mdhd, minf, stbl, stts } = boxes;
   const mediaScale = timescaleOf(mdhd);
   const runs = stts.readUInt32BE(4);
-  if (mediaScale === 0 || runs === 0 || stts.length < 8 + runs * 8) return null;
 
   const timing = sampleTiming(stts, children(stbl, 'ctts')[0]);
   // The frame shown last starts at the latest composition time and should end `delayMs` later;

@@ -31,6 +31,8 @@ export async function reencode(
     extractFrames: from.frames,
     exactFrames: true,
     paletteSample: fitWithin(from.size, { width: 160, height: 160 }),
+    // Its frames already have the times to keep (a GIF's own delays, a video's rate).
+    inputTimeBase: true,
   };
   await runFfmpegJob({
     ff: ctx.ff,

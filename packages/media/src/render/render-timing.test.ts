@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { probe } from '../probe/probe.ts';
 import { makeAnimatedGif } from '../testing/index.ts';
 import { defaultMediaLimits, type RenditionFile } from '../types.ts';
+import { renderDerived, nanoSize } from './derived.ts';
 import { mp4DelaysOf } from './expect-mp4-delays.ts';
 import { fileOf } from './expect-renditions.ts';
 import { renderRenditions } from './render-renditions.ts';
@@ -75,5 +76,40 @@ describe('frame timing of a GIF with pauses', () => {
     const plays = Math.ceil(looping.length / DELAYS.length);
     expect(plays).toBeGreaterThan(1);
     expect(looping).toEqual(Array.from({ length: plays }, () => DELAYS).flat());
+  });
+});
+
+describe('frame timing of the renditions made on request from the stored ones', () => {
+  const derive = async (from: RenditionFile, format: 'gif' | 'webp' | 'mp4' | 'webm') => {
+    const out = path.join(dir, `derived-from-${from.format}.${format}`);
+    await renderDerived({
+      source: {
+        path: from.path,
+        format: from.format as 'gif' | 'mp4',
+        size: from,
+        frames: from.frames,
+      },
+      output: { path: out, format, size: nanoSize(from) },
+      alpha: true,
+      limits: defaultMediaLimits,
+    });
+    return out;
+  };
+
+  it("keeps every frame's delay, the last one's included, in the nano GIF, WebP and MP4", async () => {
+    const gif = fileOf(files, 'original', 'gif');
+    const mp4 = fileOf(files, 'original', 'mp4');
+    expect((await sharp(await derive(gif, 'gif'), { animated: true }).metadata()).delay).toEqual(
+      DELAYS,
+    );
+    expect((await sharp(await derive(gif, 'webp'), { animated: true }).metadata()).delay).toEqual(
+      DELAYS,
+    );
+    expect(await mp4DelaysOf(await derive(mp4, 'mp4'))).toEqual(DELAYS);
+  });
+
+  it('keeps the delays of every frame but the last in a WebM (its muxer ends the last one)', async () => {
+    const webm = await mp4DelaysOf(await derive(fileOf(files, 'original', 'mp4'), 'webm'));
+    expect(webm.slice(0, -1)).toEqual(DELAYS.slice(0, -1));
   });
 });
