@@ -212,14 +212,20 @@ describe('the first GIFs, written by the server', () => {
           label: el.getAttribute('aria-label'),
           role: el.getAttribute('role'),
           value: el.value,
+          ring: el.matches(':focus-visible'),
         };
       });
-    expect(await focused()).toEqual({ label: 'Search GIFs', role: null, value: 'rob' });
+    expect(await focused()).toEqual({ label: 'Search GIFs', role: null, value: 'rob', ring: true });
 
     deliver();
     // The site's own search box (a combobox) has replaced the server's, and holds the focus.
     await page.getByRole('combobox', { name: 'Search GIFs' }).waitFor();
-    expect(await focused()).toEqual({ label: 'Search GIFs', role: 'combobox', value: 'rob' });
+    expect(await focused()).toEqual({
+      label: 'Search GIFs',
+      role: 'combobox',
+      value: 'rob',
+      ring: true,
+    });
     await page.keyboard.type('ot');
     await page.keyboard.press('Enter');
     await page.waitForURL(`${origin}/search/robot`);
