@@ -23,7 +23,7 @@ export async function probeImage(
   format: ImageFormat,
   limits: MediaLimits,
 ): Promise<MediaProbe> {
-  const structure = await walk(path, format, limits);
+  const structure = await walkImage(path, format, limits);
   // The 64-byte sniff can miss an acTL behind big chunks; the full walk decides.
   const isPng = format === 'png' || format === 'apng';
   const actualFormat: ImageFormat = isPng ? (structure.animated ? 'apng' : 'png') : format;
@@ -62,7 +62,8 @@ export async function probeImage(
   };
 }
 
-async function walk(
+/** The container's structure (size, frames, delays), walked without decoding a pixel. */
+export async function walkImage(
   path: string,
   format: ImageFormat,
   limits: MediaLimits,

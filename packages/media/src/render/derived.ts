@@ -1,7 +1,7 @@
 import { open, stat } from 'node:fs/promises';
 import { resolveFfmpeg } from '../ffmpeg.ts';
 import { checkDecodedWork } from '../limits.ts';
-import { probeImage } from '../probe/probe-image.ts';
+import { walkImage } from '../probe/probe-image.ts';
 import { MediaError, type MediaLimits } from '../types.ts';
 import { describeOutputs, hashFile } from './describe-output.ts';
 import { fileInput } from './ffmpeg-input.ts';
@@ -122,5 +122,5 @@ async function lastFrameDelayMs(
 ): Promise<number | null> {
   if (source.frames < 2) return null;
   if (source.format === 'mp4') return readMp4LastDurationMs(source.path);
-  return (await probeImage(source.path, 'gif', limits)).lastDelayMs ?? null;
+  return (await walkImage(source.path, 'gif', limits)).delaysMs.at(-1) ?? null;
 }
