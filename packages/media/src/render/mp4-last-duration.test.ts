@@ -6,7 +6,7 @@ import { resolveFfmpeg } from '../ffmpeg.ts';
 import { runProcess } from '../process.ts';
 import { makeAnimatedGif } from '../testing/index.ts';
 import { mp4DelaysOf } from './expect-mp4-delays.ts';
-import { setMp4LastDuration } from './mp4-last-duration.ts';
+import { readMp4LastDurationMs, setMp4LastDuration } from './mp4-last-duration.ts';
 
 // Even delays then a pause: x264 reorders frames (B-frames, so the frame shown last is not the
 // last one decoded) and ffmpeg 5.1 guesses the last frame's duration to be the others', so the
@@ -60,7 +60,7 @@ async function pictures(file: string): Promise<string> {
   return result.stdout.toString();
 }
 
-describe('setMp4LastDuration', () => {
+describe('setMp4LastDuration and readMp4LastDurationMs', () => {
   it.each([
     ['index first (faststart: the grown moov takes the free box)', true],
     ['index last (the file is written again)', false],
@@ -68,9 +68,14 @@ describe('setMp4LastDuration', () => {
     const file = await encode(`even-${String(faststart)}.mp4`, faststart);
     const before = await pictures(file);
     const bytes = (await stat(file)).size;
-    expect((await mp4DelaysOf(file)).at(-1)).not.toBe(1000);
+    const guessed = (await mp4DelaysOf(file)).at(-1);
+    expect(guessed).not.toBe(1000);
+    // Read back from the sample tables as ffprobe plays it, before and after (the 2018 build
+    // leaves the last frame no duration at all: null, nothing to hand on).
+    expect(await readMp4LastDurationMs(file)).toBe(guessed || null);
     await setMp4LastDuration(file, 1000);
     expect(await mp4DelaysOf(file)).toEqual(DELAYS);
+    expect(await readMp4LastDurationMs(file)).toBe(1000);
     expect(await pictures(file)).toBe(before);
     // One more stts entry; with faststart it fits where the free box was.
     expect((await stat(file)).size).toBe(faststart ? bytes : bytes + 8);

@@ -60,11 +60,16 @@ export async function readMp4LastDurationMs(file: string): Promise<number | null
     await handle.read(moov, 0, moov.length, place.offset);
     const boxes = videoTrackBoxes(moov);
     if (!boxes) return null;
-    const { mdhd, stbl, stts } = boxes;
-    const timing = sampleTiming(stts, children(stbl, 'ctts')[0]);
-    const lastDelta = stts.readUInt32BE(8 + (stts.readUInt32BE(4) - 1) * 8 + 4);
-    const end = timing.lastDecodedPts + lastDelta;
-    const ms = Math.round(((end - timing.lastPts) * 1000) / timescaleOf(mdhd));
+    const { movieScale, trak, mdhd, stbl, stts } = boxes;
+    const mediaScale = timescaleOf(mdhd);
+    const { lastPts } = sampleTiming(stts, children(stbl, 'ctts')[0]);
+    // Where what is shown ends: the edit that shows media, or without an edit list the media.
+    const elst = children(children(trak, 'edts')[0] ?? Buffer.alloc(0), 'elst')[0];
+    const edit = elst ? lastMediaEdit(elst) : null;
+    const end = edit
+      ? edit.mediaTime + (edit.duration * mediaScale) / movieScale
+      : readDuration(mdhd, 'media');
+    const ms = Math.round(((end - lastPts) * 1000) / mediaScale);
     return ms > 0 ? ms : null;
   } finally {
     await handle.close();
@@ -184,28 +189,38 @@ function endEdit(
   elst: Buffer,
   scales: { end: number; mediaScale: number; movieScale: number },
 ): number | null {
-  const wide = elst[0] === 1;
-  const size = wide ? 20 : 12;
-  const count = elst.readUInt32BE(4);
-  if (count === 0 || elst.length < 8 + count * size) return null;
-  let total = 0;
-  let last = -1;
-  for (let i = 0; i < count; i++) {
-    const at = 8 + i * size;
-    const mediaTime = wide ? Number(elst.readBigInt64BE(at + 8)) : elst.readInt32BE(at + 4);
-    if (mediaTime >= 0) last = at;
-  }
-  if (last < 0) return null;
-  const mediaTime = wide ? Number(elst.readBigInt64BE(last + 8)) : elst.readInt32BE(last + 4);
+  const edit = lastMediaEdit(elst);
+  if (!edit) return null;
+  const { wide, at, mediaTime, count, size } = edit;
   const duration = Math.round(((scales.end - mediaTime) * scales.movieScale) / scales.mediaScale);
   if (duration <= 0) return null;
-  if (wide) elst.writeBigUInt64BE(BigInt(duration), last);
-  else elst.writeUInt32BE(Math.min(duration, 0xffffffff), last);
+  if (wide) elst.writeBigUInt64BE(BigInt(duration), at);
+  else elst.writeUInt32BE(Math.min(duration, 0xffffffff), at);
+  let total = 0;
   for (let i = 0; i < count; i++) {
-    const at = 8 + i * size;
-    total += wide ? Number(elst.readBigUInt64BE(at)) : elst.readUInt32BE(at);
+    const entry = 8 + i * size;
+    total += wide ? Number(elst.readBigUInt64BE(entry)) : elst.readUInt32BE(entry);
   }
   return total;
+}
+
+/**
+ * The last edit that shows media: where its entry is, its duration (movie timescale) and where
+ * in the media it starts (media timescale). Null for an edit list we do not understand.
+ */
+function lastMediaEdit(elst: Buffer) {
+  const wide = elst[0] === 1;
+  const size = wide ? 20 : 12;
+  const count = elst.length >= 8 ? elst.readUInt32BE(4) : 0;
+  if (count === 0 || elst.length < 8 + count * size) return null;
+  for (let i = count - 1; i >= 0; i--) {
+    const at = 8 + i * size;
+    const mediaTime = wide ? Number(elst.readBigInt64BE(at + 8)) : elst.readInt32BE(at + 4);
+    if (mediaTime < 0) continue;
+    const duration = wide ? Number(elst.readBigUInt64BE(at)) : elst.readUInt32BE(at);
+    return { wide, size, count, at, duration, mediaTime };
+  }
+  return null;
 }
 
 function handlerOf(trak: Buffer): string | undefined {
