@@ -122,7 +122,11 @@ describe('the story editor', () => {
     fireEvent.change(screen.getByLabelText('Caption for Seal'), { target: { value: 'Sleek.' } });
     fireEvent.click(screen.getByRole('button', { name: 'Publish' }));
     await screen.findByRole('heading', { name: 'Edit story' });
-    expect(calls).toEqual([
+    // The new story becomes its own page (which loads it), and the status line still says so.
+    const reads = () => calls.filter((call) => call.method === 'GET');
+    await waitFor(() => expect(reads()).toHaveLength(1));
+    await waitFor(() => expect(screen.getByRole('status').textContent).toContain('Published.'));
+    expect(calls.filter((call) => call.method !== 'GET')).toEqual([
       {
         method: 'POST',
         url: '/x/v1/stories',

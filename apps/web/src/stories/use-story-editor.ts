@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { deleteStory, saveStory, storyById } from './story-api.ts';
 import {
   bodyOf,
@@ -24,7 +24,12 @@ export function useStoryEditor(storyId: string | null) {
   const [dirty, setDirty] = useState(kept !== null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const [notice, setNotice] = useState<string | null>(kept ? 'Unsaved changes restored.' : null);
+  // A new story, once saved, becomes its own page (a new editor): what the save said comes
+  // along in the history entry's state, so the status line is not gone the moment it appears.
+  const carried = (useLocation().state as { notice?: unknown } | null)?.notice;
+  const [notice, setNotice] = useState<string | null>(
+    kept ? 'Unsaved changes restored.' : typeof carried === 'string' ? carried : null,
+  );
   const saved = useQuery({
     queryKey: ['story-by-id', storyId],
     queryFn: () => storyById(storyId!),
@@ -56,14 +61,17 @@ export function useStoryEditor(storyId: string | null) {
       void client.invalidateQueries({ queryKey: ['stories'] });
       setDirty(false);
       setDraft(draftOf(story));
-      setNotice(
-        !story.is_published
-          ? 'Saved as a draft.'
-          : Date.parse(story.publish_datetime ?? '') > Date.now()
-            ? `Scheduled for ${new Date(story.publish_datetime!).toLocaleString()}.`
-            : 'Published.',
-      );
-      if (!draft.story_id) void navigate(`/dashboard/stories/${story.story_id}`, { replace: true });
+      const said = !story.is_published
+        ? 'Saved as a draft.'
+        : Date.parse(story.publish_datetime ?? '') > Date.now()
+          ? `Scheduled for ${new Date(story.publish_datetime!).toLocaleString()}.`
+          : 'Published.';
+      setNotice(said);
+      if (!draft.story_id)
+        void navigate(`/dashboard/stories/${story.story_id}`, {
+          replace: true,
+          state: { notice: said },
+        });
     } catch (failure) {
       setError(failure instanceof Error ? failure.message : String(failure));
     } finally {
