@@ -5,23 +5,15 @@
 //
 //   node bench/web/frame-trace.bench.ts      # TRACE_DEVICE=phone, BENCH_RUNS=3, TRACE_PATH=/
 import { writeFile } from 'node:fs/promises';
-import { launchChromium } from '../../e2e/support/browser.ts';
-import { startBenchJiffy, uploadReadyGifs } from '../support/bench-jiffy.ts';
-import { firstTileSource, serveBarePage } from './bare-page.ts';
 import { DESKTOP, PHONE } from './devices.ts';
 import { PHASES, tracedLoad } from './main-thread-trace.ts';
+import { startPageProbe } from './page-probe.ts';
 
-const loads = Number(process.env.BENCH_RUNS ?? 3);
-const path = process.env.TRACE_PATH ?? '/';
-const device = process.env.TRACE_DEVICE === 'phone' ? PHONE : DESKTOP;
 const shots = process.env.SHOTS_DIR;
-
-const { jiffy, origin } = await startBenchJiffy('web-frame-trace');
-await uploadReadyGifs(
-  jiffy,
-  Array.from({ length: 24 }, (_, i) => ({ width: 240 + (i % 4) * 40, height: 180, frames: 6 })),
+const { loads, path, device, origin, browser, bareUrl, close } = await startPageProbe(
+  'web-frame-trace',
+  3,
 );
-const browser = await launchChromium();
 if (shots) {
   for (const [name, dev] of [
     ['phone', PHONE],
@@ -38,8 +30,6 @@ if (shots) {
       await context.close();
     }
 }
-const firstSrc = await firstTileSource(browser, device, origin + path);
-const { url: bareUrl, close: closeBare } = await serveBarePage(firstSrc);
 
 for (let i = 0; i < loads; i++) {
   for (const url of [origin + path, bareUrl]) {
@@ -48,6 +38,4 @@ for (let i = 0; i < loads; i++) {
     console.log(`${url === bareUrl ? 'bare' : path}: painted ${painted} ms | ${sums.join(' | ')}`);
   }
 }
-await browser.close();
-await closeBare();
-await jiffy.close();
+await close();

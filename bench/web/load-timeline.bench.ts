@@ -4,24 +4,13 @@
 // bare `<img>` page, alternated; medians.
 //
 //   node bench/web/load-timeline.bench.ts     # TRACE_DEVICE=phone, BENCH_RUNS=9, TRACE_PATH=/
-import { launchChromium } from '../../e2e/support/browser.ts';
-import { startBenchJiffy, uploadReadyGifs } from '../support/bench-jiffy.ts';
-import { firstTileSource, serveBarePage } from './bare-page.ts';
-import { DESKTOP, PHONE } from './devices.ts';
 import { firstGifPaintedMs, median } from './painted-clock.ts';
+import { startPageProbe } from './page-probe.ts';
 
-const loads = Number(process.env.BENCH_RUNS ?? 9);
-const path = process.env.TRACE_PATH ?? '/';
-const device = process.env.TRACE_DEVICE === 'phone' ? PHONE : DESKTOP;
-
-const { jiffy, origin } = await startBenchJiffy('web-load-timeline');
-await uploadReadyGifs(
-  jiffy,
-  Array.from({ length: 24 }, (_, i) => ({ width: 240 + (i % 4) * 40, height: 180, frames: 6 })),
+const { loads, path, device, origin, browser, firstSrc, bareUrl, close } = await startPageProbe(
+  'web-load-timeline',
+  9,
 );
-const browser = await launchChromium();
-const firstSrc = await firstTileSource(browser, device, origin + path);
-const { url: bareUrl, close: closeBare } = await serveBarePage(firstSrc);
 const imagePath = new URL(firstSrc).pathname;
 
 const MARKS = [
@@ -68,9 +57,7 @@ for (let i = 0; i < loads; i++) {
     await context.close();
   }
 }
-await browser.close();
-await closeBare();
-await jiffy.close();
+await close();
 
 console.log(
   `${path}, ${process.env.TRACE_DEVICE ?? 'desktop'}: medians of ${loads} loads (ms from navigation start)`,

@@ -11,6 +11,7 @@ import { startBenchJiffy, uploadReadyGifs } from '../support/bench-jiffy.ts';
 import { bareImagePage, firstTileSource } from './bare-page.ts';
 import { DESKTOP, PHONE } from './devices.ts';
 import { PHASES, tracedLoad } from './main-thread-trace.ts';
+import { BENCH_GIFS } from './page-probe.ts';
 import { firstGifPaintedMs, median } from './painted-clock.ts';
 
 const runs = Number(process.env.BENCH_RUNS ?? 9);
@@ -18,10 +19,7 @@ const device = process.env.TRACE_DEVICE === 'phone' ? PHONE : DESKTOP;
 const TILE = /<a class="jiffy-gif"[^]*?<\/a>/g;
 
 const { jiffy, origin } = await startBenchJiffy('web-copies');
-await uploadReadyGifs(
-  jiffy,
-  Array.from({ length: 24 }, (_, i) => ({ width: 240 + (i % 4) * 40, height: 180, frames: 6 })),
-);
+await uploadReadyGifs(jiffy, BENCH_GIFS);
 const page = await (await fetch(`${origin}/`)).text();
 const withoutData = (html: string) =>
   html.replace(/<script id="jiffy-first-page"[^]*?<\/script>/, '');

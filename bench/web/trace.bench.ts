@@ -1,24 +1,13 @@
 // bench/web trace: where one load of a page spends the time before its first GIF is painted,
 // from the browser's own timings (navigation, every resource, the LCP entry), and one load of
 // the bare page holding only the first tile's image (bench/web's baseline) after each.
-import { launchChromium } from '../../e2e/support/browser.ts';
-import { startBenchJiffy, uploadReadyGifs } from '../support/bench-jiffy.ts';
-import { firstTileSource, serveBarePage } from './bare-page.ts';
-import { DESKTOP, PHONE } from './devices.ts';
+import { startPageProbe } from './page-probe.ts';
 
-const loads = Number(process.env.BENCH_RUNS ?? 3);
-const path = process.env.TRACE_PATH ?? '/';
-const device = process.env.TRACE_DEVICE === 'phone' ? PHONE : DESKTOP;
-
-const { jiffy, origin } = await startBenchJiffy('web-trace');
-await uploadReadyGifs(
-  jiffy,
-  Array.from({ length: 24 }, (_, i) => ({ width: 240 + (i % 4) * 40, height: 180, frames: 6 })),
-);
-const browser = await launchChromium();
 // The bare page of bench/web: only the <img> of the image the site's first tile shows.
-const firstSrc = await firstTileSource(browser, device, origin + path);
-const { url: bareUrl, close: closeBare } = await serveBarePage(firstSrc);
+const { loads, path, device, origin, browser, bareUrl, close } = await startPageProbe(
+  'web-trace',
+  3,
+);
 for (let i = 0; i < loads; i++) {
   for (const url of [origin + path, bareUrl]) {
     const context = await browser.newContext(device);
@@ -60,6 +49,4 @@ for (let i = 0; i < loads; i++) {
     await context.close();
   }
 }
-await browser.close();
-await closeBare();
-await jiffy.close();
+await close();
