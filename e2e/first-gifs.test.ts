@@ -190,8 +190,8 @@ describe('the first GIFs, written by the server', () => {
     await held.close();
   });
 
-  it('keeps a keyboard user on the control they were on, with what they typed, when the site takes over', async () => {
-    // The first Tab starts the site; its code arrives only after the visitor has typed.
+  /** `/` with the site's code held back until `deliver()`: the server's page, usable meanwhile. */
+  async function heldSite() {
     const context = await browser.newContext(DESKTOP);
     let deliver!: () => void;
     const delivered = new Promise<void>((resolve) => (deliver = resolve));
@@ -202,6 +202,12 @@ describe('the first GIFs, written by the server', () => {
     const page = await context.newPage();
     const errors = watchPageErrors(page);
     await page.goto(`${origin}/`, { waitUntil: 'domcontentloaded' });
+    return { page, errors, deliver, close: () => context.close() };
+  }
+
+  it('keeps a keyboard user on the control they were on, with what they typed, when the site takes over', async () => {
+    // The first Tab starts the site; its code arrives only after the visitor has typed.
+    const { page, errors, deliver, close } = await heldSite();
     // Skip link, logo, search box.
     for (let stop = 0; stop < 3; stop++) await page.keyboard.press('Tab');
     await page.keyboard.type('rob');
@@ -231,7 +237,23 @@ describe('the first GIFs, written by the server', () => {
     await page.waitForURL(`${origin}/search/robot`);
     await page.getByRole('heading', { name: 'robot', level: 1 }).waitFor();
     expect(errors).toEqual([]);
-    await context.close();
+    await close();
+
+    // On a GIF: the site's tile for the same GIF takes the focus.
+    const tile = await heldSite();
+    const first = tile.page.locator('.first-gifs a.jiffy-gif').first();
+    const href = await first.getAttribute('href');
+    await first.focus();
+    tile.deliver();
+    await expect.poll(() => tile.page.locator('.first-gifs').count()).toBe(0);
+    expect(
+      await tile.page.evaluate(() => {
+        const el = document.activeElement!;
+        return { grid: !!el.closest('.gif-grid'), href: el.getAttribute('href') };
+      }),
+    ).toEqual({ grid: true, href });
+    expect(tile.errors).toEqual([]);
+    await tile.close();
   });
 
   it('takes over with JavaScript where the server left off: same places, no refetch, more on scroll', async () => {

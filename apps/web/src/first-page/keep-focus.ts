@@ -10,6 +10,9 @@
 
 type Focusable = HTMLElement & { value?: string };
 
+/** How long the site may take to render the counterpart of what had the focus. */
+const COUNTERPART_WAIT_MS = 2000;
+
 /** What identifies a control to its user (kind, name, target): the same in both markups. */
 const identityOf = (el: Element): string =>
   [
@@ -36,20 +39,32 @@ export function keepFocusAcrossTakeover(root: HTMLElement): () => void {
     document.removeEventListener('focusin', track, true);
     const old = last;
     last = null;
-    // Nothing was focused, or the render kept it, or the user has moved on since.
-    if (
-      !old ||
-      old.isConnected ||
-      (document.activeElement && document.activeElement !== document.body)
-    )
-      return;
+    // Nothing was focused, or the render kept it.
+    if (!old || old.isConnected) return;
     const identity = identityOf(old);
-    const counterpart = [...root.querySelectorAll<Focusable>(old.tagName)].find(
-      (el) => identityOf(el) === identity,
-    );
-    if (!counterpart) return;
-    if (old.value && counterpart.value === '') typeInto(counterpart, old.value);
-    counterpart.focus({ preventScroll: true, focusVisible: true });
+    const moveFocus = (): boolean => {
+      // The user has moved on since: leave their focus where it is.
+      if (document.activeElement && document.activeElement !== document.body) return true;
+      const counterpart = [...root.querySelectorAll<Focusable>(old.tagName)].find(
+        (el) => identityOf(el) === identity,
+      );
+      if (!counterpart) return false;
+      if (old.value && counterpart.value === '') typeInto(counterpart, old.value);
+      counterpart.focus({ preventScroll: true, focusVisible: true });
+      return true;
+    };
+    if (moveFocus()) return;
+    // Some of the site's content comes a render later (the grid's tiles once it has measured
+    // its width): wait for the counterpart a little while.
+    const observer = new MutationObserver(() => {
+      if (moveFocus()) stop();
+    });
+    const timer = setTimeout(() => stop(), COUNTERPART_WAIT_MS);
+    const stop = () => {
+      observer.disconnect();
+      clearTimeout(timer);
+    };
+    observer.observe(root, { childList: true, subtree: true });
   };
 }
 
