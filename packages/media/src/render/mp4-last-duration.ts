@@ -1,7 +1,7 @@
 import { createReadStream, createWriteStream } from 'node:fs';
-import { open, rename, rm } from 'node:fs/promises';
+import { open, rename, rm, type FileHandle } from 'node:fs/promises';
 import { pipeline } from 'node:stream/promises';
-import { children, findMoov } from './mp4-boxes.ts';
+import { children, findMoov, type MoovPlace } from './mp4-boxes.ts';
 
 /**
  * Makes an MP4's last frame last `delayMs`: the last `stts` entry, and the `mdhd`, `tkhd`,
@@ -14,11 +14,9 @@ export async function setMp4LastDuration(file: string, delayMs: number): Promise
   const handle = await open(file, 'r+');
   let grown: { moov: Buffer; offset: number; oldSize: number } | null = null;
   try {
-    const place = await findMoov(handle);
-    // Boxes inside moov are read with 32-bit sizes only; ours never use 64-bit ones there.
-    if (!place || place.headerSize !== 8) return;
-    const moov = Buffer.alloc(place.size);
-    await handle.read(moov, 0, moov.length, place.offset);
+    const read = await readMoov(handle);
+    if (!read) return;
+    const { place, moov } = read;
     const edited = retime(moov, delayMs);
     if (!edited) return;
     if (edited.length === moov.length) {
@@ -54,17 +52,13 @@ export async function setMp4LastDuration(file: string, delayMs: number): Promise
 export async function readMp4LastDurationMs(file: string): Promise<number | null> {
   const handle = await open(file, 'r');
   try {
-    const place = await findMoov(handle);
-    if (!place || place.headerSize !== 8) return null;
-    const moov = Buffer.alloc(place.size);
-    await handle.read(moov, 0, moov.length, place.offset);
-    const boxes = videoTrackBoxes(moov);
+    const read = await readMoov(handle);
+    const boxes = read && videoTrackBoxes(read.moov);
     if (!boxes) return null;
-    const { movieScale, trak, mdhd, stbl, stts } = boxes;
+    const { movieScale, mdhd, stbl, stts, elst } = boxes;
     const mediaScale = timescaleOf(mdhd);
     const { lastPts } = sampleTiming(stts, children(stbl, 'ctts')[0]);
     // Where what is shown ends: the edit that shows media, or without an edit list the media.
-    const elst = children(children(trak, 'edts')[0] ?? Buffer.alloc(0), 'elst')[0];
     const edit = elst ? lastMediaEdit(elst) : null;
     const end = edit
       ? edit.mediaTime + (edit.duration * mediaScale) / movieScale
@@ -94,7 +88,18 @@ function videoTrackBoxes(moov: Buffer) {
   if (!tkhd || !mdhd || !minf || !stbl || !stts || stts.length < 8) return null;
   const runs = stts.readUInt32BE(4);
   if (timescaleOf(mdhd) === 0 || runs === 0 || stts.length < 8 + runs * 8) return null;
-  return { mvhd, movieScale, traks, trak, tkhd, mdia, mdhd, minf, stbl, stts };
+  const elst = children(children(trak, 'edts')[0] ?? Buffer.alloc(0), 'elst')[0];
+  return { mvhd, movieScale, traks, trak, tkhd, mdia, mdhd, minf, stbl, stts, elst };
+}
+
+/** A file's whole `moov` box and where it is; null when there is none we can read. */
+async function readMoov(handle: FileHandle): Promise<{ place: MoovPlace; moov: Buffer } | null> {
+  const place = await findMoov(handle);
+  // Boxes inside moov are read with 32-bit sizes only; ours never use 64-bit ones there.
+  if (!place || place.headerSize !== 8) return null;
+  const moov = Buffer.alloc(place.size);
+  await handle.read(moov, 0, moov.length, place.offset);
+  return { place, moov };
 }
 
 /**
@@ -105,7 +110,7 @@ function videoTrackBoxes(moov: Buffer) {
 function retime(moov: Buffer, delayMs: number): Buffer | null {
   const boxes = videoTrackBoxes(moov);
   if (!boxes) return null;
-  const { mvhd, movieScale, traks, trak, tkhd, mdia, mdhd, minf, stbl, stts } = boxes;
+  const { mvhd, movieScale, traks, trak, tkhd, mdia, mdhd, minf, stbl, stts, elst } = boxes;
   const mediaScale = timescaleOf(mdhd);
   const runs = stts.readUInt32BE(4);
 
@@ -122,7 +127,6 @@ function retime(moov: Buffer, delayMs: number): Buffer | null {
   const change = newDelta - lastDelta;
 
   writeDuration(mdhd, 'media', readDuration(mdhd, 'media') + change);
-  const elst = children(children(trak, 'edts')[0] ?? Buffer.alloc(0), 'elst')[0];
   const shown = elst
     ? endEdit(elst, { end, mediaScale, movieScale })
     : Math.round((end * movieScale) / mediaScale);
