@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { MemoryRouter, Route, Routes, useLocation, type Location } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import StoryEditorPage from './StoryEditorPage.tsx';
 
@@ -45,8 +45,18 @@ interface Call {
   body: unknown;
 }
 
+/** Where the router is, for a test to read (the history entry a reload would open). */
+let current: Location | undefined;
+function LocationProbe() {
+  current = useLocation();
+  return null;
+}
+
 /** The editor at `path`, its calls answered by `onSave` (writes) and fixed data (reads). */
-function open(path: string, onSave: (call: Call) => Response = () => json(201, { data: SAVED })) {
+function open(
+  path: string | Partial<Location>,
+  onSave: (call: Call) => Response = () => json(201, { data: SAVED }),
+) {
   const calls: Call[] = [];
   vi.stubGlobal(
     'fetch',
@@ -74,6 +84,7 @@ function open(path: string, onSave: (call: Call) => Response = () => json(201, {
           <Route path="/dashboard/stories/new" element={<StoryEditorPage />} />
           <Route path="/dashboard/stories/:id" element={<StoryEditorPage />} />
         </Routes>
+        <LocationProbe />
       </MemoryRouter>
     </QueryClientProvider>,
   );
@@ -147,6 +158,17 @@ describe('the story editor', () => {
     ]);
     // Saved: no unsaved changes are left for a reload to bring back.
     expect(localStorage.getItem('jiffy:story-draft:new')).toBeNull();
+  });
+
+  it('says a notice carried from the save once: a reload of the page does not say it again', async () => {
+    open({ pathname: '/dashboard/stories/s1', state: { notice: 'Published.' } });
+    await waitFor(() => expect(screen.getByRole('status').textContent).toContain('Published.'));
+    await waitFor(() => expect(current?.state).toBeNull());
+    const entry = current!;
+    cleanup();
+    open(entry); // the reload: the same history entry
+    await screen.findByDisplayValue('Sea life');
+    expect(screen.queryByRole('status')?.textContent ?? '').not.toContain('Published.');
   });
 
   it('saves a story that has a story_id with PUT, keeping its own publish time', async () => {

@@ -26,10 +26,16 @@ export function useStoryEditor(storyId: string | null) {
   const [error, setError] = useState<string | null>(null);
   // A new story, once saved, becomes its own page (a new editor): what the save said comes
   // along in the history entry's state, so the status line is not gone the moment it appears.
-  const carried = (useLocation().state as { notice?: unknown } | null)?.notice;
+  const location = useLocation();
+  const carried = (location.state as { notice?: unknown } | null)?.notice;
   const [notice, setNotice] = useState<string | null>(
     kept ? 'Unsaved changes restored.' : typeof carried === 'string' ? carried : null,
   );
+  // Taken once: the entry keeps no notice, so a reload of the page does not say it again.
+  useEffect(() => {
+    if (carried !== undefined)
+      void navigate(location.pathname + location.search, { replace: true, state: null });
+  }, [carried, navigate, location.pathname, location.search]);
   const saved = useQuery({
     queryKey: ['story-by-id', storyId],
     queryFn: () => storyById(storyId!),
