@@ -4,7 +4,8 @@ import type { RollupRepository } from './analytics/rollup.repository.ts';
 import type { DashboardService } from './analytics/dashboard.service.ts';
 import type { AccountService } from './accounts/account.service.ts';
 import type { ApiTokenRepository } from './accounts/api-token.repository.ts';
-import type { CreatorApplicationRepository } from './accounts/creator-application.repository.ts';
+import type { CreatorApplicationService } from './accounts/creator-application.service.ts';
+import type { PersonalTokenService } from './accounts/personal-token.service.ts';
 import type { AttemptLimits } from './accounts/attempt-limits.ts';
 import type { ReportRepository } from './reports/report.repository.ts';
 import type { CachePurge } from './lib/cache-purge.ts';
@@ -19,7 +20,8 @@ import type { ChannelSearchService } from './channels/channel-search.service.ts'
 import type { ChannelGifsService } from './channels/channel-gifs.service.ts';
 import type { ChannelService } from './channels/channel.service.ts';
 import type { ChannelTagsService } from './channels/channel-tags.service.ts';
-import type { FavoriteRepository } from './favorites/favorite.repository.ts';
+import type { FavoriteService } from './favorites/favorite.service.ts';
+import type { GifReportService } from './reports/gif-report.service.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { ApiKeyService } from './api-keys/api-key.service.ts';
 import type { HealthService } from './health/health.service.ts';
@@ -99,10 +101,15 @@ export interface Services {
   /** Brute-force and abuse limits (rate-limiter-flexible; Redis when configured). */
   attemptLimiter: AttemptLimits;
   mailer: Mailer;
-  favorites: FavoriteRepository;
+  favorites: FavoriteService;
+  /** Token lookups for routes that accept `Authorization: Token …`. */
   apiTokens: ApiTokenRepository;
-  applications: CreatorApplicationRepository;
+  /** A user's own tokens, as the site lists, makes and revokes them. */
+  personalTokens: PersonalTokenService;
+  applications: CreatorApplicationService;
   reports: ReportRepository;
+  /** Reports of GIFs as the site files and lists them. */
+  gifReports: GifReportService;
   moderation: ModerationService;
   /** Owners' and staff's edits of a GIF's fields. */
   gifEdits: GifEditService;

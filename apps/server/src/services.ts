@@ -12,10 +12,13 @@ import { analyticsRollupJob } from './analytics/analytics-rollup.job.ts';
 import { AccountRepository } from './accounts/account.repository.ts';
 import { AccountService } from './accounts/account.service.ts';
 import { ApiTokenRepository } from './accounts/api-token.repository.ts';
+import { PersonalTokenService } from './accounts/personal-token.service.ts';
 import { PendingSignupRepository } from './accounts/pending-signup.repository.ts';
 import { CreatorApplicationRepository } from './accounts/creator-application.repository.ts';
+import { CreatorApplicationService } from './accounts/creator-application.service.ts';
 import { AttemptLimits } from './accounts/attempt-limits.ts';
 import { ReportRepository } from './reports/report.repository.ts';
+import { GifReportService } from './reports/gif-report.service.ts';
 import { AuditLogRepository } from './moderation/audit-log.repository.ts';
 import { CachePurge } from './lib/cache-purge.ts';
 import { createModerationServices } from './moderation/moderation-services.ts';
@@ -28,6 +31,7 @@ import { LanguageTagService } from './language-tags/language-tag.service.ts';
 import { ApiKeyRepository } from './api-keys/api-key.repository.ts';
 import { createChannelServices } from './channels/channel-services.ts';
 import { FavoriteRepository } from './favorites/favorite.repository.ts';
+import { FavoriteService } from './favorites/favorite.service.ts';
 import { OutboxMailer, SmtpMailer, type Mailer } from './mail/mailer.ts';
 import { ApiKeyService } from './api-keys/api-key.service.ts';
 import type { Config } from './config/env.ts';
@@ -244,6 +248,7 @@ export function createServices(options: {
     reads: gifReads,
   });
   const pingbacks = new PingbackRepository(db);
+  const apiTokens = new ApiTokenRepository(db);
   const storyServices = createStoryServices({
     db,
     lists,
@@ -346,10 +351,12 @@ export function createServices(options: {
     }),
     mailer,
     urls,
-    favorites: new FavoriteRepository(db),
-    apiTokens: new ApiTokenRepository(db),
-    applications: new CreatorApplicationRepository(db),
+    favorites: new FavoriteService({ favorites: new FavoriteRepository(db), reads: gifReads }),
+    apiTokens,
+    personalTokens: new PersonalTokenService(apiTokens),
+    applications: new CreatorApplicationService(new CreatorApplicationRepository(db)),
     reports,
+    gifReports: new GifReportService(reports),
     gifEdits: new GifEditService({
       db,
       gifs: gifRepository,

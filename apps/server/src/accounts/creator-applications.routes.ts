@@ -1,12 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { creatorApplicationAnswer, pendingApplicationsAnswer } from '@jiffy/contracts';
-import { AppError } from '../errors/app-error.ts';
 import { documented } from '../http/openapi/route-doc.ts';
 import { parseInput } from '../http/parse-input.ts';
-import { randomBase62 } from '../lib/ids.ts';
 import type { AccountService } from './account.service.ts';
-import type { CreatorApplicationRepository } from './creator-application.repository.ts';
+import type { CreatorApplicationService } from './creator-application.service.ts';
 import { currentUser, requireUser } from './current-user.ts';
 import { authorize } from './permissions.ts';
 
@@ -30,7 +28,7 @@ const reviewParams = z.object({
  */
 export function creatorApplicationsRoutes(
   app: FastifyInstance,
-  deps: { applications: CreatorApplicationRepository; accounts: AccountService },
+  deps: { applications: CreatorApplicationService; accounts: AccountService },
 ): void {
   const tags = ['Accounts'];
   const apply = documented({
@@ -42,18 +40,11 @@ export function creatorApplicationsRoutes(
   });
   app.post('/api/v3/creator-applications', apply, async (request, reply) => {
     const user = await requireUser(request, deps.accounts, 'to apply');
-    if (user.role !== 'user')
-      throw new AppError('invalid_request', 'You are already a creator or staff.');
     const input = parseInput(applyBody, request.body ?? {});
-    const id = randomBase62(16);
-    const recorded = await deps.applications.insertPending({
-      id,
-      userId: user.id,
+    const id = await deps.applications.apply(user, {
       message: input.message,
       portfolioUrl: input.portfolio_url ?? null,
     });
-    if (!recorded)
-      throw new AppError('invalid_request', 'You already have an application waiting for review.');
     return reply.status(201).send({ data: { id, status: 'pending' } });
   });
 
@@ -80,9 +71,7 @@ export function creatorApplicationsRoutes(
     authorize(reviewer, 'application.review');
     const { id, decision } = parseInput(reviewParams, request.params);
     const status = decision === 'approve' ? 'approved' : 'rejected';
-    if (!(await deps.applications.decide({ id, reviewerId: reviewer.id, status }))) {
-      throw new AppError('not_found', 'No pending application with that id.');
-    }
+    await deps.applications.decide({ id, reviewerId: reviewer.id, status });
     return { data: { id, status } };
   });
 }

@@ -2,10 +2,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AccountService } from '../accounts/account.service.ts';
 import { requireUser } from '../accounts/current-user.ts';
-import { AppError } from '../errors/app-error.ts';
-import type { GifReadService } from '../gifs/gif-read.service.ts';
 import { parseInput } from '../http/parse-input.ts';
-import type { FavoriteRepository } from './favorite.repository.ts';
+import type { FavoriteService } from './favorite.service.ts';
 import { gifId, wholeNumber } from '../http/input-schemas.ts';
 import { documented } from '../http/openapi/route-doc.ts';
 import { favoriteAnswer, favoritesAnswer } from '@jiffy/contracts';
@@ -36,7 +34,7 @@ const listDoc = documented({
 /** The signed-in user's favorites: list, ask about one, add, remove (session + CSRF). */
 export function favoritesRoutes(
   app: FastifyInstance,
-  deps: { favorites: FavoriteRepository; accounts: AccountService; reads: GifReadService },
+  deps: { favorites: FavoriteService; accounts: AccountService },
 ): void {
   const signedIn = (request: FastifyRequest) =>
     requireUser(request, deps.accounts, 'to keep favorites');
@@ -44,8 +42,7 @@ export function favoritesRoutes(
   app.get('/api/v1/favorites', listDoc, async (request) => {
     const user = await signedIn(request);
     const page = parseInput(pageQuery, request.query);
-    const { rows, total } = await deps.favorites.list(user.id, page);
-    const gifs = await deps.reads.presentRows(rows, request.id);
+    const { gifs, total } = await deps.favorites.list(user.id, page, request.id);
     return {
       data: gifs,
       pagination: { total_count: total, count: gifs.length, offset: page.offset },
@@ -62,8 +59,6 @@ export function favoritesRoutes(
     const user = await signedIn(request);
     const { gif_id } = parseInput(gifParams, request.body ?? {});
     const added = await deps.favorites.add(user.id, gif_id);
-    if (!added && !(await deps.reads.isReady(gif_id)))
-      throw new AppError('gif_not_found', 'No GIF with that id.');
     return reply.status(added ? 201 : 200).send({ data: { gif_id, favorite: true } });
   });
 

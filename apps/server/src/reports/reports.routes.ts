@@ -10,10 +10,9 @@ import type { AccountService } from '../accounts/account.service.ts';
 import { consumeOrRefuse, withRetryAfter, type AttemptLimits } from '../accounts/attempt-limits.ts';
 import { currentUser } from '../accounts/current-user.ts';
 import { authorize } from '../accounts/permissions.ts';
-import { AppError } from '../errors/app-error.ts';
 import { documented } from '../http/openapi/route-doc.ts';
 import { parseInput } from '../http/parse-input.ts';
-import type { ReportRepository } from './report.repository.ts';
+import type { GifReportService } from './gif-report.service.ts';
 import { gifIdParams } from '../http/input-schemas.ts';
 
 const HOUR = 60 * 60;
@@ -29,7 +28,7 @@ const reportBody = z.object({
  */
 export function reportsRoutes(
   app: FastifyInstance,
-  deps: { reports: ReportRepository; accounts: AccountService; limiter: AttemptLimits },
+  deps: { reports: GifReportService; accounts: AccountService; limiter: AttemptLimits },
 ): void {
   const perIp = deps.limiter.limiter('report-ip', { points: 30, durationSeconds: HOUR });
   const tags = ['Moderation'];
@@ -46,18 +45,12 @@ export function reportsRoutes(
     const { id } = parseInput(gifIdParams, request.params);
     const input = parseInput(reportBody, request.body ?? {});
     const user = await currentUser(request, deps.accounts);
-    const outcome = await deps.reports.add({
+    await deps.reports.report({
       gifId: id,
       reason: input.reason,
       note: input.note,
       reporterUserId: user?.id ?? null,
     });
-    if (outcome === 'no_gif') throw new AppError('gif_not_found', 'No GIF with that id.');
-    if (outcome === 'duplicate')
-      throw new AppError(
-        'already_reported',
-        'You already reported this GIF; a moderator will look at it.',
-      );
     return reply.status(201).send({ data: { gif_id: id, status: 'received' } });
   });
 

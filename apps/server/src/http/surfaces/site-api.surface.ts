@@ -63,19 +63,15 @@ export async function siteApiSurface(
     accounts: services.accounts,
     urls: services.urls,
   });
-  apiTokensRoutes(scope, { tokens: services.apiTokens, accounts: services.accounts });
+  apiTokensRoutes(scope, { tokens: services.personalTokens, accounts: services.accounts });
   apiKeysRoutes(scope, { apiKeys: services.apiKeys, accounts: services.accounts });
   creatorApplicationsRoutes(scope, {
     applications: services.applications,
     accounts: services.accounts,
   });
-  favoritesRoutes(scope, {
-    favorites: services.favorites,
-    accounts: services.accounts,
-    reads: services.gifReads,
-  });
+  favoritesRoutes(scope, { favorites: services.favorites, accounts: services.accounts });
   reportsRoutes(scope, {
-    reports: services.reports,
+    reports: services.gifReports,
     accounts: services.accounts,
     limiter: services.attemptLimiter,
   });
