@@ -6,6 +6,7 @@ import type { AccountService } from './accounts/account.service.ts';
 import type { ApiTokenRepository } from './accounts/api-token.repository.ts';
 import type { CreatorApplicationService } from './accounts/creator-application.service.ts';
 import type { PersonalTokenService } from './accounts/personal-token.service.ts';
+import type { GifCtaService } from './gifs/gif-cta.service.ts';
 import type { AttemptLimits } from './accounts/attempt-limits.ts';
 import type { ReportRepository } from './reports/report.repository.ts';
 import type { CachePurge } from './lib/cache-purge.ts';
@@ -113,6 +114,8 @@ export interface Services {
   moderation: ModerationService;
   /** Owners' and staff's edits of a GIF's fields. */
   gifEdits: GifEditService;
+  /** Calls to action on GIFs, set by owners and moderators. */
+  gifCtas: GifCtaService;
   /** Tag counts, public and extended metadata, trending places. */
   gifMetadata: GifMetadataService;
   languageTags: LanguageTagService;

@@ -41,6 +41,7 @@ import { createNodeHealth } from './health/node-health.ts';
 import { GifRepository } from './gifs/gif.repository.ts';
 import { GifEditService } from './gifs/gif-edit.service.ts';
 import { GifMetadataRepository } from './gifs/gif-metadata.repository.ts';
+import { GifCtaService } from './gifs/gif-cta.service.ts';
 import { GifMetadataService } from './gifs/gif-metadata.service.ts';
 import { gifProcessJob } from './gifs/gif-process.job.ts';
 import { createProcessingServices } from './gifs/processing-services.ts';
@@ -365,6 +366,7 @@ export function createServices(options: {
       announce,
       log: log('gif-edit'),
     }),
+    gifCtas: new GifCtaService({ db, gifs: gifRepository, purge, announce }),
     gifMetadata: new GifMetadataService(new GifMetadataRepository(db)),
     languageTags,
     shares,

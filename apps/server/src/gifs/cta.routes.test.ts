@@ -81,6 +81,20 @@ describe('personal API tokens and GIF calls to action', () => {
     expect(await gifObject()).not.toHaveProperty('cta');
   });
 
+  it('shows a changed CTA in lists the server kept from before the change', async () => {
+    const listed = async () =>
+      (await t.jiffy.app.inject(`/v1/gifs/search?q=buy&api_key=${t.apiKey}`)).json<{
+        data: { id: string; cta?: unknown }[];
+      }>().data;
+    expect(await listed()).toMatchObject([{ id: 'ctagif' }]);
+    expect((await listed())[0]).not.toHaveProperty('cta');
+    const link = 'https://shop.example.com/hat';
+    expect((await cta('PUT', 'owner', { link, text: 'Buy the hat' })).statusCode).toBe(200);
+    expect((await listed())[0]).toMatchObject({ cta: { link, text: 'Buy the hat' } });
+    expect((await cta('DELETE', 'owner')).statusCode).toBe(200);
+    expect((await listed())[0]).not.toHaveProperty('cta');
+  });
+
   it('lets a moderator, refuses a stranger and anonymous callers, and checks the link', async () => {
     expect(
       (await cta('PUT', 'mod', { link: 'https://example.com', text: 'Moderated' })).statusCode,

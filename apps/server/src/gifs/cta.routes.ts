@@ -2,12 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { ApiTokenRepository } from '../accounts/api-token.repository.ts';
 import { tokenUser } from '../accounts/current-user.ts';
-import { authorize } from '../accounts/permissions.ts';
 import type { ApiKeyService } from '../api-keys/api-key.service.ts';
-import { AppError } from '../errors/app-error.ts';
 import { okEnvelope } from '../http/envelope.ts';
 import { parseInput } from '../http/parse-input.ts';
-import type { GifRepository } from './gif.repository.ts';
+import type { GifCtaService } from './gif-cta.service.ts';
 import { gifIdParams } from '../http/input-schemas.ts';
 import { documented } from '../http/openapi/route-doc.ts';
 import { ctaAnswer } from '@jiffy/contracts';
@@ -30,7 +28,7 @@ const ctaBody = z.object({
 export function ctaRoutes(
   app: FastifyInstance,
   deps: {
-    gifs: GifRepository;
+    ctas: GifCtaService;
     apiKeys: ApiKeyService;
     tokens: ApiTokenRepository;
   },
@@ -39,12 +37,11 @@ export function ctaRoutes(
     const query = (request.query ?? {}) as Record<string, unknown>;
     await deps.apiKeys.verify(query.api_key);
     const { id } = parseInput(gifIdParams, request.params);
-    const gif = await deps.gifs.findById(id);
-    if (!gif || gif.status !== 'ready') throw new AppError('gif_not_found', 'No GIF with that id.');
+    const gif = await deps.ctas.readyGif(id);
     // Only a token authenticates here: the public API takes no cookies, so no CSRF either.
     const actor = await tokenUser(request, deps.tokens);
-    authorize(actor, 'gif.set_cta', { ownerId: gif.user_id });
-    return gif;
+    deps.ctas.checkMayChange(actor, gif);
+    return { gif, actor };
   }
 
   const setCta = documented({
@@ -57,10 +54,10 @@ export function ctaRoutes(
     security: ['token'],
   });
   app.put('/v1/gifs/:id/cta', setCta, async (request) => {
-    const gif = await target(request);
+    const { gif, actor } = await target(request);
     const body = { ...(request.query ?? {}), ...(request.body ?? {}) };
     const { link, text } = parseInput(ctaBody, body);
-    await deps.gifs.update(gif.id, { cta_link: link, cta_text: text });
+    await deps.ctas.set(actor, gif, { link, text });
     return okEnvelope({ id: gif.id, cta: { link, text } }, request);
   });
 
@@ -72,8 +69,8 @@ export function ctaRoutes(
     security: ['token'],
   });
   app.delete('/v1/gifs/:id/cta', removeCta, async (request) => {
-    const gif = await target(request);
-    await deps.gifs.update(gif.id, { cta_link: null, cta_text: null });
+    const { gif, actor } = await target(request);
+    await deps.ctas.set(actor, gif, null);
     return okEnvelope({ id: gif.id, cta: null }, request);
   });
 }

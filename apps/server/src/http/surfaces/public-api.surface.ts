@@ -65,7 +65,7 @@ export async function publicApiSurface(
     uploadTempDir: options.uploadTempDir,
   });
   ctaRoutes(scope, {
-    gifs: services.gifRepository,
+    ctas: services.gifCtas,
     apiKeys: services.apiKeys,
     tokens: services.apiTokens,
   });
