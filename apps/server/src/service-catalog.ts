@@ -7,6 +7,7 @@ import type { ApiTokenRepository } from './accounts/api-token.repository.ts';
 import type { CreatorApplicationService } from './accounts/creator-application.service.ts';
 import type { PersonalTokenService } from './accounts/personal-token.service.ts';
 import type { GifCtaService } from './gifs/gif-cta.service.ts';
+import type { ProfileService } from './users/profile.service.ts';
 import type { AttemptLimits } from './accounts/attempt-limits.ts';
 import type { ReportRepository } from './reports/report.repository.ts';
 import type { CachePurge } from './lib/cache-purge.ts';
@@ -124,6 +125,8 @@ export interface Services {
   instashare: InstashareService;
   /** Spotify artist names for creators' profile links. */
   spotify: SpotifyArtistService;
+  /** Profiles as their calls read and edit them. */
+  profiles: ProfileService;
   /** The artists directory and the team page. */
   directory: DirectoryService;
   /** Staff search over every GIF, and its CSV export. */

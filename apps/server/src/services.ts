@@ -64,6 +64,7 @@ import { GifListRepository } from './public-api/gif-list.repository.ts';
 import { PublicGifService } from './public-api/public-gifs.service.ts';
 import { assertPublicUrl, downloadToFile } from './net/index.ts';
 import { InstashareService } from './sharing/instashare.service.ts';
+import { ProfileService } from './users/profile.service.ts';
 import { DirectoryService } from './users/directory.service.ts';
 import { SpotifyArtistService } from './spotify/spotify-artist.service.ts';
 import { csvExportJob } from './staff-search/csv-export.job.ts';
@@ -250,6 +251,13 @@ export function createServices(options: {
   });
   const pingbacks = new PingbackRepository(db);
   const apiTokens = new ApiTokenRepository(db);
+  const spotify = new SpotifyArtistService({
+    download: (url, destPath) =>
+      downloadToFile(url, { destPath, maxBytes: 64 * 1024, timeoutMs: 10_000, ...urlPolicy }),
+    oembedUrl: config.SPOTIFY_OEMBED_URL,
+    tempDir: path.join(tempRoot, 'spotify'),
+    limits: attemptLimiter,
+  });
   const storyServices = createStoryServices({
     db,
     lists,
@@ -388,13 +396,8 @@ export function createServices(options: {
       concurrency: config.TRIM_CONCURRENCY,
       download: importMedia,
     }),
-    spotify: new SpotifyArtistService({
-      download: (url, destPath) =>
-        downloadToFile(url, { destPath, maxBytes: 64 * 1024, timeoutMs: 10_000, ...urlPolicy }),
-      oembedUrl: config.SPOTIFY_OEMBED_URL,
-      tempDir: path.join(tempRoot, 'spotify'),
-      limits: attemptLimiter,
-    }),
+    spotify,
+    profiles: new ProfileService({ users, gifs: gifRepository, spotify, avatars }),
     csvExports,
     staffSearch: new StaffSearchService({
       search: staffSearchRepository,

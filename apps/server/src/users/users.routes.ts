@@ -5,18 +5,14 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AccountService } from '../accounts/account.service.ts';
 import { currentUser } from '../accounts/current-user.ts';
-import { authorize, can } from '../accounts/permissions.ts';
 import type { UserRow } from '../db/schema.ts';
 import { AppError } from '../errors/app-error.ts';
 import type { PresenterUrls } from '../gifs/gif.presenter.ts';
 import { presentProfile } from './profile.presenter.ts';
 import { parseInput } from '../http/parse-input.ts';
-import type { GifRepository } from '../gifs/gif.repository.ts';
 import { receiveForm } from '../http/receive-form.ts';
-import type { AvatarService } from './avatar.service.ts';
-import type { UserRepository } from './user.repository.ts';
+import type { ProfileService } from './profile.service.ts';
 import { spotifyArtistUrl } from '../spotify/spotify-input.schema.ts';
-import type { SpotifyArtistService } from '../spotify/spotify-artist.service.ts';
 import { userId } from '../http/input-schemas.ts';
 
 const idParams = z.object({ id: userId });
@@ -61,12 +57,9 @@ const avatarForm = z.object({
 export function usersRoutes(
   app: FastifyInstance,
   deps: {
-    users: UserRepository;
-    gifs: GifRepository;
+    profiles: ProfileService;
     accounts: AccountService;
     urls: PresenterUrls;
-    avatars: AvatarService;
-    spotify: SpotifyArtistService;
     uploadTempDir: string;
   },
 ): void {
@@ -81,10 +74,9 @@ export function usersRoutes(
   });
   app.get('/api/v1/users/:id/', profile, async (request) => {
     const { id } = parseInput(idParams, request.params);
-    const user = await deps.users.findById(id);
-    if (!user) throw new AppError('not_found', 'No user with that id.');
     const actor = await currentUser(request, deps.accounts);
-    return { data: present(user, can(actor, 'user.view_private', { ownerId: user.id })) };
+    const { user, showPrivate } = await deps.profiles.profile(id, actor);
+    return { data: present(user, showPrivate) };
   });
 
   const userViews = documented({
@@ -95,8 +87,7 @@ export function usersRoutes(
   });
   app.get('/api/v1/users/:id/view-count/', userViews, async (request) => {
     const { id } = parseInput(idParams, request.params);
-    if (!(await deps.users.findById(id))) throw new AppError('not_found', 'No user with that id.');
-    return { data: { id, view_count: await deps.users.viewCount(id) } };
+    return { data: { id, view_count: await deps.profiles.viewCount(id) } };
   });
 
   const gifViews = documented({
@@ -107,9 +98,7 @@ export function usersRoutes(
   });
   app.get('/api/v1/proxy-gif/:id/view-count/', gifViews, async (request) => {
     const { id } = parseInput(idParams, request.params);
-    const gif = await deps.gifs.findById(id);
-    if (!gif || gif.status !== 'ready') throw new AppError('gif_not_found', 'No GIF with that id.');
-    return { data: { id, view_count: gif.view_count } };
+    return { data: { id, view_count: await deps.profiles.gifViewCount(id) } };
   });
 
   const tags = ['Profiles'];
@@ -128,17 +117,7 @@ export function usersRoutes(
   app.patch('/api/v1/users/:id/', edit, async (request) => {
     const user = await editableUser(request);
     const { spotify_url: spotify, ...changes } = parseInput(profilePatch, request.body ?? {});
-    // A linked artist is stored with the name Spotify gives for it, read before anything changes.
-    const artist =
-      spotify === undefined
-        ? {}
-        : spotify === null || spotify === ''
-          ? { spotify_url: null, spotify_artist_name: null }
-          : await deps.spotify
-              .artist(user, spotify)
-              .then((found) => ({ spotify_url: found.url, spotify_artist_name: found.name }));
-    await deps.users.updateProfile(user.id, { ...changes, ...artist });
-    return { data: present((await deps.users.findById(user.id))!, true) };
+    return { data: present(await deps.profiles.update(user, changes, spotify), true) };
   });
 
   // Avatar upload: multipart `file`, through the same checks as GIF uploads (and the same
@@ -160,11 +139,11 @@ export function usersRoutes(
     const form = await receiveForm(request, deps.uploadTempDir);
     try {
       if (!form.file) throw new AppError('missing_file', 'Send the image as a multipart `file`.');
-      await deps.avatars.submit(user.id, form.file);
+      const now = await deps.profiles.submitAvatar(user, form.file);
+      return await reply.code(202).send({ data: present(now, true) });
     } finally {
       if (form.file) await fsp.rm(form.file.path, { force: true });
     }
-    return reply.code(202).send({ data: present((await deps.users.findById(user.id))!, true) });
   });
 
   const clear = documented({
@@ -176,16 +155,12 @@ export function usersRoutes(
   });
   app.delete('/api/v1/users/:id/avatar', clear, async (request) => {
     const user = await editableUser(request);
-    await deps.avatars.clear(user.id);
-    return { data: present((await deps.users.findById(user.id))!, true) };
+    return { data: present(await deps.profiles.clearAvatar(user), true) };
   });
 
   async function editableUser(request: FastifyRequest): Promise<UserRow> {
     const { id } = parseInput(idParams, request.params);
     const actor = await currentUser(request, deps.accounts);
-    const user = await deps.users.findById(id);
-    if (!user) throw new AppError('not_found', 'No user with that id.');
-    authorize(actor, 'user.edit', { ownerId: user.id });
-    return user;
+    return deps.profiles.editable(actor, id);
   }
 }

@@ -49,11 +49,8 @@ export async function siteApiSurface(
     build: { version: options.version },
   });
   usersRoutes(scope, {
-    users: services.users,
-    avatars: services.avatars,
-    spotify: services.spotify,
+    profiles: services.profiles,
     uploadTempDir: options.uploadTempDir,
-    gifs: services.gifRepository,
     accounts: services.accounts,
     urls: services.urls,
   });
