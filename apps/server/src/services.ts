@@ -2,20 +2,13 @@ import type { Redis } from 'ioredis';
 import type { Transaction } from 'kysely';
 import type { Logger } from 'pino';
 import path from 'node:path';
-import type { MediaLimits } from '@jiffy/media';
 import { PingbackRepository } from './analytics/pingback.repository.ts';
 import { SiteEventRepository } from './analytics/site-event.repository.ts';
 import { RollupRepository } from './analytics/rollup.repository.ts';
 import { DashboardRepository } from './analytics/dashboard.repository.ts';
 import { DashboardService } from './analytics/dashboard.service.ts';
 import { analyticsRollupJob } from './analytics/analytics-rollup.job.ts';
-import { AccountRepository } from './accounts/account.repository.ts';
-import { AccountService } from './accounts/account.service.ts';
-import { ApiTokenRepository } from './accounts/api-token.repository.ts';
-import { PersonalTokenService } from './accounts/personal-token.service.ts';
-import { PendingSignupRepository } from './accounts/pending-signup.repository.ts';
-import { CreatorApplicationRepository } from './accounts/creator-application.repository.ts';
-import { CreatorApplicationService } from './accounts/creator-application.service.ts';
+import { createAccountServices } from './accounts/account-services.ts';
 import { AttemptLimits } from './accounts/attempt-limits.ts';
 import { ReportRepository } from './reports/report.repository.ts';
 import { GifReportService } from './reports/gif-report.service.ts';
@@ -35,6 +28,7 @@ import { FavoriteService } from './favorites/favorite.service.ts';
 import { OutboxMailer, SmtpMailer, type Mailer } from './mail/mailer.ts';
 import { ApiKeyService } from './api-keys/api-key.service.ts';
 import type { Config } from './config/env.ts';
+import { mediaLimitsOf } from './config/media-limits.ts';
 import type { Database } from './db/schema.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import { createNodeHealth } from './health/node-health.ts';
@@ -89,18 +83,6 @@ import { createTagPredictions } from './tag-prediction/create-tag-predictions.ts
 import type { Services } from './service-catalog.ts';
 
 export type { Services };
-
-/** The media limits the configuration sets. */
-export function mediaLimitsOf(config: Config): MediaLimits {
-  return {
-    maxBytes: config.MAX_UPLOAD_BYTES,
-    maxPixelsPerFrame: config.MAX_PIXELS_PER_FRAME,
-    maxFrames: config.MAX_FRAMES,
-    maxDurationMs: config.MAX_DURATION_SECONDS * 1000,
-    maxDecodedPixels: config.MAX_DECODED_PIXELS,
-    processTimeoutMs: config.PROCESS_TIMEOUT_SECONDS * 1000,
-  };
-}
 
 export function createServices(options: {
   config: Config;
@@ -250,7 +232,6 @@ export function createServices(options: {
     reads: gifReads,
   });
   const pingbacks = new PingbackRepository(db);
-  const apiTokens = new ApiTokenRepository(db);
   const spotify = new SpotifyArtistService({
     download: (url, destPath) =>
       downloadToFile(url, { destPath, maxBytes: 64 * 1024, timeoutMs: 10_000, ...urlPolicy }),
@@ -302,6 +283,7 @@ export function createServices(options: {
     ...channelServices,
     ...moderationServices,
     ...storyServices,
+    ...createAccountServices({ db, users, mailer, publicUrl: config.publicUrl }),
     storage,
     queue,
     users,
@@ -361,9 +343,6 @@ export function createServices(options: {
     mailer,
     urls,
     favorites: new FavoriteService({ favorites: new FavoriteRepository(db), reads: gifReads }),
-    apiTokens,
-    personalTokens: new PersonalTokenService(apiTokens),
-    applications: new CreatorApplicationService(new CreatorApplicationRepository(db)),
     reports,
     gifReports: new GifReportService(reports),
     gifEdits: new GifEditService({
@@ -411,13 +390,6 @@ export function createServices(options: {
       limits: attemptLimiter,
       publicUrl: config.publicUrl,
       log: log('instashare'),
-    }),
-    accounts: new AccountService({
-      accounts: new AccountRepository(db),
-      pending: new PendingSignupRepository(db),
-      users,
-      mailer,
-      publicUrl: config.publicUrl,
     }),
     health: createNodeHealth({ database, queue, redis, storage, log: log('health') }),
   };
