@@ -46,6 +46,7 @@ import type { PublicGifService } from './public-api/public-gifs.service.ts';
 import type { InstashareService } from './sharing/instashare.service.ts';
 import type { StudioService } from './studios/studio.service.ts';
 import type { DirectoryService } from './users/directory.service.ts';
+import type { InstanceStatsService } from './instance/instance-stats.service.ts';
 import type { SpotifyArtistService } from './spotify/spotify-artist.service.ts';
 import type { CsvExportService } from './staff-search/csv-export.service.ts';
 import type { StaffSearchService } from './staff-search/staff-search.service.ts';
@@ -129,6 +130,7 @@ export interface Services {
   profiles: ProfileService;
   /** The artists directory and the team page. */
   directory: DirectoryService;
+  instanceStats: InstanceStatsService;
   /** Staff search over every GIF, and its CSV export. */
   staffSearch: StaffSearchService;
   /** Staff exports written by a job and sent as a link. */

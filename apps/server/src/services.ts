@@ -59,6 +59,7 @@ import { PublicGifService } from './public-api/public-gifs.service.ts';
 import { assertPublicUrl, downloadToFile } from './net/index.ts';
 import { InstashareService } from './sharing/instashare.service.ts';
 import { ProfileService } from './users/profile.service.ts';
+import { InstanceStatsService } from './instance/instance-stats.service.ts';
 import { DirectoryService } from './users/directory.service.ts';
 import { SpotifyArtistService } from './spotify/spotify-artist.service.ts';
 import { csvExportJob } from './staff-search/csv-export.job.ts';
@@ -362,6 +363,7 @@ export function createServices(options: {
     avatars,
     attemptLimiter,
     directory: new DirectoryService(users),
+    instanceStats: new InstanceStatsService(gifRepository),
     tagPredictions: createTagPredictions({
       db,
       storage,

@@ -34,6 +34,11 @@ export class ProfileService {
     return { user, showPrivate: can(actor, 'user.view_private', { ownerId: user.id }) };
   }
 
+  /** Whether `username` names a public profile (a channel page the site shows). */
+  async isPublic(username: string): Promise<boolean> {
+    return (await this.#deps.users.findByUsername(username))?.is_public === true;
+  }
+
   /** How many times user `id`'s ready GIFs were viewed. */
   async viewCount(id: string): Promise<number> {
     await this.#user(id);

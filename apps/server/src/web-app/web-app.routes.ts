@@ -10,7 +10,7 @@ import { scriptJsonText } from '../lib/html.ts';
 import { mediaSources } from '../lib/media-sources.ts';
 import { parseInput } from '../http/parse-input.ts';
 import { unfurlTags } from '../unfurl/unfurl-tags.ts';
-import type { UserRepository } from '../users/user.repository.ts';
+import type { ProfileService } from '../users/profile.service.ts';
 import { homeMarkup, preloadTag, searchMarkup } from './first-gifs/first-gifs-markup.ts';
 import { firstPageJson, type FirstGifsService } from './first-gifs/first-gifs.service.ts';
 import { loadSiteBuild, siteHead } from './site-shell.ts';
@@ -59,7 +59,7 @@ export function webAppRoutes(
   deps: {
     reads: GifReadService;
     firstGifs: FirstGifsService;
-    users: UserRepository;
+    profiles: ProfileService;
     publicUrl: string;
     mediaBaseUrl: string;
     apiKey: string;
@@ -202,8 +202,7 @@ export function webAppRoutes(
       // A single segment that is none of the site's own pages is a channel (§2): unknown, 404.
       const channel = CHANNEL.exec(path)?.[1];
       const isChannel = channel !== undefined && pageTypeFor(path) === 'channel page';
-      const known = isChannel ? await deps.users.findByUsername(channel) : undefined;
-      const status = isChannel && !known?.is_public ? 404 : 200;
+      const status = isChannel && !(await deps.profiles.isPublic(channel)) ? 404 : 200;
       ensureCsrfCookie(request, reply);
       await send(reply, status, status === 404 ? `Not found - ${SITE_NAME}` : SITE_NAME);
       return true;

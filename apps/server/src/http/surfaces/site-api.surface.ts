@@ -137,7 +137,7 @@ export async function siteApiSurface(
   siteUploadRoutes(scope, uploads);
   uploadStatusRoutes(scope, { reads: services.gifReads });
   await siteEventsRoutes(scope, { events: services.siteEvents });
-  instanceRoutes(scope, { gifs: services.gifRepository });
+  instanceRoutes(scope, { instanceStats: services.instanceStats });
   tagPredictionRoutes(scope, {
     predictions: services.tagPredictions,
     accounts: services.accounts,

@@ -18,7 +18,7 @@ export function webAppSurface(
   return webAppRoutes(scope, {
     reads: services.gifReads,
     firstGifs: services.firstGifs,
-    users: services.users,
+    profiles: services.profiles,
     publicUrl: services.urls.publicUrl,
     mediaBaseUrl: services.urls.mediaBaseUrl,
     apiKey: options.apiKey,
