@@ -354,7 +354,7 @@ export function createServices(options: {
       announce,
       log: log('gif-edit'),
     }),
-    gifCtas: new GifCtaService({ db, gifs: gifRepository, purge, announce }),
+    gifCtas: new GifCtaService({ db, gifs: gifRepository, reads: gifReads, purge, announce }),
     gifMetadata: new GifMetadataService(new GifMetadataRepository(db)),
     languageTags,
     shares,
@@ -378,7 +378,7 @@ export function createServices(options: {
       download: importMedia,
     }),
     spotify,
-    profiles: new ProfileService({ users, gifs: gifRepository, spotify, avatars }),
+    profiles: new ProfileService({ users, reads: gifReads, spotify, avatars }),
     csvExports,
     staffSearch: new StaffSearchService({
       search: staffSearchRepository,

@@ -1,8 +1,8 @@
 import type { Kysely, Transaction } from 'kysely';
 import { authorize, type Actor } from '../accounts/permissions.ts';
 import type { Database, GifRow } from '../db/schema.ts';
-import { AppError } from '../errors/app-error.ts';
 import type { CachePurge } from '../lib/cache-purge.ts';
+import type { GifReadService } from './gif-read.service.ts';
 import type { GifRepository } from './gif.repository.ts';
 
 /** A call to action on a GIF: a link and its label. */
@@ -14,6 +14,7 @@ export interface Cta {
 export interface GifCtaDeps {
   db: Kysely<Database>;
   gifs: GifRepository;
+  reads: GifReadService;
   purge: CachePurge;
   /** Tells other nodes to purge too, at `trx`'s commit (see moderation/purge-broadcast.ts). */
   announce: (trx: Transaction<Database>, gifId: string) => Promise<void>;
@@ -32,10 +33,8 @@ export class GifCtaService {
   }
 
   /** The ready GIF `id`; `gif_not_found` for any other. */
-  async readyGif(id: string): Promise<GifRow> {
-    const gif = await this.#deps.gifs.findById(id);
-    if (!gif || gif.status !== 'ready') throw new AppError('gif_not_found', 'No GIF with that id.');
-    return gif;
+  readyGif(id: string): Promise<GifRow> {
+    return this.#deps.reads.readyRow(id);
   }
 
   /** Refuses an `actor` who may not change `gif`'s CTA (before its new CTA is read). */

@@ -1,6 +1,6 @@
 import type { Gif } from '@jiffy/contracts';
 import { AppError } from '../errors/app-error.ts';
-import type { GifStatus } from '../db/schema.ts';
+import type { GifRow, GifStatus } from '../db/schema.ts';
 import type { UserRepository } from '../users/user.repository.ts';
 import type { GifRepository } from './gif.repository.ts';
 import {
@@ -71,9 +71,14 @@ export class GifReadService {
 
   /** A ready GIF as GIPHY's object; processing, failed and removed ones are not found. */
   async getReady(id: string, responseId = ''): Promise<Gif> {
+    return (await this.presentRows([await this.readyRow(id)], responseId))[0]!;
+  }
+
+  /** A ready GIF's row; processing, failed and removed ones are `gif_not_found`. */
+  async readyRow(id: string): Promise<GifRow> {
     const gif = await this.#gifs.findById(id);
     if (!gif || gif.status !== 'ready') throw new AppError('gif_not_found', 'No GIF with that id.');
-    return (await this.presentRows([gif], responseId))[0]!;
+    return gif;
   }
 
   /** True when the GIF exists and is ready to be seen. */

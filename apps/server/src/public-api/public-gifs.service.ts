@@ -269,8 +269,7 @@ export class PublicGifService {
     id: string;
     responseId: string;
   }): Promise<{ tags: string[]; channels: string[] }> {
-    const gif = await this.#gifs.findById(context.id);
-    if (!gif || gif.status !== 'ready') throw new AppError('gif_not_found', 'No GIF with that id.');
+    const gif = await this.#reads.readyRow(context.id);
     const [user] = gif.user_id ? await this.#users.findByIds([gif.user_id]) : [];
     return { tags: gif.tags, channels: user?.is_public ? [user.username] : [] };
   }

@@ -1,7 +1,7 @@
 import { authorize, can, type Actor } from '../accounts/permissions.ts';
 import type { UserRow } from '../db/schema.ts';
 import { AppError } from '../errors/app-error.ts';
-import type { GifRepository } from '../gifs/gif.repository.ts';
+import type { GifReadService } from '../gifs/gif-read.service.ts';
 import type { SpotifyArtistService } from '../spotify/spotify-artist.service.ts';
 import type { SpotifyArtistLink } from '../spotify/spotify-artist-url.ts';
 import type { AvatarService } from './avatar.service.ts';
@@ -15,7 +15,7 @@ export type ProfileChanges = Omit<
 
 export interface ProfileDeps {
   users: UserRepository;
-  gifs: GifRepository;
+  reads: GifReadService;
   spotify: SpotifyArtistService;
   avatars: AvatarService;
 }
@@ -47,9 +47,7 @@ export class ProfileService {
 
   /** How many times the ready GIF `id` was viewed. */
   async gifViewCount(id: string): Promise<number> {
-    const gif = await this.#deps.gifs.findById(id);
-    if (!gif || gif.status !== 'ready') throw new AppError('gif_not_found', 'No GIF with that id.');
-    return gif.view_count;
+    return (await this.#deps.reads.readyRow(id)).view_count;
   }
 
   /** User `id`, if `actor` may edit their profile (they, or an admin). */
