@@ -1,5 +1,7 @@
 import type { PingbackRepository } from './analytics/pingback.repository.ts';
 import type { SiteEventRepository } from './analytics/site-event.repository.ts';
+import type { PingbackIngestService } from './analytics/pingback-ingest.service.ts';
+import type { SiteEventService } from './analytics/site-event.service.ts';
 import type { RollupRepository } from './analytics/rollup.repository.ts';
 import type { DashboardService } from './analytics/dashboard.service.ts';
 import type { AccountService } from './accounts/account.service.ts';
@@ -90,7 +92,11 @@ export interface Services {
   firstGifs: FirstGifsService;
   discovery: DiscoveryService;
   pingbacks: PingbackRepository;
+  /** `POST /v2/pingback`'s events checked, stored and counted. */
+  pingbackIngest: PingbackIngestService;
   siteEvents: SiteEventRepository;
+  /** Jiffy's own analytics events from its pages and the embed player. */
+  siteEventIngest: SiteEventService;
   /** Raw analytics events folded into daily counts (the analytics.rollup job). */
   rollups: RollupRepository;
   /** The creator dashboard's figures, read from the roll-ups. */

@@ -2,12 +2,8 @@ import type { Redis } from 'ioredis';
 import type { Transaction } from 'kysely';
 import type { Logger } from 'pino';
 import path from 'node:path';
-import { PingbackRepository } from './analytics/pingback.repository.ts';
-import { SiteEventRepository } from './analytics/site-event.repository.ts';
-import { RollupRepository } from './analytics/rollup.repository.ts';
-import { DashboardRepository } from './analytics/dashboard.repository.ts';
-import { DashboardService } from './analytics/dashboard.service.ts';
 import { analyticsRollupJob } from './analytics/analytics-rollup.job.ts';
+import { createAnalyticsServices } from './analytics/analytics-services.ts';
 import { createAccountServices } from './accounts/account-services.ts';
 import { AttemptLimits } from './accounts/attempt-limits.ts';
 import { ReportRepository } from './reports/report.repository.ts';
@@ -17,8 +13,6 @@ import { CachePurge } from './lib/cache-purge.ts';
 import { createModerationServices } from './moderation/moderation-services.ts';
 import { quarantinePurgeJob } from './moderation/quarantine-purge.job.ts';
 import { announcePurge } from './moderation/purge-broadcast.ts';
-import { ShareEventRepository } from './analytics/share-event.repository.ts';
-import { ShareEventService } from './analytics/share-event.service.ts';
 import { LanguageTagRepository } from './language-tags/language-tag.repository.ts';
 import { LanguageTagService } from './language-tags/language-tag.service.ts';
 import { ApiKeyRepository } from './api-keys/api-key.repository.ts';
@@ -169,7 +163,14 @@ export function createServices(options: {
     dir: path.join(config.DATA_DIR, 'exports'),
     publicUrl: config.publicUrl,
   });
-  const rollups = new RollupRepository(db, { lagSeconds: config.ANALYTICS_ROLLUP_LAG_SECONDS });
+  const analytics = createAnalyticsServices({
+    db,
+    metrics,
+    users,
+    publicUrl: config.publicUrl,
+    rollupLagSeconds: config.ANALYTICS_ROLLUP_LAG_SECONDS,
+  });
+  const { pingbacks, rollups, shares } = analytics;
 
   const urls = { publicUrl: config.publicUrl, mediaBaseUrl: config.mediaBaseUrl };
   const serializedGifs = new SerializedGifCache({ maxBytes: config.GIF_JSON_CACHE_MB * 2 ** 20 });
@@ -184,7 +185,6 @@ export function createServices(options: {
   });
   metrics.watchCache('servable_renditions', servableRenditions);
   purge.register((gifId) => servableRenditions.forget(gifId));
-  const shares = new ShareEventService(new ShareEventRepository(db));
   const attemptLimiter = new AttemptLimits({
     redis: options.redis,
     onRedisError: () =>
@@ -232,7 +232,6 @@ export function createServices(options: {
     lists,
     reads: gifReads,
   });
-  const pingbacks = new PingbackRepository(db);
   const spotify = new SpotifyArtistService({
     download: (url, destPath) =>
       downloadToFile(url, { destPath, maxBytes: 64 * 1024, timeoutMs: 10_000, ...urlPolicy }),
@@ -315,14 +314,7 @@ export function createServices(options: {
     listAnswers,
     firstGifs: new FirstGifsService({ lists: listAnswers, discovery, clock }),
     discovery,
-    pingbacks,
-    siteEvents: new SiteEventRepository(db),
-    rollups,
-    dashboards: new DashboardService({
-      dashboards: new DashboardRepository(db),
-      users,
-      publicUrl: config.publicUrl,
-    }),
+    ...analytics,
     categories,
     tenor: new TenorService({
       publicGifs,
@@ -357,7 +349,6 @@ export function createServices(options: {
     gifCtas: new GifCtaService({ db, gifs: gifRepository, reads: gifReads, purge, announce }),
     gifMetadata: new GifMetadataService(new GifMetadataRepository(db)),
     languageTags,
-    shares,
     cachePurge: purge,
     clock,
     avatars,

@@ -3,8 +3,7 @@ import type { UserRow } from '../db/schema.ts';
 import { AppError } from '../errors/app-error.ts';
 import { SESSION_COOKIE } from '../http/site-security.ts';
 import type { AccountService } from './account.service.ts';
-import type { ApiTokenRepository } from './api-token.repository.ts';
-import { hashSecret } from './secret-token.ts';
+import type { PersonalTokenService } from './personal-token.service.ts';
 
 /** `Authorization: Token <secret>` (§6: the stories, trending and scheduler services' header). */
 export function bearerToken(request: FastifyRequest): string | null {
@@ -19,14 +18,12 @@ const tokenUsers = new WeakMap<FastifyRequest, Promise<UserRow | null>>();
 /** The owner of the request's personal token, if it sends a live one. */
 export function tokenUser(
   request: FastifyRequest,
-  tokens: ApiTokenRepository,
+  tokens: PersonalTokenService,
 ): Promise<UserRow | null> {
   let user = tokenUsers.get(request);
   if (!user) {
     const token = bearerToken(request);
-    user = token
-      ? tokens.userOf(hashSecret(token)).then((found) => found ?? null)
-      : Promise.resolve(null);
+    user = token ? tokens.ownerOf(token) : Promise.resolve(null);
     tokenUsers.set(request, user);
   }
   return user;
@@ -36,7 +33,7 @@ export function tokenUser(
 export async function currentUser(
   request: FastifyRequest,
   accounts: AccountService,
-  tokens?: ApiTokenRepository,
+  tokens?: PersonalTokenService,
 ): Promise<UserRow | null> {
   if (tokens && bearerToken(request)) return tokenUser(request, tokens);
   const session = request.cookies[SESSION_COOKIE];

@@ -1,3 +1,4 @@
+import type { UserRow } from '../db/schema.ts';
 import { AppError } from '../errors/app-error.ts';
 import { randomBase62 } from '../lib/ids.ts';
 import type { ApiTokenInfo, ApiTokenRepository } from './api-token.repository.ts';
@@ -42,6 +43,11 @@ export class PersonalTokenService {
     const token = newSecret();
     await this.#tokens.insert({ id, userId, name, tokenHash: hashSecret(token) });
     return { id, name, token };
+  }
+
+  /** The owner of a live token's secret (its last use noted), or null. */
+  async ownerOf(secret: string): Promise<UserRow | null> {
+    return (await this.#tokens.userOf(hashSecret(secret))) ?? null;
   }
 
   /** Revokes one of `userId`'s live tokens; `not_found` when there is none with that id. */

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AccountService } from '../accounts/account.service.ts';
-import type { ApiTokenRepository } from '../accounts/api-token.repository.ts';
+import type { PersonalTokenService } from '../accounts/personal-token.service.ts';
 import { currentUser } from '../accounts/current-user.ts';
 import { dashboardAnswer, dashboardSearchesAnswer, dashboardUploadsAnswer } from '@jiffy/contracts';
 import { z } from 'zod';
@@ -21,7 +21,7 @@ import type { DashboardService } from './dashboard.service.ts';
  */
 export function dashboardRoutes(
   app: FastifyInstance,
-  deps: { dashboards: DashboardService; accounts: AccountService; tokens: ApiTokenRepository },
+  deps: { dashboards: DashboardService; accounts: AccountService; tokens: PersonalTokenService },
 ): void {
   const caller = (request: Parameters<typeof currentUser>[0]) =>
     currentUser(request, deps.accounts, deps.tokens);

@@ -3,10 +3,8 @@ import { z } from 'zod';
 import { AppError } from '../errors/app-error.ts';
 import { okEnvelope } from '../http/envelope.ts';
 import { parseInput } from '../http/parse-input.ts';
-import { parsePingback } from './pingback-event.ts';
 import { pingbackSource } from './pingback-source.ts';
-import type { PingbackRepository } from './pingback.repository.ts';
-import type { JiffyMetrics } from '../metrics/jiffy-metrics.ts';
+import type { PingbackIngestService } from './pingback-ingest.service.ts';
 import { documented } from '../http/openapi/route-doc.ts';
 import { pingbackAnswer } from '@jiffy/contracts';
 import { pingbackActions } from './pingback-event.ts';
@@ -43,7 +41,7 @@ const simpleQuery = z.looseObject({
  */
 export function pingbackRoutes(
   app: FastifyInstance,
-  deps: { pingbacks: PingbackRepository; publicUrl: string; metrics: JiffyMetrics },
+  deps: { pingbacks: PingbackIngestService; publicUrl: string },
 ): void {
   const siteOrigin = new URL(deps.publicUrl).origin;
   const batch = documented({
@@ -60,14 +58,9 @@ export function pingbackRoutes(
     if (body.events.length > MAX_EVENTS) {
       throw new AppError('invalid_request', `At most ${MAX_EVENTS} events per batch.`);
     }
-    const now = Date.now();
-    const valid = body.events.flatMap((raw) => parsePingback(raw, now) ?? []);
-    const stored = await deps.pingbacks.store(valid, pingbackSource(request, siteOrigin));
-    const dropped = body.events.length - stored;
-    deps.metrics.countPingbacks(stored, dropped);
-    if (dropped > 0)
-      request.log.info({ dropped, received: body.events.length }, 'pingback events dropped');
-    return okEnvelope({ received: body.events.length, stored, dropped }, request);
+    const outcome = await deps.pingbacks.ingest(body.events, pingbackSource(request, siteOrigin));
+    if (outcome.dropped > 0) request.log.info(outcome, 'pingback events dropped');
+    return okEnvelope(outcome, request);
   });
 
   const simple = documented({
@@ -77,11 +70,7 @@ export function pingbackRoutes(
   });
   app.get('/v2/pingback/simple', simple, async (request, reply) => {
     const query = parseInput(simpleQuery, request.query);
-    const event = parsePingback({ ...query, ts: Date.now() }, Date.now());
-    const stored = event
-      ? await deps.pingbacks.store([event], pingbackSource(request, siteOrigin))
-      : 0;
-    deps.metrics.countPingbacks(stored, 1 - stored);
+    await deps.pingbacks.ingest([query], pingbackSource(request, siteOrigin));
     return reply.status(204).send();
   });
 }

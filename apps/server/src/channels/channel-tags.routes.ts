@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AccountService } from '../accounts/account.service.ts';
-import type { ApiTokenRepository } from '../accounts/api-token.repository.ts';
+import type { PersonalTokenService } from '../accounts/personal-token.service.ts';
 import { currentUser } from '../accounts/current-user.ts';
 import {
   channelJobAnswer,
@@ -23,7 +23,7 @@ import type { ChannelTagsService } from './channel-tags.service.ts';
 /** Ranked and magic tags of a channel, and the poll of a channel job (§7, §4). */
 export function channelTagsRoutes(
   app: FastifyInstance,
-  deps: { tags: ChannelTagsService; accounts: AccountService; tokens: ApiTokenRepository },
+  deps: { tags: ChannelTagsService; accounts: AccountService; tokens: PersonalTokenService },
 ): void {
   const actor = (request: FastifyRequest) => currentUser(request, deps.accounts, deps.tokens);
   const idOf = (request: FastifyRequest) => parseInput(tagIdParams, request.params).id;

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AccountService } from '../accounts/account.service.ts';
-import type { ApiTokenRepository } from '../accounts/api-token.repository.ts';
+import type { PersonalTokenService } from '../accounts/personal-token.service.ts';
 import { currentUser } from '../accounts/current-user.ts';
 import { AppError } from '../errors/app-error.ts';
 import type { GifReadService } from '../gifs/gif-read.service.ts';
@@ -45,7 +45,7 @@ export function channelsRoutes(
     channelGifs: ChannelGifsService;
     reads: GifReadService;
     accounts: AccountService;
-    tokens: ApiTokenRepository;
+    tokens: PersonalTokenService;
   },
 ): void {
   const actor = (request: FastifyRequest) => currentUser(request, deps.accounts, deps.tokens);

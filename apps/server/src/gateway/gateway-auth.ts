@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { AccountService } from '../accounts/account.service.ts';
-import type { ApiTokenRepository } from '../accounts/api-token.repository.ts';
+import type { PersonalTokenService } from '../accounts/personal-token.service.ts';
 import { currentUser } from '../accounts/current-user.ts';
 import type { ApiKeyService } from '../api-keys/api-key.service.ts';
 import type { UserRow } from '../db/schema.ts';
@@ -19,7 +19,7 @@ export interface GatewayAuth {
 
 export function gatewayAuth(deps: {
   accounts: AccountService;
-  tokens: ApiTokenRepository;
+  tokens: PersonalTokenService;
   apiKeys: ApiKeyService;
 }): GatewayAuth {
   const actor = (request: FastifyRequest) => currentUser(request, deps.accounts, deps.tokens);

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { ApiTokenRepository } from '../accounts/api-token.repository.ts';
+import type { PersonalTokenService } from '../accounts/personal-token.service.ts';
 import { tokenUser } from '../accounts/current-user.ts';
 import type { ApiKeyService } from '../api-keys/api-key.service.ts';
 import { okEnvelope } from '../http/envelope.ts';
@@ -30,7 +30,7 @@ export function ctaRoutes(
   deps: {
     ctas: GifCtaService;
     apiKeys: ApiKeyService;
-    tokens: ApiTokenRepository;
+    tokens: PersonalTokenService;
   },
 ): void {
   async function target(request: Parameters<typeof tokenUser>[0]) {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AccountService } from '../accounts/account.service.ts';
-import type { ApiTokenRepository } from '../accounts/api-token.repository.ts';
+import type { PersonalTokenService } from '../accounts/personal-token.service.ts';
 import { currentUser } from '../accounts/current-user.ts';
 import { AppError } from '../errors/app-error.ts';
 import {
@@ -46,7 +46,7 @@ export function gifEditRoutes(
     edits: GifEditService;
     metadata: GifMetadataService;
     accounts: AccountService;
-    tokens: ApiTokenRepository;
+    tokens: PersonalTokenService;
     mediaBaseUrl: string;
   },
 ): void {

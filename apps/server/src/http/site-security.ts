@@ -1,7 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { bearerToken, tokenUser } from '../accounts/current-user.ts';
-import type { ApiTokenRepository } from '../accounts/api-token.repository.ts';
+import type { PersonalTokenService } from '../accounts/personal-token.service.ts';
 import { newSecret } from '../accounts/secret-token.ts';
 import { AppError } from '../errors/app-error.ts';
 
@@ -49,7 +49,7 @@ export function siteCsrfCookie(scope: FastifyInstance): void {
  * origin can make the browser send the cookie but cannot read it to copy it into the header.
  * A route opts out only by its config (`csrf: false`).
  */
-export function siteApiCsrf(scope: FastifyInstance, deps: { tokens: ApiTokenRepository }): void {
+export function siteApiCsrf(scope: FastifyInstance, deps: { tokens: PersonalTokenService }): void {
   scope.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
     const token = request.cookies[CSRF_COOKIE];
     ensureCsrfCookie(request, reply);

@@ -3,7 +3,7 @@ import { trimContentTypes } from '@jiffy/contracts';
 import { z } from 'zod';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AccountService } from '../accounts/account.service.ts';
-import type { ApiTokenRepository } from '../accounts/api-token.repository.ts';
+import type { PersonalTokenService } from '../accounts/personal-token.service.ts';
 import { consumeOrRefuse, withRetryAfter, type AttemptLimits } from '../accounts/attempt-limits.ts';
 import { currentUser } from '../accounts/current-user.ts';
 import { AppError } from '../errors/app-error.ts';
@@ -24,7 +24,7 @@ const TRIMS_PER_USER = { points: 60, durationSeconds: 10 * 60 };
 export interface ImagingRoutesDeps {
   trims: TrimService;
   accounts: AccountService;
-  tokens: ApiTokenRepository;
+  tokens: PersonalTokenService;
   limiter: AttemptLimits;
   uploadTempDir: string;
 }

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AccountService } from '../accounts/account.service.ts';
-import type { ApiTokenRepository } from '../accounts/api-token.repository.ts';
+import type { PersonalTokenService } from '../accounts/personal-token.service.ts';
 import { currentUser } from '../accounts/current-user.ts';
 import {
   bulkLanguageTagsAnswer,
@@ -24,7 +24,11 @@ import type { LanguageTagService } from './language-tag.service.ts';
  */
 export function languageTagsRoutes(
   app: FastifyInstance,
-  deps: { languageTags: LanguageTagService; accounts: AccountService; tokens: ApiTokenRepository },
+  deps: {
+    languageTags: LanguageTagService;
+    accounts: AccountService;
+    tokens: PersonalTokenService;
+  },
 ): void {
   const actor = (request: Parameters<typeof currentUser>[0]) =>
     currentUser(request, deps.accounts, deps.tokens);

@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { renditionContentTypes, type RenditionFileFormat } from '@jiffy/contracts';
 import { AppError } from '../errors/app-error.ts';
-import type { RenditionRepository } from '../gifs/rendition.repository.ts';
 import type { BlobStorage } from '../storage/blob-storage.ts';
 import type { AvatarService } from '../users/avatar.service.ts';
 import { avatarStorageKey } from '../users/avatar-urls.ts';
@@ -20,7 +19,6 @@ const FILE = /^([a-z0-9_]{1,40})\.(gif|mp4|webp|jpg|png|webm)$/;
 export function mediaRoutes(
   app: FastifyInstance,
   deps: {
-    renditions: RenditionRepository;
     servable: ServableRenditions;
     storage: BlobStorage;
     avatars: AvatarService;
@@ -45,8 +43,7 @@ export function mediaRoutes(
         rendition = await deps.onDemand.ensure(request.params.id, name, format);
       }
       if (!rendition) {
-        // Asked only on a miss, so served files cost nothing more.
-        if (await deps.renditions.isRemoved(request.params.id))
+        if (await deps.servable.isRemoved(request.params.id))
           throw new AppError('gif_removed', 'This GIF was taken down.');
         throw new AppError('rendition_not_found', 'No such media file.');
       }

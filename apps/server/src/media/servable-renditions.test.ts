@@ -28,6 +28,9 @@ function source(servable = new Set(['a', 'b', 'c'])) {
           } as RenditionRow)
         : undefined;
     },
+    async isRemoved() {
+      return false;
+    },
   };
 }
 

@@ -2,9 +2,10 @@ import type { RenditionRow } from '../db/schema.ts';
 import { systemClock, type Clock } from '../lib/clock.ts';
 import { ExpiringMap } from '../lib/expiring-map.ts';
 
-/** Where the rows come from: RenditionRepository's `findServable`. */
+/** Where the rows come from: RenditionRepository's `findServable` and `isRemoved`. */
 export interface ServableSource {
   findServable(gifId: string, name: string, format: string): Promise<RenditionRow | undefined>;
+  isRemoved(gifId: string): Promise<boolean>;
 }
 
 /**
@@ -69,6 +70,14 @@ export class ServableRenditions {
     const row = await this.#source.findServable(gifId, name, format);
     if (row && purges === this.#purges && this.#keeps) this.#keep(gifId, file, row);
     return row;
+  }
+
+  /**
+   * Whether a GIF nothing was found for was taken down (its media answers 410, not 404). Not
+   * kept: it is asked only on a miss, so served files never pay for it.
+   */
+  isRemoved(gifId: string): Promise<boolean> {
+    return this.#source.isRemoved(gifId);
   }
 
   /** Forgets GIF `gifId`'s rows, or every row when which GIF is not known (null). */

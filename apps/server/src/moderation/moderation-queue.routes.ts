@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AccountService } from '../accounts/account.service.ts';
-import type { ApiTokenRepository } from '../accounts/api-token.repository.ts';
+import type { PersonalTokenService } from '../accounts/personal-token.service.ts';
 import { consumeOrRefuse, withRetryAfter, type AttemptLimits } from '../accounts/attempt-limits.ts';
 import { currentUser } from '../accounts/current-user.ts';
 import {
@@ -42,7 +42,7 @@ export function moderationQueueRoutes(
     searchReports: SearchReportService;
     queue: QueueService;
     accounts: AccountService;
-    tokens: ApiTokenRepository;
+    tokens: PersonalTokenService;
     limiter: AttemptLimits;
     publicUrl: string;
   },

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AccountService } from '../accounts/account.service.ts';
-import type { ApiTokenRepository } from '../accounts/api-token.repository.ts';
+import type { PersonalTokenService } from '../accounts/personal-token.service.ts';
 import { currentUser } from '../accounts/current-user.ts';
 import {
   auditLogAnswer,
@@ -21,7 +21,7 @@ import { presentAuditEntry, presentTakedown } from './moderation.presenter.ts';
  */
 export function moderationRoutes(
   app: FastifyInstance,
-  deps: { moderation: ModerationService; accounts: AccountService; tokens: ApiTokenRepository },
+  deps: { moderation: ModerationService; accounts: AccountService; tokens: PersonalTokenService },
 ): void {
   const actor = (request: Parameters<typeof currentUser>[0]) =>
     currentUser(request, deps.accounts, deps.tokens);

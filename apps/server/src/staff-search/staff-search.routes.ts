@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { documented } from '../http/openapi/route-doc.ts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AccountService } from '../accounts/account.service.ts';
-import type { ApiTokenRepository } from '../accounts/api-token.repository.ts';
+import type { PersonalTokenService } from '../accounts/personal-token.service.ts';
 import { currentUser } from '../accounts/current-user.ts';
 import { parseInput } from '../http/parse-input.ts';
 import type { CsvExportService } from './csv-export.service.ts';
@@ -21,7 +21,7 @@ export function staffSearchRoutes(
     staffSearch: StaffSearchService;
     csvExports: CsvExportService;
     accounts: AccountService;
-    tokens: ApiTokenRepository;
+    tokens: PersonalTokenService;
   },
 ): void {
   const caller = (request: FastifyRequest) => currentUser(request, deps.accounts, deps.tokens);

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { tagPredictionAnswer } from '@jiffy/contracts';
 import { documented } from '../http/openapi/route-doc.ts';
 import type { AccountService } from '../accounts/account.service.ts';
-import type { ApiTokenRepository } from '../accounts/api-token.repository.ts';
+import type { PersonalTokenService } from '../accounts/personal-token.service.ts';
 import { consumeOrRefuse, withRetryAfter, type AttemptLimits } from '../accounts/attempt-limits.ts';
 import { currentUser } from '../accounts/current-user.ts';
 import { AppError } from '../errors/app-error.ts';
@@ -23,7 +23,7 @@ export function tagPredictionRoutes(
   deps: {
     predictions: TagPredictionService;
     accounts: AccountService;
-    tokens: ApiTokenRepository;
+    tokens: PersonalTokenService;
     limiter: AttemptLimits;
   },
 ): void {

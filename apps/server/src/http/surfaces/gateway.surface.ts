@@ -25,10 +25,10 @@ export async function gatewaySurface(
 ): Promise<void> {
   const { services } = options;
   declareSurface(scope, 'gateway', [`${GATEWAY_BASE}/*`]);
-  siteApiCsrf(scope, { tokens: services.apiTokens });
+  siteApiCsrf(scope, { tokens: services.personalTokens });
   const auth = gatewayAuth({
     accounts: services.accounts,
-    tokens: services.apiTokens,
+    tokens: services.personalTokens,
     apiKeys: services.apiKeys,
   });
   const urls = services.urls;

@@ -8,7 +8,6 @@ export function mediaSurface(scope: FastifyInstance, options: { services: Servic
   const { services } = options;
   declareSurface(scope, 'media', ['/media/*']);
   mediaRoutes(scope, {
-    renditions: services.renditionRepository,
     servable: services.servableRenditions,
     storage: services.storage,
     avatars: services.avatars,

@@ -51,11 +51,7 @@ export async function publicApiSurface(
     channelSearch: services.channelSearch,
     apiKeys: services.apiKeys,
   });
-  pingbackRoutes(scope, {
-    pingbacks: services.pingbacks,
-    publicUrl: services.urls.publicUrl,
-    metrics: services.metrics,
-  });
+  pingbackRoutes(scope, { pingbacks: services.pingbackIngest, publicUrl: services.urls.publicUrl });
   categoriesRoutes(scope, { categories: services.categories, apiKeys: services.apiKeys });
   gifsRoutes(scope, { reads: services.gifReads, apiKeys: services.apiKeys });
   publicUploadRoutes(scope, {
@@ -67,7 +63,7 @@ export async function publicApiSurface(
   ctaRoutes(scope, {
     ctas: services.gifCtas,
     apiKeys: services.apiKeys,
-    tokens: services.apiTokens,
+    tokens: services.personalTokens,
   });
   await scope.register(tenorSurface, { services });
   await notFoundUnder(scope, PREFIXES, true);

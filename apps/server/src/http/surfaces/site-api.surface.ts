@@ -41,7 +41,7 @@ export async function siteApiSurface(
 ): Promise<void> {
   const { services } = options;
   declareSurface(scope, 'site-api', ['/api/*', '/ajax/*', '/login/*', '/imaging/*']);
-  siteApiCsrf(scope, { tokens: services.apiTokens });
+  siteApiCsrf(scope, { tokens: services.personalTokens });
 
   accountsRoutes(scope, {
     accounts: services.accounts,
@@ -75,31 +75,31 @@ export async function siteApiSurface(
   moderationRoutes(scope, {
     moderation: services.moderation,
     accounts: services.accounts,
-    tokens: services.apiTokens,
+    tokens: services.personalTokens,
   });
   gifEditRoutes(scope, {
     edits: services.gifEdits,
     metadata: services.gifMetadata,
     accounts: services.accounts,
-    tokens: services.apiTokens,
+    tokens: services.personalTokens,
     mediaBaseUrl: services.urls.mediaBaseUrl,
   });
   languageTagsRoutes(scope, {
     languageTags: services.languageTags,
     accounts: services.accounts,
-    tokens: services.apiTokens,
+    tokens: services.personalTokens,
   });
   channelsRoutes(scope, {
     channels: services.channels,
     channelGifs: services.channelGifs,
     reads: services.gifReads,
     accounts: services.accounts,
-    tokens: services.apiTokens,
+    tokens: services.personalTokens,
   });
   channelTagsRoutes(scope, {
     tags: services.channelTags,
     accounts: services.accounts,
-    tokens: services.apiTokens,
+    tokens: services.personalTokens,
   });
   shareEventsRoutes(scope, {
     shares: services.shares,
@@ -111,20 +111,20 @@ export async function siteApiSurface(
   dashboardRoutes(scope, {
     dashboards: services.dashboards,
     accounts: services.accounts,
-    tokens: services.apiTokens,
+    tokens: services.personalTokens,
   });
   staffSearchRoutes(scope, {
     staffSearch: services.staffSearch,
     csvExports: services.csvExports,
     accounts: services.accounts,
-    tokens: services.apiTokens,
+    tokens: services.personalTokens,
   });
   moderationQueueRoutes(scope, {
     actions: services.moderationActions,
     searchReports: services.searchReports,
     queue: services.moderationQueue,
     accounts: services.accounts,
-    tokens: services.apiTokens,
+    tokens: services.personalTokens,
     limiter: services.attemptLimiter,
     publicUrl: services.urls.publicUrl,
   });
@@ -136,18 +136,18 @@ export async function siteApiSurface(
   };
   siteUploadRoutes(scope, uploads);
   uploadStatusRoutes(scope, { reads: services.gifReads });
-  await siteEventsRoutes(scope, { events: services.siteEvents });
+  await siteEventsRoutes(scope, { events: services.siteEventIngest });
   instanceRoutes(scope, { instanceStats: services.instanceStats });
   tagPredictionRoutes(scope, {
     predictions: services.tagPredictions,
     accounts: services.accounts,
-    tokens: services.apiTokens,
+    tokens: services.personalTokens,
     limiter: services.attemptLimiter,
   });
   imagingRoutes(scope, {
     trims: services.trims,
     accounts: services.accounts,
-    tokens: services.apiTokens,
+    tokens: services.personalTokens,
     limiter: services.attemptLimiter,
     uploadTempDir: options.uploadTempDir,
   });
