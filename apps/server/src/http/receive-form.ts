@@ -4,6 +4,7 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
+import { AppError } from '../errors/app-error.ts';
 
 export interface ReceivedForm {
   fields: Record<string, unknown>;
@@ -43,7 +44,19 @@ export async function receiveForm(request: FastifyRequest, tempDir: string): Pro
     }
   } catch (error) {
     if (form.file) await fsp.rm(form.file.path, { force: true });
-    throw error;
+    throw asSendersMistake(error);
   }
   return form;
+}
+
+/**
+ * busboy refuses a body that is not multipart as its header says (no boundary, data ending
+ * mid-part, a broken part header) with a plain Error: the sender's mistake, a 400. Errors that
+ * are ours (the file system's carry a `syscall`) or already have a status (Fastify's limits,
+ * our own) pass through as they are.
+ */
+function asSendersMistake(error: unknown): unknown {
+  if (!(error instanceof Error) || error instanceof AppError) return error;
+  if ('statusCode' in error || 'syscall' in error) return error;
+  return new AppError('invalid_request', `The multipart body could not be read: ${error.message}.`);
 }
