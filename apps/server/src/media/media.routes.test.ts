@@ -81,6 +81,28 @@ describe.each(STORAGE_BACKENDS)('GET /media/:id/:rendition.:ext (%s storage)', (
     expect(outside.headers['content-range']).toBe(`bytes */${mp4Size}`);
   });
 
+  it('resumes a download only from the same file (If-Range)', async () => {
+    const full = await t.jiffy.app.inject(mp4Path);
+    const etag = String(full.headers.etag);
+    const lastModified = String(full.headers['last-modified']);
+    const resume = (ifRange: string) =>
+      t.jiffy.app.inject({ url: mp4Path, headers: { range: 'bytes=10-99', 'if-range': ifRange } });
+
+    for (const same of [etag, lastModified]) {
+      const part = await resume(same);
+      expect(part.statusCode, same).toBe(206);
+      expect(part.rawPayload.equals(full.rawPayload.subarray(10, 100))).toBe(true);
+    }
+    // Another file's ETag, a weak one, an older date or nonsense: the whole file, not a splice.
+    const older = new Date(Date.parse(lastModified) - 1000).toUTCString();
+    for (const other of ['"another file"', `W/${etag}`, older, 'garbage']) {
+      const whole = await resume(other);
+      expect(whole.statusCode, other).toBe(200);
+      expect(whole.headers['content-range'], other).toBeUndefined();
+      expect(whole.rawPayload.equals(full.rawPayload), other).toBe(true);
+    }
+  });
+
   it('serves every format with its content type', async () => {
     const types = {
       'original.gif': 'image/gif',

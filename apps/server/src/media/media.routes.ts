@@ -115,7 +115,22 @@ function sendImmutable(options: {
     .header('accept-ranges', 'bytes')
     .header('access-control-allow-origin', '*');
   if (notModified(request, etag)) return reply.status(304).send();
-  return sendBody(options);
+  const rangeApplies = ifRangeHolds(request, etag, options.lastModified);
+  return sendBody({ ...options, rangeApplies });
+}
+
+/**
+ * `If-Range` (RFC 9110 §13.1.5): a client resuming a download sends the validator of the copy
+ * it holds; when that is not this file's (strong ETag, or exactly its Last-Modified date), the
+ * range would splice two files together, so the whole file is sent instead.
+ */
+function ifRangeHolds(request: FastifyRequest, etag: string, lastModified: Date): boolean {
+  const header = request.headers['if-range'];
+  if (typeof header !== 'string') return true;
+  const validator = header.trim();
+  if (validator.startsWith('"') || validator.startsWith('W/')) return validator === etag;
+  const date = Date.parse(validator);
+  return !Number.isNaN(date) && date === Math.floor(lastModified.getTime() / 1000) * 1000;
 }
 
 function notModified(request: FastifyRequest, etag: string): boolean {
@@ -132,9 +147,10 @@ function sendBody(options: {
   storage: BlobStorage;
   key: string;
   size: number;
+  rangeApplies: boolean;
 }) {
   const { request, reply, storage, key, size } = options;
-  const rangeHeader = request.headers.range;
+  const rangeHeader = options.rangeApplies ? request.headers.range : undefined;
   const range = rangeHeader ? parseRange(rangeHeader, size) : null;
   if (range === 'unsatisfiable') {
     reply.header('content-range', `bytes */${size}`);
