@@ -7,8 +7,9 @@ import type { SiteClient } from './site-client.ts';
 import { startTestJiffy, type TestJiffy } from './test-jiffy.ts';
 import { TENOR_PATHS } from '../tenor/tenor.routes.ts';
 
-// Every route Jiffy serves, fed hostile path segments, query parameters and JSON bodies by a
-// signed-in moderator with a valid key (so requests get past the door to the code behind it).
+// Every route Jiffy serves, fed hostile path segments, query parameters and bodies (JSON, and
+// multipart that is not) by a signed-in moderator with a valid key (so requests get past the
+// door to the code behind it).
 // What a caller must never see is a 5xx, or a public API error outside its dialect's envelope
 // (GIPHY's `meta.error_code`, or Tenor's `error.details[0].reason` on Tenor's paths).
 const segments = [
@@ -154,6 +155,18 @@ const bodyValues: unknown[] = [
   'http://[::1]/',
   'file:///etc/passwd',
 ];
+/** Bodies that say they are multipart and are not: no boundary, cut off inside a part. */
+const malformedForms = [
+  { what: 'multipart without a boundary', type: 'multipart/form-data', payload: '--b\r\n' },
+  {
+    what: 'multipart cut off',
+    type: 'multipart/form-data; boundary=b',
+    payload: '--b\r\ncontent-disposition: form-data; name="file"; filename="a.gif"\r\n\r\nGIF8',
+  },
+].map(({ what, type, payload }) => ({
+  what,
+  form: { payload: Buffer.from(payload), headers: { 'content-type': type } },
+}));
 const bodies: unknown[] = [
   [],
   {},
@@ -223,6 +236,13 @@ export function hostileInputWalk(shard: number, shards: number): void {
               for (const body of bodies) {
                 const response = await moderator.request({ method, url, body: body as object });
                 expectAnswered(`${method} ${url} ${JSON.stringify(body).slice(0, 60)}`, response);
+                requests++;
+              }
+              for (const { what, form } of index === 0 ? malformedForms : []) {
+                expectAnswered(
+                  `${method} ${url} ${what}`,
+                  await moderator.request({ method, url, form }),
+                );
                 requests++;
               }
               continue;
