@@ -51,12 +51,12 @@ export async function receiveForm(request: FastifyRequest, tempDir: string): Pro
 
 /**
  * busboy refuses a body that is not multipart as its header says (no boundary, data ending
- * mid-part, a broken part header) with a plain Error: the sender's mistake, a 400. Errors that
- * are ours (the file system's carry a `syscall`) or already have a status (Fastify's limits,
- * our own) pass through as they are.
+ * mid-part, a broken part header) with a plain `Error`: the sender's mistake, a 400. Anything
+ * else passes through as it is: our own bugs (TypeError and the like, logged as 500s), the file
+ * system's errors (they carry a `syscall`), and errors with a status (Fastify's limits, ours).
  */
 function asSendersMistake(error: unknown): unknown {
-  if (!(error instanceof Error) || error instanceof AppError) return error;
+  if (!(error instanceof Error) || error.constructor !== Error) return error;
   if ('statusCode' in error || 'syscall' in error) return error;
   return new AppError('invalid_request', `The multipart body could not be read: ${error.message}.`);
 }
