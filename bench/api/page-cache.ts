@@ -3,7 +3,7 @@
 // for a minute (a DAMON `pageout` scheme: /sys/kernel/mm/damon/admin/kdamonds/0, minimum age
 // 12 × 5 s), and with no swap what it drops is the page cache. Each corpus sits idle for about
 // 50 s while the other sizes are measured, so its first searches could read the disk (`vmstat`
-// showed 12–85 MB/s read as each million-row turn began, and one whole run's p99 was 191 ms
+// showed 9–13 MB/s read as each million-row turn began, and one whole run's p99 was 191 ms
 // against 23–24 ms in the runs around it). Warming the relations untimed keeps the figures
 // about searching, not about the host's memory policy.
 import type pg from 'pg';
