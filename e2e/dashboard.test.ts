@@ -3,7 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { animatedImage, multipart } from '../apps/server/src/testing/fixtures.ts';
+import { animatedImage } from '../apps/server/src/testing/fixtures.ts';
 import type { SiteClient } from '../apps/server/src/testing/site-client.ts';
 import { signedInUsers, TEST_PASSWORD } from '../apps/server/src/testing/signed-in-users.ts';
 import type { TestJiffy } from '../apps/server/src/testing/test-jiffy.ts';
@@ -52,16 +52,8 @@ describe('the creator dashboard in Chromium', () => {
     const apiKey = (await t.jiffy.services.apiKeys.create('idmaker', 'uploads')).key;
     for (const [i, gif] of GIFS.entries()) {
       const bytes = await animatedImage({ width: 160 + 20 * i, height: 120, frames: 2 });
-      const response = await t.jiffy.app.inject({
-        method: 'POST',
-        url: '/v1/gifs',
-        ...multipart(
-          { api_key: apiKey, title: gif.title, tags: gif.tags, username: 'maker' },
-          { name: 'g.gif', bytes },
-        ),
-      });
-      ids[gif.key] = response.json<{ data: { id: string } }>().data.id;
-      await t.waitForGif(ids[gif.key]);
+      const fields = { api_key: apiKey, title: gif.title, tags: gif.tags, username: 'maker' };
+      ids[gif.key] = await t.uploadAndWait({ name: 'g.gif', bytes }, fields, { complete: false });
     }
     // Someone's blog on another origin: a post embedding two of the GIFs with the player and
     // showing a search for "tail" through the widget kit's script bundle and the public API.

@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { animatedImage, multipart } from '../apps/server/src/testing/fixtures.ts';
+import { animatedImage } from '../apps/server/src/testing/fixtures.ts';
 import { signedInUsers, TEST_PASSWORD } from '../apps/server/src/testing/signed-in-users.ts';
 import type { TestJiffy } from '../apps/server/src/testing/test-jiffy.ts';
 import { launchChromium, saveScreenshot, watchPageErrors } from './support/browser.ts';
@@ -23,16 +23,8 @@ describe('/edit/gifs in Chromium', () => {
     apiKey = (await t.jiffy.services.apiKeys.create('idmaker', 'uploads')).key;
     for (const [i, title] of TITLES.entries()) {
       const bytes = await animatedImage({ width: 160 + 20 * i, height: 120, frames: 2 });
-      const response = await t.jiffy.app.inject({
-        method: 'POST',
-        url: '/v1/gifs',
-        ...multipart(
-          { api_key: apiKey, title, tags: 'space', username: 'maker' },
-          { name: 'g.gif', bytes },
-        ),
-      });
-      ids[title] = response.json<{ data: { id: string } }>().data.id;
-      await t.waitForGif(ids[title]);
+      const fields = { api_key: apiKey, title, tags: 'space', username: 'maker' };
+      ids[title] = await t.uploadAndWait({ name: 'g.gif', bytes }, fields, { complete: false });
     }
     browser = await launchChromium();
   }, 60_000);

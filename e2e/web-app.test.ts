@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { animatedImage, multipart } from '../apps/server/src/testing/fixtures.ts';
+import { animatedImage } from '../apps/server/src/testing/fixtures.ts';
 import { readOutbox } from '../apps/server/src/testing/site-client.ts';
 import type { TestJiffy } from '../apps/server/src/testing/test-jiffy.ts';
 import { launchChromium, saveScreenshot, watchPageErrors } from './support/browser.ts';
@@ -30,22 +30,9 @@ describe('the site in Chromium', () => {
     const titles = ['Waving robot', 'Dancing robot', 'Sleepy cat', 'Robot party'];
     for (const [i, title] of titles.entries()) {
       const bytes = await animatedImage({ width: 160 + 20 * i, height: 120, frames: 2 });
-      const response = await t.jiffy.app.inject({
-        method: 'POST',
-        url: '/v1/gifs',
-        ...multipart(
-          {
-            api_key: robomakersKey,
-            title,
-            tags: `${title.split(' ')[1]},fun`,
-            username: 'robomaker',
-          },
-          { name: 'g.gif', bytes },
-        ),
-      });
-      const id = response.json<{ data: { id: string } }>().data.id;
-      await t.waitForGif(id);
-      ids.push(id);
+      const tags = `${title.split(' ')[1]},fun`;
+      const fields = { api_key: robomakersKey, title, tags, username: 'robomaker' };
+      ids.push(await t.uploadAndWait({ name: 'g.gif', bytes }, fields, { complete: false }));
     }
     browser = await launchChromium();
   });

@@ -20,9 +20,17 @@ export interface TestJiffy {
   /** Waits until a GIF leaves 'processing' (or, with `complete`, has every rendition). */
   waitForGif(id: string, options?: { complete?: boolean; timeoutMs?: number }): Promise<string>;
   /**
-   * Uploads a file from disk through `POST /v1/gifs` with the default key and `fields`, and
-   * waits until it is ready with every rendition; resolves to its id.
+   * Uploads `bytes` as the file `name` through `POST /v1/gifs` with the default key and
+   * `fields` (which may name another `api_key`), and waits until it is ready: with every
+   * rendition, or with the page's first ones when `complete` is false. Resolves to its id;
+   * throws when the upload is refused or the GIF fails.
    */
+  uploadAndWait(
+    upload: { name: string; bytes: Buffer },
+    fields?: Record<string, string>,
+    options?: { complete?: boolean },
+  ): Promise<string>;
+  /** uploadAndWait with a file from disk, waiting for every rendition. */
   uploadFileAndWait(file: string, fields?: Record<string, string>): Promise<string>;
   stop(): Promise<void>;
 }
@@ -98,21 +106,24 @@ export async function startTestJiffy(
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
     },
-    async uploadFileAndWait(file, fields = {}) {
+    async uploadAndWait(upload, fields = {}, { complete = true } = {}) {
       const response = await jiffy.app.inject({
         method: 'POST',
         url: '/v1/gifs',
-        ...multipart(
-          { api_key: jiffy.defaultApiKey, ...fields },
-          { name: path.basename(file), bytes: await fs.readFile(file) },
-        ),
+        ...multipart({ api_key: jiffy.defaultApiKey, ...fields }, upload),
       });
       if (response.statusCode !== 200)
-        throw new Error(`upload of ${file} answered ${response.statusCode}: ${response.body}`);
+        throw new Error(
+          `upload of ${upload.name} answered ${response.statusCode}: ${response.body}`,
+        );
       const { id } = response.json<{ data: { id: string } }>().data;
-      const status = await testJiffy.waitForGif(id, { complete: true, timeoutMs: 60_000 });
-      if (status !== 'ready') throw new Error(`upload of ${file} ended ${status}`);
+      const status = await testJiffy.waitForGif(id, { complete, timeoutMs: 60_000 });
+      if (status !== 'ready') throw new Error(`upload of ${upload.name} ended ${status}`);
       return id;
+    },
+    async uploadFileAndWait(file, fields = {}) {
+      const bytes = await fs.readFile(file);
+      return testJiffy.uploadAndWait({ name: path.basename(file), bytes }, fields);
     },
     async stop() {
       await jiffy.close();
