@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { cropRect, outputSize } from './crop.ts';
 import { drawFrame } from './draw-frame.ts';
+import { PreviewStage } from './PreviewStage.tsx';
 import { OUTPUT_FPS, type Scene, type Timing } from './scene.ts';
 import { seekVideo, videoFrame } from './seek-video.ts';
 import type { StickerFrames } from './sticker-frames.ts';
@@ -72,44 +73,36 @@ export function Preview(props: {
   }, [playing, at, video, timing.start, timing.end, timing.speed, props.scene, props.stickers]);
 
   return (
-    <section className="maker-preview" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`} className="visually-hidden">
-        Preview
-      </h2>
-      <div className="maker-stage" style={{ aspectRatio: `${size.width} / ${size.height}` }}>
-        <canvas
-          ref={canvasRef}
-          width={size.width}
-          height={size.height}
-          role="img"
-          aria-label="Preview of the GIF"
-        />
-        {props.children}
-      </div>
-      <div className="maker-row maker-transport">
-        <button type="button" className="secondary" onClick={() => setPlaying(!playing)}>
-          {playing ? 'Pause' : 'Play'}
-        </button>
-        <div className="form-field">
-          <label htmlFor={`${id}-at`}>Preview position</label>
-          <input
-            id={`${id}-at`}
-            type="range"
-            min={0}
-            max={loop}
-            step={1 / OUTPUT_FPS}
-            value={Math.min(at, loop)}
-            aria-valuetext={`${Math.min(at, loop).toFixed(2)} s`}
-            onChange={(event) => {
-              setPlaying(false);
-              setAt(Number(event.target.value));
-            }}
-          />
-        </div>
-        <span className="hint">
-          {size.width}×{size.height}, {OUTPUT_FPS} fps
-        </span>
-      </div>
-    </section>
+    <PreviewStage
+      canvasRef={canvasRef}
+      size={size}
+      label="Preview of the GIF"
+      playing={playing}
+      onPlayingChange={setPlaying}
+      overlays={props.children}
+      transport={
+        <>
+          <div className="form-field">
+            <label htmlFor={`${id}-at`}>Preview position</label>
+            <input
+              id={`${id}-at`}
+              type="range"
+              min={0}
+              max={loop}
+              step={1 / OUTPUT_FPS}
+              value={Math.min(at, loop)}
+              aria-valuetext={`${Math.min(at, loop).toFixed(2)} s`}
+              onChange={(event) => {
+                setPlaying(false);
+                setAt(Number(event.target.value));
+              }}
+            />
+          </div>
+          <span className="hint">
+            {size.width}×{size.height}, {OUTPUT_FPS} fps
+          </span>
+        </>
+      }
+    />
   );
 }

@@ -1,4 +1,5 @@
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { PreviewStage } from '../maker/PreviewStage.tsx';
 import { sceneGifSize, drawScene, sceneLoopSeconds, type PhotoScene } from './scene-render.ts';
 
 /**
@@ -7,7 +8,6 @@ import { sceneGifSize, drawScene, sceneLoopSeconds, type PhotoScene } from './sc
  * is also what the PNG holds.
  */
 export function ScenePreview(props: { scene: PhotoScene; children?: ReactNode }) {
-  const id = useId();
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const [playing, setPlaying] = useState(true);
   const size = sceneGifSize(props.scene.photo);
@@ -32,28 +32,18 @@ export function ScenePreview(props: { scene: PhotoScene; children?: ReactNode })
   }, [playing]);
 
   return (
-    <section className="maker-preview" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`} className="visually-hidden">
-        Preview
-      </h2>
-      <div className="maker-stage" style={{ aspectRatio: `${size.width} / ${size.height}` }}>
-        <canvas
-          ref={canvasRef}
-          width={size.width}
-          height={size.height}
-          role="img"
-          aria-label="Preview of the scene"
-        />
-        {props.children}
-      </div>
-      <div className="maker-row maker-transport">
-        <button type="button" className="secondary" onClick={() => setPlaying(!playing)}>
-          {playing ? 'Pause' : 'Play'}
-        </button>
+    <PreviewStage
+      canvasRef={canvasRef}
+      size={size}
+      label="Preview of the scene"
+      playing={playing}
+      onPlayingChange={setPlaying}
+      overlays={props.children}
+      transport={
         <span className="hint">
           GIF {size.width}×{size.height}; PNG {props.scene.photo.width}×{props.scene.photo.height}
         </span>
-      </div>
-    </section>
+      }
+    />
   );
 }
