@@ -1,10 +1,9 @@
-import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoCatalog } from '../apps/server/src/seed/demo-catalog.ts';
-import { seedDemoLibrary } from '../apps/server/src/seed/seed-demo.ts';
 import type { TestJiffy } from '../apps/server/src/testing/test-jiffy.ts';
 import { launchChromium, saveScreenshot, watchPageErrors } from './support/browser.ts';
+import { seedDemoSlice } from './support/demo-slice.ts';
 import { startListeningJiffy } from './support/listening-jiffy.ts';
 
 const PHONE = { width: 390, height: 844 };
@@ -36,22 +35,8 @@ describe('/clips in Chromium', () => {
 
   beforeAll(async () => {
     ({ t, origin } = await startListeningJiffy());
-    await seedDemoLibrary({
-      services: t.jiffy.services,
-      tempRoot: path.join(t.dataDir, 'tmp'),
-      log: () => undefined,
-      catalog: clips,
-    });
     // The clip with its sound is made in the rest phase: wait for every rendition.
-    const deadline = Date.now() + 120_000;
-    for (;;) {
-      const stats = (await t.jiffy.app.inject('/api/v1/instance/stats')).json<{
-        data: { gifs: { processing: number }; renditions_pending: number };
-      }>().data;
-      if (stats.gifs.processing === 0 && stats.renditions_pending === 0) break;
-      if (Date.now() > deadline) throw new Error('the demo clips did not finish processing');
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
+    await seedDemoSlice(t, clips);
     browser = await launchChromium();
   }, 150_000);
   afterAll(async () => {
