@@ -2,7 +2,7 @@ import type { ImpactValue } from 'axe-core';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { storyBody } from '../apps/server/src/stories/story-input.schema.ts';
-import { animatedImage, multipart } from '../apps/server/src/testing/fixtures.ts';
+import { animatedImage } from '../apps/server/src/testing/fixtures.ts';
 import { signedInUsers, TEST_PASSWORD } from '../apps/server/src/testing/signed-in-users.ts';
 import type { TestJiffy } from '../apps/server/src/testing/test-jiffy.ts';
 import { blockingOf, BLOCKING, runAxe } from './support/axe.ts';
@@ -56,17 +56,8 @@ describe('accessibility of every page (axe-core in Chromium)', () => {
     let width = 160;
     const upload = async (title: string, extra: Record<string, string> = {}) => {
       const bytes = await animatedImage({ width: (width += 20), height: 120, frames: 2 });
-      const response = await t.jiffy.app.inject({
-        method: 'POST',
-        url: '/v1/gifs',
-        ...multipart(
-          { api_key: apiKey, title, tags: 'space, moon', username: 'maker', ...extra },
-          { name: 'g.gif', bytes },
-        ),
-      });
-      const id = response.json<{ data: { id: string } }>().data.id;
-      await t.waitForGif(id);
-      return id;
+      const fields = { api_key: apiKey, title, tags: 'space, moon', username: 'maker', ...extra };
+      return t.uploadAndWait({ name: 'g.gif', bytes }, fields, { complete: false });
     };
     for (const title of ['Moon hop', 'Space jog', 'Star spin']) ids.push(await upload(title));
     sticker = await upload('Waving moon', { is_sticker: 'true' });

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { animatedImage, multipart } from '../apps/server/src/testing/fixtures.ts';
+import { animatedImage } from '../apps/server/src/testing/fixtures.ts';
 import { insertGifRow } from '../apps/server/src/testing/gif-rows.ts';
 import { signedInUsers, TEST_PASSWORD } from '../apps/server/src/testing/signed-in-users.ts';
 import type { SiteClient } from '../apps/server/src/testing/site-client.ts';
@@ -29,16 +29,11 @@ describe('channels in Chromium', () => {
     ])) as { maker: SiteClient });
     const apiKey = (await t.jiffy.services.apiKeys.create('idmaker', 'uploads')).key;
     // One real upload; the other GIFs are rows sharing its files (30 uploads would take long).
-    const upload = await t.jiffy.app.inject({
-      method: 'POST',
-      url: '/v1/gifs',
-      ...multipart(
-        { api_key: apiKey, title: 'Real moon', tags: 'real', username: 'maker' },
-        { name: 'g.gif', bytes: await animatedImage({ width: 160, height: 120, frames: 2 }) },
-      ),
-    });
-    const source = upload.json<{ data: { id: string } }>().data.id;
-    await t.waitForGif(source);
+    const source = await t.uploadAndWait(
+      { name: 'g.gif', bytes: await animatedImage({ width: 160, height: 120, frames: 2 }) },
+      { api_key: apiKey, title: 'Real moon', tags: 'real', username: 'maker' },
+      { complete: false },
+    );
     const at = (s: number) => new Date(Date.UTC(2025, 0, 1, 0, 0, s));
     const rows = [
       ...Array.from({ length: 28 }, (_, i) => [`moon${i + 1}`, `Moon ${i + 1}`, 'moon']),

@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { animatedImage, multipart } from '../apps/server/src/testing/fixtures.ts';
+import { animatedImage } from '../apps/server/src/testing/fixtures.ts';
 import type { TestJiffy } from '../apps/server/src/testing/test-jiffy.ts';
 import { launchChromium, saveScreenshot, watchPageErrors } from './support/browser.ts';
 import { startListeningJiffy } from './support/listening-jiffy.ts';
@@ -28,14 +28,7 @@ describe('the embedded GIF player in Chromium', () => {
     const makersKey = (await t.jiffy.services.apiKeys.create('u-maker', 'uploads')).key;
     const upload = async (fields: Record<string, string>, width: number, height: number) => {
       const bytes = await animatedImage({ width, height, frames: 4 });
-      const response = await t.jiffy.app.inject({
-        method: 'POST',
-        url: '/v1/gifs',
-        ...multipart({ api_key: makersKey, ...fields }, { name: 'a.gif', bytes }),
-      });
-      const uploaded = response.json<{ data: { id: string } }>().data.id;
-      await t.waitForGif(uploaded, { complete: true });
-      return uploaded;
+      return t.uploadAndWait({ name: 'a.gif', bytes }, { api_key: makersKey, ...fields });
     };
     id = await upload({ title: 'Waving robot', username: 'maker', tags: 'robot,wave' }, 320, 240);
     // GIFs cut from videos on the two video sites the player can show, and on another one.

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { animatedImage, multipart } from '../apps/server/src/testing/fixtures.ts';
+import { animatedImage } from '../apps/server/src/testing/fixtures.ts';
 import { insertGifRow } from '../apps/server/src/testing/gif-rows.ts';
 import type { TestJiffy } from '../apps/server/src/testing/test-jiffy.ts';
 import { DESKTOP, PHONE } from '../bench/web/devices.ts';
@@ -42,17 +42,9 @@ describe('the first GIFs, written by the server', () => {
       { width: 300, height: 300 },
     ].entries()) {
       const bytes = await animatedImage({ ...size, frames: 2 });
-      const response = await t.jiffy.app.inject({
-        method: 'POST',
-        url: '/v1/gifs',
-        ...multipart(
-          { api_key: t.apiKey, title: `Robot ${i}`, tags: 'robot' },
-          { name: 'g.gif', bytes },
-        ),
-      });
-      const id = response.json<{ data: { id: string } }>().data.id;
-      await t.waitForGif(id, { complete: true });
-      real.push(id);
+      real.push(
+        await t.uploadAndWait({ name: 'g.gif', bytes }, { title: `Robot ${i}`, tags: 'robot' }),
+      );
     }
     const { gifRepository, renditionRepository } = t.jiffy.services;
     for (let i = 0; i < ROBOTS - real.length; i++) {

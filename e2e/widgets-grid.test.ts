@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { animatedImage, multipart } from '../apps/server/src/testing/fixtures.ts';
+import { animatedImage } from '../apps/server/src/testing/fixtures.ts';
 import type { TestJiffy } from '../apps/server/src/testing/test-jiffy.ts';
 import type { JiffyFetch } from '../packages/fetch-api/src/index.ts';
 import type { renderCarousel, renderGif, renderGrid } from '../packages/widgets/src/index.ts';
@@ -35,12 +35,7 @@ describe('the widget kit grid in Chromium', () => {
         height: 80 + 10 * (i % 4),
         frames: 2,
       });
-      const response = await t.jiffy.app.inject({
-        method: 'POST',
-        url: '/v1/gifs',
-        ...multipart({ api_key: t.apiKey, title: `Tile ${i}` }, { name: 't.gif', bytes }),
-      });
-      await t.waitForGif(response.json<{ data: { id: string } }>().data.id);
+      await t.uploadAndWait({ name: 't.gif', bytes }, { title: `Tile ${i}` }, { complete: false });
     }
     browser = await launchChromium();
   });

@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { animatedImage, multipart } from '../apps/server/src/testing/fixtures.ts';
+import { animatedImage } from '../apps/server/src/testing/fixtures.ts';
 import { startTestJiffy, type TestJiffy } from '../apps/server/src/testing/test-jiffy.ts';
 import type { JiffyFetch } from '../packages/fetch-api/src/index.ts';
 import type { renderGrid } from '../packages/widgets/src/index.ts';
@@ -29,12 +29,7 @@ describe('the widget kit’s SDK headers', () => {
     t = await startTestJiffy({ HOST: '127.0.0.1', PORT: String(port), PUBLIC_URL: proxy.origin });
     await t.jiffy.listen();
     const bytes = await animatedImage({ width: 120, height: 90, frames: 2 });
-    const upload = await t.jiffy.app.inject({
-      method: 'POST',
-      url: '/v1/gifs',
-      ...multipart({ api_key: t.apiKey, title: 'Header check' }, { name: 'h.gif', bytes }),
-    });
-    await t.waitForGif(upload.json<{ data: { id: string } }>().data.id);
+    await t.uploadAndWait({ name: 'h.gif', bytes }, { title: 'Header check' }, { complete: false });
     browser = await launchChromium();
   });
   afterAll(async () => {

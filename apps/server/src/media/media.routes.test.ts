@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { animatedImage, multipart } from '../testing/fixtures.ts';
+import { animatedImage } from '../testing/fixtures.ts';
 import { startTestJiffy, type TestJiffy } from '../testing/test-jiffy.ts';
 import { STORAGE_BACKENDS } from '../testing/test-s3.ts';
 
@@ -13,13 +13,7 @@ describe.each(STORAGE_BACKENDS)('GET /media/:id/:rendition.:ext (%s storage)', (
   beforeAll(async () => {
     t = await startTestJiffy({ MEDIA_BASE_URL: 'https://cdn.example.com/m' }, { storage });
     const bytes = await animatedImage({ width: 240, height: 160, frames: 6 });
-    const response = await t.jiffy.app.inject({
-      method: 'POST',
-      url: '/v1/gifs',
-      ...multipart({ api_key: t.apiKey }, { name: 'a.gif', bytes }),
-    });
-    id = response.json<{ data: { id: string } }>().data.id;
-    await t.waitForGif(id);
+    id = await t.uploadAndWait({ name: 'a.gif', bytes }, {}, { complete: false });
     const gif = (await t.jiffy.app.inject(`/v1/gifs/${id}?api_key=${t.apiKey}`)).json<{
       data: { images: { original: { mp4: string; mp4_size: string } } };
     }>();

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { animatedImage, multipart } from '../../testing/fixtures.ts';
+import { animatedImage } from '../../testing/fixtures.ts';
 import { startTestJiffy, type TestJiffy } from '../../testing/test-jiffy.ts';
 
 interface ListBody {
@@ -45,12 +45,7 @@ describe('the first GIFs written into the site pages', () => {
     ];
     for (const [i, fields] of uploads.entries()) {
       const bytes = await animatedImage({ width: 120 + 20 * i, height: 90, frames: 2 });
-      const response = await t.jiffy.app.inject({
-        method: 'POST',
-        url: '/v1/gifs',
-        ...multipart({ api_key: t.apiKey, ...fields }, { name: 'g.gif', bytes }),
-      });
-      await t.waitForGif(response.json<{ data: { id: string } }>().data.id);
+      await t.uploadAndWait({ name: 'g.gif', bytes }, fields, { complete: false });
     }
   }, 120_000);
   afterAll(() => t.stop());
