@@ -42,10 +42,16 @@ describe('process roles', () => {
         // and nothing of the API or the site.
         const ready = await worker.jiffy.app.inject('/readyz');
         expect(ready.statusCode).toBe(200);
-        const metrics = (await worker.jiffy.app.inject('/metrics')).body;
-        expect(metrics).toMatch(
-          /^jiffy_job_duration_seconds_count\{kind="gif\.process",outcome="done"\} 1$/m,
-        );
+        // The GIF is ready when the job's transaction commits; the job's duration is counted
+        // once its handler has returned, a moment later.
+        const counted =
+          /^jiffy_job_duration_seconds_count\{kind="gif\.process",outcome="done"\} 1$/m;
+        let metrics = '';
+        for (let tries = 0; tries < 100 && !counted.test(metrics); tries++) {
+          if (tries > 0) await new Promise((resolve) => setTimeout(resolve, 50));
+          metrics = (await worker.jiffy.app.inject('/metrics')).body;
+        }
+        expect(metrics).toMatch(counted);
         const apiMetrics = (await api.jiffy.app.inject('/metrics')).body;
         expect(apiMetrics).not.toMatch(/^jiffy_job_duration_seconds_count\{kind="gif\.process"/m);
         for (const url of [`/v1/gifs/${id}?api_key=${api.apiKey}`, '/', '/openapi.json']) {
