@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { envSchema, resolveConfig } from '../config/env.ts';
 import { createJiffy } from '../jiffy.ts';
 import { animatedImage, multipart } from '../testing/fixtures.ts';
@@ -44,14 +44,15 @@ describe('process roles', () => {
         expect(ready.statusCode).toBe(200);
         // The GIF is ready when the job's transaction commits; the job's duration is counted
         // once its handler has returned, a moment later.
-        const counted =
-          /^jiffy_job_duration_seconds_count\{kind="gif\.process",outcome="done"\} 1$/m;
-        let metrics = '';
-        for (let tries = 0; tries < 100 && !counted.test(metrics); tries++) {
-          if (tries > 0) await new Promise((resolve) => setTimeout(resolve, 50));
-          metrics = (await worker.jiffy.app.inject('/metrics')).body;
-        }
-        expect(metrics).toMatch(counted);
+        await vi.waitFor(
+          async () => {
+            const metrics = (await worker.jiffy.app.inject('/metrics')).body;
+            expect(metrics).toMatch(
+              /^jiffy_job_duration_seconds_count\{kind="gif\.process",outcome="done"\} 1$/m,
+            );
+          },
+          { timeout: 5_000, interval: 50 },
+        );
         const apiMetrics = (await api.jiffy.app.inject('/metrics')).body;
         expect(apiMetrics).not.toMatch(/^jiffy_job_duration_seconds_count\{kind="gif\.process"/m);
         for (const url of [`/v1/gifs/${id}?api_key=${api.apiKey}`, '/', '/openapi.json']) {
