@@ -72,122 +72,115 @@ export function tenorRoutes(
     lang: languageOf(query.locale),
   });
 
-  const doc = (route: RouteDoc): RouteDoc => ({ security: ['tenorKey'], ...route });
+  /**
+   * One Tenor call: documented with its query schema and the `key` it takes, the query parsed
+   * and the key checked before `answer` runs.
+   */
+  const route = <S extends typeof tenorBaseQuery>(
+    path: (typeof TENOR_PATHS)[number],
+    schema: S,
+    doc: Omit<RouteDoc, 'query' | 'security'>,
+    answer: (query: z.infer<S>) => Promise<unknown>,
+    options?: typeof CACHED_LIST,
+  ): void => {
+    const spec = documented({ security: ['tenorKey'], query: schema, ...doc }, options);
+    app.get(path, spec, async (request) => answer(await input(schema, request)));
+  };
 
-  const search = documented(
-    doc({
+  route(
+    '/v2/search',
+    tenorSearchQuery,
+    {
       summary: 'Search (Tenor)',
       description:
         'Posts for `q`, most relevant first; `pos` is the opaque `next` of the page before.',
-      query: tenorSearchQuery,
       responses: { 200: tenorPageAnswer },
-    }),
+    },
+    (query) => tenor.search(searchTerm(query.q), listRequest(query)),
   );
-  app.get('/v2/search', search, async (request) => {
-    const query = await input(tenorSearchQuery, request);
-    return tenor.search(searchTerm(query.q), listRequest(query));
-  });
 
-  const featured = documented(
-    doc({
+  route(
+    '/v2/featured',
+    tenorListQuery,
+    {
       summary: 'Featured posts (Tenor)',
       description: 'Trending posts; `pos` is the opaque `next` of the page before.',
-      query: tenorListQuery,
       responses: { 200: tenorPageAnswer },
-    }),
+    },
+    (query) => tenor.featured(listRequest(query)),
   );
-  app.get('/v2/featured', featured, async (request) => {
-    const query = await input(tenorListQuery, request);
-    return tenor.featured(listRequest(query));
-  });
 
-  const posts = documented(
-    doc({
+  route(
+    '/v2/posts',
+    tenorPostsQuery,
+    {
       summary: 'Posts by id (Tenor)',
       description: 'Up to 50 ids, comma-separated; ids that do not exist are left out.',
-      query: tenorPostsQuery,
       responses: { 200: tenorPostsAnswer },
-    }),
+    },
+    async (query) => ({ results: await tenor.posts(query.ids, query.media_filter) }),
   );
-  app.get('/v2/posts', posts, async (request) => {
-    const query = await input(tenorPostsQuery, request);
-    return { results: await tenor.posts(query.ids, query.media_filter) };
-  });
 
-  const categories = documented(
-    doc({
+  route(
+    '/v2/categories',
+    tenorCategoriesQuery,
+    {
       summary: 'Categories (Tenor)',
       description: '`featured`: categories from tags; `trending`: trending searches.',
-      query: tenorCategoriesQuery,
       responses: { 200: tenorCategoriesAnswer },
-    }),
+    },
+    async (query) => ({ locale: query.locale, tags: await tenor.categories(query.type, query) }),
     CACHED_LIST,
   );
-  app.get('/v2/categories', categories, async (request) => {
-    const query = await input(tenorCategoriesQuery, request);
-    const tags = await tenor.categories(query.type, query);
-    return { locale: query.locale, tags };
-  });
 
   const autocompleteQuery = tenorTermsQuery(20);
-  const autocomplete = documented(
-    doc({
-      summary: 'Complete a search term (Tenor)',
-      query: autocompleteQuery,
-      responses: { 200: tenorTermsAnswer },
+  route(
+    '/v2/autocomplete',
+    autocompleteQuery,
+    { summary: 'Complete a search term (Tenor)', responses: { 200: tenorTermsAnswer } },
+    async (query) => ({
+      locale: query.locale,
+      results: await tenor.autocomplete(searchTerm(query.q), query.limit),
     }),
     CACHED_LIST,
   );
-  app.get('/v2/autocomplete', autocomplete, async (request) => {
-    const query = await input(autocompleteQuery, request);
-    const results = await tenor.autocomplete(searchTerm(query.q), query.limit);
-    return { locale: query.locale, results };
-  });
 
   const suggestionsQuery = tenorTermsQuery(8);
-  const suggestions = documented(
-    doc({
-      summary: 'Searches related to a term (Tenor)',
-      query: suggestionsQuery,
-      responses: { 200: tenorTermsAnswer },
+  route(
+    '/v2/search_suggestions',
+    suggestionsQuery,
+    { summary: 'Searches related to a term (Tenor)', responses: { 200: tenorTermsAnswer } },
+    async (query) => ({
+      locale: query.locale,
+      results: await tenor.suggestions(searchTerm(query.q), query.limit),
     }),
     CACHED_LIST,
   );
-  app.get('/v2/search_suggestions', suggestions, async (request) => {
-    const query = await input(suggestionsQuery, request);
-    const results = await tenor.suggestions(searchTerm(query.q), query.limit);
-    return { locale: query.locale, results };
-  });
 
   const trendingQuery = tenorTermsQuery(20);
-  const trending = documented(
-    doc({
-      summary: 'Trending search terms (Tenor)',
-      query: trendingQuery,
-      responses: { 200: tenorTermsAnswer },
-    }),
+  route(
+    '/v2/trending_terms',
+    trendingQuery,
+    { summary: 'Trending search terms (Tenor)', responses: { 200: tenorTermsAnswer } },
+    async (query) => ({ locale: query.locale, results: await tenor.trendingTerms(query.limit) }),
     CACHED_LIST,
   );
-  app.get('/v2/trending_terms', trending, async (request) => {
-    const query = await input(trendingQuery, request);
-    return { locale: query.locale, results: await tenor.trendingTerms(query.limit) };
-  });
 
-  const share = documented(
-    doc({
+  route(
+    '/v2/registershare',
+    tenorShareQuery,
+    {
       summary: 'Register a share (Tenor)',
       description: 'Counts as a share of the post (and of `q`, when given) for trending.',
-      query: tenorShareQuery,
       responses: { 200: tenorShareAnswer },
-    }),
+    },
+    async (query) => {
+      await tenor.registerShare({
+        id: query.id,
+        q: query.q === undefined ? undefined : searchTerm(query.q),
+        key: query.key!,
+      });
+      return {};
+    },
   );
-  app.get('/v2/registershare', share, async (request) => {
-    const query = await input(tenorShareQuery, request);
-    await tenor.registerShare({
-      id: query.id,
-      q: query.q === undefined ? undefined : searchTerm(query.q),
-      key: query.key!,
-    });
-    return {};
-  });
 }
