@@ -264,9 +264,12 @@ describe('the first GIFs, written by the server', () => {
       const page = await context.newPage();
       const errors = watchPageErrors(page);
       const asked: URL[] = [];
+      // The search page's related searches came with the page too.
+      const askedRelated: URL[] = [];
       page.on('request', (request) => {
         const url = new URL(request.url());
         if (url.pathname === list) asked.push(url);
+        if (url.pathname.startsWith('/ajax/tags/related/')) askedRelated.push(url);
       });
       await page.goto(`${origin}${path}`);
       // The site has replaced the server's markup with its own grid.
@@ -288,6 +291,7 @@ describe('the first GIFs, written by the server', () => {
       expect(Math.max(...firstScreen)).toBeLessThanOrEqual(1);
       expect(Math.max(...off)).toBeLessThanOrEqual(4);
       expect(asked).toEqual([]);
+      expect(askedRelated).toEqual([]);
 
       // Scrolling to the end loads the second page, once, after the first.
       await expect

@@ -89,6 +89,9 @@ describe('the site in Chromium', () => {
     await page.getByRole('option', { name: 'robot' }).click();
     await expect.poll(() => page.url()).toBe(`${origin}/search/robot`);
     await expect.poll(() => page.locator('.gif-grid .jiffy-gif').count()).toBe(3);
+    // Related searches: the tags the robot GIFs carry besides robot.
+    const related = page.getByRole('list', { name: 'Related searches' }).getByRole('link');
+    await expect.poll(() => related.allTextContents()).toEqual(['#fun']);
     await saveScreenshot(page, 'web-search-desktop');
 
     const first = page.locator('.gif-grid .jiffy-gif').first();

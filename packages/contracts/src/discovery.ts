@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { channelObjectSchema, type ChannelObject } from './channel.ts';
 import { gifSchema } from './gif.ts';
+import { siteData } from './site-answers.ts';
 
 /** GIPHY's category object (`gifs/categories`). */
 export const categorySchema = z
@@ -28,3 +29,6 @@ export const relatedTagSchema = z
   .object({ name: z.string(), score: z.number() })
   .meta({ id: 'RelatedTag' });
 export type RelatedTag = z.infer<typeof relatedTagSchema>;
+
+/** The site's call for the same (`/ajax/tags/related/{gif|sticker}/{tag}/`), of one type. */
+export const siteRelatedTagsAnswer = siteData(z.array(relatedTagSchema));

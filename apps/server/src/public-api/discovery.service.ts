@@ -1,3 +1,4 @@
+import type { Rating } from '../db/schema.ts';
 import { randomBase62 } from '../lib/ids.ts';
 import type { DiscoveryRepository } from './discovery.repository.ts';
 import { SearchCounter } from './search-counter.ts';
@@ -58,8 +59,13 @@ export class DiscoveryService {
     return tags.map(({ name }) => ({ name }));
   }
 
-  relatedTags(tag: string, limit: number): Promise<{ name: string; score: number }[]> {
-    return this.#repo.relatedTags(tag.toLowerCase(), limit);
+  /** Tags found with `tag` on ready public GIFs (of one type and ratings, when `only` says). */
+  relatedTags(
+    tag: string,
+    limit: number,
+    only?: { type: 'gif' | 'sticker'; ratings: Rating[] },
+  ): Promise<{ name: string; score: number }[]> {
+    return this.#repo.relatedTags(tag.toLowerCase(), limit, only);
   }
 
   /** GIPHY's per-user random id for analytics; no state is kept for it. */

@@ -27,8 +27,11 @@ export const listKeys = {
 /** The TanStack Query keys of what the pages show above their grids. */
 export const queryKeys = {
   trendingSearches: ['trending-searches'],
-  relatedTags: (term: string) => ['related-tags', term],
+  relatedTags: (type: 'gifs' | 'stickers', term: string) => ['related-tags', type, term],
 };
+
+/** How many related searches the search page shows (`/ajax/tags/related/…`'s `limit`). */
+export const RELATED_TAGS = 10;
 
 /** How many stickers the home page's row shows (one page, no more). */
 export const HOME_STICKERS = 8;

@@ -1,3 +1,4 @@
+import type { RelatedTag } from '@jiffy/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { api } from '../api/client.ts';
@@ -5,7 +6,8 @@ import { pathOfSource } from '../backdrop/backdrop-source.ts';
 import { useExperiment } from '../labs/experiments.ts';
 import { GifGrid } from '../components/GifGrid.tsx';
 import { TagList } from '../components/TagList.tsx';
-import { GRID_PAGE, listKeys, queryKeys } from '../first-page/first-page-data.ts';
+import { GRID_PAGE, listKeys, queryKeys, RELATED_TAGS } from '../first-page/first-page-data.ts';
+import { siteJson } from '../api/site-fetch.ts';
 
 /** `/search/:term`: GIFs or stickers (tabs), infinite scroll, and related tags. */
 export default function SearchPage() {
@@ -14,8 +16,11 @@ export default function SearchPage() {
   const [query] = useSearchParams();
   const type = query.get('type') === 'stickers' ? 'stickers' : 'gifs';
   const related = useQuery({
-    queryKey: queryKeys.relatedTags(term),
-    queryFn: async () => (await api.relatedTags(term, { limit: 10 })).data,
+    queryKey: queryKeys.relatedTags(type, term),
+    queryFn: () =>
+      siteJson<RelatedTag[]>(
+        `/ajax/tags/related/${type === 'gifs' ? 'gif' : 'sticker'}/${encodeURIComponent(term)}/?limit=${RELATED_TAGS}`,
+      ),
     enabled: term.length > 0,
     staleTime: 60_000,
   });

@@ -26,6 +26,7 @@ import { dashboardRoutes } from '../../analytics/dashboard.routes.ts';
 import { staffSearchRoutes } from '../../staff-search/staff-search.routes.ts';
 import { imagingRoutes } from '../../imaging/imaging.routes.ts';
 import { tagPredictionRoutes } from '../../tag-prediction/tag-prediction.routes.ts';
+import { siteRelatedTagsRoutes } from '../../public-api/site-related-tags.routes.ts';
 import { siteApiCsrf } from '../site-security.ts';
 import { notFoundUnder } from './not-found.ts';
 import { declareSurface } from './surface.ts';
@@ -136,6 +137,7 @@ export async function siteApiSurface(
   };
   siteUploadRoutes(scope, uploads);
   uploadStatusRoutes(scope, { reads: services.gifReads });
+  siteRelatedTagsRoutes(scope, { discovery: services.discovery });
   await siteEventsRoutes(scope, { events: services.siteEventIngest });
   instanceRoutes(scope, { instanceStats: services.instanceStats });
   tagPredictionRoutes(scope, {

@@ -107,7 +107,13 @@ describe('the first GIFs written into the site pages', () => {
     const data = carried(page.body);
     expect(data.path).toBe('/search/cats');
     expect(Object.keys(data.lists)).toEqual(['gifs:cats']);
-    expect(data.queries[0]!.key).toEqual(['related-tags', 'cats']);
+    // The related searches the site's own call would answer for the tab, so it asks no more.
+    const related = async (type: string) =>
+      (await t.jiffy.app.inject(`/ajax/tags/related/${type}/cats/?limit=10`)).json<{
+        data: unknown[];
+      }>().data;
+    expect(data.queries[0]!.key).toEqual(['related-tags', 'gifs', 'cats']);
+    expect(data.queries[0]!.data).toEqual(await related('gif'));
     const names = (data.queries[0]!.data as { name: string }[]).map((tag) => tag.name);
     expect(names).toEqual(expect.arrayContaining(['dance', 'sleep']));
     expect(page.body).toContain('<a href="/search/dance">#dance</a>');
@@ -117,6 +123,11 @@ describe('the first GIFs written into the site pages', () => {
     expect(tiles(stickers.body).map((tile) => tile.id)).toEqual(found.data.map((g) => g.id));
     expect(Object.keys(carried(stickers.body).lists)).toEqual(['stickers:cats']);
     expect(carried(stickers.body).path).toBe('/search/cats?type=stickers');
+    // The stickers tab's related searches are the stickers' (the only one is tagged cats alone).
+    expect(carried(stickers.body).queries).toEqual([
+      { key: ['related-tags', 'stickers', 'cats'], data: await related('sticker') },
+    ]);
+    expect(await related('sticker')).toEqual([]);
 
     // Nothing found: the grid's message, as the site shows it.
     const none = await get('/search/unicorns');
@@ -142,7 +153,7 @@ describe('the first GIFs written into the site pages', () => {
     // The script reads the term back exactly.
     const data = carried(page.body);
     expect(Object.keys(data.lists)).toEqual([`gifs:${term}`]);
-    expect(data.queries[0]!.key).toEqual(['related-tags', term]);
+    expect(data.queries[0]!.key).toEqual(['related-tags', 'gifs', term]);
     // Links to the term's pages carry it encoded.
     expect(page.body).toContain(
       `href="/search/${encodeURIComponent(term).replace(/'/g, '&#39;')}?type=stickers"`,

@@ -4,12 +4,14 @@ import {
   HOME_STICKERS,
   listKeys,
   queryKeys,
+  RELATED_TAGS,
   type FirstPageData,
 } from '@jiffy/web/first-page-data';
 import { MAX_AGE_SECONDS } from '../../http/public-api-caching.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { ExpiringMap } from '../../lib/expiring-map.ts';
 import type { DiscoveryService } from '../../public-api/discovery.service.ts';
+import { allowedRatings } from '../../public-api/list-query.schema.ts';
 import type { ListAnswers } from '../../public-api/list-answers.ts';
 import type { RenderedAnswer } from '../../public-api/rendered-list-cache.ts';
 
@@ -90,11 +92,18 @@ export class FirstGifsService {
   ): Promise<SearchFirstPage | undefined> {
     const q = term.trim();
     if (q === '' || q.length > MAX_TERM) return undefined;
+    const gifType = type === 'gifs' ? 'gif' : 'sticker';
+    // What the site's own call (`/ajax/tags/related/{type}/{term}/`) answers for this tab.
+    const related = () =>
+      this.#discovery.relatedTags(q, RELATED_TAGS, {
+        type: gifType,
+        ratings: allowedRatings(SITE_RATING),
+      });
     const [relatedTags, results] = await Promise.all([
-      this.#kept(this.#related, q.toLowerCase(), () => this.#discovery.relatedTags(q, 10)),
+      this.#kept(this.#related, `${gifType}:${q.toLowerCase()}`, related),
       this.#lists
         .search({
-          type: type === 'gifs' ? 'gif' : 'sticker',
+          type: gifType,
           term: q,
           page: { limit: GRID_PAGE, offset: 0 },
           rating: SITE_RATING,
@@ -142,7 +151,7 @@ export function firstPageJson(path: string, content: HomeFirstPage | SearchFirst
   const queries: FirstPageData['queries'] =
     'gifs' in content
       ? [{ key: queryKeys.trendingSearches, data: content.trendingSearches }]
-      : [{ key: queryKeys.relatedTags(content.term), data: content.relatedTags }];
+      : [{ key: queryKeys.relatedTags(content.type, content.term), data: content.relatedTags }];
   const listsJson = lists.map((list) => `${JSON.stringify(list.key)}:${list.json}`).join(',');
   return `{"path":${JSON.stringify(path)},"lists":{${listsJson}},"queries":${JSON.stringify(queries)}}`;
 }

@@ -5,7 +5,7 @@ import type { ContractHarness } from './harness.ts';
 
 type Data<T> = { data: T };
 
-/** Owners' and staff's edits, the metadata calls and language tags. */
+/** Owners' and staff's edits, the metadata calls, language tags and tag suggestions. */
 export async function editingCalls(h: ContractHarness): Promise<void> {
   const { gifId, siteGifId, users } = h.seed;
   const ann = users.ann!;
@@ -72,4 +72,8 @@ export async function editingCalls(h: ContractHarness): Promise<void> {
   expect(predicted.data.library_size).toBeGreaterThanOrEqual(0);
   await h.site(ann, 'POST', '/ajax/tags/prediction/', 400, { frames: [] });
   await h.site(visitor, 'POST', '/ajax/tags/prediction/', 401, { frames: [frame] });
+
+  // The search page's related searches, for anyone.
+  await h.site(visitor, 'GET', '/ajax/tags/related/gif/cat/?limit=5', 200);
+  await h.site(visitor, 'GET', '/ajax/tags/related/video/cat/', 400);
 }
