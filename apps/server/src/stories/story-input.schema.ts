@@ -86,12 +86,23 @@ export const trendingStoriesQuery = z.object({
   gif_hydration_method: hydration,
 });
 
+const storyId = z.string().regex(/^[A-Za-z0-9]{1,64}$/, 'not a story id');
+
 /** `POST stories/trending`. */
 export const trendingStoryBody = z.strictObject({
   trending_story: z.strictObject({
-    story_id: z.string().regex(/^[A-Za-z0-9]{1,64}$/, 'not a story id'),
+    story_id: storyId,
     publish_datetime: instant.nullable().default(null),
   }),
 });
+
+/**
+ * `DELETE stories/trending` (§7) names its story as `?story_id=`, or in the body as the POST
+ * does; `DELETE stories/trending/{id}` names it in the path.
+ */
+export const trendingStoryRemovalQuery = z.object({ story_id: storyId.optional() });
+export const trendingStoryRemovalBody = z
+  .strictObject({ trending_story: z.strictObject({ story_id: storyId }) })
+  .optional();
 
 export const readQuery = z.object({ gif_hydration_method: hydration });

@@ -97,4 +97,60 @@ describe('trending stories', () => {
     ).toBe(204);
     expect(await trending()).toEqual([]);
   });
+
+  it('takes a story off when DELETE stories/trending names it by story_id (§7), staff only', async () => {
+    const trending = async () =>
+      (await read('stories/trending'))
+        .json<{ data: { story: Story }[] }>()
+        .data.map((e) => e.story.story_id);
+    const putOn = async () => {
+      const added = await users.mod!.request({
+        method: 'POST',
+        url: '/x/v1/stories/trending',
+        body: { trending_story: { story_id: published.story_id } },
+      });
+      expect(added.statusCode).toBe(201);
+      expect(await trending()).toEqual([published.story_id]);
+    };
+    const byQuery = `/x/v1/stories/trending?story_id=${published.story_id}`;
+    const byBody = { trending_story: { story_id: published.story_id } };
+
+    await putOn();
+    const anonymous = await visitor.request({ method: 'DELETE', url: byQuery });
+    expect([anonymous.statusCode, code(anonymous)]).toEqual([401, 'not_signed_in']);
+    for (const name of ['ann', 'ben', 'cat', 'dan']) {
+      const refused = await withToken(t, tokens[name]!, { method: 'DELETE', url: byQuery });
+      expect([name, refused.statusCode, code(refused)]).toEqual([name, 403, 'forbidden']);
+    }
+    // Bad input is refused, and nothing is taken off.
+    for (const [url, body] of [
+      ['/x/v1/stories/trending', undefined],
+      ['/x/v1/stories/trending?story_id=not-an-id!', undefined],
+      [`/x/v1/stories/trending?story_id=${'a'.repeat(65)}`, undefined],
+      [`${byQuery}`, { trending_story: { story_id: 'another1' } }],
+      ['/x/v1/stories/trending', { trending_story: { story_id: published.story_id, x: 1 } }],
+      ['/x/v1/stories/trending', { story_id: published.story_id }],
+    ] as const) {
+      const refused = await users.adm!.request({ method: 'DELETE', url, body });
+      expect([url, refused.statusCode, code(refused)]).toEqual([url, 400, 'invalid_request']);
+    }
+    expect(await trending()).toEqual([published.story_id]);
+
+    const byModerator = await users.mod!.request({ method: 'DELETE', url: byQuery });
+    expect(byModerator.statusCode).toBe(204);
+    expect(await trending()).toEqual([]);
+    const again = await users.mod!.request({ method: 'DELETE', url: byQuery });
+    expect([again.statusCode, code(again)]).toEqual([404, 'story_not_found']);
+
+    await putOn();
+    const byAdmin = await withToken(t, tokens.adm!, {
+      method: 'DELETE',
+      url: '/x/v1/stories/trending',
+      body: byBody,
+    });
+    expect(byAdmin.statusCode).toBe(204);
+    expect(await trending()).toEqual([]);
+    // The story itself is untouched.
+    expect((await read(`stories/${published.story_id}`)).statusCode).toBe(200);
+  });
 });

@@ -1,5 +1,6 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { trendingStoriesAnswer, trendingStoryAnswer } from '@jiffy/contracts';
+import { AppError } from '../errors/app-error.ts';
 import { okEnvelope } from '../http/envelope.ts';
 import { documented } from '../http/openapi/route-doc.ts';
 import { parseInput } from '../http/parse-input.ts';
@@ -7,7 +8,12 @@ import type { GatewayAuth } from '../gateway/gateway-auth.ts';
 import { gatewayIdParams, pathId } from '../gateway/gateway-input.ts';
 import type { PresenterUrls } from '../gifs/gif.presenter.ts';
 import { firstValues } from '../public-api/list-query.schema.ts';
-import { trendingStoriesQuery, trendingStoryBody } from './story-input.schema.ts';
+import {
+  trendingStoriesQuery,
+  trendingStoryBody,
+  trendingStoryRemovalBody,
+  trendingStoryRemovalQuery,
+} from './story-input.schema.ts';
 import { presentTrendingStory } from './story.presenter.ts';
 import type { TrendingStoryService } from './trending-story.service.ts';
 
@@ -57,6 +63,10 @@ export function trendingStoriesRoutes(
     return reply.status(201).send(okEnvelope(presentTrendingStory(entry, urls), request));
   });
 
+  const takeOff = async (request: FastifyRequest, reply: FastifyReply, storyId: string) => {
+    await deps.trending.remove(await auth.actor(request), storyId);
+    return reply.status(204).send();
+  };
   const remove = documented({
     summary: 'Take a story off trending stories (staff)',
     tags,
@@ -64,9 +74,31 @@ export function trendingStoriesRoutes(
     responses: { 204: null },
     security: ['session', 'token'],
   });
-  app.delete(`${base}/stories/trending/:id`, remove, async (request, reply) => {
-    const id = pathId(request.params);
-    await deps.trending.remove(await auth.actor(request), id);
-    return reply.status(204).send();
+  app.delete(`${base}/stories/trending/:id`, remove, (request, reply) =>
+    takeOff(request, reply, pathId(request.params)),
+  );
+
+  const removeNamed = documented({
+    summary: 'Take a story off trending stories (staff), named by `story_id`',
+    description: 'The story is `?story_id=`, or `trending_story.story_id` in the body.',
+    tags,
+    query: trendingStoryRemovalQuery,
+    body: trendingStoryRemovalBody,
+    responses: { 204: null },
+    security: ['session', 'token'],
+  });
+  app.delete(`${base}/stories/trending`, removeNamed, (request, reply) => {
+    const inQuery = parseInput(trendingStoryRemovalQuery, firstValues(request.query)).story_id;
+    const inBody = parseInput(trendingStoryRemovalBody, request.body ?? undefined)?.trending_story
+      .story_id;
+    if (inQuery && inBody && inQuery !== inBody)
+      throw new AppError('invalid_request', 'story_id: the query and the body name two stories');
+    const storyId = inQuery ?? inBody;
+    if (!storyId)
+      throw new AppError(
+        'invalid_request',
+        'story_id: required, as ?story_id= or as trending_story.story_id in the body',
+      );
+    return takeOff(request, reply, storyId);
   });
 }
