@@ -68,13 +68,13 @@ export class DiscoveryRepository {
   }
 
   /**
-   * Tags that appear with `tag` on ready GIFs (of one type and rating range, when `only` says);
+   * Tags that appear with `tag` on ready GIFs (of one type, of some ratings, when `only` says);
    * score is the share of its GIFs they appear on.
    */
   async relatedTags(
     tag: string,
     limit: number,
-    only?: { type: 'gif' | 'sticker'; ratings: string[] },
+    only?: { type?: 'gif' | 'sticker'; ratings?: string[] },
   ): Promise<{ name: string; score: number }[]> {
     const type = only?.type ?? null;
     const ratings = only?.ratings ?? null;

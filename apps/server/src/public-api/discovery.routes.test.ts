@@ -24,6 +24,7 @@ describe('discovery endpoints', () => {
     await insertGifRow(gifs, { id: 'g2', title: 'Cat jump', tags: ['cat', 'jump', 'cute'] });
     await insertGifRow(gifs, { id: 'g3', title: 'Catapult', tags: ['catapult', 'launch'] });
     await insertGifRow(gifs, { id: 'g4', title: 'Hidden', tags: ['category'], status: 'removed' });
+    await insertGifRow(gifs, { id: 'g5', title: 'Wild cat', tags: ['cat', 'wild'], rating: 'r' });
   });
   afterAll(() => t.stop());
 
@@ -48,12 +49,19 @@ describe('discovery endpoints', () => {
     ).toContain('sleepy');
   });
 
-  it('lists tags that go with a tag, with a score', async () => {
+  it('lists tags that go with a tag, with a score, from GIFs of the rating asked (pg-13 unless told)', async () => {
     const { body } = await get<{ name: string; score: number }[]>('/v1/tags/related/cat');
     expect(body.data).toEqual([
       { name: 'cute', score: 1 },
       { name: 'jump', score: 0.5 },
       { name: 'sleepy', score: 0.5 },
+    ]);
+    const withR = await get<{ name: string; score: number }[]>('/v1/tags/related/cat?rating=r');
+    expect(withR.body.data).toEqual([
+      { name: 'cute', score: 0.667 },
+      { name: 'jump', score: 0.333 },
+      { name: 'sleepy', score: 0.333 },
+      { name: 'wild', score: 0.333 },
     ]);
   });
 

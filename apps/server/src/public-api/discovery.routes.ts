@@ -7,7 +7,7 @@ import { parseInput } from '../http/parse-input.ts';
 import { publicQueryReader } from './public-query.ts';
 import type { DiscoveryService } from './discovery.service.ts';
 import type { ChannelSearchService } from '../channels/channel-search.service.ts';
-import { limitParam, listQuerySchema, searchTerm } from './list-query.schema.ts';
+import { allowedRatings, limitParam, listQuerySchema, searchTerm } from './list-query.schema.ts';
 import { CACHED_LIST, NEVER_CACHED } from '../http/public-api-caching.ts';
 import { documented } from '../http/openapi/route-doc.ts';
 import {
@@ -61,7 +61,9 @@ export function discoveryRoutes(
   app.get('/v1/tags/related/:tag', relatedTags, async (request) => {
     const query = await input(listQuerySchema, request);
     const { tag } = parseInput(tagParams, request.params);
-    const data = await deps.discovery.relatedTags(tag, query.limit);
+    const data = await deps.discovery.relatedTags(tag, query.limit, {
+      ratings: allowedRatings(query.rating),
+    });
     return okEnvelope(data, request, { total_count: data.length, count: data.length, offset: 0 });
   });
 

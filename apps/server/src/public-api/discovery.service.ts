@@ -63,7 +63,7 @@ export class DiscoveryService {
   relatedTags(
     tag: string,
     limit: number,
-    only?: { type: 'gif' | 'sticker'; ratings: Rating[] },
+    only?: { type?: 'gif' | 'sticker'; ratings?: Rating[] },
   ): Promise<{ name: string; score: number }[]> {
     return this.#repo.relatedTags(tag.toLowerCase(), limit, only);
   }
