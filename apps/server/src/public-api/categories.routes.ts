@@ -5,7 +5,7 @@ import { okEnvelope } from '../http/envelope.ts';
 import { parseInput } from '../http/parse-input.ts';
 import { publicQueryReader } from './public-query.ts';
 import type { CategoriesService } from './categories.service.ts';
-import { listQuerySchema } from './list-query.schema.ts';
+import { curatedRatings, listQuerySchema } from './list-query.schema.ts';
 import { CACHED_LIST } from '../http/public-api-caching.ts';
 import { documented } from '../http/openapi/route-doc.ts';
 import { categoriesAnswer, gifListAnswer } from '@jiffy/contracts';
@@ -36,27 +36,28 @@ export function categoriesRoutes(
     '/v1/gifs/categories',
     doc('Categories', undefined, categoriesAnswer),
     async (request) => {
-      await query(request);
-      const data = await deps.categories.categories(request.id);
+      const { rating } = await query(request);
+      const data = await deps.categories.categories(request.id, curatedRatings(rating));
       return okEnvelope(data, request, { total_count: data.length, count: data.length, offset: 0 });
     },
   );
 
   const subcategories = doc("A category's subcategories", categoryParams, categoriesAnswer);
   app.get('/v1/gifs/categories/:category', subcategories, async (request) => {
-    await query(request);
+    const { rating } = await query(request);
     const { category } = parseInput(categoryParams, request.params);
-    const data = await deps.categories.subcategories(category, request.id);
+    const data = await deps.categories.subcategories(category, request.id, curatedRatings(rating));
     return okEnvelope(data, request, { total_count: data.length, count: data.length, offset: 0 });
   });
 
   const inSubcategory = doc('GIFs of a subcategory', subcategoryParams, gifListAnswer);
   app.get('/v1/gifs/categories/:category/:subcategory', inSubcategory, async (request) => {
-    const { limit, offset } = await query(request);
+    const { limit, offset, rating } = await query(request);
     const params = parseInput(subcategoryParams, request.params);
     const page = await deps.categories.gifs({
       ...params,
       page: { limit, offset },
+      ratings: curatedRatings(rating),
       responseId: request.id,
     });
     return okEnvelope(page.gifs, request, page.pagination);

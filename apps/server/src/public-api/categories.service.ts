@@ -1,4 +1,5 @@
 import type { Category } from '@jiffy/contracts';
+import type { Rating } from '../db/schema.ts';
 import { AppError } from '../errors/app-error.ts';
 import type { GifReadService } from '../gifs/gif-read.service.ts';
 import type { DiscoveryRepository } from './discovery.repository.ts';
@@ -12,7 +13,8 @@ const MIN_GIFS = 2;
 /**
  * Categories derived from tags: the most used tags are categories, the tags most often found
  * with one are its subcategories, and a category's GIFs carry both tags. Nothing to curate, and
- * a fresh instance's demo library already has some.
+ * a fresh instance's demo library already has some. Each call counts only GIFs of the ratings
+ * it is given (family-friendly ones at most: routes pass `curatedRatings`).
  */
 export class CategoriesService {
   readonly #discovery: DiscoveryRepository;
@@ -28,12 +30,16 @@ export class CategoriesService {
     this.#reads = deps.reads;
   }
 
-  async categories(responseId: string): Promise<Category[]> {
-    const tops = await this.#discovery.topTags({ limit: CATEGORY_LIMIT, minGifs: MIN_GIFS });
+  async categories(responseId: string, ratings: Rating[]): Promise<Category[]> {
+    const tops = await this.#discovery.topTags({
+      limit: CATEGORY_LIMIT,
+      minGifs: MIN_GIFS,
+      ratings,
+    });
     const gifs = await this.#reads.presentRows(
       await this.#lists.findReady(
         tops.map((t) => t.gifId),
-        ['g', 'pg'],
+        ratings,
       ),
       responseId,
     );
@@ -41,19 +47,23 @@ export class CategoriesService {
     return Promise.all(
       tops.map(async (top) => ({
         ...named(top.name),
-        subcategories: (await this.#subcategoryNames(top.name)).map(named),
+        subcategories: (await this.#subcategoryNames(top.name, ratings)).map(named),
         gif: gifById.get(top.gifId) ?? null,
       })),
     );
   }
 
   /** A category's subcategories, each as a category object with its picture; 404 when unknown. */
-  async subcategories(category: string, responseId: string): Promise<Category[]> {
-    const names = await this.#subcategoryNames(category);
+  async subcategories(
+    category: string,
+    responseId: string,
+    ratings: Rating[],
+  ): Promise<Category[]> {
+    const names = await this.#subcategoryNames(category, ratings);
     if (names.length === 0) throw new AppError('not_found', `No category named ${category}.`);
     const pictures = await Promise.all(
       names.map((name) =>
-        this.#lists.withTags({ tags: [category, name], page: { limit: 1, offset: 0 } }),
+        this.#lists.withTags({ tags: [category, name], page: { limit: 1, offset: 0 }, ratings }),
       ),
     );
     const gifs = await this.#reads.presentRows(
@@ -72,11 +82,13 @@ export class CategoriesService {
     category: string;
     subcategory: string;
     page: PageRequest;
+    ratings: Rating[];
     responseId: string;
   }): Promise<GifPage> {
     const result = await this.#lists.withTags({
       tags: [options.category, options.subcategory],
       page: options.page,
+      ratings: options.ratings,
     });
     const gifs = await this.#reads.presentRows(result.rows, options.responseId);
     return {
@@ -85,8 +97,8 @@ export class CategoriesService {
     };
   }
 
-  async #subcategoryNames(category: string): Promise<string[]> {
-    const only = { type: 'gif' as const, ratings: ['g', 'pg'] };
+  async #subcategoryNames(category: string, ratings: Rating[]): Promise<string[]> {
+    const only = { type: 'gif' as const, ratings };
     const related = await this.#discovery.relatedTags(
       category.toLowerCase(),
       SUBCATEGORY_LIMIT,

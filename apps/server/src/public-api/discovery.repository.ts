@@ -52,18 +52,23 @@ export class DiscoveryRepository {
   }
 
   /**
-   * Tags of ready GIFs that start with `prefix`, then ones that merely look like it (typos),
-   * each with how many GIFs carry it.
+   * Tags of ready GIFs (of `ratings`; null: any) that start with `prefix`, then ones that merely
+   * look like it (typos), each with how many GIFs carry it.
    */
-  async completeTag(prefix: string, limit: number): Promise<{ name: string; count: number }[]> {
+  async completeTag(
+    prefix: string,
+    page: { limit: number; offset: number },
+    ratings: string[] | null,
+  ): Promise<{ name: string; count: number }[]> {
     const like = `${prefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     const rows = await sql<{ name: string; count: number; starts: boolean }>`
       SELECT tag AS name, count(*)::int AS count, bool_or(tag LIKE ${like}) AS starts
       FROM gifs, unnest(gifs.tags) AS tag
       WHERE gifs.status = 'ready' AND gifs.visibility = 'public' AND (tag LIKE ${like} OR similarity(tag, ${prefix}) > 0.3)
+        AND (${ratings}::text[] IS NULL OR gifs.rating = ANY(${ratings}::text[]))
       GROUP BY tag
       ORDER BY starts DESC, count DESC, similarity(tag, ${prefix}) DESC, tag
-      LIMIT ${limit}`.execute(this.#db);
+      LIMIT ${page.limit} OFFSET ${page.offset}`.execute(this.#db);
     return rows.rows.map(({ name, count }) => ({ name, count }));
   }
 
@@ -95,12 +100,13 @@ export class DiscoveryRepository {
   }
 
   /**
-   * The most used tags of ready GIFs, as categories, each with its most engaging GIF (the
-   * category's picture). Only tags on at least `minGifs` GIFs qualify.
+   * The most used tags of ready GIFs of `ratings`, as categories, each with its most engaging
+   * GIF (the category's picture). Only tags on at least `minGifs` GIFs qualify.
    */
   async topTags(options: {
     limit: number;
     minGifs: number;
+    ratings: string[];
     exclude?: string[];
   }): Promise<{ name: string; gifId: string }[]> {
     const exclude = options.exclude ?? [];
@@ -109,7 +115,7 @@ export class DiscoveryRepository {
         SELECT tag, gifs.id, gifs.view_count + 2 * gifs.click_count + 3 * (gifs.share_count + gifs.favorite_count) AS engagement
         FROM gifs, unnest(gifs.tags) AS tag
         WHERE gifs.status = 'ready' AND gifs.visibility = 'public' AND gifs.type = 'gif'
-          AND gifs.rating IN ('g', 'pg')
+          AND gifs.rating = ANY(${options.ratings}::text[])
           AND NOT (tag = ANY(${exclude}::text[]))
       ), counted AS (
         SELECT tag, count(*) AS n FROM tagged GROUP BY tag HAVING count(*) >= ${options.minGifs}

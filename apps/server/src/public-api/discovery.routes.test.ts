@@ -49,6 +49,17 @@ describe('discovery endpoints', () => {
     ).toContain('sleepy');
   });
 
+  it('completes only from GIFs of the rating asked (pg-13 unless told), page by page', async () => {
+    const names = async (path: string) =>
+      (await get<{ name: string }[]>(path)).body.data.map((t) => t.name);
+    // `wild` is only on an r-rated GIF.
+    expect(await names('/v1/gifs/search/tags?q=wil')).toEqual([]);
+    expect(await names('/v1/gifs/search/tags?q=wil&rating=r')).toEqual(['wild']);
+    const second = await get<{ name: string }[]>('/v1/gifs/search/tags?q=ca&offset=1');
+    expect(second.body.data.map((t) => t.name)).toEqual(['catapult']);
+    expect(second.body).toMatchObject({ pagination: { offset: 1, count: 1 } });
+  });
+
   it('lists tags that go with a tag, with a score, from GIFs of the rating asked (pg-13 unless told)', async () => {
     const { body } = await get<{ name: string; score: number }[]>('/v1/tags/related/cat');
     expect(body.data).toEqual([

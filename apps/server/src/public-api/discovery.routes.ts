@@ -44,12 +44,20 @@ export function discoveryRoutes(
   );
   app.get('/v1/gifs/search/tags', autocomplete, async (request) => {
     const query = await input(tagQuery, request);
-    const tags = await deps.discovery.completeTag(searchTerm(query.q), query.limit);
+    const tags = await deps.discovery.completeTag(
+      searchTerm(query.q),
+      { limit: query.limit, offset: query.offset },
+      allowedRatings(query.rating),
+    );
     const data = tags.map((t) => ({
       ...t,
       analytics_response_payload: analyticsPayload(`tag:${t.name}`, request.id),
     }));
-    return okEnvelope(data, request, { total_count: data.length, count: data.length, offset: 0 });
+    return okEnvelope(data, request, {
+      total_count: query.offset + data.length,
+      count: data.length,
+      offset: query.offset,
+    });
   });
 
   const relatedTags = documented({

@@ -54,8 +54,13 @@ export class DiscoveryService {
     return this.#repo.trendingTerms(limit);
   }
 
-  async completeTag(q: string, limit: number): Promise<{ name: string }[]> {
-    const tags = await this.#repo.completeTag(q.toLowerCase(), limit);
+  /** Tags that complete `q` on GIFs of `ratings` (any rating when left out, as Tenor's call). */
+  async completeTag(
+    q: string,
+    page: { limit: number; offset: number },
+    ratings?: Rating[],
+  ): Promise<{ name: string }[]> {
+    const tags = await this.#repo.completeTag(q.toLowerCase(), page, ratings ?? null);
     return tags.map(({ name }) => ({ name }));
   }
 

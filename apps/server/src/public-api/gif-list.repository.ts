@@ -202,10 +202,11 @@ export class GifListRepository {
   /** Stickers tagged `emoji` (GIPHY's emoji set), most trending first; `sharing` narrows to those with a tag in common. */
   async emoji(options: {
     page: PageRequest;
+    ratings: Rating[];
     sharing?: string[];
     excludeId?: string;
   }): Promise<RowPage> {
-    let query = this.#visible({ type: 'sticker', ratings: ['g', 'pg'] }).where(
+    let query = this.#visible({ type: 'sticker', ratings: options.ratings }).where(
       sql<boolean>`'emoji' = any(gifs.tags)`,
     );
     if (options.sharing) {
@@ -289,9 +290,13 @@ export class GifListRepository {
       .executeTakeFirst();
   }
 
-  /** Ready, family-friendly GIFs carrying every tag in `tags`, most engaging first. */
-  async withTags(options: { tags: string[]; page: PageRequest }): Promise<RowPage> {
-    const query = this.#visible({ type: 'gif', ratings: ['g', 'pg'] })
+  /** Ready GIFs of `ratings` carrying every tag in `tags`, most engaging first. */
+  async withTags(options: {
+    tags: string[];
+    page: PageRequest;
+    ratings: Rating[];
+  }): Promise<RowPage> {
+    const query = this.#visible({ type: 'gif', ratings: options.ratings })
       .where(sql<boolean>`gifs.tags @> ${options.tags}::text[]`)
       .orderBy(engagement, 'desc')
       .orderBy('gifs.id');

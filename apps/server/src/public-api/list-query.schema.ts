@@ -13,6 +13,15 @@ export function allowedRatings(rating: 'y' | Rating): Rating[] {
   return ratings.slice(0, ratings.indexOf(rating) + 1);
 }
 
+/** Of `allowed`, the family-friendly ratings (g and pg): all a curated list (categories, emoji) shows. */
+export const familyFriendly = (allowed: Rating[]): Rating[] =>
+  allowed.filter((r) => r === 'g' || r === 'pg');
+
+/** What a curated list shows for a `rating` parameter: family-friendly, and no more than asked. */
+export function curatedRatings(rating: 'y' | Rating): Rating[] {
+  return familyFriendly(allowedRatings(rating));
+}
+
 /**
  * GIPHY's SDKs repeat some parameters (`type`, `channel`) and send others as the string
  * "undefined"; the first value of a repeated one counts and unknown ones are ignored.

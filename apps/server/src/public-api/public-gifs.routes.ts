@@ -7,7 +7,13 @@ import { CACHED_LIST, NEVER_CACHED } from '../http/public-api-caching.ts';
 import { BufferPool } from '../lib/buffer-pool.ts';
 import { parseInput } from '../http/parse-input.ts';
 import { publicQueryReader } from './public-query.ts';
-import { allowedRatings, firstValues, listQuerySchema, searchTerm } from './list-query.schema.ts';
+import {
+  allowedRatings,
+  curatedRatings,
+  firstValues,
+  listQuerySchema,
+  searchTerm,
+} from './list-query.schema.ts';
 import type { ListAnswers, ListShaping } from './list-answers.ts';
 import type { PublicGifService } from './public-gifs.service.ts';
 import type { RenderedAnswer } from './rendered-list-cache.ts';
@@ -183,6 +189,7 @@ export function publicGifsRoutes(
       const query = await input(listQuerySchema, request);
       const page = await deps.gifs.emoji({
         page: { limit: query.limit, offset: query.offset },
+        ratings: curatedRatings(query.rating),
         responseId: request.id,
       });
       return okEnvelope(page.gifs, request, page.pagination);
@@ -196,9 +203,15 @@ export function publicGifsRoutes(
     responses: { 200: gifArrayAnswer },
   });
   app.get('/v2/emoji/:id/variations', variations, async (request) => {
-    await input(listQuerySchema, request);
+    const query = await input(listQuerySchema, request);
     const { id } = parseInput(gifIdParams, request.params);
-    return okEnvelope(await deps.gifs.emojiVariations({ id, responseId: request.id }), request);
+    const gifs = await deps.gifs.emojiVariations({
+      id,
+      page: { limit: query.limit, offset: query.offset },
+      ratings: curatedRatings(query.rating),
+      responseId: request.id,
+    });
+    return okEnvelope(gifs, request);
   });
 
   const associations = documented({

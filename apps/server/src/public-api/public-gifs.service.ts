@@ -245,23 +245,44 @@ export class PublicGifService {
     return page.gifs[0] ?? {};
   }
 
-  /** GIPHY's emoji: stickers tagged `emoji`. */
-  async emoji(context: { page: PageRequest; responseId: string }): Promise<GifPage> {
-    return this.#present(
-      listedPage(await this.#lists.emoji({ page: context.page }), context.page),
-      context.responseId,
-    );
+  /** GIPHY's emoji: stickers tagged `emoji`, of `ratings`. */
+  async emoji(context: {
+    page: PageRequest;
+    ratings: Rating[];
+    responseId: string;
+  }): Promise<GifPage> {
+    const rows = await this.#lists.emoji({ page: context.page, ratings: context.ratings });
+    return this.#present(listedPage(rows, context.page), context.responseId);
   }
 
-  /** An emoji and the emoji that share a tag with it (its variations); 404 for other ids. */
-  async emojiVariations(context: { id: string; responseId: string }): Promise<Gif[]> {
+  /**
+   * An emoji (first on the first page) and a page of the emoji of `ratings` that share a tag
+   * with it (its variations); 404 for other ids and for an emoji above `ratings`.
+   */
+  async emojiVariations(context: {
+    id: string;
+    page: PageRequest;
+    ratings: Rating[];
+    responseId: string;
+  }): Promise<Gif[]> {
     const gif = await this.#gifs.findById(context.id);
-    if (!gif || gif.status !== 'ready' || gif.type !== 'sticker' || !gif.tags.includes('emoji')) {
+    if (
+      !gif ||
+      gif.status !== 'ready' ||
+      gif.type !== 'sticker' ||
+      !gif.tags.includes('emoji') ||
+      !context.ratings.includes(gif.rating)
+    ) {
       throw new AppError('gif_not_found', 'No emoji with that id.');
     }
-    const page = { limit: 50, offset: 0 };
-    const variations = await this.#lists.emoji({ page, sharing: gif.tags, excludeId: gif.id });
-    return this.#reads.presentRows([gif, ...variations.rows], context.responseId);
+    const variations = await this.#lists.emoji({
+      page: context.page,
+      ratings: context.ratings,
+      sharing: gif.tags,
+      excludeId: gif.id,
+    });
+    const rows = context.page.offset === 0 ? [gif, ...variations.rows] : variations.rows;
+    return this.#reads.presentRows(rows, context.responseId);
   }
 
   /** The tags of a GIF and the channel it belongs to (GIPHY's associations). */

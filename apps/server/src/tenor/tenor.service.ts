@@ -6,6 +6,7 @@ import type { GifRepository } from '../gifs/gif.repository.ts';
 import type { PresenterUrls } from '../gifs/gif.presenter.ts';
 import type { CategoriesService } from '../public-api/categories.service.ts';
 import type { DiscoveryService } from '../public-api/discovery.service.ts';
+import { familyFriendly } from '../public-api/list-query.schema.ts';
 import type { PublicGifService } from '../public-api/public-gifs.service.ts';
 import type { TenorCursors, TenorPosition } from './tenor-cursor.ts';
 import type { TenorFormat } from './tenor-formats.ts';
@@ -104,7 +105,7 @@ export class TenorService {
 
   /** `autocomplete`: tags that complete `q`, as GIPHY's tag autocomplete. */
   async autocomplete(q: string, limit: number): Promise<string[]> {
-    return (await this.#deps.discovery.completeTag(q, limit)).map((t) => t.name);
+    return (await this.#deps.discovery.completeTag(q, { limit, offset: 0 })).map((t) => t.name);
   }
 
   /** `search_suggestions`: tags found with `q`'s tag, then tags completing it. */
@@ -134,7 +135,7 @@ export class TenorService {
     const ratings = contentFilterRatings[query.contentfilter];
     let pictured: { term: string; gif: ListedGif | PackedGif | undefined }[];
     if (type === 'featured') {
-      const categories = await this.#deps.categories.categories('');
+      const categories = await this.#deps.categories.categories('', familyFriendly(ratings));
       const ids = categories.flatMap((c) => (c.gif ? [c.gif.id] : []));
       const rows = await this.#deps.publicGifs.byIdsRows(ids, ratings);
       pictured = categories.map((c) => ({
