@@ -220,6 +220,12 @@ describe('the creator dashboard in Chromium', () => {
     await expect.poll(() => page.locator('.dashboard-chart canvas').count()).toBe(1);
     await expect.poll(() => totals.locator('dd').allTextContents()).toEqual(['6', '1', '0', '0']);
     await expect.poll(() => viewLinePixels(page)).toBeGreaterThan(10);
+
+    // One GIF chosen: its figures, and only the searches that led to it (none to the moon).
+    await page.locator('.dashboard-controls select').selectOption({ label: 'Moon rise' });
+    await page.getByRole('heading', { name: 'Searches that led to this GIF' }).waitFor();
+    await page.getByText('No searches showed this GIF in this period.').waitFor();
+    await expect.poll(() => totals.locator('dd').allTextContents()).toEqual(['2', '0', '0', '0']);
     expect(errors).toEqual([]);
     await close();
   });

@@ -12,10 +12,11 @@ const period = z.enum(['day', 'week', 'month']).default('week');
 export const dashboardQuery = z.object({ username, period, gif_id: gifId.optional() });
 export type DashboardQuery = z.infer<typeof dashboardQuery>;
 
-/** `GET /api/v1/analytics/dashboard-trending-searches/`. */
+/** `GET /api/v1/analytics/dashboard-trending-searches/` (`gif_id`: the searches that led to it). */
 export const trendingSearchesQuery = z.object({
   username,
   period,
+  gif_id: gifId.optional(),
   limit: z.coerce.number().int().min(1).max(100).default(20),
 });
 export type TrendingSearchesQuery = z.infer<typeof trendingSearchesQuery>;

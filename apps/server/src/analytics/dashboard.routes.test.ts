@@ -122,6 +122,11 @@ describe('the creator dashboard API', () => {
     });
     const ann = await users.ann!.get(q('dashboard-trending-searches/', 'username=ann'));
     expect(ann.json()).toEqual({ data: [{ term: 'dance', surfaced: 2, gifs: 1 }] });
+    // Narrowed to one GIF, as the figures are.
+    const nap = await users.cat!.get(
+      q('dashboard-trending-searches/', 'username=cat&gif_id=catNap'),
+    );
+    expect(nap.json()).toEqual({ data: [{ term: 'nap', surfaced: 1, gifs: 1 }] });
   });
 
   it('counts no searches for a GIF nobody uploaded, though they showed it', async () => {
@@ -145,6 +150,11 @@ describe('the creator dashboard API', () => {
     expect(lines).toContain("gif,catNap,'=Nap,2,0,0,0,");
     expect(lines).toContain('search,dance,dance,,,,,2');
     expect(lines.filter((l) => l.startsWith('day,'))).toHaveLength(7);
+    // One GIF's CSV: its figures and only the searches that led to it.
+    const one = await users.cat!.get(q('dashboard/csv/', 'username=cat&gif_id=catNap'));
+    const nap = one.body.trim().split('\n');
+    expect(nap.filter((l) => l.startsWith('search,'))).toEqual(['search,nap,nap,,,,,1']);
+    expect(nap.filter((l) => l.startsWith('gif,'))).toEqual(["gif,catNap,'=Nap,2,0,0,0,"]);
   });
 
   it('lists uploads not showing, with the reason and the editing page', async () => {

@@ -68,7 +68,7 @@ export class DashboardService {
 
   async trendingSearches(actor: Actor | null, query: TrendingSearchesQuery) {
     const user = await this.#creator(actor, query.username);
-    const { scope } = this.#scope(user.id, query.period);
+    const { scope } = this.#scope(user.id, query.period, query.gif_id);
     return this.#deps.dashboards.searches(scope, query.limit);
   }
 

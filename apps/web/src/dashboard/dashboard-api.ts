@@ -26,13 +26,13 @@ const params = (username: string, period: Period, gifId = '') =>
   `username=${encodeURIComponent(username)}&period=${period}` +
   (gifId ? `&gif_id=${encodeURIComponent(gifId)}` : '');
 
-/** The three reads the dashboard page makes, all from the roll-ups. */
+/** The reads the dashboard page makes, all from the roll-ups; `gifId` narrows them to one GIF. */
 export const dashboardApi = {
   figures: (username: string, period: Period, gifId = '') =>
     siteJson<Dashboard>(`/api/v1/analytics/dashboard/?${params(username, period, gifId)}`),
-  searches: (username: string, period: Period) =>
+  searches: (username: string, period: Period, gifId = '') =>
     siteJson<{ term: string; surfaced: number }[]>(
-      `/api/v1/analytics/dashboard-trending-searches/?${params(username, period)}`,
+      `/api/v1/analytics/dashboard-trending-searches/?${params(username, period, gifId)}`,
     ),
   uploads: (username: string) =>
     siteJson<Upload[]>(

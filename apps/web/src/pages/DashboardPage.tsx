@@ -34,8 +34,8 @@ function CreatorDashboard({ username }: { username: string }) {
     queryFn: () => dashboardApi.figures(username, period),
   });
   const searches = useQuery({
-    queryKey: ['dashboard-searches', username, period],
-    queryFn: () => dashboardApi.searches(username, period),
+    queryKey: ['dashboard-searches', username, period, gifId],
+    queryFn: () => dashboardApi.searches(username, period, gifId),
   });
   const uploads = useQuery({
     queryKey: ['dashboard-uploads', username],
@@ -106,9 +106,11 @@ function CreatorDashboard({ username }: { username: string }) {
           </ol>
         </>
       ) : null}
-      <h2>Searches that led to your GIFs</h2>
+      <h2>{gifId ? 'Searches that led to this GIF' : 'Searches that led to your GIFs'}</h2>
       {searches.data?.length === 0 ? (
-        <p className="muted">No searches showed your GIFs in this period.</p>
+        <p className="muted">
+          No searches showed {gifId ? 'this GIF' : 'your GIFs'} in this period.
+        </p>
       ) : (
         <ol aria-label="Searches">
           {searches.data?.map((s) => (
