@@ -101,7 +101,7 @@ export class CategoriesService {
     const only = { type: 'gif' as const, ratings };
     const related = await this.#discovery.relatedTags(
       category.toLowerCase(),
-      SUBCATEGORY_LIMIT,
+      { limit: SUBCATEGORY_LIMIT },
       only,
     );
     return related.map((t) => t.name);

@@ -39,14 +39,15 @@ export class DiscoveryRepository {
   }
 
   /** The most searched terms among those searched in the last `days` days. */
-  async trendingTerms(limit: number, days = 7): Promise<string[]> {
+  async trendingTerms(page: { limit: number; offset: number }, days = 7): Promise<string[]> {
     const rows = await this.#db
       .selectFrom('search_terms')
       .select('term')
       .where('last_searched_at', '>', sql<Date>`now() - make_interval(days => ${days})`)
       .orderBy('searches', 'desc')
       .orderBy('last_searched_at', 'desc')
-      .limit(limit)
+      .limit(page.limit)
+      .offset(page.offset)
       .execute();
     return rows.map((r) => r.term);
   }
@@ -78,7 +79,7 @@ export class DiscoveryRepository {
    */
   async relatedTags(
     tag: string,
-    limit: number,
+    page: { limit: number; offset?: number },
     only?: { type?: 'gif' | 'sticker'; ratings?: string[] },
   ): Promise<{ name: string; score: number }[]> {
     const type = only?.type ?? null;
@@ -95,7 +96,7 @@ export class DiscoveryRepository {
       WHERE other <> ${tag}
       GROUP BY other
       ORDER BY score DESC, other
-      LIMIT ${limit}`.execute(this.#db);
+      LIMIT ${page.limit} OFFSET ${page.offset ?? 0}`.execute(this.#db);
     return rows.rows;
   }
 

@@ -67,6 +67,9 @@ describe('discovery endpoints', () => {
       { name: 'jump', score: 0.5 },
       { name: 'sleepy', score: 0.5 },
     ]);
+    const later = await get<{ name: string }[]>('/v1/tags/related/cat?limit=2&offset=1');
+    expect(later.body.data.map((tag) => tag.name)).toEqual(['jump', 'sleepy']);
+    expect(later.body).toMatchObject({ pagination: { offset: 1, count: 2 } });
     const withR = await get<{ name: string; score: number }[]>('/v1/tags/related/cat?rating=r');
     expect(withR.body.data).toEqual([
       { name: 'cute', score: 0.667 },
@@ -84,6 +87,13 @@ describe('discovery endpoints', () => {
     for (const version of ['v1', 'v2']) {
       const { body } = await get<string[]>(`/${version}/trending/searches`);
       expect(body.data).toEqual(['cat', 'jump']);
+      // A page of them: `limit` and `offset`.
+      expect((await get<string[]>(`/${version}/trending/searches?limit=1`)).body.data).toEqual([
+        'cat',
+      ]);
+      expect(
+        (await get<string[]>(`/${version}/trending/searches?limit=1&offset=1`)).body.data,
+      ).toEqual(['jump']);
     }
   });
 

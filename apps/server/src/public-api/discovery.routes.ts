@@ -5,7 +5,7 @@ import { analyticsPayload } from '../gifs/gif.presenter.ts';
 import { okEnvelope } from '../http/envelope.ts';
 import { parseInput } from '../http/parse-input.ts';
 import { publicQueryReader } from './public-query.ts';
-import type { DiscoveryService } from './discovery.service.ts';
+import { TRENDING_SEARCHES, type DiscoveryService } from './discovery.service.ts';
 import type { ChannelSearchService } from '../channels/channel-search.service.ts';
 import { allowedRatings, limitParam, listQuerySchema, searchTerm } from './list-query.schema.ts';
 import { CACHED_LIST, NEVER_CACHED } from '../http/public-api-caching.ts';
@@ -22,6 +22,7 @@ const tagQuery = listQuerySchema.extend({
   q: z.unknown().optional().meta({ description: 'The start of a tag; required.' }),
   limit: limitParam(5),
 });
+const trendingSearchesQuery = listQuerySchema.extend({ limit: limitParam(TRENDING_SEARCHES) });
 const tagParams = z.object({ tag: z.string().trim().min(1).max(50) });
 const channelQuery = listQuerySchema.extend({
   q: z.unknown().optional().meta({ description: "A channel's or user's name; required." }),
@@ -69,24 +70,29 @@ export function discoveryRoutes(
   app.get('/v1/tags/related/:tag', relatedTags, async (request) => {
     const query = await input(listQuerySchema, request);
     const { tag } = parseInput(tagParams, request.params);
-    const data = await deps.discovery.relatedTags(tag, query.limit, {
+    const page = { limit: query.limit, offset: query.offset };
+    const data = await deps.discovery.relatedTags(tag, page, {
       ratings: allowedRatings(query.rating),
     });
-    return okEnvelope(data, request, { total_count: data.length, count: data.length, offset: 0 });
+    return okEnvelope(data, request, {
+      total_count: query.offset + data.length,
+      count: data.length,
+      offset: query.offset,
+    });
   });
 
   for (const version of ['v1', 'v2']) {
     const searches = documented(
       {
         summary: 'What people search',
-        query: listQuerySchema,
+        query: trendingSearchesQuery,
         responses: { 200: trendingSearchesAnswer },
       },
       CACHED_LIST,
     );
     app.get(`/${version}/trending/searches`, searches, async (request) => {
-      await input(listQuerySchema, request);
-      return okEnvelope(await deps.discovery.trendingSearches(), request);
+      const { limit, offset } = await input(trendingSearchesQuery, request);
+      return okEnvelope(await deps.discovery.trendingSearches({ limit, offset }), request);
     });
   }
 

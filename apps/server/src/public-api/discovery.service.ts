@@ -4,6 +4,8 @@ import type { DiscoveryRepository } from './discovery.repository.ts';
 import { SearchCounter } from './search-counter.ts';
 
 const SEARCH_COUNT_FLUSH_MS = 1_000;
+/** How many trending searches a list holds unless asked for another number. */
+export const TRENDING_SEARCHES = 20;
 
 /** Autocomplete, related tags, trending searches and random ids (channel search: channels/). */
 export class DiscoveryService {
@@ -49,9 +51,10 @@ export class DiscoveryService {
     await Promise.all([this.#searches.flush(), this.#surfaced.flush()]);
   }
 
-  async trendingSearches(limit = 20): Promise<string[]> {
+  /** The most searched terms of the last week, most first (a page of them; 20 by default). */
+  async trendingSearches(page = { limit: TRENDING_SEARCHES, offset: 0 }): Promise<string[]> {
     await this.#searches.flush();
-    return this.#repo.trendingTerms(limit);
+    return this.#repo.trendingTerms(page);
   }
 
   /** Tags that complete `q` on GIFs of `ratings` (any rating when left out, as Tenor's call). */
@@ -67,10 +70,10 @@ export class DiscoveryService {
   /** Tags found with `tag` on ready public GIFs (of one type and ratings, when `only` says). */
   relatedTags(
     tag: string,
-    limit: number,
+    page: { limit: number; offset?: number },
     only?: { type?: 'gif' | 'sticker'; ratings?: Rating[] },
   ): Promise<{ name: string; score: number }[]> {
-    return this.#repo.relatedTags(tag.toLowerCase(), limit, only);
+    return this.#repo.relatedTags(tag.toLowerCase(), page, only);
   }
 
   /** GIPHY's per-user random id for analytics; no state is kept for it. */

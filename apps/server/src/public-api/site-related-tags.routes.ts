@@ -40,10 +40,14 @@ export function siteRelatedTagsRoutes(
   app.get('/ajax/tags/related/:type/:tag/', related, async (request) => {
     const { type, tag } = parseInput(relatedParams, request.params);
     const { limit, rating } = parseInput(relatedQuery, request.query);
-    const found = await deps.discovery.relatedTags(tag, limit, {
-      type,
-      ratings: allowedRatings(rating),
-    });
+    const found = await deps.discovery.relatedTags(
+      tag,
+      { limit },
+      {
+        type,
+        ratings: allowedRatings(rating),
+      },
+    );
     return { data: found.map(presentRelatedTag) };
   });
 }

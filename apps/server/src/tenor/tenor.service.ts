@@ -111,7 +111,7 @@ export class TenorService {
   /** `search_suggestions`: tags found with `q`'s tag, then tags completing it. */
   async suggestions(q: string, limit: number): Promise<string[]> {
     const term = q.toLowerCase();
-    const related = await this.#deps.discovery.relatedTags(term, limit);
+    const related = await this.#deps.discovery.relatedTags(term, { limit });
     const names = related.map((t) => t.name);
     if (names.length < limit) names.push(...(await this.autocomplete(term, limit + 1)));
     return [...new Set(names.filter((n) => n !== term))].slice(0, limit);
@@ -119,7 +119,7 @@ export class TenorService {
 
   /** `trending_terms`: GIPHY's trending searches. */
   async trendingTerms(limit: number): Promise<string[]> {
-    return (await this.#deps.discovery.trendingSearches(50)).slice(0, limit);
+    return this.#deps.discovery.trendingSearches({ limit, offset: 0 });
   }
 
   /**

@@ -95,10 +95,14 @@ export class FirstGifsService {
     const gifType = type === 'gifs' ? 'gif' : 'sticker';
     // What the site's own call (`/ajax/tags/related/{type}/{term}/`) answers for this tab.
     const related = () =>
-      this.#discovery.relatedTags(q, RELATED_TAGS, {
-        type: gifType,
-        ratings: allowedRatings(SITE_RATING),
-      });
+      this.#discovery.relatedTags(
+        q,
+        { limit: RELATED_TAGS },
+        {
+          type: gifType,
+          ratings: allowedRatings(SITE_RATING),
+        },
+      );
     const [relatedTags, results] = await Promise.all([
       this.#kept(this.#related, `${gifType}:${q.toLowerCase()}`, related),
       this.#lists
