@@ -132,11 +132,15 @@ export class GifListRepository {
     return this.#page(ordered.orderBy('gifs.id'), options.page);
   }
 
-  /** Typo-tolerant fallback: titles or tags that look like the words (trigram word similarity). */
+  /**
+   * Typo-tolerant fallback: titles or tags that look like the words (trigram word similarity),
+   * most alike first, or newest first.
+   */
   async searchSimilar(options: {
     words: string;
     filter: ListFilter;
     page: PageRequest;
+    sort: 'relevant' | 'recent';
   }): Promise<RowPage> {
     const similarity = sql`greatest(word_similarity(${options.words}, gifs.title), word_similarity(${options.words}, jiffy_tags_text(gifs.tags)))`;
     const query = this.#visible(options.filter)
@@ -146,7 +150,15 @@ export class GifListRepository {
           eb(sql`${options.words}`, sql.raw('<%'), sql`jiffy_tags_text(gifs.tags)`),
         ]),
       )
-      .orderBy(similarity, 'desc')
+      .orderBy(options.sort === 'recent' ? sql`gifs.created_at` : similarity, 'desc')
+      .orderBy('gifs.id');
+    return this.#page(query, options.page);
+  }
+
+  /** Every GIF the filter lets through, newest first (a channel's GIFs, `sort=recent`). */
+  async newest(options: { filter: ListFilter; page: PageRequest }): Promise<RowPage> {
+    const query = this.#visible(options.filter)
+      .orderBy('gifs.created_at', 'desc')
       .orderBy('gifs.id');
     return this.#page(query, options.page);
   }

@@ -233,6 +233,35 @@ describe('public API lists', () => {
     expect(preflight.headers['access-control-allow-headers']).toBe('x-giphy-sdk-name');
     expect((await get('/v1/gifs/trending')).headers['access-control-allow-origin']).toBe('*');
   });
+
+  // Last: the rows it adds would change the lists the tests above assert.
+  it('sorts by `sort=recent` also a channel with no words and the typo fallback', async () => {
+    const gifs = t.jiffy.services.gifRepository;
+    const day = 86_400_000;
+    // The older one trends (marked now, engaged with) and is first by id (ties in likeness).
+    await insertGifRow(gifs, {
+      id: 'ayawnold',
+      title: 'Yawn',
+      user_id: 'u-cat',
+      recent_engagement: 100,
+      trending_at: new Date(),
+      created_at: new Date(Date.now() - day),
+    });
+    await insertGifRow(gifs, { id: 'zyawnnew', title: 'Yawn', user_id: 'u-cat' });
+    // (`limit` makes it another answer than the one an earlier test had kept.)
+    const channel = '/v1/gifs/search?q=%40catlover&limit=10';
+    expect(ids((await get(channel)).body)[0]).toBe('ayawnold');
+    expect(ids((await get(`${channel}&sort=recent`)).body)).toEqual([
+      'zyawnnew',
+      'catscats',
+      'ayawnold',
+    ]);
+    expect(ids((await get('/v1/gifs/search?q=yawnn')).body)).toEqual(['ayawnold', 'zyawnnew']);
+    expect(ids((await get('/v1/gifs/search?q=yawnn&sort=recent')).body)).toEqual([
+      'zyawnnew',
+      'ayawnold',
+    ]);
+  });
 });
 
 describe('public API rate limit', () => {

@@ -129,7 +129,13 @@ export class PublicGifService {
       const scope = await this.#channelScope(channel);
       if (!scope) return listedPage({ rows: [], total: 0 }, context.page);
       Object.assign(filter, scope);
-      if (!words) return listedPage(await this.#trendingPage(filter, context.page), context.page);
+      if (!words) {
+        const found =
+          context.sort === 'recent'
+            ? await this.#lists.newest({ filter, page: context.page })
+            : await this.#trendingPage(filter, context.page);
+        return listedPage(found, context.page);
+      }
     }
     const options = { words, lang: context.lang ?? 'en', filter, sort: context.sort };
     // Every word, else any word (several plain words only), else words that look alike (typos).
@@ -140,7 +146,7 @@ export class PublicGifService {
       ...(/^[\p{L}\p{N}' ]+$/u.test(words) && words.trim().includes(' ')
         ? [(page: PageRequest) => this.#lists.search({ ...options, page, match: 'any' as const })]
         : []),
-      (page) => this.#lists.searchSimilar({ words, filter, page }),
+      (page) => this.#lists.searchSimilar({ words, filter, page, sort: context.sort }),
     ];
     let result: RowPage = { rows: [], total: 0 };
     for (const way of ways) {
