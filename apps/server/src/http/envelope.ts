@@ -13,3 +13,11 @@ export function okEnvelope<T>(
     meta: { status: 200, msg: 'OK', response_id: request.id },
   };
 }
+
+/**
+ * Pagination for lists that cannot count their whole result cheaply (autocomplete, related tags,
+ * categories): the total is what was skipped plus what was found, as GIPHY's own figure there.
+ */
+export function foundPagination(offset: number, found: number): Pagination {
+  return { total_count: offset + found, count: found, offset };
+}

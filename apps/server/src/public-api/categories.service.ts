@@ -6,9 +6,12 @@ import type { DiscoveryRepository } from './discovery.repository.ts';
 import type { GifListRepository, PageRequest } from './gif-list.repository.ts';
 import type { GifPage } from './public-gifs.service.ts';
 
-const CATEGORY_LIMIT = 20;
-const SUBCATEGORY_LIMIT = 12;
+/** Categories a list holds unless asked for another number. */
+export const CATEGORIES = 20;
+/** Subcategories a category lists (inside each category object, and by default on its own). */
+export const SUBCATEGORIES = 12;
 const MIN_GIFS = 2;
+const FIRST_SUBCATEGORIES: PageRequest = { limit: SUBCATEGORIES, offset: 0 };
 
 /**
  * Categories derived from tags: the most used tags are categories, the tags most often found
@@ -30,12 +33,13 @@ export class CategoriesService {
     this.#reads = deps.reads;
   }
 
-  async categories(responseId: string, ratings: Rating[]): Promise<Category[]> {
-    const tops = await this.#discovery.topTags({
-      limit: CATEGORY_LIMIT,
-      minGifs: MIN_GIFS,
-      ratings,
-    });
+  /** A page of the categories, most used first. */
+  async categories(
+    responseId: string,
+    ratings: Rating[],
+    page: PageRequest = { limit: CATEGORIES, offset: 0 },
+  ): Promise<Category[]> {
+    const tops = await this.#discovery.topTags({ page, minGifs: MIN_GIFS, ratings });
     const gifs = await this.#reads.presentRows(
       await this.#lists.findReady(
         tops.map((t) => t.gifId),
@@ -47,20 +51,30 @@ export class CategoriesService {
     return Promise.all(
       tops.map(async (top) => ({
         ...named(top.name),
-        subcategories: (await this.#subcategoryNames(top.name, ratings)).map(named),
+        subcategories: (await this.#subcategoryNames(top.name, ratings, FIRST_SUBCATEGORIES)).map(
+          named,
+        ),
         gif: gifById.get(top.gifId) ?? null,
       })),
     );
   }
 
-  /** A category's subcategories, each as a category object with its picture; 404 when unknown. */
+  /**
+   * A page of a category's subcategories, each as a category object with its picture; 404 when
+   * the category has none (a page past the end of a known one is empty).
+   */
   async subcategories(
     category: string,
     responseId: string,
     ratings: Rating[],
+    page: PageRequest,
   ): Promise<Category[]> {
-    const names = await this.#subcategoryNames(category, ratings);
-    if (names.length === 0) throw new AppError('not_found', `No category named ${category}.`);
+    const names = await this.#subcategoryNames(category, ratings, page);
+    const known =
+      names.length > 0 ||
+      (page.offset > 0 &&
+        (await this.#subcategoryNames(category, ratings, { limit: 1, offset: 0 })).length > 0);
+    if (!known) throw new AppError('not_found', `No category named ${category}.`);
     const pictures = await Promise.all(
       names.map((name) =>
         this.#lists.withTags({ tags: [category, name], page: { limit: 1, offset: 0 }, ratings }),
@@ -97,13 +111,13 @@ export class CategoriesService {
     };
   }
 
-  async #subcategoryNames(category: string, ratings: Rating[]): Promise<string[]> {
+  async #subcategoryNames(
+    category: string,
+    ratings: Rating[],
+    page: PageRequest,
+  ): Promise<string[]> {
     const only = { type: 'gif' as const, ratings };
-    const related = await this.#discovery.relatedTags(
-      category.toLowerCase(),
-      { limit: SUBCATEGORY_LIMIT },
-      only,
-    );
+    const related = await this.#discovery.relatedTags(category.toLowerCase(), page, only);
     return related.map((t) => t.name);
   }
 }

@@ -65,6 +65,51 @@ describe('the curated lists (categories, emoji) under a rating', () => {
     ]);
   });
 
+  it("pages the categories and a category's subcategories with limit and offset", async () => {
+    type Paged = {
+      data: Category[];
+      pagination: { total_count: number; count: number; offset: number };
+    };
+    const page = async (path: string) => {
+      const { status, body } = await get<Category[]>(path);
+      expect([path, status]).toEqual([path, 200]);
+      const { data, pagination } = body as unknown as Paged;
+      return { names: data.map((c) => c.name), pagination };
+    };
+    expect(await page('/v1/gifs/categories?limit=1')).toEqual({
+      names: ['dance'],
+      pagination: { total_count: 1, count: 1, offset: 0 },
+    });
+    expect(await page('/v1/gifs/categories?limit=1&offset=1')).toEqual({
+      names: ['party'],
+      pagination: { total_count: 2, count: 1, offset: 1 },
+    });
+    expect((await page('/v1/gifs/categories?offset=2')).names).toEqual([]);
+    // Each category still lists its first subcategories, whatever page it is on.
+    const second = (await get<Category[]>('/v1/gifs/categories?limit=1&offset=1')).body.data;
+    expect(second[0]!.subcategories.map((s) => s.name)).toEqual(['dance']);
+
+    expect((await page('/v1/gifs/categories/dance?limit=1')).names).toEqual(['party']);
+    expect((await page('/v1/gifs/categories/dance?limit=1&offset=1')).names).toEqual(['robot']);
+    // Past the end of a known category: an empty page; an unknown one stays a 404.
+    expect((await page('/v1/gifs/categories/dance?offset=2')).names).toEqual([]);
+    expect((await get('/v1/gifs/categories/nosuch?offset=2')).status).toBe(404);
+
+    for (const bad of [
+      'limit=0',
+      'limit=-1',
+      'limit=ten',
+      'offset=-1',
+      'offset=5000',
+      'offset=1.5',
+    ]) {
+      for (const path of ['/v1/gifs/categories', '/v1/gifs/categories/dance']) {
+        const refused = await get(`${path}?${bad}`);
+        expect([path, bad, refused.status]).toEqual([path, bad, 400]);
+      }
+    }
+  });
+
   it('lists emoji and their variations of g and pg only, g alone when asked, page by page', async () => {
     for (const version of ['v1', 'v2']) {
       expect(ids((await get<Listed[]>(`/${version}/emoji`)).body.data)).toEqual([

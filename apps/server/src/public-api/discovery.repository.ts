@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
-import type { Database } from '../db/schema.ts';
+import type { Database, Rating } from '../db/schema.ts';
+import type { PageRequest } from './gif-list.repository.ts';
 
 /** SQL behind discovery: search terms, tag autocomplete, related tags. */
 export class DiscoveryRepository {
@@ -39,7 +40,7 @@ export class DiscoveryRepository {
   }
 
   /** The most searched terms among those searched in the last `days` days. */
-  async trendingTerms(page: { limit: number; offset: number }, days = 7): Promise<string[]> {
+  async trendingTerms(page: PageRequest, days = 7): Promise<string[]> {
     const rows = await this.#db
       .selectFrom('search_terms')
       .select('term')
@@ -58,8 +59,8 @@ export class DiscoveryRepository {
    */
   async completeTag(
     prefix: string,
-    page: { limit: number; offset: number },
-    ratings: string[] | null,
+    page: PageRequest,
+    ratings: Rating[] | null,
   ): Promise<{ name: string; count: number }[]> {
     const like = `${prefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     const rows = await sql<{ name: string; count: number; starts: boolean }>`
@@ -79,8 +80,8 @@ export class DiscoveryRepository {
    */
   async relatedTags(
     tag: string,
-    page: { limit: number; offset?: number },
-    only?: { type?: 'gif' | 'sticker'; ratings?: string[] },
+    page: PageRequest,
+    only?: { type?: 'gif' | 'sticker'; ratings?: Rating[] },
   ): Promise<{ name: string; score: number }[]> {
     const type = only?.type ?? null;
     const ratings = only?.ratings ?? null;
@@ -96,7 +97,7 @@ export class DiscoveryRepository {
       WHERE other <> ${tag}
       GROUP BY other
       ORDER BY score DESC, other
-      LIMIT ${page.limit} OFFSET ${page.offset ?? 0}`.execute(this.#db);
+      LIMIT ${page.limit} OFFSET ${page.offset}`.execute(this.#db);
     return rows.rows;
   }
 
@@ -105,9 +106,9 @@ export class DiscoveryRepository {
    * GIF (the category's picture). Only tags on at least `minGifs` GIFs qualify.
    */
   async topTags(options: {
-    limit: number;
+    page: PageRequest;
     minGifs: number;
-    ratings: string[];
+    ratings: Rating[];
     exclude?: string[];
   }): Promise<{ name: string; gifId: string }[]> {
     const exclude = options.exclude ?? [];
@@ -125,7 +126,7 @@ export class DiscoveryRepository {
         (SELECT t.id FROM tagged t WHERE t.tag = counted.tag ORDER BY t.engagement DESC, t.id LIMIT 1) AS gif_id
       FROM counted
       ORDER BY counted.n DESC, counted.tag
-      LIMIT ${options.limit}`.execute(this.#db);
+      LIMIT ${options.page.limit} OFFSET ${options.page.offset}`.execute(this.#db);
     return rows.rows.map((r) => ({ name: r.name, gifId: r.gif_id }));
   }
 }

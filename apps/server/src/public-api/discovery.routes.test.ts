@@ -114,3 +114,40 @@ describe('discovery endpoints', () => {
     expect((await get('/v1/channels/search')).status).toBe(400);
   });
 });
+
+// A parameter the API documents must do something: calls whose answer is not a page, or whose
+// objects have no rating, do not list those parameters.
+describe('the parameters /openapi.json documents for discovery calls', () => {
+  let t: TestJiffy;
+  beforeAll(async () => {
+    t = await startTestJiffy({}, { startWorkers: false });
+  });
+  afterAll(() => t.stop());
+
+  type Operation = { parameters?: { name: string; in: string; schema?: { default?: unknown } }[] };
+  const queryOf = async (path: string) => {
+    const document = (await t.jiffy.app.inject('/openapi.json')).json<{
+      paths: Record<string, { get: Operation }>;
+    }>();
+    const parameters = document.paths[path]!.get.parameters ?? [];
+    return Object.fromEntries(
+      parameters.filter((p) => p.in === 'query').map((p) => [p.name, p.schema?.default]),
+    );
+  };
+
+  it('lists no page for one GIF or given ids, no rating for channels, and each list its default size', async () => {
+    for (const path of ['/v1/gifs/{id}/associations', '/v1/gifs']) {
+      const query = await queryOf(path);
+      expect([path, 'limit' in query, 'offset' in query]).toEqual([path, false, false]);
+    }
+    expect(Object.keys(await queryOf('/v1/gifs'))).toContain('ids');
+    const channels = await queryOf('/v1/channels/search');
+    expect(['rating' in channels, 'lang' in channels, 'limit' in channels]).toEqual([
+      false,
+      false,
+      true,
+    ]);
+    expect((await queryOf('/v1/gifs/categories')).limit).toBe(20);
+    expect((await queryOf('/v1/gifs/categories/{category}')).limit).toBe(12);
+  });
+});

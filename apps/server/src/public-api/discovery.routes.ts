@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { ApiKeyService } from '../api-keys/api-key.service.ts';
 import { analyticsPayload } from '../gifs/gif.presenter.ts';
-import { okEnvelope } from '../http/envelope.ts';
+import { foundPagination, okEnvelope } from '../http/envelope.ts';
 import { parseInput } from '../http/parse-input.ts';
 import { publicQueryReader } from './public-query.ts';
 import { TRENDING_SEARCHES, type DiscoveryService } from './discovery.service.ts';
@@ -24,7 +24,8 @@ const tagQuery = listQuerySchema.extend({
 });
 const trendingSearchesQuery = listQuerySchema.extend({ limit: limitParam(TRENDING_SEARCHES) });
 const tagParams = z.object({ tag: z.string().trim().min(1).max(50) });
-const channelQuery = listQuerySchema.extend({
+// GIPHY's channel search takes a term and a page; channels have no rating or language.
+const channelQuery = listQuerySchema.omit({ rating: true, lang: true }).extend({
   q: z.unknown().optional().meta({ description: "A channel's or user's name; required." }),
 });
 
@@ -54,11 +55,7 @@ export function discoveryRoutes(
       ...t,
       analytics_response_payload: analyticsPayload(`tag:${t.name}`, request.id),
     }));
-    return okEnvelope(data, request, {
-      total_count: query.offset + data.length,
-      count: data.length,
-      offset: query.offset,
-    });
+    return okEnvelope(data, request, foundPagination(query.offset, data.length));
   });
 
   const relatedTags = documented({
@@ -74,11 +71,7 @@ export function discoveryRoutes(
     const data = await deps.discovery.relatedTags(tag, page, {
       ratings: allowedRatings(query.rating),
     });
-    return okEnvelope(data, request, {
-      total_count: query.offset + data.length,
-      count: data.length,
-      offset: query.offset,
-    });
+    return okEnvelope(data, request, foundPagination(query.offset, data.length));
   });
 
   for (const version of ['v1', 'v2']) {

@@ -1,6 +1,7 @@
 import type { Rating } from '../db/schema.ts';
 import { randomBase62 } from '../lib/ids.ts';
 import type { DiscoveryRepository } from './discovery.repository.ts';
+import type { PageRequest } from './gif-list.repository.ts';
 import { SearchCounter } from './search-counter.ts';
 
 const SEARCH_COUNT_FLUSH_MS = 1_000;
@@ -52,17 +53,15 @@ export class DiscoveryService {
   }
 
   /** The most searched terms of the last week, most first (a page of them; 20 by default). */
-  async trendingSearches(page = { limit: TRENDING_SEARCHES, offset: 0 }): Promise<string[]> {
+  async trendingSearches(
+    page: PageRequest = { limit: TRENDING_SEARCHES, offset: 0 },
+  ): Promise<string[]> {
     await this.#searches.flush();
     return this.#repo.trendingTerms(page);
   }
 
   /** Tags that complete `q` on GIFs of `ratings` (any rating when left out, as Tenor's call). */
-  async completeTag(
-    q: string,
-    page: { limit: number; offset: number },
-    ratings?: Rating[],
-  ): Promise<{ name: string }[]> {
+  async completeTag(q: string, page: PageRequest, ratings?: Rating[]): Promise<{ name: string }[]> {
     const tags = await this.#repo.completeTag(q.toLowerCase(), page, ratings ?? null);
     return tags.map(({ name }) => ({ name }));
   }
@@ -70,7 +69,7 @@ export class DiscoveryService {
   /** Tags found with `tag` on ready public GIFs (of one type and ratings, when `only` says). */
   relatedTags(
     tag: string,
-    page: { limit: number; offset?: number },
+    page: PageRequest,
     only?: { type?: 'gif' | 'sticker'; ratings?: Rating[] },
   ): Promise<{ name: string; score: number }[]> {
     return this.#repo.relatedTags(tag.toLowerCase(), page, only);

@@ -52,6 +52,12 @@ export const listQuerySchema = z.looseObject({
   pingback_id: z.string().max(64).optional(),
 });
 
+/**
+ * Parameters of a call whose answer is not a page of a list (one GIF's associations, GIFs by
+ * given ids): no `limit` or `offset` to document and then leave unused.
+ */
+export const unpagedQuerySchema = listQuerySchema.omit({ limit: true, offset: true });
+
 const MAX_QUERY = 50;
 
 /** A search term: at most 50 characters (414 past that, as GIPHY answers). */

@@ -13,6 +13,7 @@ import {
   firstValues,
   listQuerySchema,
   searchTerm,
+  unpagedQuerySchema,
 } from './list-query.schema.ts';
 import type { ListAnswers, ListShaping } from './list-answers.ts';
 import type { PublicGifService } from './public-gifs.service.ts';
@@ -42,7 +43,7 @@ const randomQuery = listQuerySchema.extend({ tag: z.string().max(50).optional() 
 const translateQuery = listQuerySchema.extend({
   s: z.unknown().optional().meta({ description: 'The phrase, 1 to 50 characters; required.' }),
 });
-const idsQuery = listQuerySchema.extend({
+const idsQuery = unpagedQuerySchema.extend({
   ids: z
     .string()
     .max(100 * 65)
@@ -216,12 +217,12 @@ export function publicGifsRoutes(
 
   const associations = documented({
     summary: "A GIF's tags and channels",
-    query: listQuerySchema,
+    query: unpagedQuerySchema,
     params: gifIdParams,
     responses: { 200: associationsAnswer },
   });
   app.get('/v1/gifs/:id/associations', associations, async (request) => {
-    await input(listQuerySchema, request);
+    await input(unpagedQuerySchema, request);
     const { id } = parseInput(gifIdParams, request.params);
     return okEnvelope(await deps.gifs.associations({ id, responseId: request.id }), request);
   });

@@ -2,14 +2,14 @@ import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { ApiKeyService } from '../api-keys/api-key.service.ts';
 import { parseInput } from '../http/parse-input.ts';
-import { firstValues, type listQuerySchema } from './list-query.schema.ts';
+import { firstValues } from './list-query.schema.ts';
 
 /**
  * Reads a public API query: repeated parameters collapse to their first value, the schema
  * checks it (400), then the api_key is verified (401). Bad input fails before the key lookup.
  */
 export function publicQueryReader(apiKeys: ApiKeyService) {
-  return async function read<S extends typeof listQuerySchema>(
+  return async function read<S extends z.ZodType<{ api_key?: string | undefined }>>(
     schema: S,
     request: FastifyRequest,
   ): Promise<z.infer<S>> {

@@ -42,7 +42,7 @@ export function siteRelatedTagsRoutes(
     const { limit, rating } = parseInput(relatedQuery, request.query);
     const found = await deps.discovery.relatedTags(
       tag,
-      { limit },
+      { limit, offset: 0 },
       {
         type,
         ratings: allowedRatings(rating),

@@ -111,7 +111,7 @@ export class TenorService {
   /** `search_suggestions`: tags found with `q`'s tag, then tags completing it. */
   async suggestions(q: string, limit: number): Promise<string[]> {
     const term = q.toLowerCase();
-    const related = await this.#deps.discovery.relatedTags(term, { limit });
+    const related = await this.#deps.discovery.relatedTags(term, { limit, offset: 0 });
     const names = related.map((t) => t.name);
     if (names.length < limit) names.push(...(await this.autocomplete(term, limit + 1)));
     return [...new Set(names.filter((n) => n !== term))].slice(0, limit);

@@ -97,7 +97,7 @@ export class FirstGifsService {
     const related = () =>
       this.#discovery.relatedTags(
         q,
-        { limit: RELATED_TAGS },
+        { limit: RELATED_TAGS, offset: 0 },
         {
           type: gifType,
           ratings: allowedRatings(SITE_RATING),
