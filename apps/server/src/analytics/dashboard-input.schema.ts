@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { gifId } from '../http/input-schemas.ts';
+import { gifId, wholeNumber } from '../http/input-schemas.ts';
 
 /** How far back a dashboard looks: the last day, 7 days or 30 days (UTC days, today included). */
 export const PERIOD_DAYS = { day: 1, week: 7, month: 30 } as const;
@@ -17,7 +17,7 @@ export const trendingSearchesQuery = z.object({
   username,
   period,
   gif_id: gifId.optional(),
-  limit: z.coerce.number().int().min(1).max(100).default(20),
+  limit: wholeNumber(1, 100).default(20),
 });
 export type TrendingSearchesQuery = z.infer<typeof trendingSearchesQuery>;
 

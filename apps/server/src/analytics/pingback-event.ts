@@ -1,4 +1,4 @@
-import { findNul } from '../lib/nul-characters.ts';
+import { findUnstorable } from '../lib/unstorable-text.ts';
 import type { PingbackAction } from '../db/schema.ts';
 import { ID_PATTERN } from '../lib/ids.ts';
 
@@ -43,7 +43,7 @@ export function gifIdOfPayload(payload: unknown): string | null {
  */
 export function parsePingback(raw: unknown, now: number): ValidPingback | null {
   if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return null;
-  if (findNul(raw) !== null) return null;
+  if (findUnstorable(raw) !== null) return null;
   const event = raw as Record<string, unknown>;
   const action = event.action_type;
   if (typeof action !== 'string' || !pingbackActions.includes(action as PingbackAction))

@@ -76,7 +76,7 @@ describe('POST /v2/pingback', () => {
     expect(await counters()).toEqual([3, 1, 1, 1]);
   });
 
-  it('drops events holding NUL characters, which PostgreSQL cannot store, and keeps the rest', async () => {
+  it('drops events holding NUL characters or lone surrogates, which PostgreSQL cannot store, and keeps the rest', async () => {
     const before = await t.jiffy.services.gifRepository.findById('seen1');
     const response = await post({
       events: [
@@ -84,10 +84,13 @@ describe('POST /v2/pingback', () => {
         event('CLICK', { user_id: 'random\u0000user' }),
         event('CLICK', { attributes: { layout_type: 'GRID\u0000' } }),
         event('CLICK', { attributes: { 'key\u0000': 'GRID' } }),
+        // Lone UTF-16 halves: jsonb refuses them, and once took the whole batch down (500).
+        event('CLICK', { attributes: { layout_type: 'GRID\ud800' } }),
+        event('CLICK', { attributes: { '\udc00': 'GRID' } }),
       ],
     });
     expect(response.statusCode).toBe(200);
-    expect(response.json<{ data: unknown }>().data).toEqual({ received: 4, stored: 1, dropped: 3 });
+    expect(response.json<{ data: unknown }>().data).toEqual({ received: 6, stored: 1, dropped: 5 });
     await rollUpAnalytics(t);
     const gif = await t.jiffy.services.gifRepository.findById('seen1');
     expect(gif!.click_count).toBe(before!.click_count + 1);

@@ -1,4 +1,4 @@
-import { findNul } from '../lib/nul-characters.ts';
+import { findUnstorable } from '../lib/unstorable-text.ts';
 import { siteEvent } from './site-event-input.schema.ts';
 import type { SiteEventRepository } from './site-event.repository.ts';
 
@@ -20,7 +20,7 @@ export class SiteEventService {
   async record(events: readonly unknown[]): Promise<{ received: number; stored: number }> {
     const now = Date.now();
     const valid = events.flatMap((raw) => {
-      if (findNul(raw) !== null) return [];
+      if (findUnstorable(raw) !== null) return [];
       const parsed = siteEvent.safeParse(raw);
       if (!parsed.success) return [];
       const { ts = now, ...event } = parsed.data;

@@ -99,6 +99,18 @@ describe('channels: ranked tags, magic tags and their jobs', () => {
       [users.ann!, { channel: channel.id, tag: '' }, 400, 'invalid_request'],
       [users.ann!, { channel: 99_999, tag: 'x' }, 404, 'channel_not_found'],
       [users.ann!, { channel: channel.id, tag: ['a', 'b'] }, 400, 'invalid_request'],
+      // Only a number or its digits name a channel: nothing a loose coercion would read as one.
+      ...[[channel.id], String(channel.id) + '.0', `0x${channel.id.toString(16)}`, true, ' 1'].map(
+        (id): [SiteClient, object, number, string] => [
+          users.ann!,
+          { channel: id, tag: 'coerced' },
+          400,
+          'invalid_request',
+        ],
+      ),
+      // A lone UTF-16 half cannot be stored as sent (jsonb refuses it, text would alter it).
+      [users.ann!, { channel: channel.id, tag: 'half\ud800' }, 400, 'invalid_request'],
+      [users.ann!, { channel: channel.id, tag: '\udfffhalf' }, 400, 'invalid_request'],
     ];
     for (const [client, body, status, errorCode] of cases) {
       const response = await client.post('/api/v4/channel-ranked-tags/', body);

@@ -209,6 +209,10 @@ describe('POST /ajax/gif/update: owners and staff edit a GIF', () => {
       [{ gif_id: 'bad.id', key: 'title', value: 'x' }, 'invalid_request'],
       [{ gif_id: 'x'.repeat(90), key: 'title', value: 'x' }, 'invalid_request'],
       [{ key: 'title', value: 'x' }, 'invalid_request'],
+      // Lone UTF-16 halves: the audit log's jsonb refused them (a 500 after the edit was tried).
+      [{ gif_id: 'catgif', key: 'title', value: 'Cat \ud800' }, 'invalid_request'],
+      [{ gif_id: 'catgif', key: 'alt_text', value: '\udc00' }, 'invalid_request'],
+      [{ gif_id: 'catgif', key: 'tags', value: 'a\ud800,b' }, 'invalid_request'],
     ];
     for (const [body, code] of cases) {
       const response = await users.cat!.post('/ajax/gif/update', body);

@@ -187,6 +187,20 @@ describe('POST /v1/gifs refuses bad input and changes nothing', () => {
     );
   });
 
+  // Multipart fields are UTF-8, which cannot carry a lone surrogate; JSON's \ud800 escape can.
+  it('refuses a lone UTF-16 surrogate anywhere in a JSON body, saying where', async () => {
+    const response = await t.jiffy.app.inject({
+      method: 'POST',
+      url: `/v1/gifs?api_key=${t.apiKey}`,
+      headers: { 'content-type': 'application/json' },
+      payload: '{"source_image_url":"http://example.com/a.gif","title":"Cat \\ud83d"}',
+    });
+    await expectRefused(response, 400, 'invalid_request');
+    expect(response.json<{ meta: { msg: string } }>().meta.msg).toMatch(
+      /^title: unpaired UTF-16 surrogates/,
+    );
+  });
+
   it('refuses a body nested a hundred thousand deep without running out of stack', async () => {
     const response = await t.jiffy.app.inject({
       method: 'POST',

@@ -6,7 +6,7 @@ import type { Redis } from 'ioredis';
 import type { TrustProxy } from '../config/trust-proxy.ts';
 import { AppError } from '../errors/app-error.ts';
 import { newResponseId } from '../lib/ids.ts';
-import { NUL_MESSAGE } from '../lib/nul-characters.ts';
+import { NUL_MESSAGE } from '../lib/unstorable-text.ts';
 import type { Services } from '../services.ts';
 import { errorHandler } from './error-handler.ts';
 import { framePolicy } from './frame-policy.ts';
@@ -81,7 +81,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Callback-style hook: it costs no promise per request.
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
-    // No URL has a use for NUL, and none may reach the database (lib/nul-characters.ts).
+    // No URL has a use for NUL, and none may reach the database (lib/unstorable-text.ts).
     done(
       request.url.includes('%00')
         ? new AppError('invalid_request', `URL: ${NUL_MESSAGE}`)

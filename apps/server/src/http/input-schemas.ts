@@ -11,10 +11,17 @@ export const userId = z.string().regex(ID_PATTERN, 'not a user id');
 export const gifIdParams = z.object({ id: gifId });
 
 /**
- * A whole-number query parameter from `min` to `max` ("5" counts as 5), with a message that
- * says so when it is not.
+ * A whole number from `min` to `max`, as a JSON number or as decimal digits (a query's "5"
+ * counts as 5), with a message that says so when it is not. Nothing else is read as a number:
+ * not `true`, `[8]`, `"0x1A"`, `"1e1"` or `" 5"`, which a plain coercion would take for one.
  */
 export const wholeNumber = (min: number, max: number, note = '') => {
   const error = `a whole number from ${min} to ${max}${note}`;
-  return z.coerce.number({ error }).int({ error }).min(min, { error }).max(max, { error });
+  const inRange = z.number({ error }).int({ error }).min(min, { error }).max(max, { error });
+  const digits = z
+    .string({ error })
+    .regex(/^\d{1,16}$/, { error })
+    .transform(Number)
+    .pipe(inRange);
+  return z.union([inRange, digits], { error });
 };

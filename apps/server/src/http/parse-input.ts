@@ -1,14 +1,17 @@
 import type { z } from 'zod';
 import { AppError } from '../errors/app-error.ts';
-import { findNul, NUL_MESSAGE } from '../lib/nul-characters.ts';
+import { findUnstorable } from '../lib/unstorable-text.ts';
 
 /**
  * Validates outside input against `schema`; the first problem becomes a 400 `invalid_request`.
- * Input holding a NUL character anywhere is refused before the schema sees it.
+ * Input holding text the database cannot store (NUL, a lone surrogate) anywhere is refused
+ * before the schema sees it.
  */
 export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.infer<S> {
-  const nulAt = findNul(input);
-  if (nulAt !== null) throw new AppError('invalid_request', withField(nulAt, NUL_MESSAGE));
+  const unstorable = findUnstorable(input);
+  if (unstorable) {
+    throw new AppError('invalid_request', withField(unstorable.at, unstorable.problem));
+  }
   const result = schema.safeParse(input);
   if (result.success) return result.data;
   const issue = result.error.issues[0];

@@ -68,10 +68,7 @@ export const storyListQuery = z.object({
 
 /** `GET stories/partnerArtist` (§9: limit 50 at most and by default); `ts` only busts caches. */
 export const partnerArtistQuery = z.object({
-  limit: z.coerce
-    .number({ error: 'a whole number' })
-    .int({ error: 'a whole number' })
-    .min(1, { error: 'at least 1' })
+  limit: wholeNumber(1, 10_000, ' (more than 50 count as 50)')
     .transform((n) => Math.min(n, 50))
     .default(50),
   since: instant.optional(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { wholeNumber } from '../http/input-schemas.ts';
 
 /** Feature one channel (by id) or one creator (by username), never both. */
 export const featureBody = z.union([
@@ -7,7 +8,7 @@ export const featureBody = z.union([
 ]);
 
 export const featureParams = z.strictObject({
-  id: z.coerce.number().int().min(1).max(2_147_483_647),
+  id: wholeNumber(1, 2_147_483_647),
 });
 
 /** The studios page takes no parameters. */
