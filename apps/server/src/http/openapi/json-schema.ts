@@ -17,6 +17,13 @@ export class JsonSchemaWriter {
       target: 'draft-2020-12',
       // Transforms and refinements have no JSON Schema: the part before them stands for them.
       unrepresentable: 'any',
+      // zod leaves out the default of a union (`wholeNumber`: a number or its digits), so a
+      // parameter's default would go undocumented; it is put back here.
+      override: ({ zodSchema, jsonSchema }) => {
+        const def = zodSchema._zod.def;
+        if (def.type === 'default' && !('default' in jsonSchema))
+          jsonSchema.default = def.defaultValue;
+      },
     }) as JsonSchema;
     // `$schema` goes: the document's dialect (OpenAPI 3.1's) covers every schema in it.
     delete converted.$schema;
