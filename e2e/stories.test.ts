@@ -137,10 +137,19 @@ describe('stories and the trending scheduler in Chromium', () => {
       .getByRole('list', { name: 'The coming week' })
       .locator(':scope > li')
       .first();
-    await today.getByRole('link', { name: ids['Quiet comet'] }).waitFor();
+    // Each scheduled GIF shows as its picture and title, as in the activity beside it.
+    const scheduled = today.getByRole('link', { name: 'Quiet comet' });
+    await scheduled.waitFor();
+    expect(await scheduled.getAttribute('href')).toMatch(
+      new RegExp(`^/gifs/quiet-comet-${ids['Quiet comet']}$`),
+    );
+    expect(
+      await scheduled.locator('img').evaluate((img: HTMLImageElement) => img.naturalWidth),
+    ).toBeGreaterThan(0);
+    await today.getByRole('button', { name: 'Remove Quiet comet' }).waitFor();
     await page
       .getByRole('list', { name: 'Activity' })
-      .getByText(`editor scheduled ${ids['Quiet comet']}`)
+      .getByText('editor scheduled Quiet comet')
       .waitFor();
     await saveScreenshot(page, 'schedule-desktop');
 

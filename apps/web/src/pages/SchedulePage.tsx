@@ -11,7 +11,9 @@ import {
   scheduleGif,
   unschedule,
 } from '../stories/schedule-api.ts';
+import { scheduledGifName } from '../stories/ScheduledGifLink.tsx';
 import { ScheduleTimeline } from '../stories/ScheduleTimeline.tsx';
+import { useGifsById } from '../stories/use-gifs-by-id.ts';
 import '../stories/stories.css';
 
 const WINDOWS: [number, string][] = [
@@ -35,6 +37,10 @@ function Scheduler() {
   const client = useQueryClient();
   const items = useQuery({ queryKey: ['schedule'], queryFn: comingSchedule });
   const activity = useQuery({ queryKey: ['schedule-activity'], queryFn: scheduleActivity });
+  const gifs = useGifsById([
+    ...(items.data ?? []).map((item) => item.gif_id),
+    ...(activity.data ?? []).map((entry) => entry.gif_id),
+  ]);
   const [picked, setPicked] = useState<PickedGif | null>(null);
   // Empty means now: a minute-precision default would already be past by the time it is sent.
   const [start, setStart] = useState('');
@@ -119,6 +125,7 @@ function Scheduler() {
           {items.error ? <ErrorMessage message={items.error.message} /> : null}
           <ScheduleTimeline
             items={items.data ?? []}
+            gifs={gifs}
             busy={busy}
             onMove={(item, at) => void run(() => moveScheduled(item, at))}
             onRemove={(item) => void run(() => unschedule(item.id))}
@@ -128,11 +135,12 @@ function Scheduler() {
         <aside aria-labelledby="activity-heading">
           <h2 id="activity-heading">Activity</h2>
           {activity.error ? <ErrorMessage message={activity.error.message} /> : null}
+          {activity.data?.length === 0 ? <p className="muted">Nothing scheduled yet.</p> : null}
           <ol className="schedule-activity" aria-label="Activity">
             {(activity.data ?? []).map((entry) => (
               <li key={entry.id}>
-                <strong>{entry.actor?.username ?? 'someone'}</strong> {entry.action} {entry.gif_id}{' '}
-                for{' '}
+                <strong>{entry.actor?.username ?? 'someone'}</strong> {entry.action}{' '}
+                {scheduledGifName(entry.gif_id, gifs.get(entry.gif_id))} for{' '}
                 {new Date(entry.trending_datetime).toLocaleString([], {
                   dateStyle: 'short',
                   timeStyle: 'short',

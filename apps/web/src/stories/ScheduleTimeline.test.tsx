@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+import type { Gif } from '@jiffy/contracts';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DRAG_GIF, DRAG_ITEM } from './drag-data.ts';
@@ -29,12 +30,13 @@ const item: ScheduledItem = {
 describe('the scheduler’s week', () => {
   afterEach(cleanup);
 
-  const renderWeek = () => {
+  const renderWeek = (gifs: ReadonlyMap<string, Gif> = new Map()) => {
     const onMove = vi.fn();
     const onDropGif = vi.fn();
     render(
       <ScheduleTimeline
         items={[item]}
+        gifs={gifs}
         busy={false}
         onMove={onMove}
         onRemove={() => undefined}
@@ -70,6 +72,27 @@ describe('the scheduler’s week', () => {
     expect(Date.parse(start)).toBeGreaterThanOrEqual(Math.max(before, noon));
     expect(Date.parse(start)).toBeLessThanOrEqual(Math.max(Date.now(), noon));
     expect(onMove).not.toHaveBeenCalled();
+  });
+
+  it('shows a scheduled GIF by its picture and title, and by its id once it is not served', () => {
+    const moon = {
+      id: 'abc',
+      slug: 'moon-rise-abc',
+      title: 'Moon rise',
+      images: {
+        fixed_height_small_still: { url: '/media/abc/100_s.gif', width: '178', height: '100' },
+      },
+    } as unknown as Gif;
+    const { dayRows } = renderWeek(new Map([['abc', moon]]));
+    const link = screen.getByRole('link', { name: 'Moon rise' });
+    expect(link.getAttribute('href')).toBe('/gifs/moon-rise-abc');
+    expect(link.querySelector('img')!.getAttribute('src')).toBe('/media/abc/100_s.gif');
+    expect(dayRows[2]!.textContent).not.toContain('abc');
+    expect(screen.getByRole('button', { name: 'Remove Moon rise' })).toBeTruthy();
+    cleanup();
+    renderWeek();
+    expect(screen.getByRole('link', { name: 'abc' }).getAttribute('href')).toBe('/gifs/abc');
+    expect(screen.getByRole('button', { name: 'Remove abc' })).toBeTruthy();
   });
 
   it('takes no drop of anything else', () => {

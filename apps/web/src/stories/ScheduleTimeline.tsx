@@ -1,7 +1,9 @@
+import type { Gif } from '@jiffy/contracts';
 import { useState, type DragEvent } from 'react';
 import { carriesScheduling, DRAG_GIF, DRAG_ITEM } from './drag-data.ts';
 import { comingWeek, localInputValue, startOnDay } from './local-time.ts';
 import type { ScheduledItem } from './schedule-api.ts';
+import { ScheduledGifLink, scheduledGifName } from './ScheduledGifLink.tsx';
 
 /** Where a GIF dropped in from the search starts on a later day: noon. */
 const NOON = new Date(2000, 0, 1, 12, 0);
@@ -14,6 +16,8 @@ const NOON = new Date(2000, 0, 1, 12, 0);
  */
 export function ScheduleTimeline(props: {
   items: ScheduledItem[];
+  /** The scheduled GIFs' objects, for their pictures and titles. */
+  gifs: ReadonlyMap<string, Gif>;
   busy: boolean;
   onMove: (item: ScheduledItem, start: string) => void;
   onRemove: (item: ScheduledItem) => void;
@@ -69,6 +73,7 @@ export function ScheduleTimeline(props: {
                 <TimelineItem
                   key={item.id}
                   item={item}
+                  gif={props.gifs.get(item.gif_id)}
                   busy={props.busy}
                   onMove={props.onMove}
                   onRemove={props.onRemove}
@@ -84,11 +89,13 @@ export function ScheduleTimeline(props: {
 
 function TimelineItem(props: {
   item: ScheduledItem;
+  gif: Gif | undefined;
   busy: boolean;
   onMove: (item: ScheduledItem, start: string) => void;
   onRemove: (item: ScheduledItem) => void;
 }) {
   const { item } = props;
+  const name = scheduledGifName(item.gif_id, props.gif);
   const [start, setStart] = useState(localInputValue(new Date(item.trending_datetime)));
   const from = new Date(item.trending_datetime).toLocaleTimeString([], { timeStyle: 'short' });
   const hours = Math.round((item.window_minutes / 60) * 10) / 10;
@@ -102,8 +109,8 @@ function TimelineItem(props: {
       }}
     >
       <span>
-        <a href={`/gifs/${item.gif_id}`}>{item.gif_id}</a> {item.is_sticker ? '(sticker) ' : ''}
-        from {from} for {hours} h
+        <ScheduledGifLink gifId={item.gif_id} gif={props.gif} />{' '}
+        {item.is_sticker ? '(sticker) ' : ''}from {from} for {hours} h
       </span>
       <form
         className="action-row"
@@ -113,7 +120,7 @@ function TimelineItem(props: {
         }}
       >
         <label>
-          <span className="visually-hidden">New start for {item.gif_id}</span>
+          <span className="visually-hidden">New start for {name}</span>
           <input
             type="datetime-local"
             value={start}
@@ -127,7 +134,7 @@ function TimelineItem(props: {
           type="button"
           className="secondary"
           disabled={props.busy}
-          aria-label={`Remove ${item.gif_id}`}
+          aria-label={`Remove ${name}`}
           onClick={() => props.onRemove(item)}
         >
           Remove
