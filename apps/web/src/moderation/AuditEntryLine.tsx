@@ -25,7 +25,14 @@ export function AuditEntryLine({ entry }: { entry: AuditEntry }) {
       <time dateTime={entry.created_at}>{new Date(entry.created_at).toLocaleString()}</time> ·{' '}
       {entry.actor?.username ? `@${entry.actor.username}` : 'system'} ·{' '}
       <strong>{entry.action}</strong>
-      {entry.gif_id ? ` · GIF ${entry.gif_id}` : ''}
+      {entry.gif_id ? (
+        <>
+          {' '}
+          · GIF <a href={`/gifs/${entry.gif_id}`}>{entry.gif_id}</a>
+        </>
+      ) : (
+        ''
+      )}
       {entry.search_report_id ? ` · search report ${entry.search_report_id}` : ''}
       {diff ? ` · ${diff}` : ''}
     </>
