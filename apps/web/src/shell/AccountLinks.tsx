@@ -1,8 +1,9 @@
 import { NavLink, useNavigate } from 'react-router';
 import { useSession, useSessionChanged } from '../account/use-session.ts';
 import { siteJson } from '../api/site-fetch.ts';
+import { AccountMenu } from './AccountMenu.tsx';
 
-/** The header's account corner: Log in / Join, or the signed-in user and Log out. */
+/** The header's account corner: Log in / Join, or the signed-in user's account menu. */
 export function AccountLinks() {
   const session = useSession();
   const sessionChanged = useSessionChanged();
@@ -16,21 +17,13 @@ export function AccountLinks() {
       </>
     );
   return (
-    <>
-      <NavLink to="/favorites">Favorites</NavLink>
-      <NavLink to={`/${user.username}`}>@{user.username}</NavLink>
-      <NavLink to="/settings">Settings</NavLink>
-      <button
-        type="button"
-        className="link-button"
-        onClick={() =>
-          void siteJson('/api/v3/logout', { method: 'POST' })
-            .then(sessionChanged)
-            .then(() => navigate('/'))
-        }
-      >
-        Log out
-      </button>
-    </>
+    <AccountMenu
+      user={user}
+      onLogOut={() =>
+        void siteJson('/api/v3/logout', { method: 'POST' })
+          .then(sessionChanged)
+          .then(() => navigate('/'))
+      }
+    />
   );
 }
