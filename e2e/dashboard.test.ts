@@ -7,11 +7,15 @@ import { animatedImage } from '../apps/server/src/testing/fixtures.ts';
 import type { SiteClient } from '../apps/server/src/testing/site-client.ts';
 import { signedInUsers, TEST_PASSWORD } from '../apps/server/src/testing/signed-in-users.ts';
 import type { TestJiffy } from '../apps/server/src/testing/test-jiffy.ts';
+import { blockingOf, runAxe } from './support/axe.ts';
 import { launchChromium, saveScreenshot, watchPageErrors } from './support/browser.ts';
+import { describeFocus, recordUnfocusedRings } from './support/keyboard-checks.ts';
 import { startListeningJiffy } from './support/listening-jiffy.ts';
 
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1440, height: 900 };
+/** The width the header's account menu is checked at on a laptop. */
+const LAPTOP = { width: 1280, height: 900 };
 // The creator's three GIFs: "comet" finds the first two, "tail" the second, and the first's
 // related GIFs (shared tags) are the other two.
 const GIFS = [
@@ -255,5 +259,85 @@ describe('the creator dashboard in Chromium', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(PHONE.height);
     expect(errors).toEqual([]);
     await close();
+  });
+
+  it('takes the creator from the header’s account menu to /dashboard by keyboard alone', async () => {
+    // bypassCSP: axe's inline script audits the open menu.
+    const context = await browser.newContext({ viewport: LAPTOP, bypassCSP: true });
+    const page = await context.newPage();
+    const errors = watchPageErrors(page);
+    await page.goto(`${origin}/login`);
+    await page.getByLabel('Username or e-mail').fill('maker');
+    await page.getByLabel('Password').fill(TEST_PASSWORD);
+    await page.getByRole('button', { name: 'Log in' }).click();
+    const account = page.getByRole('button', { name: '@maker' });
+    await account.waitFor();
+
+    // Tab from the top of the page reaches the button, past the header's sections.
+    await page.goto(`${origin}/about`);
+    await account.waitFor();
+    await page.evaluate(recordUnfocusedRings);
+    const focused = () => page.evaluate(describeFocus).then((stop) => stop.name);
+    for (let i = 0; i < 20 && !(await focused()).startsWith('@maker'); i++)
+      await page.keyboard.press('Tab');
+    expect(await focused()).toBe('@maker, account menu');
+    expect(await account.getAttribute('aria-expanded')).toBe('false');
+
+    // Enter opens it: a creator's own pages, then Settings and Log out; nothing for staff.
+    await page.keyboard.press('Enter');
+    expect(await account.getAttribute('aria-expanded')).toBe('true');
+    const panel = page.locator(`[id="${await account.getAttribute('aria-controls')}"]`);
+    expect(
+      await panel.getByRole('list', { name: 'Your GIFs' }).getByRole('link').allInnerTexts(),
+    ).toEqual([
+      'Upload',
+      'Create a GIF',
+      'Edit your GIFs',
+      'Dashboard',
+      'Stories',
+      'Favorites',
+      '@maker',
+    ]);
+    expect(await panel.getByRole('list', { name: 'Staff' }).count()).toBe(0);
+    expect(await panel.getByRole('link', { name: 'Apply to be a creator' }).count()).toBe(0);
+    await panel.getByRole('link', { name: 'Settings' }).waitFor();
+    await panel.getByRole('button', { name: 'Log out' }).waitFor();
+    expect(blockingOf(await runAxe(page), 'the open account menu')).toEqual([]);
+    await saveScreenshot(page, 'account-menu-desktop');
+
+    // Escape closes it and leaves focus on the button; Space opens it again.
+    await page.keyboard.press('Escape');
+    expect(await panel.isVisible()).toBe(false);
+    expect(await focused()).toBe('@maker, account menu');
+    await page.keyboard.press(' ');
+    await panel.waitFor();
+
+    // Tab walks its links in order; Enter on Dashboard opens the dashboard, the menu closed.
+    const stops: string[] = [];
+    for (let i = 0; i < 4; i++) {
+      await page.keyboard.press('Tab');
+      stops.push(await focused());
+    }
+    expect(stops).toEqual(['Upload', 'Create a GIF', 'Edit your GIFs', 'Dashboard']);
+    expect((await page.evaluate(describeFocus)).ringVisible).toBe(true);
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/dashboard');
+    expect(await panel.isVisible()).toBe(false);
+    expect(await account.getAttribute('aria-expanded')).toBe('false');
+
+    // On a phone the open panel spans the header, inside the screen; a click outside closes it.
+    await page.setViewportSize(PHONE);
+    await account.click();
+    const box = (await panel.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width);
+    expect(box.width).toBeGreaterThan(PHONE.width / 2);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(PHONE.width);
+    await saveScreenshot(page, 'account-menu-phone');
+    await page.getByLabel('Search GIFs').click();
+    await expect.poll(() => panel.isVisible()).toBe(false);
+    expect(errors).toEqual([]);
+    await context.close();
   });
 });

@@ -55,7 +55,7 @@ describe('the moderation queue page', () => {
     await page.getByLabel('Username or e-mail').fill(login);
     await page.getByLabel('Password').fill(TEST_PASSWORD);
     await page.getByRole('button', { name: 'Log in' }).click();
-    await page.getByRole('link', { name: `@${login}` }).waitFor();
+    await page.getByRole('button', { name: `@${login}` }).waitFor();
     return { page, errors };
   };
 

@@ -93,13 +93,15 @@ describe('account pages in Chromium', () => {
     await page.getByLabel('Username or e-mail').fill('jailed');
     await page.getByLabel('Password').fill('a good long password');
     await page.getByRole('button', { name: 'Log in' }).click();
-    await page.getByRole('link', { name: '@jailed' }).waitFor();
+    await page.getByRole('button', { name: '@jailed' }).waitFor();
     expect(errors.filter((e) => !/status of (400|403)/.test(e))).toEqual([]);
     await page.close();
   });
 
   it('changes the profile and avatar, and makes and revokes API keys and tokens in /settings', async () => {
     const { page, errors } = await logIn('setter');
+    // Settings is in the account menu.
+    await page.getByRole('button', { name: '@setter' }).click();
     await page.getByRole('banner').getByRole('link', { name: 'Settings' }).click();
     await expect.poll(() => heading(page)).toBe('Settings');
 
@@ -179,7 +181,7 @@ describe('account pages in Chromium', () => {
 
   it('sends a creator application from /apply, once', async () => {
     const { page } = await logIn('hopeful');
-    await page.getByRole('link', { name: '@hopeful' }).waitFor();
+    await page.getByRole('button', { name: '@hopeful' }).waitFor();
     await page.goto(`${origin}/apply`);
     const apply = page.getByRole('button', { name: 'Apply' });
     await page.getByLabel('About your work (at least 10 characters)').fill('short');

@@ -204,7 +204,7 @@ describe('the site in Chromium', () => {
     await page.getByLabel('Password').fill('correct horse battery');
     await page.getByRole('button', { name: 'Log in' }).click();
     await expect.poll(() => page.url()).toBe(`${origin}/`);
-    await page.getByRole('link', { name: '@newbie' }).waitFor();
+    await page.getByRole('button', { name: '@newbie' }).waitFor();
     await saveScreenshot(page, 'web-signed-in-desktop');
 
     // Upload: one file dropped, one picked that is not media at all, one that only claims to be a GIF.
@@ -265,9 +265,12 @@ describe('the site in Chromium', () => {
     const favorited = page.getByRole('button', { name: 'Favorited' });
     await favorited.waitFor();
     expect(await favorited.getAttribute('aria-pressed')).toBe('true');
+    // Favorites and Log out are in the account menu (closed again by each navigation).
+    await page.getByRole('button', { name: '@newbie' }).click();
     await page.getByRole('banner').getByRole('link', { name: 'Favorites' }).click();
     await expect.poll(() => gridIds(page)).toEqual([uploadedId]);
     await saveScreenshot(page, 'web-favorites-desktop');
+    await page.getByRole('button', { name: '@newbie' }).click();
     await page.getByRole('button', { name: 'Log out' }).click();
     await page.getByRole('banner').getByRole('link', { name: 'Log in' }).waitFor();
     // The browser logs the answers the test provoked: the wrong password (401), the fake GIF (415).

@@ -40,7 +40,7 @@ describe('takedowns in /settings', () => {
     await page.getByLabel('Username or e-mail').fill(login);
     await page.getByLabel('Password').fill(TEST_PASSWORD);
     await page.getByRole('button', { name: 'Log in' }).click();
-    await page.getByRole('link', { name: `@${login}` }).waitFor();
+    await page.getByRole('button', { name: `@${login}` }).waitFor();
     const listed = page.waitForResponse((r) => r.url().endsWith('/api/v3/content-takedown/mine'));
     await page.goto(`${origin}/settings`);
     expect((await listed).status()).toBe(200);
