@@ -110,3 +110,15 @@ export const pendingApplicationsAnswer = siteData(
     }),
   ),
 );
+/**
+ * The caller's latest application, whatever became of it (`null` when they never applied):
+ * what `/apply` shows instead of the form while one waits.
+ */
+export const myApplicationSchema = z.object({
+  id: z.string(),
+  status: z.enum(['pending', 'approved', 'rejected']),
+  created_at: isoTime,
+  reviewed_at: isoTime.nullable(),
+});
+export type MyApplication = z.infer<typeof myApplicationSchema>;
+export const myApplicationAnswer = siteData(myApplicationSchema.nullable());

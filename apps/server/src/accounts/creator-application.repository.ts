@@ -11,6 +11,14 @@ export interface PendingApplication {
   username: string;
 }
 
+/** A user's own application, as they follow it. */
+export interface OwnApplication {
+  id: string;
+  status: 'pending' | 'approved' | 'rejected';
+  created_at: Date;
+  reviewed_at: Date | null;
+}
+
 /** All SQL about creator applications. */
 export class CreatorApplicationRepository {
   readonly #db: Kysely<Database>;
@@ -36,6 +44,18 @@ export class CreatorApplicationRepository {
       .onConflict((oc) => oc.column('user_id').where('status', '=', 'pending').doNothing())
       .executeTakeFirst();
     return Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0;
+  }
+
+  /** The user's latest application, whatever its status. */
+  async latestOf(userId: string): Promise<OwnApplication | undefined> {
+    return this.#db
+      .selectFrom('creator_applications')
+      .select(['id', 'status', 'created_at', 'reviewed_at'])
+      .where('user_id', '=', userId)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(1)
+      .executeTakeFirst();
   }
 
   async listPending(limit: number): Promise<PendingApplication[]> {

@@ -2,6 +2,7 @@ import { AppError } from '../errors/app-error.ts';
 import { randomBase62 } from '../lib/ids.ts';
 import type {
   CreatorApplicationRepository,
+  OwnApplication,
   PendingApplication,
 } from './creator-application.repository.ts';
 
@@ -36,6 +37,11 @@ export class CreatorApplicationService {
     if (!recorded)
       throw new AppError('invalid_request', 'You already have an application waiting for review.');
     return id;
+  }
+
+  /** `applicant`'s latest application, pending or decided; null when they never applied. */
+  async latestOf(applicant: { id: string }): Promise<OwnApplication | null> {
+    return (await this.#applications.latestOf(applicant.id)) ?? null;
   }
 
   /** The oldest applications waiting for review, at most `limit`. */

@@ -1,9 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { creatorApplicationAnswer, pendingApplicationsAnswer } from '@jiffy/contracts';
+import {
+  creatorApplicationAnswer,
+  myApplicationAnswer,
+  pendingApplicationsAnswer,
+} from '@jiffy/contracts';
 import { documented } from '../http/openapi/route-doc.ts';
 import { parseInput } from '../http/parse-input.ts';
 import type { AccountService } from './account.service.ts';
+import { presentOwnApplication } from './creator-application.presenter.ts';
 import type { CreatorApplicationService } from './creator-application.service.ts';
 import { currentUser, requireUser } from './current-user.ts';
 import { authorize } from './permissions.ts';
@@ -46,6 +51,18 @@ export function creatorApplicationsRoutes(
       portfolioUrl: input.portfolio_url ?? null,
     });
     return reply.status(201).send({ data: { id, status: 'pending' } });
+  });
+
+  const mine = documented({
+    summary: "The caller's latest application and what became of it (signed in)",
+    description: '`data` is null when the caller never applied.',
+    tags,
+    responses: { 200: myApplicationAnswer },
+    security: ['session'],
+  });
+  app.get('/api/v3/creator-applications/mine', mine, async (request) => {
+    const user = await requireUser(request, deps.accounts, 'to see your application');
+    return { data: presentOwnApplication(await deps.applications.latestOf(user)) };
   });
 
   const pending = documented({

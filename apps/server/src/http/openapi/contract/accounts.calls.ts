@@ -22,6 +22,14 @@ export async function accountsCalls(h: ContractHarness): Promise<void> {
     id: string;
   }>;
   await h.site(ann, 'POST', '/api/v3/creator-applications', 400, application);
+  const mine = (await h.site(ann, 'GET', '/api/v3/creator-applications/mine', 200)) as Data<{
+    id: string;
+    status: string;
+  }>;
+  expect(mine.data).toMatchObject({ id: filed.data.id, status: 'pending' });
+  expect(await h.site(mod, 'GET', '/api/v3/creator-applications/mine', 200)).toEqual({
+    data: null,
+  });
   await h.site(mod, 'POST', '/api/v3/creator-applications', 400, { message: 'short' });
   await h.site(ann, 'GET', '/api/v3/creator-applications', 403);
   const pending = (await h.site(mod, 'GET', '/api/v3/creator-applications', 200)) as Data<
