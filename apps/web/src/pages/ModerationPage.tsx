@@ -16,7 +16,8 @@ export default function ModerationPage() {
           <h1>Moderation queue</h1>
           <p>
             Oldest first. Focus an item (click it, or press j) and use the shortcuts.{' '}
-            <Link to="/dashboard/search">Content search</Link>
+            <Link to="/dashboard/search">Content search</Link>{' '}
+            <Link to="/dashboard/moderation/applications">Creator applications</Link>
             {user.role === 'admin' ? (
               <>
                 {' '}

@@ -1,0 +1,25 @@
+import { Link } from 'react-router';
+import { PendingApplications } from '../creator-applications/PendingApplications.tsx';
+import { RequireRole } from '../moderation/RequireRole.tsx';
+
+/** `/dashboard/moderation/applications`: requests to become a verified creator, for staff. */
+export default function CreatorApplicationsPage() {
+  return (
+    <RequireRole
+      title="Creator applications"
+      roles={['moderator', 'admin']}
+      who="moderators and admins"
+    >
+      {() => (
+        <section className="moderation-page">
+          <h1>Creator applications</h1>
+          <p>
+            Oldest first. Approving makes the applicant a verified creator.{' '}
+            <Link to="/dashboard/moderation">Back to the queue</Link>
+          </p>
+          <PendingApplications />
+        </section>
+      )}
+    </RequireRole>
+  );
+}
