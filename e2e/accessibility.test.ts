@@ -216,6 +216,7 @@ describe('accessibility of every page (axe-core in Chromium)', () => {
           '/dashboard',
           '/dashboard/moderation',
           '/dashboard/moderation/audit-log',
+          '/dashboard/moderation/applications',
           '/dashboard/search',
           '/dashboard/schedule',
           '/studios',
