@@ -35,7 +35,7 @@ describe('creator applications', () => {
     await page.getByLabel('Username or e-mail').fill(login);
     await page.getByLabel('Password').fill(TEST_PASSWORD);
     await page.getByRole('button', { name: 'Log in' }).click();
-    await page.getByRole('link', { name: `@${login}` }).waitFor();
+    await page.getByRole('button', { name: `@${login}` }).waitFor();
     return { page, errors: () => errors };
   };
 
