@@ -182,6 +182,53 @@ describe('the first GIFs, written by the server', () => {
     await held.close();
   });
 
+  it('paints the first GIF alone, then puts the other tiles in where they stand without JavaScript, before the site starts', async () => {
+    for (const [device, options] of [
+      ['phone', PHONE],
+      ['desktop', DESKTOP],
+    ] as const) {
+      const still = await browser.newContext({ ...options, javaScriptEnabled: false });
+      const withoutScript = await (async () => {
+        const page = await still.newPage();
+        await page.goto(`${origin}/`);
+        return tilesOf(page);
+      })();
+      await still.close();
+
+      // The site's code never comes: what shows is the server's page and the boot script.
+      const context = await browser.newContext(options);
+      await context.route('**/assets/app-*.js', () => undefined);
+      // When the page first held more than one tile, and the first image's paint (LCP entries
+      // are only handed to an observer, so one is set up before the page's own script).
+      await context.addInitScript(() => {
+        const seen = window as unknown as { laterTilesAt?: number; gifPaintedAt?: number };
+        new MutationObserver(() => {
+          if (seen.laterTilesAt === undefined && document.querySelectorAll('.jiffy-gif').length > 1)
+            seen.laterTilesAt = performance.now();
+        }).observe(document, { childList: true, subtree: true });
+        new PerformanceObserver((list) => {
+          const image = list
+            .getEntries()
+            .find((entry) => (entry as LargestContentfulPaint).url.includes('/media/'));
+          if (image && seen.gifPaintedAt === undefined) seen.gifPaintedAt = image.startTime;
+        }).observe({ type: 'largest-contentful-paint', buffered: true });
+      });
+      const page = await context.newPage();
+      await page.goto(`${origin}/`);
+      await expect.poll(() => siteStart(page), { message: device }).not.toBeNull();
+      const times = await page.evaluate(() => {
+        const seen = window as unknown as { laterTilesAt?: number; gifPaintedAt?: number };
+        return { later: seen.laterTilesAt, painted: seen.gifPaintedAt };
+      });
+      expect(times.painted, device).toBeGreaterThan(0);
+      expect(times.later, device).toBeGreaterThan(times.painted!);
+      // Every tile in, each where the page without JavaScript put it, and none left as text.
+      expect(await tilesOf(page), device).toEqual(withoutScript);
+      expect(await page.locator('.first-gifs noscript').count()).toBe(0);
+      await context.close();
+    }
+  });
+
   /** `/` with the site's code held back until `deliver()`: the server's page, usable meanwhile. */
   async function heldSite() {
     const context = await browser.newContext(DESKTOP);

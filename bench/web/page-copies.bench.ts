@@ -82,6 +82,25 @@ const withoutFrame = (html: string) =>
     .replace(/<a class="skip"[^]*?<\/header>/, '')
     .replace(/<section aria-labelledby="trending-searches">[^]*?<\/section>/, '')
     .replace(/<footer[^]*?<\/footer>/, '');
+/**
+ * Tiles after the first `n` written inside a `<noscript>` in their grid (raw text to a browser
+ * with scripting: no elements, no layout, no requests), put into the page by a script two frames
+ * after the first GIF is decoded. Without scripting they are ordinary tiles.
+ */
+const deferredAfter = (html: string, n: number) => {
+  let i = 0;
+  const moved = html.replace(
+    /(<div class="first-gifs-tiles"[^>]*>)([^]*?)(<\/div><\/div>)/g,
+    (_, open: string, tiles: string, close: string) => {
+      const kept: string[] = [];
+      const later: string[] = [];
+      for (const tile of tiles.match(TILE) ?? []) (++i > n ? later : kept).push(tile);
+      return `${open}${kept.join('')}${later.length ? `<noscript>${later.join('')}</noscript>` : ''}${close}`;
+    },
+  );
+  const release = `<script>(()=>{const go=()=>requestAnimationFrame(()=>requestAnimationFrame(()=>{for(const e of document.querySelectorAll('.first-gifs-tiles>noscript')){e.insertAdjacentHTML('afterend',e.textContent);e.remove()}}));document.querySelector('.jiffy-gif img').decode().then(go,go)})()</script>`;
+  return moved.replace('</body>', `${release}</body>`);
+};
 const static_ = withoutScripts(withoutData(page));
 const all: Record<string, string> = {
   'the page as sent': page,
@@ -101,6 +120,9 @@ const all: Record<string, string> = {
   'and only the first 4 tiles': firstTiles(static_, 4),
   'and only the first 8 tiles': firstTiles(static_, 8),
   'all tiles, all but the first held': heldAfter(static_, 1),
+  'as sent, tiles after the first in a noscript': deferredAfter(page, 1),
+  'the same, without its data script': deferredAfter(withoutData(page), 1),
+  'as sent, tiles after the first row in a noscript': deferredAfter(page, 2),
 };
 // COPIES=0,2,5 picks copies by their place above (all of them by default).
 const picked = process.env.COPIES?.split(',').map(Number);

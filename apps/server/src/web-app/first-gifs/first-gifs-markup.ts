@@ -12,14 +12,17 @@ import { COLUMN_COUNTS, firstGifsLayout, heightRatio, TILE_SIZES } from './first
 // out as the kit's masonry for whichever column count the grid's width gives.
 
 /**
- * Tiles whose image is asked for at once and first (`fetchpriority="high"`): the first only.
- * The others load lazily at low priority (the browser's own lazy loading, which needs no
- * script: those in view start after the first layout), so the first image is not fetched and
- * decoded beside twenty others. bench/web page copies, medians of 15: the first GIF painted at
- * 1.91x the bare page (desktop) and 1.71x (phone) with only the first eager, against 2.30x and
- * 2.57x with the first row high and eight eager; 2.04x and 2.14x with four eager.
+ * Tiles in the page's first frame, their image asked for at once and first
+ * (`fetchpriority="high"`): the first only. Every other tile is written inside a `<noscript>`
+ * in its grid: to a browser running scripts that is text, not elements, so the first frame
+ * styles, lays out, rasterises and decodes one tile, and the boot script puts the others in two
+ * frames after the first GIF's paint (apps/web first-page/later-tiles.ts); without scripts they
+ * are ordinary tiles. They load lazily at low priority either way (the browser's own lazy
+ * loading: those in view start after their first layout). bench/web, copies of the page: the
+ * number of tiles in the first frame is what the first GIF's paint pays for (its raster on two
+ * cores, a filled box each, and their images' fetches and decodes); see the README's passes.
  */
-const EAGER_TILES = 1;
+const FIRST_FRAME_TILES = 1;
 const CHECKERBOARD = 'repeating-conic-gradient(#3a3a3a 0 25%, #2a2a2a 0 50%) 0 0 / 16px 16px';
 
 const NAV = [
@@ -80,7 +83,18 @@ export function gridMarkup(grid: GridMarkup, counter: TileCounter): string {
   const vars = COLUMN_COUNTS.map(
     (n) => `--h${n}:${round(heights[n]!.y)};--g${n}:${heights[n]!.k}`,
   ).join(';');
-  const tiles = gifs.map((gif, i) => tileMarkup(gif, places[i]!, counter.count++)).join('');
+  const tiles = gifs.map((gif, i) => ({
+    first: counter.count < FIRST_FRAME_TILES,
+    markup: tileMarkup(gif, places[i]!, counter.count++),
+  }));
+  const inFirstFrame = tiles
+    .filter((tile) => tile.first)
+    .map((tile) => tile.markup)
+    .join('');
+  const later = tiles
+    .filter((tile) => !tile.first)
+    .map((tile) => tile.markup)
+    .join('');
   const message = 'text-align:center;font:14px system-ui, sans-serif';
   const after =
     gifs.length === 0
@@ -92,7 +106,7 @@ export function gridMarkup(grid: GridMarkup, counter: TileCounter): string {
   // the margins of what it holds, and the message's must collapse with the heading's above
   // (through the empty tile box) as they do in the site's grid.
   const box = gifs.length
-    ? `<div class="first-gifs"><div class="first-gifs-tiles" style="${vars}">${tiles}</div></div>`
+    ? `<div class="first-gifs"><div class="first-gifs-tiles" style="${vars}">${inFirstFrame}${later && `<noscript>${later}</noscript>`}</div></div>`
     : '<div style="position:relative;height:0"></div>';
   return `<div class="gif-grid"><div class="jiffy-grid">${box}${after}</div></div>`;
 }
@@ -114,7 +128,7 @@ function tileMarkup(
   // replace these ask for nothing the browser has not already fetched.
   const picture = tilePicture(gif, TILE_SIZES);
   const fetching =
-    index < EAGER_TILES ? ' fetchpriority="high"' : ' loading="lazy" fetchpriority="low"';
+    index < FIRST_FRAME_TILES ? ' fetchpriority="high"' : ' loading="lazy" fetchpriority="low"';
   const size = gif.images.fixed_width ?? gif.images.original;
   const webp = picture?.webp ? `<source type="${WEBP_TYPE}"${srcsetAttributes(picture.webp)}>` : '';
   const img = picture

@@ -6,10 +6,18 @@ interface ListBody {
   data: { id: string; images: Record<string, { url: string; webp?: string; width: string }> }[];
 }
 
-/** The page's tiles, in order: the GIF id, its <img> tag, and the grid it is in. */
-function tiles(html: string): { id: string; img: string }[] {
+/**
+ * The page's tiles, in order: the GIF id, its <img> tag, and whether it is written inside a
+ * `<noscript>` (a tile the boot script puts in after the first GIF's paint).
+ */
+function tiles(html: string): { id: string; img: string; later: boolean }[] {
+  const later = [...html.matchAll(/<noscript>(.*?)<\/noscript>/g)].map((m) => m[1]!).join('');
   return [...html.matchAll(/<a class="jiffy-gif" data-gif-id="(\w+)"[^>]*>(.*?)<\/a>/g)].map(
-    (m) => ({ id: m[1]!, img: /<img [^>]*>/.exec(m[2]!)?.[0] ?? '' }),
+    (m) => ({
+      id: m[1]!,
+      img: /<img [^>]*>/.exec(m[2]!)?.[0] ?? '',
+      later: later.includes(m[0]),
+    }),
   );
 }
 
@@ -75,6 +83,9 @@ describe('the first GIFs written into the site pages', () => {
       // waits for a script).
       expect(tile.img.includes('fetchpriority="high"'), `tile ${i}`).toBe(i === 0);
       expect(tile.img.includes('loading="lazy" fetchpriority="low"'), `tile ${i}`).toBe(i > 0);
+      // Only the first is in the page's first frame; the others are text until the boot
+      // script puts them in (and ordinary tiles without scripts).
+      expect(tile.later, `tile ${i}`).toBe(i > 0);
       expect(tile.img).not.toContain('data:image');
     }
     // The first image is preloaded from the head, in WebP as the <picture> will pick it.
