@@ -7,7 +7,8 @@ import { launchChromium, saveScreenshot, watchPageErrors } from './support/brows
 import { startListeningJiffy } from './support/listening-jiffy.ts';
 
 // Becoming a verified creator in real Chromium: a user applies at /apply and sees it pending, a
-// moderator approves it from the staff page, and /apply then tells the user they are a creator.
+// moderator approves it from the staff page, and /apply then tells the user they are a creator;
+// another is declined with a note, which that applicant reads at /apply.
 describe('creator applications', () => {
   let t: TestJiffy;
   let origin: string;
@@ -110,5 +111,25 @@ describe('creator applications', () => {
       .waitFor();
     expect(await painter.page.getByRole('button', { name: 'Apply' }).count()).toBe(0);
     expect(painter.errors()).toEqual([]);
+
+    // The moderator declines the other with a note, which its applicant reads at /apply.
+    const sculpture = mod.page.getByRole('article', { name: '@sculptor' });
+    await sculpture
+      .getByLabel('Note to @sculptor (optional)')
+      .fill('Lovely work. Send us three finished loops of your own, under 10 s each.');
+    await sculpture.getByRole('button', { name: 'Decline' }).click();
+    await sculpture.getByRole('status').getByText('Declined.').waitFor();
+    const sculptor = await signIn('sculptor');
+    await sculptor.page.goto(`${origin}/apply`);
+    await sculptor.page
+      .getByRole('status')
+      .getByText(/ was declined on /)
+      .waitFor();
+    expect(await sculptor.page.locator('.decision-note p').textContent()).toBe(
+      'Lovely work. Send us three finished loops of your own, under 10 s each.',
+    );
+    expect(await sculptor.page.getByRole('button', { name: 'Apply' }).count()).toBe(1);
+    await phoneAndDesktop(sculptor.page, 'apply-declined-with-note');
+    expect(sculptor.errors()).toEqual([]);
   });
 });

@@ -110,6 +110,8 @@ export const pendingApplicationsAnswer = siteData(
     }),
   ),
 );
+/** The longest note a moderator may write to an applicant with a decision. */
+export const DECISION_NOTE_MAX = 500;
 /**
  * The caller's latest application, whatever became of it (`null` when they never applied):
  * what `/apply` shows instead of the form while one waits.
@@ -119,6 +121,8 @@ export const myApplicationSchema = z.object({
   status: z.enum(['pending', 'approved', 'rejected']),
   created_at: isoTime,
   reviewed_at: isoTime.nullable(),
+  /** What the moderator who decided it wrote to the applicant; null without a note. */
+  decision_note: z.string().nullable(),
 });
 export type MyApplication = z.infer<typeof myApplicationSchema>;
 export const myApplicationAnswer = siteData(myApplicationSchema.nullable());

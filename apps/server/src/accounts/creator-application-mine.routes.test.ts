@@ -4,7 +4,13 @@ import { permissionMatrix } from '../testing/signed-in-users.ts';
 import { startTestJiffy, type TestJiffy } from '../testing/test-jiffy.ts';
 
 type Mine = {
-  data: { id: string; status: string; created_at: string; reviewed_at: string | null } | null;
+  data: {
+    id: string;
+    status: string;
+    created_at: string;
+    reviewed_at: string | null;
+    decision_note: string | null;
+  } | null;
 };
 
 describe('GET /api/v3/creator-applications/mine', () => {
@@ -40,9 +46,15 @@ describe('GET /api/v3/creator-applications/mine', () => {
     });
     const { id } = filed.json<{ data: { id: string } }>().data;
     const pending = await mine(users.ann!);
-    expect(pending.body.data).toMatchObject({ id, status: 'pending', reviewed_at: null });
+    expect(pending.body.data).toMatchObject({
+      id,
+      status: 'pending',
+      reviewed_at: null,
+      decision_note: null,
+    });
     expect(Object.keys(pending.body.data!).sort()).toEqual([
       'created_at',
+      'decision_note',
       'id',
       'reviewed_at',
       'status',
@@ -51,11 +63,13 @@ describe('GET /api/v3/creator-applications/mine', () => {
     expect((await mine(users.ben!)).body.data).toBeNull();
     expect((await mine(users.mod!)).body.data).toBeNull();
 
-    expect((await users.mod!.post(`/api/v3/creator-applications/${id}/reject`)).statusCode).toBe(
-      200,
-    );
+    const note = 'Send us three loops you made yourself.';
+    const decided = await users.mod!.post(`/api/v3/creator-applications/${id}/reject`, {
+      note: `  ${note}\n`,
+    });
+    expect(decided.statusCode).toBe(200);
     const rejected = (await mine(users.ann!)).body.data;
-    expect(rejected).toMatchObject({ id, status: 'rejected' });
+    expect(rejected).toMatchObject({ id, status: 'rejected', decision_note: note });
     expect(Date.parse(rejected!.reviewed_at!)).toBeGreaterThanOrEqual(
       Date.parse(rejected!.created_at),
     );
@@ -66,8 +80,13 @@ describe('GET /api/v3/creator-applications/mine', () => {
     });
     const second = again.json<{ data: { id: string } }>().data.id;
     expect((await mine(users.ann!)).body.data).toMatchObject({ id: second, status: 'pending' });
-    await users.adm!.post(`/api/v3/creator-applications/${second}/approve`);
-    expect((await mine(users.ann!)).body.data).toMatchObject({ id: second, status: 'approved' });
+    // Without a body, or with a note of spaces only, a decision carries no note.
+    await users.adm!.post(`/api/v3/creator-applications/${second}/approve`, { note: '   ' });
+    expect((await mine(users.ann!)).body.data).toMatchObject({
+      id: second,
+      status: 'approved',
+      decision_note: null,
+    });
     expect((await mine(users.ben!)).body.data).toBeNull();
   });
 

@@ -9,5 +9,6 @@ export function presentOwnApplication(application: OwnApplication | null): MyApp
     status: application.status,
     created_at: new Date(application.created_at).toISOString(),
     reviewed_at: application.reviewed_at ? new Date(application.reviewed_at).toISOString() : null,
+    decision_note: application.decision_note,
   };
 }

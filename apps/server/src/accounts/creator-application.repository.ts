@@ -17,6 +17,7 @@ export interface OwnApplication {
   status: 'pending' | 'approved' | 'rejected';
   created_at: Date;
   reviewed_at: Date | null;
+  decision_note: string | null;
 }
 
 /** All SQL about creator applications. */
@@ -50,7 +51,7 @@ export class CreatorApplicationRepository {
   async latestOf(userId: string): Promise<OwnApplication | undefined> {
     return this.#db
       .selectFrom('creator_applications')
-      .select(['id', 'status', 'created_at', 'reviewed_at'])
+      .select(['id', 'status', 'created_at', 'reviewed_at', 'decision_note'])
       .where('user_id', '=', userId)
       .orderBy('created_at', 'desc')
       .orderBy('id', 'desc')
@@ -84,11 +85,17 @@ export class CreatorApplicationRepository {
     id: string;
     reviewerId: string;
     status: 'approved' | 'rejected';
+    note: string | null;
   }): Promise<boolean> {
     return this.#db.transaction().execute(async (trx) => {
       const application = await trx
         .updateTable('creator_applications')
-        .set({ status: options.status, reviewed_by: options.reviewerId, reviewed_at: new Date() })
+        .set({
+          status: options.status,
+          reviewed_by: options.reviewerId,
+          reviewed_at: new Date(),
+          decision_note: options.note,
+        })
         .where('id', '=', options.id)
         .where('status', '=', 'pending')
         .returning('user_id')

@@ -49,11 +49,15 @@ export class CreatorApplicationService {
     return (await this.#applications.listPending(limit)).map(presentApplication);
   }
 
-  /** Approves or rejects a pending application; `not_found` when none has that id. */
+  /**
+   * Approves or rejects a pending application, with the moderator's note to the applicant (none
+   * when empty); `not_found` when none has that id.
+   */
   async decide(options: {
     id: string;
     reviewerId: string;
     status: 'approved' | 'rejected';
+    note: string | null;
   }): Promise<void> {
     if (!(await this.#applications.decide(options)))
       throw new AppError('not_found', 'No pending application with that id.');

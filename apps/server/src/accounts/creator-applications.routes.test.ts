@@ -13,6 +13,7 @@ describe('creator applications (/apply)', () => {
       await signedInUsers(t, [
         ['newbie', 'user'],
         ['other', 'user'],
+        ['newbie2', 'user'],
         ['mod', 'moderator'],
       ]),
     );
@@ -58,6 +59,28 @@ describe('creator applications (/apply)', () => {
       (await as.other!.post('/api/v3/creator-applications', { message: 'short' })).statusCode,
     ).toBe(400);
     expect((await as.mod!.post(`/api/v3/creator-applications/${id}/promote`)).statusCode).toBe(400);
+  });
+
+  it('refuses a bad note with a decision, and leaves the application waiting', async () => {
+    const { id } = (
+      await as.newbie2!.post('/api/v3/creator-applications', {
+        message: 'Loops every day, promise.',
+      })
+    ).json<{ data: { id: string } }>().data;
+    for (const note of ['x'.repeat(501), 42, ['a'], 'nul \u0000 inside', 'lone \ud800']) {
+      const refused = await as.mod!.post(`/api/v3/creator-applications/${id}/reject`, { note });
+      expect(refused.statusCode, JSON.stringify(note).slice(0, 40)).toBe(400);
+      expect(refused.json<{ error: { code: string } }>().error.code).toBe('invalid_request');
+    }
+    const pending = (await as.mod!.get('/api/v3/creator-applications')).json<{
+      data: { id: string }[];
+    }>().data;
+    expect(pending.map((application) => application.id)).toContain(id);
+    // 500 characters is allowed.
+    const decided = await as.mod!.post(`/api/v3/creator-applications/${id}/reject`, {
+      note: 'y'.repeat(500),
+    });
+    expect(decided.statusCode).toBe(200);
     const anonymous = new SiteClient(t.jiffy.app);
     await anonymous.get('/login/check');
     expect(

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
   creatorApplicationAnswer,
+  DECISION_NOTE_MAX,
   myApplicationAnswer,
   pendingApplicationsAnswer,
 } from '@jiffy/contracts';
@@ -25,6 +26,10 @@ const applyBody = z.object({
 const reviewParams = z.object({
   id: z.string().regex(/^[A-Za-z0-9]{1,40}$/),
   decision: z.enum(['approve', 'reject']),
+});
+/** The note is optional: a decision may come with no body at all. */
+const reviewBody = z.object({
+  note: z.string().trim().max(DECISION_NOTE_MAX).optional(),
 });
 
 /**
@@ -78,8 +83,11 @@ export function creatorApplicationsRoutes(
 
   const decide = documented({
     summary: 'Approve or reject an application (moderators)',
+    description:
+      'An optional `note` is shown to the applicant with the decision, on their /apply page.',
     tags,
     params: reviewParams,
+    body: reviewBody,
     responses: { 200: creatorApplicationAnswer },
     security: ['session'],
   });
@@ -87,8 +95,9 @@ export function creatorApplicationsRoutes(
     const reviewer = await currentUser(request, deps.accounts);
     authorize(reviewer, 'application.review');
     const { id, decision } = parseInput(reviewParams, request.params);
+    const { note } = parseInput(reviewBody, request.body ?? {});
     const status = decision === 'approve' ? 'approved' : 'rejected';
-    await deps.applications.decide({ id, reviewerId: reviewer.id, status });
+    await deps.applications.decide({ id, reviewerId: reviewer.id, status, note: note || null });
     return { data: { id, status } };
   });
 }

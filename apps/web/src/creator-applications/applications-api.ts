@@ -23,10 +23,11 @@ export const MINE_KEY = ['creator-applications', 'mine'] as const;
 
 export const fetchPending = () => siteJson<PendingApplication[]>('/api/v3/creator-applications');
 
-export const decideApplication = (id: string, decision: Decision) =>
+/** A decision, with the moderator's note to the applicant when they wrote one. */
+export const decideApplication = (id: string, decision: Decision, note: string) =>
   siteJson<{ id: string; status: string }>(
     `/api/v3/creator-applications/${encodeURIComponent(id)}/${decision}`,
-    { method: 'POST' },
+    { method: 'POST', ...(note.trim() ? { json: { note: note.trim() } } : {}) },
   );
 
 export const fetchMyApplication = () =>

@@ -8,7 +8,13 @@ import ApplyPage from './ApplyPage.tsx';
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
-type Mine = { id: string; status: string; created_at: string; reviewed_at: string | null } | null;
+type Mine = {
+  id: string;
+  status: string;
+  created_at: string;
+  reviewed_at: string | null;
+  decision_note: string | null;
+} | null;
 
 /**
  * A server with a signed-in `user` whose latest application is `mine`; a POST files a pending
@@ -35,6 +41,7 @@ function serve(user: { role: string; is_verified?: boolean } | null, mine: Mine 
           status: 'pending',
           created_at: '2026-12-01T12:00:00.000Z',
           reviewed_at: null,
+          decision_note: null,
         };
         return json(201, { data: { id: 'new', status: 'pending' } });
       }
@@ -91,6 +98,7 @@ describe('/apply', () => {
         status: 'pending',
         created_at: '2026-11-02T12:00:00.000Z',
         reviewed_at: null,
+        decision_note: null,
       },
     );
     expect((await screen.findByRole('status')).textContent).toContain(
@@ -108,11 +116,31 @@ describe('/apply', () => {
         status: 'rejected',
         created_at: '2026-11-02T12:00:00.000Z',
         reviewed_at: '2026-11-05T12:00:00.000Z',
+        decision_note: null,
       },
     );
     expect((await screen.findByRole('status')).textContent).toBe(
       'Your application of Nov 2, 2026 was declined on Nov 5, 2026. You can apply again.',
     );
+    expect(form()).toBeTruthy();
+  });
+
+  it("shows the moderator's note with the decision, as text", async () => {
+    serve(
+      { role: 'user' },
+      {
+        id: 'a1',
+        status: 'rejected',
+        created_at: '2026-11-02T12:00:00.000Z',
+        reviewed_at: '2026-11-05T12:00:00.000Z',
+        decision_note: 'Send <b>three</b> loops\nyou made yourself.',
+      },
+    );
+    await screen.findByRole('status');
+    const note = document.querySelector('.decision-note p')!;
+    expect(note.textContent).toBe('Send <b>three</b> loops\nyou made yourself.');
+    expect(note.querySelector('b')).toBeNull();
+    expect(screen.getByText('— the moderator who reviewed it')).toBeTruthy();
     expect(form()).toBeTruthy();
   });
 
@@ -124,6 +152,7 @@ describe('/apply', () => {
         status: 'approved',
         created_at: '2026-11-02T12:00:00.000Z',
         reviewed_at: '2026-11-05T12:00:00.000Z',
+        decision_note: null,
       },
     );
     expect((await screen.findByRole('status')).textContent).toBe(

@@ -35,7 +35,9 @@ function serve(role: string, pending: unknown[] = applications) {
     vi.fn(async (url: string, init?: RequestInit) => {
       if (url === '/login/check')
         return json(200, { data: { logged_in: true, user: { id: 'm', username: 'mo', role } } });
-      calls.push(`${init?.method ?? 'GET'} ${url}`);
+      calls.push(
+        `${init?.method ?? 'GET'} ${url}${typeof init?.body === 'string' ? ` ${init.body}` : ''}`,
+      );
       if (url === '/api/v3/creator-applications') return json(200, { data: pending });
       const [, id, decision] = /applications\/(\w+)\/(\w+)$/.exec(url)!;
       if (id === 'gone')
@@ -97,6 +99,26 @@ describe('/dashboard/moderation/applications', () => {
       'GET /api/v3/creator-applications',
       'POST /api/v3/creator-applications/a1/approve',
       'POST /api/v3/creator-applications/b2/reject',
+    ]);
+  });
+
+  it('sends the note a moderator writes with a decision, trimmed, and none when left empty', async () => {
+    const calls = serve('moderator');
+    await screen.findByRole('heading', { name: '@ann' });
+    fireEvent.change(within(cards()[1]!).getByLabelText('Note to @ben (optional)'), {
+      target: { value: '  Send three loops you made yourself.\n' },
+    });
+    fireEvent.click(within(cards()[1]!).getByRole('button', { name: 'Decline' }));
+    expect((await within(cards()[1]!).findByRole('status')).textContent).toBe('Declined.');
+    expect(within(cards()[1]!).queryByRole('textbox')).toBeNull();
+    fireEvent.change(within(cards()[0]!).getByLabelText('Note to @ann (optional)'), {
+      target: { value: '   ' },
+    });
+    fireEvent.click(within(cards()[0]!).getByRole('button', { name: 'Approve' }));
+    await within(cards()[0]!).findByRole('status');
+    expect(calls.slice(1)).toEqual([
+      'POST /api/v3/creator-applications/b2/reject {"note":"Send three loops you made yourself."}',
+      'POST /api/v3/creator-applications/a1/approve',
     ]);
   });
 

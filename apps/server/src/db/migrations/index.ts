@@ -33,6 +33,7 @@ import * as m0032 from './0032_studio_features.ts';
 import * as m0033 from './0033_tenor_webm_renditions.ts';
 import * as m0034 from './0034_rated_postings_index.ts';
 import * as m0035 from './0035_visible_gif_counts.ts';
+import * as m0036 from './0036_application_decision_note.ts';
 
 /**
  * Forward-only migrations, applied in key order. Add a file `NNNN_name.ts` with an `up` and list
@@ -73,4 +74,5 @@ export const migrations: Record<string, Migration> = {
   '0033_tenor_webm_renditions': m0033,
   '0034_rated_postings_index': m0034,
   '0035_visible_gif_counts': m0035,
+  '0036_application_decision_note': m0036,
 };

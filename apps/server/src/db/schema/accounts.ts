@@ -103,5 +103,7 @@ export interface CreatorApplicationsTable {
   >;
   reviewed_by: string | null;
   reviewed_at: Date | null;
+  /** The deciding moderator's words to the applicant (migration 0036). */
+  decision_note: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: CreatedAt;
 }
