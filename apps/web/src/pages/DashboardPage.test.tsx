@@ -79,7 +79,11 @@ describe('/dashboard', () => {
     expect((await screen.findByText('dance (12)')).tagName).toBe('LI');
     const gone = await screen.findByRole('link', { name: 'Gone' });
     expect(gone.getAttribute('href')).toBe('/edit/gifs/g2');
-    expect(gone.parentElement?.textContent).toContain('removed (copyright)');
+    // The takedown in the words the report form and Settings use, marked as a badge.
+    const item = gone.closest('li')!;
+    expect(item.textContent).toBe('Gone Taken down: Copyright or trademark');
+    expect(within(item).getByText('Taken down').className).toContain('upload-blocked');
+    expect(item.textContent).not.toContain('removed');
     expect(screen.getByRole('link', { name: 'Download CSV' }).getAttribute('href')).toBe(
       '/api/v1/analytics/dashboard/csv/?username=cat&period=week',
     );

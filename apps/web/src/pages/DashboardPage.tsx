@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { RequireSignIn } from '../account/RequireSignIn.tsx';
 import { dashboardApi, type Period } from '../dashboard/dashboard-api.ts';
 import { FiguresChart } from '../dashboard/FiguresChart.tsx';
+import { UploadsNotShowing } from '../dashboard/UploadsNotShowing.tsx';
 
 const periods: [Period, string][] = [
   ['day', 'Today'],
@@ -120,19 +121,7 @@ function CreatorDashboard({ username }: { username: string }) {
           ))}
         </ol>
       )}
-      <h2>Uploads not showing</h2>
-      {uploads.data?.length === 0 ? (
-        <p className="muted">Every upload of yours is showing.</p>
-      ) : (
-        <ul aria-label="Uploads not showing">
-          {uploads.data?.map((u) => (
-            <li key={u.id}>
-              <Link to={u.edit_url}>{u.title || u.id}</Link>: {u.status}
-              {u.reason ? ` (${u.reason})` : ''}
-            </li>
-          ))}
-        </ul>
-      )}
+      <UploadsNotShowing uploads={uploads.data} />
     </section>
   );
 }

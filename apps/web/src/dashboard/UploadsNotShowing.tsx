@@ -1,0 +1,33 @@
+import { Link } from 'react-router';
+import type { Upload } from './dashboard-api.ts';
+import { uploadStatus } from './upload-status.ts';
+
+/**
+ * The creator's uploads nobody else sees, each marked with its state ("Taken down", "Upload
+ * failed", …) and why, in words rather than the stored status.
+ */
+export function UploadsNotShowing({ uploads }: { uploads: Upload[] | undefined }) {
+  return (
+    <>
+      <h2>Uploads not showing</h2>
+      {uploads?.length === 0 ? (
+        <p className="muted">Every upload of yours is showing.</p>
+      ) : (
+        <ul aria-label="Uploads not showing" className="dashboard-uploads">
+          {uploads?.map((upload) => {
+            const status = uploadStatus(upload);
+            return (
+              <li key={upload.id}>
+                <Link to={upload.edit_url}>{upload.title || upload.id}</Link>{' '}
+                <span className={status.blocked ? 'badge upload-blocked' : 'badge'}>
+                  {status.label}
+                </span>
+                {status.detail ? `: ${status.detail}` : null}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </>
+  );
+}
