@@ -40,6 +40,7 @@ describe('the creator dashboard in Chromium', () => {
   let origin: string;
   let browser: Browser;
   let maker: SiteClient;
+  let mod: SiteClient;
   let blog: http.Server;
   let blogUrl: string;
   const ids = {} as Record<Key, string>;
@@ -52,7 +53,10 @@ describe('the creator dashboard in Chromium', () => {
       ANALYTICS_ROLLUP_SECONDS: '1',
       ANALYTICS_ROLLUP_LAG_SECONDS: '0',
     }));
-    ({ maker } = (await signedInUsers(t, [['maker', 'creator']])) as { maker: SiteClient });
+    ({ maker, mod } = (await signedInUsers(t, [
+      ['maker', 'creator'],
+      ['mod', 'moderator'],
+    ])) as { maker: SiteClient; mod: SiteClient });
     const apiKey = (await t.jiffy.services.apiKeys.create('idmaker', 'uploads')).key;
     for (const [i, gif] of GIFS.entries()) {
       const bytes = await animatedImage({ width: 160 + 20 * i, height: 120, frames: 2 });
@@ -339,5 +343,37 @@ describe('the creator dashboard in Chromium', () => {
     await expect.poll(() => panel.isVisible()).toBe(false);
     expect(errors).toEqual([]);
     await context.close();
+  });
+
+  it('marks a GIF a moderator took down, with no edit link, and its edit page says why', async () => {
+    const taken = await mod.post('/api/v3/content-takedown/takedown', {
+      gif_id: ids.tail,
+      reason: 'copyright',
+      note: 'From a film.',
+    });
+    expect(taken.statusCode).toBe(200);
+    const { page, errors, close } = await openDashboard(DESKTOP);
+    const uploads = page.getByRole('list', { name: 'Uploads not showing' });
+    const item = uploads.getByRole('listitem');
+    await expect
+      .poll(() => item.allInnerTexts())
+      .toEqual([
+        'Comet tail Taken down: Copyright or trademark. It can’t be edited while it is down; ' +
+          'the moderator’s note is in Settings.',
+      ]);
+    expect(await item.getByRole('link', { name: 'Comet tail' }).count()).toBe(0);
+    // The mark is visible: the badge is red, not the text's colour.
+    const badge = item.getByText('Taken down', { exact: true });
+    expect(await badge.evaluate((el) => getComputedStyle(el).color)).toBe('rgb(255, 77, 77)');
+    await saveScreenshot(page, 'dashboard-taken-down');
+
+    // Reached another way (the /edit/gifs grid, an old bookmark), the edit page explains.
+    await page.goto(`${origin}/edit/gifs/${ids.tail}`);
+    await page.getByRole('heading', { name: 'Comet tail was taken down', level: 1 }).waitFor();
+    expect(await page.getByLabel('Title').count()).toBe(0);
+    await page.getByRole('link', { name: 'Settings' }).click();
+    await page.getByRole('region', { name: 'Takedowns' }).getByText('From a film.').waitFor();
+    expect(errors).toEqual([]);
+    await close();
   });
 });

@@ -41,7 +41,14 @@ function serve() {
               title: 'Gone',
               status: 'removed',
               reason: 'copyright',
-              edit_url: '/edit/gifs/g2',
+              edit_url: null,
+            },
+            {
+              id: 'g3',
+              title: 'Broken',
+              status: 'failed',
+              reason: 'The file is not an image.',
+              edit_url: '/edit/gifs/g3',
             },
           ],
         });
@@ -77,13 +84,24 @@ describe('/dashboard', () => {
       'Cat dance — 7 views',
     );
     expect((await screen.findByText('dance (12)')).tagName).toBe('LI');
-    const gone = await screen.findByRole('link', { name: 'Gone' });
-    expect(gone.getAttribute('href')).toBe('/edit/gifs/g2');
-    // The takedown in the words the report form and Settings use, marked as a badge.
-    const item = gone.closest('li')!;
-    expect(item.textContent).toBe('Gone Taken down: Copyright or trademark');
+    // The takedown in the words the report form and Settings use, marked as a badge; no edit
+    // link (its edits are refused), but where the moderator's note is.
+    const item = (await screen.findByText('Gone')).closest('li')!;
+    expect(item.textContent).toBe(
+      'Gone Taken down: Copyright or trademark. It can’t be edited while it is down; ' +
+        'the moderator’s note is in Settings.',
+    );
     expect(within(item).getByText('Taken down').className).toContain('upload-blocked');
-    expect(item.textContent).not.toContain('removed');
+    expect(within(item).queryByRole('link', { name: 'Gone' })).toBeNull();
+    expect(within(item).getByRole('link', { name: 'Settings' }).getAttribute('href')).toBe(
+      '/settings',
+    );
+    // A failed upload can still be fixed: its edit page is linked.
+    const broken = screen.getByRole('link', { name: 'Broken' });
+    expect(broken.getAttribute('href')).toBe('/edit/gifs/g3');
+    expect(broken.closest('li')!.textContent).toBe(
+      'Broken Upload failed: The file is not an image.',
+    );
     expect(screen.getByRole('link', { name: 'Download CSV' }).getAttribute('href')).toBe(
       '/api/v1/analytics/dashboard/csv/?username=cat&period=week',
     );
