@@ -362,6 +362,10 @@ describe('the creator dashboard in Chromium', () => {
           'the moderator’s note is in Settings.',
       ]);
     expect(await item.getByRole('link', { name: 'Comet tail' }).count()).toBe(0);
+    // Top GIFs list what the public can open: not the taken-down GIF, nor in the GIF choice.
+    const top = page.getByRole('list', { name: 'Top GIFs' }).getByRole('link');
+    expect((await top.allInnerTexts()).sort()).toEqual(['Comet loop', 'Moon rise']);
+    expect(await page.getByRole('option', { name: 'Comet tail' }).count()).toBe(0);
     // The mark is visible: the badge is red, not the text's colour.
     const badge = item.getByText('Taken down', { exact: true });
     expect(await badge.evaluate((el) => getComputedStyle(el).color)).toBe('rgb(255, 77, 77)');
@@ -373,6 +377,26 @@ describe('the creator dashboard in Chromium', () => {
     expect(await page.getByLabel('Title').count()).toBe(0);
     await page.getByRole('link', { name: 'Settings' }).click();
     await page.getByRole('region', { name: 'Takedowns' }).getByText('From a film.').waitFor();
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it('links a renamed GIF in Top GIFs under its new title, to its page', async () => {
+    const renamed = await maker.post('/ajax/gif/update', {
+      gif_id: ids.loop,
+      key: 'title',
+      value: 'Comet spiral',
+    });
+    expect(renamed.statusCode).toBe(200);
+    const { page, errors, close } = await openDashboard(DESKTOP);
+    const link = page.getByRole('list', { name: 'Top GIFs' }).getByRole('link', {
+      name: 'Comet spiral',
+    });
+    expect(new URL((await link.getAttribute('href'))!).pathname).toBe(
+      `/gifs/comet-spiral-${ids.loop}`,
+    );
+    await link.click();
+    await page.getByRole('heading', { name: 'Comet spiral', level: 1 }).waitFor();
     expect(errors).toEqual([]);
     await close();
   });
