@@ -9,7 +9,15 @@ const json = (body: unknown) =>
   new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } });
 const figures = (views: number) => ({ views, clicks: 1, shares: 0, favorites: 0 });
 
-function serve() {
+/** A creator with nothing yet: no views, no searches, every upload showing. */
+const nothing = {
+  totals: figures(0),
+  series: [{ date: '2026-01-01', ...figures(0) }],
+  sources: [],
+  top_gifs: [],
+};
+
+function serve(empty = false) {
   const asked: string[] = [];
   vi.stubGlobal(
     'fetch',
@@ -19,6 +27,11 @@ function serve() {
         return json({
           data: { logged_in: true, user: { id: 'c', username: 'cat', role: 'creator' } },
         });
+      if (url.startsWith('/api/v1/analytics/dashboard/?') && empty) return json({ data: nothing });
+      if (url.startsWith('/api/v1/analytics/dashboard-trending-searches/') && empty)
+        return json({ data: [] });
+      if (url.startsWith('/api/v1/analytics/dashboard-uploads/') && empty)
+        return json({ data: [] });
       if (url.startsWith('/api/v1/analytics/dashboard/?'))
         return json({
           data: {
@@ -135,5 +148,23 @@ describe('/dashboard', () => {
     );
     // The choice stays offered while one GIF is shown.
     expect(screen.getByRole('option', { name: 'Cat dance' })).toBeTruthy();
+  });
+
+  it('says so under each heading when a section has nothing to show, never a bare heading', async () => {
+    serve(true);
+    await screen.findByText('Every upload of yours is showing.');
+    await screen.findByText('No searches showed your GIFs in this period.');
+    const sections = screen
+      .getAllByRole('heading', { level: 2 })
+      .map((heading) => [heading.textContent, heading.nextElementSibling?.textContent]);
+    expect(sections).toEqual([
+      ['Views by source', 'No views of your GIFs in this period.'],
+      ['Top GIFs', 'No views of your GIFs in this period.'],
+      ['Searches that led to your GIFs', 'No searches showed your GIFs in this period.'],
+      ['Uploads not showing', 'Every upload of yours is showing.'],
+    ]);
+    // No empty list or table is left on the page for a screen reader to announce.
+    expect(screen.queryByRole('list')).toBeNull();
+    expect(screen.queryByRole('table')).toBeNull();
   });
 });

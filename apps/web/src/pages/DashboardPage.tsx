@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { RequireSignIn } from '../account/RequireSignIn.tsx';
 import { dashboardApi, type Period } from '../dashboard/dashboard-api.ts';
+import { DashboardSection } from '../dashboard/DashboardSection.tsx';
 import { FiguresChart } from '../dashboard/FiguresChart.tsx';
 import { UploadsNotShowing } from '../dashboard/UploadsNotShowing.tsx';
 
@@ -43,6 +44,7 @@ function CreatorDashboard({ username }: { username: string }) {
     queryFn: () => dashboardApi.uploads(username),
   });
   const data = figures.data;
+  const which = gifId ? 'this GIF' : 'your GIFs';
   return (
     <section className="dashboard-page">
       <h1>Dashboard</h1>
@@ -86,33 +88,43 @@ function CreatorDashboard({ username }: { username: string }) {
             ))}
           </dl>
           <FiguresChart series={data.series} />
-          <h2>Views by source</h2>
-          <table aria-label="Views by source">
-            <tbody>
-              {data.sources.map((s) => (
-                <tr key={`${s.source}:${s.label}`}>
-                  <th scope="row">{s.label}</th>
-                  <td>{s.views}</td>
-                </tr>
+          <DashboardSection
+            title="Views by source"
+            rows={data.sources}
+            empty={`No views of ${which} in this period.`}
+          >
+            <table aria-label="Views by source">
+              <tbody>
+                {data.sources.map((s) => (
+                  <tr key={`${s.source}:${s.label}`}>
+                    <th scope="row">{s.label}</th>
+                    <td>{s.views}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </DashboardSection>
+          <DashboardSection
+            title="Top GIFs"
+            rows={data.top_gifs}
+            empty={`No views of ${which} in this period.`}
+          >
+            <ol aria-label="Top GIFs">
+              {data.top_gifs.map((g) => (
+                <li key={g.gif_id}>
+                  <a href={g.url}>{g.title || g.gif_id}</a> — {g.views} views
+                </li>
               ))}
-            </tbody>
-          </table>
-          <h2>Top GIFs</h2>
-          <ol aria-label="Top GIFs">
-            {data.top_gifs.map((g) => (
-              <li key={g.gif_id}>
-                <a href={g.url}>{g.title || g.gif_id}</a> — {g.views} views
-              </li>
-            ))}
-          </ol>
+            </ol>
+          </DashboardSection>
         </>
       ) : null}
-      <h2>{gifId ? 'Searches that led to this GIF' : 'Searches that led to your GIFs'}</h2>
-      {searches.data?.length === 0 ? (
-        <p className="muted">
-          No searches showed {gifId ? 'this GIF' : 'your GIFs'} in this period.
-        </p>
-      ) : (
+      <DashboardSection
+        title={gifId ? 'Searches that led to this GIF' : 'Searches that led to your GIFs'}
+        rows={searches.data}
+        failed={searches.isError}
+        empty={`No searches showed ${which} in this period.`}
+      >
         <ol aria-label="Searches">
           {searches.data?.map((s) => (
             <li key={s.term}>
@@ -120,8 +132,8 @@ function CreatorDashboard({ username }: { username: string }) {
             </li>
           ))}
         </ol>
-      )}
-      <UploadsNotShowing uploads={uploads.data} />
+      </DashboardSection>
+      <UploadsNotShowing uploads={uploads.data} failed={uploads.isError} />
     </section>
   );
 }
