@@ -222,12 +222,36 @@ describe('the creator dashboard in Chromium', () => {
     expect(days).toHaveLength(7);
     expect(days.at(-1)).toMatch(/^day,\d{4}-\d\d-\d\d,\d{4}-\d\d-\d\d,6,1,0,0,$/);
 
-    // Today alone: one day, one point on the chart, the same figures.
+    // Today alone: one day, the same figures, as bars (a one-point line chart was a dot).
     await page.getByRole('button', { name: 'Today' }).click();
     await page.getByRole('button', { name: 'Today', pressed: true }).waitFor();
-    await expect.poll(() => page.locator('.dashboard-chart canvas').count()).toBe(1);
+    const day = page.getByRole('table', { name: 'The day’s figures' });
+    await day.waitFor();
+    expect(await page.locator('.dashboard-chart canvas').count()).toBe(0);
     await expect.poll(() => totals.locator('dd').allTextContents()).toEqual(['6', '1', '0', '0']);
-    await expect.poll(() => viewLinePixels(page)).toBeGreaterThan(10);
+    const bars = await day.getByRole('row').evaluateAll((rows) =>
+      rows.map((row) => {
+        const bar = row.querySelector('.day-bar')!;
+        return {
+          figure: row.querySelector('th')!.textContent,
+          value: row.lastElementChild!.textContent,
+          width: Math.round(bar.getBoundingClientRect().width),
+          colour: getComputedStyle(bar).backgroundColor,
+        };
+      }),
+    );
+    expect(bars.map((b) => [b.figure, b.value])).toEqual([
+      ['Views', '6'],
+      ['Clicks', '1'],
+      ['Shares', '0'],
+      ['Favorites', '0'],
+    ]);
+    // Views fill the bars' column, clicks a sixth of it, in the chart's colours.
+    expect(bars[0]!.width).toBeGreaterThan(400);
+    expect(Math.abs(bars[1]!.width - bars[0]!.width / 6)).toBeLessThanOrEqual(1);
+    expect(bars[2]!.width).toBe(0);
+    expect(bars[0]!.colour).toBe('rgb(0, 204, 255)');
+    await saveScreenshot(page, 'dashboard-today');
 
     // One GIF chosen: its figures, and only the searches that led to it (none to the moon).
     await page.locator('.dashboard-controls select').selectOption({ label: 'Moon rise' });

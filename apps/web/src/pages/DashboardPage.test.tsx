@@ -12,7 +12,7 @@ const figures = (views: number) => ({ views, clicks: 1, shares: 0, favorites: 0 
 /** A creator with nothing yet: no views, no searches, every upload showing. */
 const nothing = {
   totals: figures(0),
-  series: [{ date: '2026-01-01', ...figures(0) }],
+  series: Array.from({ length: 7 }, (_, i) => ({ date: `2026-01-0${i + 1}`, ...figures(0) })),
   sources: [],
   top_gifs: [],
 };
@@ -36,7 +36,11 @@ function serve(empty = false) {
         return json({
           data: {
             totals: figures(7),
-            series: [{ date: '2026-01-01', ...figures(7) }],
+            // As the server does: one day for "Today", seven for a week, thirty for a month.
+            series: Array.from(
+              { length: url.includes('period=day') ? 1 : url.includes('period=month') ? 30 : 7 },
+              (_, i) => ({ date: `2026-01-${String(i + 1).padStart(2, '0')}`, ...figures(7) }),
+            ),
             sources: [
               { source: 'embed', label: 'embed', ...figures(4) },
               { source: 'site', label: 'site', ...figures(3) },
@@ -166,5 +170,28 @@ describe('/dashboard', () => {
     // No empty list or table is left on the page for a screen reader to announce.
     expect(screen.queryByRole('list')).toBeNull();
     expect(screen.queryByRole('table')).toBeNull();
+  });
+
+  it('shows "Today" as bars with their figures, not a one-point chart', async () => {
+    serve();
+    await screen.findByRole('img', { name: 'Views over time' });
+    fireEvent.click(screen.getByRole('button', { name: 'Today' }));
+    const day = await screen.findByRole('table', { name: 'The day’s figures' });
+    expect(
+      within(day)
+        .getAllByRole('row')
+        .map((row) => [row.querySelector('th')?.textContent, row.lastElementChild?.textContent]),
+    ).toEqual([
+      ['Views', '7'],
+      ['Clicks', '1'],
+      ['Shares', '0'],
+      ['Favorites', '0'],
+    ]);
+    const width = (figure: string) =>
+      day.querySelector<HTMLElement>(`[data-figure="${figure}"]`)!.style.width;
+    expect(width('views')).toBe('100%');
+    expect(parseFloat(width('clicks'))).toBeCloseTo(100 / 7, 3);
+    expect(width('shares')).toBe('0%');
+    expect(screen.queryByRole('img', { name: 'Views over time' })).toBeNull();
   });
 });

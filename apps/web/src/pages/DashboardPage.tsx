@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { RequireSignIn } from '../account/RequireSignIn.tsx';
 import { dashboardApi, type Period } from '../dashboard/dashboard-api.ts';
 import { DashboardSection } from '../dashboard/DashboardSection.tsx';
+import { DayBars } from '../dashboard/DayBars.tsx';
 import { FiguresChart } from '../dashboard/FiguresChart.tsx';
 import { UploadsNotShowing } from '../dashboard/UploadsNotShowing.tsx';
 
@@ -87,7 +88,12 @@ function CreatorDashboard({ username }: { username: string }) {
               </div>
             ))}
           </dl>
-          <FiguresChart series={data.series} />
+          {/* One day (Today) is one point per line: bars show it; a longer period a chart. */}
+          {data.series.length === 1 ? (
+            <DayBars day={data.series[0]!} />
+          ) : (
+            <FiguresChart series={data.series} />
+          )}
           <DashboardSection
             title="Views by source"
             rows={data.sources}
