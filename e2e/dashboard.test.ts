@@ -40,6 +40,7 @@ describe('the creator dashboard in Chromium', () => {
   let origin: string;
   let browser: Browser;
   let maker: SiteClient;
+  let mod: SiteClient;
   let blog: http.Server;
   let blogUrl: string;
   const ids = {} as Record<Key, string>;
@@ -52,7 +53,10 @@ describe('the creator dashboard in Chromium', () => {
       ANALYTICS_ROLLUP_SECONDS: '1',
       ANALYTICS_ROLLUP_LAG_SECONDS: '0',
     }));
-    ({ maker } = (await signedInUsers(t, [['maker', 'creator']])) as { maker: SiteClient });
+    ({ maker, mod } = (await signedInUsers(t, [
+      ['maker', 'creator'],
+      ['mod', 'moderator'],
+    ])) as { maker: SiteClient; mod: SiteClient });
     const apiKey = (await t.jiffy.services.apiKeys.create('idmaker', 'uploads')).key;
     for (const [i, gif] of GIFS.entries()) {
       const bytes = await animatedImage({ width: 160 + 20 * i, height: 120, frames: 2 });
@@ -218,12 +222,36 @@ describe('the creator dashboard in Chromium', () => {
     expect(days).toHaveLength(7);
     expect(days.at(-1)).toMatch(/^day,\d{4}-\d\d-\d\d,\d{4}-\d\d-\d\d,6,1,0,0,$/);
 
-    // Today alone: one day, one point on the chart, the same figures.
+    // Today alone: one day, the same figures, as bars (a one-point line chart was a dot).
     await page.getByRole('button', { name: 'Today' }).click();
     await page.getByRole('button', { name: 'Today', pressed: true }).waitFor();
-    await expect.poll(() => page.locator('.dashboard-chart canvas').count()).toBe(1);
+    const day = page.getByRole('table', { name: 'The day’s figures' });
+    await day.waitFor();
+    expect(await page.locator('.dashboard-chart canvas').count()).toBe(0);
     await expect.poll(() => totals.locator('dd').allTextContents()).toEqual(['6', '1', '0', '0']);
-    await expect.poll(() => viewLinePixels(page)).toBeGreaterThan(10);
+    const bars = await day.getByRole('row').evaluateAll((rows) =>
+      rows.map((row) => {
+        const bar = row.querySelector('.day-bar')!;
+        return {
+          figure: row.querySelector('th')!.textContent,
+          value: row.lastElementChild!.textContent,
+          width: Math.round(bar.getBoundingClientRect().width),
+          colour: getComputedStyle(bar).backgroundColor,
+        };
+      }),
+    );
+    expect(bars.map((b) => [b.figure, b.value])).toEqual([
+      ['Views', '6'],
+      ['Clicks', '1'],
+      ['Shares', '0'],
+      ['Favorites', '0'],
+    ]);
+    // Views fill the bars' column, clicks a sixth of it, in the chart's colours.
+    expect(bars[0]!.width).toBeGreaterThan(400);
+    expect(Math.abs(bars[1]!.width - bars[0]!.width / 6)).toBeLessThanOrEqual(1);
+    expect(bars[2]!.width).toBe(0);
+    expect(bars[0]!.colour).toBe('rgb(0, 204, 255)');
+    await saveScreenshot(page, 'dashboard-today');
 
     // One GIF chosen: its figures, and only the searches that led to it (none to the moon).
     await page.locator('.dashboard-controls select').selectOption({ label: 'Moon rise' });
@@ -339,5 +367,61 @@ describe('the creator dashboard in Chromium', () => {
     await expect.poll(() => panel.isVisible()).toBe(false);
     expect(errors).toEqual([]);
     await context.close();
+  });
+
+  it('marks a GIF a moderator took down, with no edit link, and its edit page says why', async () => {
+    const taken = await mod.post('/api/v3/content-takedown/takedown', {
+      gif_id: ids.tail,
+      reason: 'copyright',
+      note: 'From a film.',
+    });
+    expect(taken.statusCode).toBe(200);
+    const { page, errors, close } = await openDashboard(DESKTOP);
+    const uploads = page.getByRole('list', { name: 'Uploads not showing' });
+    const item = uploads.getByRole('listitem');
+    await expect
+      .poll(() => item.allInnerTexts())
+      .toEqual([
+        'Comet tail Taken down: Copyright or trademark. It can’t be edited while it is down; ' +
+          'the moderator’s note is in Settings.',
+      ]);
+    expect(await item.getByRole('link', { name: 'Comet tail' }).count()).toBe(0);
+    // Top GIFs list what the public can open: not the taken-down GIF, nor in the GIF choice.
+    const top = page.getByRole('list', { name: 'Top GIFs' }).getByRole('link');
+    expect((await top.allInnerTexts()).sort()).toEqual(['Comet loop', 'Moon rise']);
+    expect(await page.getByRole('option', { name: 'Comet tail' }).count()).toBe(0);
+    // The mark is visible: the badge is red, not the text's colour.
+    const badge = item.getByText('Taken down', { exact: true });
+    expect(await badge.evaluate((el) => getComputedStyle(el).color)).toBe('rgb(255, 77, 77)');
+    await saveScreenshot(page, 'dashboard-taken-down');
+
+    // Reached another way (the /edit/gifs grid, an old bookmark), the edit page explains.
+    await page.goto(`${origin}/edit/gifs/${ids.tail}`);
+    await page.getByRole('heading', { name: 'Comet tail was taken down', level: 1 }).waitFor();
+    expect(await page.getByLabel('Title').count()).toBe(0);
+    await page.getByRole('link', { name: 'Settings' }).click();
+    await page.getByRole('region', { name: 'Takedowns' }).getByText('From a film.').waitFor();
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it('links a renamed GIF in Top GIFs under its new title, to its page', async () => {
+    const renamed = await maker.post('/ajax/gif/update', {
+      gif_id: ids.loop,
+      key: 'title',
+      value: 'Comet spiral',
+    });
+    expect(renamed.statusCode).toBe(200);
+    const { page, errors, close } = await openDashboard(DESKTOP);
+    const link = page.getByRole('list', { name: 'Top GIFs' }).getByRole('link', {
+      name: 'Comet spiral',
+    });
+    expect(new URL((await link.getAttribute('href'))!).pathname).toBe(
+      `/gifs/comet-spiral-${ids.loop}`,
+    );
+    await link.click();
+    await page.getByRole('heading', { name: 'Comet spiral', level: 1 }).waitFor();
+    expect(errors).toEqual([]);
+    await close();
   });
 });

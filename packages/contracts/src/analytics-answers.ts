@@ -40,7 +40,8 @@ export const dashboardUploadsAnswer = siteData(
       status: z.string(),
       reason: z.string().nullable(),
       created_at: z.string(),
-      edit_url: z.string(),
+      /** Null for a taken-down GIF: it cannot be edited while the takedown stands. */
+      edit_url: z.string().nullable(),
     }),
   ),
 );

@@ -54,7 +54,11 @@ export function totalsOf(rows: Counts[]): Counts {
   );
 }
 
-/** An upload not showing, with the reason and the page to edit it. */
+/**
+ * An upload not showing, with the reason and the page to edit it. A taken-down GIF has no such
+ * page (edits are refused while the takedown stands: a moderator's decision, undone by a
+ * restore), so none is offered.
+ */
 export function presentUpload(row: {
   id: string;
   title: string;
@@ -68,6 +72,6 @@ export function presentUpload(row: {
     status: row.status,
     reason: row.reason,
     created_at: new Date(row.created_at).toISOString(),
-    edit_url: `/edit/gifs/${row.id}`,
+    edit_url: row.status === 'removed' ? null : `/edit/gifs/${row.id}`,
   };
 }

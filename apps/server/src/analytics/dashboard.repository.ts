@@ -71,13 +71,19 @@ export class DashboardRepository {
     return rows;
   }
 
+  /**
+   * The creator's most viewed GIFs that anyone can open (ready: a taken-down, held or failed
+   * GIF's page is a 404, so it is no top GIF), with their current title and slug. The filter
+   * comes before the limit, so a takedown leaves ten GIFs listed, not nine: one primary-key
+   * look-up per GIF the window counted (the creator's GIFs seen in it), not only the ten.
+   */
   async topGifs(scope: DashboardScope, limit: number): Promise<GifCounts[]> {
     const { rows } = await sql<GifCounts>`
       SELECT t.*, g.title, g.slug FROM (
         SELECT gif_id, ${sums} FROM ${scope.gifId ? sql`analytics_daily WHERE ${this.#where(scope)}` : this.#spans(scope)}
-        GROUP BY gif_id ORDER BY sum(views) DESC, gif_id LIMIT ${limit}
-      ) t JOIN gifs g ON g.id = t.gif_id
-      ORDER BY t.views DESC, t.gif_id`.execute(this.#db);
+        GROUP BY gif_id
+      ) t JOIN gifs g ON g.id = t.gif_id AND g.status = 'ready'
+      ORDER BY t.views DESC, t.gif_id LIMIT ${limit}`.execute(this.#db);
     return rows;
   }
 

@@ -157,17 +157,24 @@ describe('the creator dashboard API', () => {
     expect(nap.filter((l) => l.startsWith('gif,'))).toEqual(["gif,catNap,'=Nap,2,0,0,0,"]);
   });
 
-  it('lists uploads not showing, with the reason and the editing page', async () => {
+  it('lists uploads not showing, with the reason and the editing page unless taken down', async () => {
     const response = await users.cat!.get(q('dashboard-uploads/'));
     const rows = response.json<{ data: { id: string; status: string; reason: string }[] }>().data;
     expect(rows.map((r) => [r.id, r.status, r.reason]).sort()).toEqual([
       ['catBroken', 'failed', 'The file is not an image.'],
       ['catGone', 'removed', 'copyright'],
     ]);
-    expect(rows.map((r) => (r as { edit_url?: string }).edit_url).sort()).toEqual([
-      '/edit/gifs/catBroken',
-      '/edit/gifs/catGone',
-    ]);
+    // A failed upload can be fixed; a taken-down one cannot be edited (409), so no page is offered.
+    const editUrls = Object.fromEntries(
+      rows.map((r) => [r.id, (r as { edit_url?: string | null }).edit_url]),
+    );
+    expect(editUrls).toEqual({ catBroken: '/edit/gifs/catBroken', catGone: null });
+    const refused = await users.cat!.post('/ajax/gif/update', {
+      gif_id: 'catGone',
+      key: 'title',
+      value: 'Back',
+    });
+    expect(refused.statusCode).toBe(409);
   });
 
   describe('permission matrix: the creator and staff; others 403, signed out 401', () => {

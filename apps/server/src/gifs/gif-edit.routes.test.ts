@@ -77,7 +77,14 @@ describe('POST /ajax/gif/update: owners and staff edit a GIF', () => {
     expect(await ids('/v1/gifs/search?q=walrus')).toEqual([]);
     expect(await ids('/v1/gifs/search?q=seal')).toEqual(['annwalrus']);
     const after = await api('/v1/gifs/annwalrus');
-    expect(after.json<{ data: { title: string } }>().data.title).toBe('Seal wave');
+    const renamed = after.json<{ data: { title: string; slug: string; url: string } }>().data;
+    expect(renamed.title).toBe('Seal wave');
+    // The slug and page link follow the title; the old link still opens the page.
+    expect(renamed.slug).toBe('seal-wave-annwalrus');
+    expect(renamed.url).toMatch(/\/gifs\/seal-wave-annwalrus$/);
+    const oldPage = await t.jiffy.app.inject('/gifs/walrus-wave-annwalrus');
+    expect(oldPage.statusCode).toBe(200);
+    expect(oldPage.body).toContain('Seal wave');
 
     // Tags as a JSON list work too; the same value again changes nothing.
     const list = await edit(users.ann!, 'annwalrus', 'tags', ['seashore', 'ocean']);

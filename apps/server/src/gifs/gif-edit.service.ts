@@ -4,6 +4,7 @@ import { can, type Actor } from '../accounts/permissions.ts';
 import type { Database, GifRow, GifUpdate } from '../db/schema.ts';
 import { AppError } from '../errors/app-error.ts';
 import type { CachePurge } from '../lib/cache-purge.ts';
+import { gifSlug } from '../lib/ids.ts';
 import type { AuditLogRepository } from '../moderation/audit-log.repository.ts';
 import type { EditKey, GifEdit } from './gif-edit-input.schema.ts';
 import type { GifRepository } from './gif.repository.ts';
@@ -42,6 +43,11 @@ function changesFor(gif: GifRow, edit: GifEdit): GifUpdate {
       return { type: edit.value ? 'sticker' : gif.type === 'sticker' ? 'gif' : gif.type };
     case 'tags':
       return { tags: edit.value };
+    case 'title':
+      // The slug is the title's words and the id: it follows the title, or every link shown
+      // (GIF objects' url, the dashboard's top GIFs) keeps the upload's title. Old links still
+      // open the page, which reads only the id at the slug's end.
+      return { title: edit.value, slug: gifSlug(edit.value, gif.id) };
     default:
       return { [edit.key]: edit.value };
   }

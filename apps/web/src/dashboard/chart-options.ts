@@ -4,6 +4,14 @@ const DAY = 86_400;
 const AXIS = '#a6a6a6'; // --muted: readable on the page's dark background
 const GRID = '#2c2c2c';
 
+/** Each figure's colour, in the chart and in the one-day bars alike. */
+export const figureColours = {
+  views: '#00ccff',
+  clicks: '#9933ff',
+  shares: '#00ff99',
+  favorites: '#ff6666',
+} as const;
+
 /** "Nov 20": the series is in UTC days, so its labels are too, whatever the viewer's zone. */
 const dayLabel = new Intl.DateTimeFormat(undefined, {
   month: 'short',
@@ -47,10 +55,10 @@ export function chartOptions(UPlot: typeof uPlot, width: number, height: number)
     ],
     series: [
       {},
-      line('Views', '#00ccff'),
-      line('Clicks', '#9933ff'),
-      line('Shares', '#00ff99'),
-      line('Favorites', '#ff6666'),
+      line('Views', figureColours.views),
+      line('Clicks', figureColours.clicks),
+      line('Shares', figureColours.shares),
+      line('Favorites', figureColours.favorites),
     ],
   };
 }

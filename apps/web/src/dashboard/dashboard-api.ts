@@ -18,7 +18,8 @@ export interface Upload {
   title: string;
   status: string;
   reason: string | null;
-  edit_url: string;
+  /** Null for a taken-down GIF, which cannot be edited. */
+  edit_url: string | null;
 }
 
 /** The query of a dashboard read; `gifId` narrows the figures to one GIF (the API's gif_id). */

@@ -9,7 +9,15 @@ const json = (body: unknown) =>
   new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } });
 const figures = (views: number) => ({ views, clicks: 1, shares: 0, favorites: 0 });
 
-function serve() {
+/** A creator with nothing yet: no views, no searches, every upload showing. */
+const nothing = {
+  totals: figures(0),
+  series: Array.from({ length: 7 }, (_, i) => ({ date: `2026-01-0${i + 1}`, ...figures(0) })),
+  sources: [],
+  top_gifs: [],
+};
+
+function serve(empty = false) {
   const asked: string[] = [];
   vi.stubGlobal(
     'fetch',
@@ -19,11 +27,20 @@ function serve() {
         return json({
           data: { logged_in: true, user: { id: 'c', username: 'cat', role: 'creator' } },
         });
+      if (url.startsWith('/api/v1/analytics/dashboard/?') && empty) return json({ data: nothing });
+      if (url.startsWith('/api/v1/analytics/dashboard-trending-searches/') && empty)
+        return json({ data: [] });
+      if (url.startsWith('/api/v1/analytics/dashboard-uploads/') && empty)
+        return json({ data: [] });
       if (url.startsWith('/api/v1/analytics/dashboard/?'))
         return json({
           data: {
             totals: figures(7),
-            series: [{ date: '2026-01-01', ...figures(7) }],
+            // As the server does: one day for "Today", seven for a week, thirty for a month.
+            series: Array.from(
+              { length: url.includes('period=day') ? 1 : url.includes('period=month') ? 30 : 7 },
+              (_, i) => ({ date: `2026-01-${String(i + 1).padStart(2, '0')}`, ...figures(7) }),
+            ),
             sources: [
               { source: 'embed', label: 'embed', ...figures(4) },
               { source: 'site', label: 'site', ...figures(3) },
@@ -41,7 +58,14 @@ function serve() {
               title: 'Gone',
               status: 'removed',
               reason: 'copyright',
-              edit_url: '/edit/gifs/g2',
+              edit_url: null,
+            },
+            {
+              id: 'g3',
+              title: 'Broken',
+              status: 'failed',
+              reason: 'The file is not an image.',
+              edit_url: '/edit/gifs/g3',
             },
           ],
         });
@@ -77,9 +101,24 @@ describe('/dashboard', () => {
       'Cat dance — 7 views',
     );
     expect((await screen.findByText('dance (12)')).tagName).toBe('LI');
-    const gone = await screen.findByRole('link', { name: 'Gone' });
-    expect(gone.getAttribute('href')).toBe('/edit/gifs/g2');
-    expect(gone.parentElement?.textContent).toContain('removed (copyright)');
+    // The takedown in the words the report form and Settings use, marked as a badge; no edit
+    // link (its edits are refused), but where the moderator's note is.
+    const item = (await screen.findByText('Gone')).closest('li')!;
+    expect(item.textContent).toBe(
+      'Gone Taken down: Copyright or trademark. It can’t be edited while it is down; ' +
+        'the moderator’s note is in Settings.',
+    );
+    expect(within(item).getByText('Taken down').className).toContain('upload-blocked');
+    expect(within(item).queryByRole('link', { name: 'Gone' })).toBeNull();
+    expect(within(item).getByRole('link', { name: 'Settings' }).getAttribute('href')).toBe(
+      '/settings',
+    );
+    // A failed upload can still be fixed: its edit page is linked.
+    const broken = screen.getByRole('link', { name: 'Broken' });
+    expect(broken.getAttribute('href')).toBe('/edit/gifs/g3');
+    expect(broken.closest('li')!.textContent).toBe(
+      'Broken Upload failed: The file is not an image.',
+    );
     expect(screen.getByRole('link', { name: 'Download CSV' }).getAttribute('href')).toBe(
       '/api/v1/analytics/dashboard/csv/?username=cat&period=week',
     );
@@ -113,5 +152,46 @@ describe('/dashboard', () => {
     );
     // The choice stays offered while one GIF is shown.
     expect(screen.getByRole('option', { name: 'Cat dance' })).toBeTruthy();
+  });
+
+  it('says so under each heading when a section has nothing to show, never a bare heading', async () => {
+    serve(true);
+    await screen.findByText('Every upload of yours is showing.');
+    await screen.findByText('No searches showed your GIFs in this period.');
+    const sections = screen
+      .getAllByRole('heading', { level: 2 })
+      .map((heading) => [heading.textContent, heading.nextElementSibling?.textContent]);
+    expect(sections).toEqual([
+      ['Views by source', 'No views of your GIFs in this period.'],
+      ['Top GIFs', 'No views of your GIFs in this period.'],
+      ['Searches that led to your GIFs', 'No searches showed your GIFs in this period.'],
+      ['Uploads not showing', 'Every upload of yours is showing.'],
+    ]);
+    // No empty list or table is left on the page for a screen reader to announce.
+    expect(screen.queryByRole('list')).toBeNull();
+    expect(screen.queryByRole('table')).toBeNull();
+  });
+
+  it('shows "Today" as bars with their figures, not a one-point chart', async () => {
+    serve();
+    await screen.findByRole('img', { name: 'Views over time' });
+    fireEvent.click(screen.getByRole('button', { name: 'Today' }));
+    const day = await screen.findByRole('table', { name: 'The day’s figures' });
+    expect(
+      within(day)
+        .getAllByRole('row')
+        .map((row) => [row.querySelector('th')?.textContent, row.lastElementChild?.textContent]),
+    ).toEqual([
+      ['Views', '7'],
+      ['Clicks', '1'],
+      ['Shares', '0'],
+      ['Favorites', '0'],
+    ]);
+    const width = (figure: string) =>
+      day.querySelector<HTMLElement>(`[data-figure="${figure}"]`)!.style.width;
+    expect(width('views')).toBe('100%');
+    expect(parseFloat(width('clicks'))).toBeCloseTo(100 / 7, 3);
+    expect(width('shares')).toBe('0%');
+    expect(screen.queryByRole('img', { name: 'Views over time' })).toBeNull();
   });
 });

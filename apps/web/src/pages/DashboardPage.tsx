@@ -3,7 +3,10 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { RequireSignIn } from '../account/RequireSignIn.tsx';
 import { dashboardApi, type Period } from '../dashboard/dashboard-api.ts';
+import { DashboardSection } from '../dashboard/DashboardSection.tsx';
+import { DayBars } from '../dashboard/DayBars.tsx';
 import { FiguresChart } from '../dashboard/FiguresChart.tsx';
+import { UploadsNotShowing } from '../dashboard/UploadsNotShowing.tsx';
 
 const periods: [Period, string][] = [
   ['day', 'Today'],
@@ -42,6 +45,7 @@ function CreatorDashboard({ username }: { username: string }) {
     queryFn: () => dashboardApi.uploads(username),
   });
   const data = figures.data;
+  const which = gifId ? 'this GIF' : 'your GIFs';
   return (
     <section className="dashboard-page">
       <h1>Dashboard</h1>
@@ -84,34 +88,49 @@ function CreatorDashboard({ username }: { username: string }) {
               </div>
             ))}
           </dl>
-          <FiguresChart series={data.series} />
-          <h2>Views by source</h2>
-          <table aria-label="Views by source">
-            <tbody>
-              {data.sources.map((s) => (
-                <tr key={`${s.source}:${s.label}`}>
-                  <th scope="row">{s.label}</th>
-                  <td>{s.views}</td>
-                </tr>
+          {/* One day (Today) is one point per line: bars show it; a longer period a chart. */}
+          {data.series.length === 1 ? (
+            <DayBars day={data.series[0]!} />
+          ) : (
+            <FiguresChart series={data.series} />
+          )}
+          <DashboardSection
+            title="Views by source"
+            rows={data.sources}
+            empty={`No views of ${which} in this period.`}
+          >
+            <table aria-label="Views by source">
+              <tbody>
+                {data.sources.map((s) => (
+                  <tr key={`${s.source}:${s.label}`}>
+                    <th scope="row">{s.label}</th>
+                    <td>{s.views}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </DashboardSection>
+          <DashboardSection
+            title="Top GIFs"
+            rows={data.top_gifs}
+            empty={`No views of ${which} in this period.`}
+          >
+            <ol aria-label="Top GIFs">
+              {data.top_gifs.map((g) => (
+                <li key={g.gif_id}>
+                  <a href={g.url}>{g.title || g.gif_id}</a> — {g.views} views
+                </li>
               ))}
-            </tbody>
-          </table>
-          <h2>Top GIFs</h2>
-          <ol aria-label="Top GIFs">
-            {data.top_gifs.map((g) => (
-              <li key={g.gif_id}>
-                <a href={g.url}>{g.title || g.gif_id}</a> — {g.views} views
-              </li>
-            ))}
-          </ol>
+            </ol>
+          </DashboardSection>
         </>
       ) : null}
-      <h2>{gifId ? 'Searches that led to this GIF' : 'Searches that led to your GIFs'}</h2>
-      {searches.data?.length === 0 ? (
-        <p className="muted">
-          No searches showed {gifId ? 'this GIF' : 'your GIFs'} in this period.
-        </p>
-      ) : (
+      <DashboardSection
+        title={gifId ? 'Searches that led to this GIF' : 'Searches that led to your GIFs'}
+        rows={searches.data}
+        failed={searches.isError}
+        empty={`No searches showed ${which} in this period.`}
+      >
         <ol aria-label="Searches">
           {searches.data?.map((s) => (
             <li key={s.term}>
@@ -119,20 +138,8 @@ function CreatorDashboard({ username }: { username: string }) {
             </li>
           ))}
         </ol>
-      )}
-      <h2>Uploads not showing</h2>
-      {uploads.data?.length === 0 ? (
-        <p className="muted">Every upload of yours is showing.</p>
-      ) : (
-        <ul aria-label="Uploads not showing">
-          {uploads.data?.map((u) => (
-            <li key={u.id}>
-              <Link to={u.edit_url}>{u.title || u.id}</Link>: {u.status}
-              {u.reason ? ` (${u.reason})` : ''}
-            </li>
-          ))}
-        </ul>
-      )}
+      </DashboardSection>
+      <UploadsNotShowing uploads={uploads.data} failed={uploads.isError} />
     </section>
   );
 }

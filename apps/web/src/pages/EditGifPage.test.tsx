@@ -95,6 +95,17 @@ describe('/edit/gifs/:id: one GIF’s fields and its language tags', () => {
     expect(sent).toEqual(['POST /ajax/gif/aaa/language-tags {"lang":"es","tags":["mar","hielo"]}']);
   });
 
+  it('says a taken-down GIF cannot be edited instead of offering a form that would fail', async () => {
+    serve([{ ...walrus, status: 'removed' }]);
+    const heading = await screen.findByRole('heading', { level: 1 });
+    expect(heading.textContent).toBe('Walrus was taken down');
+    expect(screen.getByText(/A moderator took this GIF down, so it can’t be edited/)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Settings' }).getAttribute('href')).toBe('/settings');
+    expect(screen.queryByLabelText('Title')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'Tags in other languages' })).toBeNull();
+  });
+
   it('says so when the id is none of the user’s GIFs', async () => {
     serve([]);
     expect((await screen.findByText(/None of your GIFs has that id/)).textContent).toContain(

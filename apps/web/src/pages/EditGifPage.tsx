@@ -38,6 +38,22 @@ function OneGifEditor() {
         </p>
       </section>
     );
+  // The server refuses every edit of a taken-down GIF (409) and its tags in other languages
+  // are gone with it (404): say so rather than offer a form that can only fail.
+  if (gif.data.status === 'removed')
+    return (
+      <section className="status-page">
+        <h1>{gif.data.title || 'Untitled GIF'} was taken down</h1>
+        <p>
+          A moderator took this GIF down, so it can’t be edited and nobody else sees it. The reason
+          and the moderator’s note are in <Link to="/settings">Settings</Link>; write to the
+          instance’s admins if you think it was a mistake.
+        </p>
+        <p>
+          <Link to="/edit/gifs">← Your GIFs</Link>
+        </p>
+      </section>
+    );
   return (
     <section className="edit-gif">
       <p>
