@@ -70,7 +70,7 @@ describe('channel management on the owner’s channel page', () => {
     ]);
   });
 
-  it('adds ticked uploads, offering only ready public ones', async () => {
+  it('adds ticked uploads, offering only ready public ones and marking those already in', async () => {
     const upload = (id: string, title: string, extra = {}) => ({
       id,
       title,
@@ -79,27 +79,49 @@ describe('channel management on the owner’s channel page', () => {
       preview_url: null,
       ...extra,
     });
-    const calls = serve((url) =>
+    const calls = serve((url, init) =>
       url.startsWith('/api/v1/users/me/gifs')
         ? json(200, {
             data: [
               upload('aaa', 'Walrus'),
               upload('bbb', 'Seal', { visibility: 'unlisted' }),
               upload('ccc', 'Otter'),
+              upload('ddd', 'Puffin'),
             ],
-            pagination: { count: 3, next_cursor: null },
+            pagination: { count: 4, next_cursor: null },
           })
-        : json(200, { data: { added: ['aaa', 'ccc'] } }),
+        : init.method === 'POST'
+          ? json(200, { data: { added: ['aaa', 'ccc'] } })
+          : // Puffin is already in this channel (5); Otter only in another one (6).
+            json(200, {
+              data: [
+                { gif_id: 'aaa', channels: [] },
+                { gif_id: 'ccc', channels: [channel(6, 'Dogs')] },
+                { gif_id: 'ddd', channels: [channel(6, 'Dogs'), channel(5, 'Cats')] },
+              ],
+            }),
     );
     show(<ChannelManager channel={channel(5, 'Cats')} siblings={[]} />);
     fireEvent.click(screen.getByRole('button', { name: 'Add from your uploads' }));
     const list = await screen.findByRole('list', { name: 'Your uploads' });
-    expect(list.textContent).toBe('WalrusOtter');
+    expect(list.textContent).toBe('WalrusOtterPuffin (already in this channel)');
+    expect(calls).toContain('GET /api/v4/channel-gifs/?gif=aaa,ccc,ddd');
+    expect(screen.getByLabelText('Puffin (already in this channel)')).toHaveProperty(
+      'disabled',
+      true,
+    );
+    expect(screen.getByLabelText('Walrus')).toHaveProperty('disabled', false);
     fireEvent.click(screen.getByLabelText('Walrus'));
     fireEvent.click(screen.getByLabelText('Otter'));
     fireEvent.click(screen.getByRole('button', { name: 'Add 2 to the channel' }));
     await vi.waitFor(() => expect(status()).toBe('Added 2 GIFs.'));
-    expect(calls.at(-1)).toBe('POST /api/v4/channel-gifs/ {"channel":5,"gif":["aaa","ccc"]}');
+    expect(calls.filter((c) => c.startsWith('POST'))).toEqual([
+      'POST /api/v4/channel-gifs/ {"channel":5,"gif":["aaa","ccc"]}',
+    ]);
+    // After adding, the picker asks again which uploads the channel holds.
+    await vi.waitFor(() =>
+      expect(calls.filter((c) => c.startsWith('GET /api/v4/channel-gifs/'))).toHaveLength(2),
+    );
   });
 
   it('reorders the channel’s GIFs and takes one out', async () => {

@@ -7,6 +7,7 @@ import { ChannelTagsManager } from './ChannelTagsManager.tsx';
 import { EditChannel } from './EditChannel.tsx';
 import { ArrangeGifs } from './ArrangeGifs.tsx';
 import { firstGifsKey } from './first-gifs.ts';
+import { gifsInChannelKey } from './gifs-in-channel.ts';
 import { SubChannelList } from './SubChannelList.tsx';
 import { UploadPicker } from './UploadPicker.tsx';
 
@@ -34,6 +35,7 @@ export function ChannelManager(props: {
       client.invalidateQueries({ queryKey: ['channel'] }),
       client.invalidateQueries({ queryKey: ['channel-children', channel.id] }),
       client.invalidateQueries({ queryKey: firstGifsKey(channel.id) }),
+      client.invalidateQueries({ queryKey: gifsInChannelKey(channel.id) }),
     ]);
   /** Runs a change; its failure is shown in the server's words. */
   const run = async (change: () => Promise<string>) => {
@@ -103,6 +105,7 @@ export function ChannelManager(props: {
       )}
       {channel.is_root ? null : (
         <UploadPicker
+          channelId={channel.id}
           onAdd={(ids) =>
             run(async () => {
               const { added } = await channelApi.addGifs(channel.id, ids);
