@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useSession } from '../account/use-session.ts';
 import { channelApi } from './channel-api.ts';
 import { myChannels } from './my-channels.ts';
+import { sentence } from './sentence.ts';
 
 /** "Add to channel" on a GIF's page: the signed-in user puts the GIF into one of their channels. */
 export function AddToChannel({ gif }: { gif: Gif }) {
@@ -31,8 +32,8 @@ export function AddToChannel({ gif }: { gif: Gif }) {
       const { added } = await channelApi.addGifs(channel.id, [gif.id]);
       setMessage(
         added.length > 0
-          ? `Added to ${channel.display_name}.`
-          : `Already in ${channel.display_name}.`,
+          ? sentence(`Added to ${channel.display_name}`)
+          : sentence(`Already in ${channel.display_name}`),
       );
     } catch (error) {
       setMessage(error instanceof Error ? error.message : String(error));

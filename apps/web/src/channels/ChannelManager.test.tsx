@@ -23,6 +23,14 @@ describe('channel management on the owner’s channel page', () => {
     expect(changed).toHaveBeenCalled();
   });
 
+  it('says a name that ends in its own mark without a second full stop', async () => {
+    serve(() => json(201, { data: channel(9, 'Yay!') }));
+    show(<ChannelManager channel={channel(5, 'Cats')} siblings={[]} />);
+    fireEvent.change(screen.getByLabelText('New sub-channel'), { target: { value: 'Yay!' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Create' }));
+    await vi.waitFor(() => expect(status()).toBe('Made Yay!'));
+  });
+
   it('moves sub-channels up, down and into another with buttons', async () => {
     const calls = serve(() => json(200, { data: {} }));
     const kids = [channel(11, 'A'), channel(12, 'B'), channel(13, 'C')];

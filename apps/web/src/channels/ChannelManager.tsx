@@ -10,6 +10,7 @@ import { firstGifsKey } from './first-gifs.ts';
 import { gifsInChannelKey } from './gifs-in-channel.ts';
 import { SubChannelList } from './SubChannelList.tsx';
 import { UploadPicker } from './UploadPicker.tsx';
+import { sentence } from './sentence.ts';
 
 /**
  * The owner's (or staff's) tools on a channel page: make a sub-channel, edit (see EditChannel)
@@ -58,7 +59,7 @@ export function ChannelManager(props: {
           void run(async () => {
             const made = await channelApi.create({ display_name: newName, parent: channel.id });
             setNewName('');
-            return `Made ${made.display_name}.`;
+            return sentence(`Made ${made.display_name}`);
           });
         }}
       >
