@@ -110,6 +110,20 @@ describe('channels in Chromium', () => {
     await page.getByLabel('Add GIFs (ids)').fill('sun1 sun2');
     await page.getByRole('button', { name: 'Add', exact: true }).click();
     await expect.poll(() => status(page).textContent()).toBe('Added 2 GIFs.');
+    // Every field of the manager is at the site's 16 px (iOS zooms into smaller ones on focus).
+    const manager = page.getByRole('region', { name: 'Manage this channel' });
+    const fontSizes = await manager
+      .locator('input:not([type="checkbox"]):not([type="radio"]), select, textarea')
+      .evaluateAll((fields) => fields.map((field) => getComputedStyle(field).fontSize));
+    expect(fontSizes.length).toBeGreaterThan(3);
+    expect(new Set(fontSizes)).toEqual(new Set(['16px']));
+    // The upload picker marks the two just added and will not take them again.
+    await page.getByRole('button', { name: 'Add from your uploads' }).click();
+    const picked = page.getByRole('list', { name: 'Your uploads' });
+    await picked.getByLabel('Sunny day 3', { exact: true }).waitFor();
+    for (const title of ['Sunny day 1', 'Sunny day 2'])
+      expect(await picked.getByLabel(`${title} (already in this channel)`).isDisabled()).toBe(true);
+    expect(await picked.getByLabel('Sunny day 3', { exact: true }).isDisabled()).toBe(false);
     await page.getByLabel('New magic tag').fill('moon');
     await page.getByRole('button', { name: 'Add magic tag' }).click();
     await expect
