@@ -264,4 +264,32 @@ describe('channels in Chromium', () => {
     expect(await moderator.getByLabel('Type').inputValue()).toBe('community');
     await moderator.close();
   }, 120_000);
+
+  it('deletes a sub-channel and lands on its parent without asking for the deleted channel again', async () => {
+    await maker.post('/api/v4/channels/', { display_name: 'Kept' });
+    const doomed = (await maker.post('/api/v4/channels/', { display_name: 'Doomed' })).json<{
+      data: { id: number };
+    }>().data;
+    expect(
+      (await maker.post('/api/v4/channels/', { display_name: 'Inner', parent: doomed.id }))
+        .statusCode,
+    ).toBe(201);
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await logIn(page, 'maker', '/maker/doomed');
+    await page.getByRole('region', { name: 'Manage this channel' }).waitFor();
+    const missing: string[] = [];
+    page.on('response', (response) => {
+      if (response.status() === 404) missing.push(response.url());
+    });
+    page.once('dialog', (dialog) => void dialog.accept());
+    await page.getByRole('button', { name: 'Delete channel' }).click();
+    await page.waitForURL(`${origin}/maker`);
+    const tiles = page.getByRole('list', { name: 'Channels' });
+    await tiles.getByRole('link', { name: 'Kept' }).waitFor();
+    await expect.poll(() => tiles.getByRole('link', { name: 'Doomed' }).count()).toBe(0);
+    // Time for any late re-read of the deleted channel (its page, children, feed) to land.
+    await page.waitForTimeout(1500);
+    expect(missing).toEqual([]);
+    await page.close();
+  }, 60_000);
 });

@@ -1,9 +1,9 @@
 import type { ChannelObject } from '@jiffy/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
 import { channelApi } from './channel-api.ts';
 import { ChannelTagsManager } from './ChannelTagsManager.tsx';
+import { DeleteChannel } from './DeleteChannel.tsx';
 import { EditChannel } from './EditChannel.tsx';
 import { ArrangeGifs } from './ArrangeGifs.tsx';
 import { firstGifsKey } from './first-gifs.ts';
@@ -27,7 +27,6 @@ export function ChannelManager(props: {
 }) {
   const { channel } = props;
   const client = useQueryClient();
-  const navigate = useNavigate();
   const [message, setMessage] = useState('');
   const [newName, setNewName] = useState('');
   const [gifIds, setGifIds] = useState('');
@@ -70,21 +69,7 @@ export function ChannelManager(props: {
         <button type="submit">Create</button>
       </form>
       <EditChannel channel={channel} staff={props.staff ?? false} run={run} />
-      {channel.is_root ? null : (
-        <button
-          type="button"
-          onClick={() => {
-            if (!window.confirm(`Delete ${channel.display_name} and its sub-channels?`)) return;
-            void run(async () => {
-              await channelApi.remove(channel.id);
-              await navigate(`/${channel.ancestors.at(-1)?.path ?? channel.user.username}`);
-              return 'Deleted.';
-            });
-          }}
-        >
-          Delete channel
-        </button>
-      )}
+      {channel.is_root ? null : <DeleteChannel channel={channel} onFailed={setMessage} />}
       {channel.is_root ? null : (
         <form
           onSubmit={(event) => {
