@@ -203,6 +203,20 @@ describe('channels in Chromium', () => {
       .poll(() => tabs(page).allTextContents())
       .toEqual(['All', '#sun', '#moon', '#real']);
 
+    // The chosen tab is in the address: a reload keeps it, and back returns to All.
+    await page.getByRole('tab', { name: '#moon' }).click();
+    await page.waitForURL(`${origin}/maker/ocean?tag=moon`);
+    await page.reload();
+    await page.getByRole('tab', { name: '#moon', selected: true }).waitFor();
+    // The grid reads its feed once it is in view (below the tools here).
+    await page.locator('.gif-grid').scrollIntoViewIfNeeded();
+    await expect.poll(() => gridCount(page)).toBe(2);
+    await page.goBack();
+    await page.waitForURL(`${origin}/maker/ocean`);
+    await page.getByRole('tab', { name: 'All', selected: true }).waitFor();
+    await page.locator('.gif-grid').scrollIntoViewIfNeeded();
+    await expect.poll(() => gridCount(page)).toBe(3);
+
     // A sibling's slug is refused in the server's words; a free one moves the page; a featured
     // GIF and a banner picked from the channel's GIFs.
     await page.getByRole('button', { name: 'Edit channel' }).click();
