@@ -75,6 +75,18 @@ describe('the site in Chromium', () => {
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
         viewport.width,
       );
+      // The header is one row and the search box (phones: the sections scroll sideways in it),
+      // with Log in and Join in view at its end.
+      const header = (await page.getByRole('banner').boundingBox())!;
+      expect(header.height).toBeLessThanOrEqual(name === 'desktop' ? 70 : 110);
+      for (const link of ['Log in', 'Join']) {
+        const box = (await page
+          .getByRole('banner')
+          .getByRole('link', { name: link })
+          .boundingBox())!;
+        expect(box.x + box.width).toBeLessThanOrEqual(viewport.width);
+        expect(box.y + box.height).toBeLessThanOrEqual(header.y + header.height);
+      }
       await saveScreenshot(page, `web-home-${name}`);
       expect(errors).toEqual([]);
       await page.close();
