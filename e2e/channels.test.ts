@@ -110,6 +110,20 @@ describe('channels in Chromium', () => {
     await page.getByLabel('Add GIFs (ids)').fill('sun1 sun2');
     await page.getByRole('button', { name: 'Add', exact: true }).click();
     await expect.poll(() => status(page).textContent()).toBe('Added 2 GIFs.');
+    // Every field of the manager is at the site's 16 px (iOS zooms into smaller ones on focus).
+    const manager = page.getByRole('region', { name: 'Manage this channel' });
+    const fontSizes = await manager
+      .locator('input:not([type="checkbox"]):not([type="radio"]), select, textarea')
+      .evaluateAll((fields) => fields.map((field) => getComputedStyle(field).fontSize));
+    expect(fontSizes.length).toBeGreaterThan(3);
+    expect(new Set(fontSizes)).toEqual(new Set(['16px']));
+    // The upload picker marks the two just added and will not take them again.
+    await page.getByRole('button', { name: 'Add from your uploads' }).click();
+    const picked = page.getByRole('list', { name: 'Your uploads' });
+    await picked.getByLabel('Sunny day 3', { exact: true }).waitFor();
+    for (const title of ['Sunny day 1', 'Sunny day 2'])
+      expect(await picked.getByLabel(`${title} (already in this channel)`).isDisabled()).toBe(true);
+    expect(await picked.getByLabel('Sunny day 3', { exact: true }).isDisabled()).toBe(false);
     await page.getByLabel('New magic tag').fill('moon');
     await page.getByRole('button', { name: 'Add magic tag' }).click();
     await expect
@@ -189,6 +203,20 @@ describe('channels in Chromium', () => {
       .poll(() => tabs(page).allTextContents())
       .toEqual(['All', '#sun', '#moon', '#real']);
 
+    // The chosen tab is in the address: a reload keeps it, and back returns to All.
+    await page.getByRole('tab', { name: '#moon' }).click();
+    await page.waitForURL(`${origin}/maker/ocean?tag=moon`);
+    await page.reload();
+    await page.getByRole('tab', { name: '#moon', selected: true }).waitFor();
+    // The grid reads its feed once it is in view (below the tools here).
+    await page.locator('.gif-grid').scrollIntoViewIfNeeded();
+    await expect.poll(() => gridCount(page)).toBe(2);
+    await page.goBack();
+    await page.waitForURL(`${origin}/maker/ocean`);
+    await page.getByRole('tab', { name: 'All', selected: true }).waitFor();
+    await page.locator('.gif-grid').scrollIntoViewIfNeeded();
+    await expect.poll(() => gridCount(page)).toBe(3);
+
     // A sibling's slug is refused in the server's words; a free one moves the page; a featured
     // GIF and a banner picked from the channel's GIFs.
     await page.getByRole('button', { name: 'Edit channel' }).click();
@@ -250,4 +278,32 @@ describe('channels in Chromium', () => {
     expect(await moderator.getByLabel('Type').inputValue()).toBe('community');
     await moderator.close();
   }, 120_000);
+
+  it('deletes a sub-channel and lands on its parent without asking for the deleted channel again', async () => {
+    await maker.post('/api/v4/channels/', { display_name: 'Kept' });
+    const doomed = (await maker.post('/api/v4/channels/', { display_name: 'Doomed' })).json<{
+      data: { id: number };
+    }>().data;
+    expect(
+      (await maker.post('/api/v4/channels/', { display_name: 'Inner', parent: doomed.id }))
+        .statusCode,
+    ).toBe(201);
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await logIn(page, 'maker', '/maker/doomed');
+    await page.getByRole('region', { name: 'Manage this channel' }).waitFor();
+    const missing: string[] = [];
+    page.on('response', (response) => {
+      if (response.status() === 404) missing.push(response.url());
+    });
+    page.once('dialog', (dialog) => void dialog.accept());
+    await page.getByRole('button', { name: 'Delete channel' }).click();
+    await page.waitForURL(`${origin}/maker`);
+    const tiles = page.getByRole('list', { name: 'Channels' });
+    await tiles.getByRole('link', { name: 'Kept' }).waitFor();
+    await expect.poll(() => tiles.getByRole('link', { name: 'Doomed' }).count()).toBe(0);
+    // Time for any late re-read of the deleted channel (its page, children, feed) to land.
+    await page.waitForTimeout(1500);
+    expect(missing).toEqual([]);
+    await page.close();
+  }, 60_000);
 });

@@ -103,4 +103,37 @@ describe('/edit/gifs in Chromium', () => {
     expect(errors).toEqual([]);
     await page.close();
   });
+
+  it('asks in the site’s own dialog before a bulk delete: Escape keeps the GIF, Delete removes it', async () => {
+    const { page, errors } = await signedInAt('/edit/gifs');
+    let nativeDialogs = 0;
+    page.on('dialog', (dialog) => {
+      nativeDialogs++;
+      void dialog.dismiss();
+    });
+    await page.getByRole('link', { name: 'Quiet comet' }).waitFor();
+    await page.getByLabel('Select Quiet comet').check();
+    await page.getByRole('button', { name: 'Delete', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete 1 GIF for good?' });
+    await dialog.waitFor();
+    // Focus is in the dialog, on its safe choice; Tab stays inside it.
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Cancel');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Cancel');
+    await saveScreenshot(page, 'edit-gifs-confirm-delete');
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    expect(await page.getByRole('link', { name: 'Quiet comet' }).count()).toBe(1);
+
+    await page.getByRole('button', { name: 'Delete', exact: true }).click();
+    await dialog.getByRole('button', { name: 'Delete 1 GIF' }).click();
+    await page.getByRole('link', { name: 'Quiet comet' }).waitFor({ state: 'detached' });
+    await page.reload();
+    await page.getByRole('link', { name: 'Moon hop' }).waitFor();
+    expect(await page.getByRole('link', { name: 'Quiet comet' }).count()).toBe(0);
+    expect(nativeDialogs).toBe(0);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
 });

@@ -75,6 +75,30 @@ describe('the site in Chromium', () => {
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
         viewport.width,
       );
+      // The header is one row and the search box (phones: the sections scroll sideways in it),
+      // with Log in and Join in view at its end. Measured in one go in the page: the site's
+      // script replaces the server's copy of the header while it starts.
+      const header = () =>
+        page.evaluate(() => {
+          const box = document.querySelector('header')!.getBoundingClientRect();
+          const account = [...document.querySelectorAll('header a')]
+            .filter((a) => a.textContent === 'Log in' || a.textContent === 'Join')
+            .map((a) => a.getBoundingClientRect());
+          return {
+            height: box.height,
+            accountLinks: account.length,
+            accountInView: account.every(
+              (a) => a.right <= window.innerWidth && a.bottom <= box.bottom && a.width > 0,
+            ),
+          };
+        });
+      await expect
+        .poll(async () => {
+          const { accountLinks, accountInView } = await header();
+          return { accountLinks, accountInView };
+        })
+        .toEqual({ accountLinks: 2, accountInView: true });
+      expect((await header()).height).toBeLessThanOrEqual(name === 'desktop' ? 70 : 110);
       await saveScreenshot(page, `web-home-${name}`);
       expect(errors).toEqual([]);
       await page.close();

@@ -8,12 +8,22 @@ import { AddToChannel } from './AddToChannel.tsx';
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
-const channel = (id: number, path: string, hasChildren: boolean) => ({
+/** A channel at `path` called `name`, under the channels `above` (root first). */
+const channel = (
+  id: number,
+  path: string,
+  name: string,
+  hasChildren: boolean,
+  above: { path: string; display_name: string }[] = [],
+) => ({
   id,
   path,
-  display_name: path.split('/').at(-1),
+  display_name: name,
   has_children: hasChildren,
+  ancestors: above.map((link, i) => ({ id: 100 + i, slug: link.path, ...link })),
 });
+const root = { path: 'ann', display_name: 'ANN' };
+const cats = { path: 'ann/cats-2024', display_name: 'Cats & Co' };
 
 function serve(signedIn: boolean) {
   const writes: string[] = [];
@@ -26,11 +36,32 @@ function serve(signedIn: boolean) {
             ? { logged_in: true, user: { id: 'u', username: 'ann', role: 'user' } }
             : { logged_in: false, user: null },
         });
-      if (url === '/api/v4/channels/?slug=ann') return json(200, { data: channel(1, 'ann', true) });
+      if (url === '/api/v4/channels/?slug=ann')
+        return json(200, { data: channel(1, 'ann', 'ANN', true) });
       if (url === '/api/v4/channels/1/children/')
-        return json(200, { data: [channel(5, 'ann/cats', true), channel(6, 'ann/dogs', false)] });
+        return json(200, {
+          data: [
+            channel(5, 'ann/cats-2024', 'Cats & Co', true, [root]),
+            channel(6, 'ann/dogs', 'Dogs!', true, [root]),
+          ],
+        });
       if (url === '/api/v4/channels/5/children/')
-        return json(200, { data: [channel(7, 'ann/cats/kittens', false)] });
+        return json(200, {
+          data: [channel(7, 'ann/cats-2024/kittens', 'Kittens', false, [root, cats])],
+        });
+      if (url === '/api/v4/channels/6/children/')
+        return json(200, {
+          data: [
+            channel(8, 'ann/dogs/kittens', 'Kittens', false, [
+              root,
+              { path: 'ann/dogs', display_name: 'Dogs!' },
+            ]),
+            channel(9, 'ann/dogs/kittens-2', 'Kittens', false, [
+              root,
+              { path: 'ann/dogs', display_name: 'Dogs!' },
+            ]),
+          ],
+        });
       writes.push(`${init.method} ${url} ${typeof init.body === 'string' ? init.body : ''}`);
       return json(200, { data: { added: ['abc'] } });
     }),
@@ -50,20 +81,23 @@ describe('Add to channel on a GIF page', () => {
     vi.unstubAllGlobals();
   });
 
-  it('lists every channel of the signed-in user, deep ones too, and adds the GIF', async () => {
+  it('lists every channel of the signed-in user by name, deep ones too, and adds the GIF', async () => {
     const writes = serve(true);
     fireEvent.click(await screen.findByRole('button', { name: 'Add to channel' }));
     const select = await screen.findByLabelText('Channel');
     expect([...select.querySelectorAll('option')].map((o) => o.textContent)).toEqual([
       'Choose a channel…',
-      'cats',
-      'cats › kittens',
-      'dogs',
+      'Cats & Co',
+      'Cats & Co › Kittens',
+      'Dogs!',
+      // Two sub-channels of the same name: their paths tell them apart.
+      'Dogs! › Kittens (dogs/kittens)',
+      'Dogs! › Kittens (dogs/kittens-2)',
     ]);
     fireEvent.change(select, { target: { value: '7' } });
     fireEvent.click(screen.getByRole('button', { name: 'Add' }));
     await vi.waitFor(() =>
-      expect(screen.getByRole('status').textContent).toBe('Added to kittens.'),
+      expect(screen.getByRole('status').textContent).toBe('Added to Kittens.'),
     );
     expect(writes).toEqual(['POST /api/v4/channel-gifs/ {"channel":7,"gif":["abc"]}']);
   });

@@ -3,7 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useSession } from '../account/use-session.ts';
 import { channelApi } from './channel-api.ts';
-import { myChannels } from './my-channels.ts';
+import { channelLabels, myChannels } from './my-channels.ts';
+import { sentence } from './sentence.ts';
 
 /** "Add to channel" on a GIF's page: the signed-in user puts the GIF into one of their channels. */
 export function AddToChannel({ gif }: { gif: Gif }) {
@@ -24,6 +25,7 @@ export function AddToChannel({ gif }: { gif: Gif }) {
         Add to channel
       </button>
     );
+  const labels = channelLabels(channels.data ?? []);
   const add = async () => {
     const channel = channels.data?.find((c) => String(c.id) === target);
     if (!channel) return;
@@ -31,8 +33,8 @@ export function AddToChannel({ gif }: { gif: Gif }) {
       const { added } = await channelApi.addGifs(channel.id, [gif.id]);
       setMessage(
         added.length > 0
-          ? `Added to ${channel.display_name}.`
-          : `Already in ${channel.display_name}.`,
+          ? sentence(`Added to ${channel.display_name}`)
+          : sentence(`Already in ${channel.display_name}`),
       );
     } catch (error) {
       setMessage(error instanceof Error ? error.message : String(error));
@@ -54,7 +56,7 @@ export function AddToChannel({ gif }: { gif: Gif }) {
             <option value="">Choose a channel…</option>
             {channels.data.map((c) => (
               <option key={c.id} value={c.id}>
-                {c.path.split('/').slice(1).join(' › ')}
+                {labels.get(c.id)}
               </option>
             ))}
           </select>

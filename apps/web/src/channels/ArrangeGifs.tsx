@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { channelApi } from './channel-api.ts';
 import { firstGifsKey, useFirstGifs } from './first-gifs.ts';
+import { sentence } from './sentence.ts';
 
 /**
  * The channel's first GIFs in their manual order, each with buttons to move it up or down or
@@ -46,7 +47,7 @@ export function ArrangeGifs(props: {
               onClick={() =>
                 void change(async () => {
                   await channelApi.placeGif(channelId, gif.id, 'before', list[i - 1]!.id);
-                  return `Moved ${name}.`;
+                  return sentence(`Moved ${name}`);
                 })
               }
             >
@@ -59,7 +60,7 @@ export function ArrangeGifs(props: {
               onClick={() =>
                 void change(async () => {
                   await channelApi.placeGif(channelId, gif.id, 'after', list[i + 1]!.id);
-                  return `Moved ${name}.`;
+                  return sentence(`Moved ${name}`);
                 })
               }
             >

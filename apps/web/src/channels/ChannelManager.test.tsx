@@ -23,6 +23,14 @@ describe('channel management on the owner’s channel page', () => {
     expect(changed).toHaveBeenCalled();
   });
 
+  it('says a name that ends in its own mark without a second full stop', async () => {
+    serve(() => json(201, { data: channel(9, 'Yay!') }));
+    show(<ChannelManager channel={channel(5, 'Cats')} siblings={[]} />);
+    fireEvent.change(screen.getByLabelText('New sub-channel'), { target: { value: 'Yay!' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Create' }));
+    await vi.waitFor(() => expect(status()).toBe('Made Yay!'));
+  });
+
   it('moves sub-channels up, down and into another with buttons', async () => {
     const calls = serve(() => json(200, { data: {} }));
     const kids = [channel(11, 'A'), channel(12, 'B'), channel(13, 'C')];
@@ -70,7 +78,7 @@ describe('channel management on the owner’s channel page', () => {
     ]);
   });
 
-  it('adds ticked uploads, offering only ready public ones', async () => {
+  it('adds ticked uploads, offering only ready public ones and marking those already in', async () => {
     const upload = (id: string, title: string, extra = {}) => ({
       id,
       title,
@@ -79,27 +87,49 @@ describe('channel management on the owner’s channel page', () => {
       preview_url: null,
       ...extra,
     });
-    const calls = serve((url) =>
+    const calls = serve((url, init) =>
       url.startsWith('/api/v1/users/me/gifs')
         ? json(200, {
             data: [
               upload('aaa', 'Walrus'),
               upload('bbb', 'Seal', { visibility: 'unlisted' }),
               upload('ccc', 'Otter'),
+              upload('ddd', 'Puffin'),
             ],
-            pagination: { count: 3, next_cursor: null },
+            pagination: { count: 4, next_cursor: null },
           })
-        : json(200, { data: { added: ['aaa', 'ccc'] } }),
+        : init.method === 'POST'
+          ? json(200, { data: { added: ['aaa', 'ccc'] } })
+          : // Puffin is already in this channel (5); Otter only in another one (6).
+            json(200, {
+              data: [
+                { gif_id: 'aaa', channels: [] },
+                { gif_id: 'ccc', channels: [channel(6, 'Dogs')] },
+                { gif_id: 'ddd', channels: [channel(6, 'Dogs'), channel(5, 'Cats')] },
+              ],
+            }),
     );
     show(<ChannelManager channel={channel(5, 'Cats')} siblings={[]} />);
     fireEvent.click(screen.getByRole('button', { name: 'Add from your uploads' }));
     const list = await screen.findByRole('list', { name: 'Your uploads' });
-    expect(list.textContent).toBe('WalrusOtter');
+    expect(list.textContent).toBe('WalrusOtterPuffin (already in this channel)');
+    expect(calls).toContain('GET /api/v4/channel-gifs/?gif=aaa,ccc,ddd');
+    expect(screen.getByLabelText('Puffin (already in this channel)')).toHaveProperty(
+      'disabled',
+      true,
+    );
+    expect(screen.getByLabelText('Walrus')).toHaveProperty('disabled', false);
     fireEvent.click(screen.getByLabelText('Walrus'));
     fireEvent.click(screen.getByLabelText('Otter'));
     fireEvent.click(screen.getByRole('button', { name: 'Add 2 to the channel' }));
     await vi.waitFor(() => expect(status()).toBe('Added 2 GIFs.'));
-    expect(calls.at(-1)).toBe('POST /api/v4/channel-gifs/ {"channel":5,"gif":["aaa","ccc"]}');
+    expect(calls.filter((c) => c.startsWith('POST'))).toEqual([
+      'POST /api/v4/channel-gifs/ {"channel":5,"gif":["aaa","ccc"]}',
+    ]);
+    // After adding, the picker asks again which uploads the channel holds.
+    await vi.waitFor(() =>
+      expect(calls.filter((c) => c.startsWith('GET /api/v4/channel-gifs/'))).toHaveLength(2),
+    );
   });
 
   it('reorders the channel’s GIFs and takes one out', async () => {

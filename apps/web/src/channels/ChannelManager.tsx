@@ -1,14 +1,16 @@
 import type { ChannelObject } from '@jiffy/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
 import { channelApi } from './channel-api.ts';
 import { ChannelTagsManager } from './ChannelTagsManager.tsx';
+import { DeleteChannel } from './DeleteChannel.tsx';
 import { EditChannel } from './EditChannel.tsx';
 import { ArrangeGifs } from './ArrangeGifs.tsx';
 import { firstGifsKey } from './first-gifs.ts';
+import { gifsInChannelKey } from './gifs-in-channel.ts';
 import { SubChannelList } from './SubChannelList.tsx';
 import { UploadPicker } from './UploadPicker.tsx';
+import { sentence } from './sentence.ts';
 
 /**
  * The owner's (or staff's) tools on a channel page: make a sub-channel, edit (see EditChannel)
@@ -25,7 +27,6 @@ export function ChannelManager(props: {
 }) {
   const { channel } = props;
   const client = useQueryClient();
-  const navigate = useNavigate();
   const [message, setMessage] = useState('');
   const [newName, setNewName] = useState('');
   const [gifIds, setGifIds] = useState('');
@@ -34,6 +35,7 @@ export function ChannelManager(props: {
       client.invalidateQueries({ queryKey: ['channel'] }),
       client.invalidateQueries({ queryKey: ['channel-children', channel.id] }),
       client.invalidateQueries({ queryKey: firstGifsKey(channel.id) }),
+      client.invalidateQueries({ queryKey: gifsInChannelKey(channel.id) }),
     ]);
   /** Runs a change; its failure is shown in the server's words. */
   const run = async (change: () => Promise<string>) => {
@@ -56,7 +58,7 @@ export function ChannelManager(props: {
           void run(async () => {
             const made = await channelApi.create({ display_name: newName, parent: channel.id });
             setNewName('');
-            return `Made ${made.display_name}.`;
+            return sentence(`Made ${made.display_name}`);
           });
         }}
       >
@@ -67,21 +69,7 @@ export function ChannelManager(props: {
         <button type="submit">Create</button>
       </form>
       <EditChannel channel={channel} staff={props.staff ?? false} run={run} />
-      {channel.is_root ? null : (
-        <button
-          type="button"
-          onClick={() => {
-            if (!window.confirm(`Delete ${channel.display_name} and its sub-channels?`)) return;
-            void run(async () => {
-              await channelApi.remove(channel.id);
-              await navigate(`/${channel.ancestors.at(-1)?.path ?? channel.user.username}`);
-              return 'Deleted.';
-            });
-          }}
-        >
-          Delete channel
-        </button>
-      )}
+      {channel.is_root ? null : <DeleteChannel channel={channel} onFailed={setMessage} />}
       {channel.is_root ? null : (
         <form
           onSubmit={(event) => {
@@ -103,6 +91,7 @@ export function ChannelManager(props: {
       )}
       {channel.is_root ? null : (
         <UploadPicker
+          channelId={channel.id}
           onAdd={(ids) =>
             run(async () => {
               const { added } = await channelApi.addGifs(channel.id, ids);

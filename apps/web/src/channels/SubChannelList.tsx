@@ -1,6 +1,7 @@
 import type { ChannelObject } from '@jiffy/contracts';
 import { useState } from 'react';
 import { channelApi } from './channel-api.ts';
+import { sentence } from './sentence.ts';
 
 /** What a dragged sub-channel row carries: its channel id. */
 const DRAG_CHANNEL = 'application/x-jiffy-channel';
@@ -25,8 +26,8 @@ export function SubChannelList(props: {
     run(async () => {
       await channelApi.move(child.id, position, target.id);
       return position === 'last'
-        ? `Moved ${child.display_name} into ${target.display_name}.`
-        : `Moved ${child.display_name}.`;
+        ? sentence(`Moved ${child.display_name} into ${target.display_name}`)
+        : sentence(`Moved ${child.display_name}`);
     });
   return (
     <ol className="sub-channel-list" aria-label="Sub-channels">

@@ -48,6 +48,11 @@ export const channelApi = {
       method: 'POST',
       json: { position, target_channel: target },
     }),
+  /** For each GIF (at most 50), the channels it is in that the caller may see. */
+  channelsOf: (gif: string[]) =>
+    siteJson<{ gif_id: string; channels: ChannelObject[] }[]>(
+      `/api/v4/channel-gifs/?gif=${gif.map(q).join(',')}`,
+    ),
   addGifs: (channel: number, gif: string[]) =>
     siteJson<{ added: string[] }>('/api/v4/channel-gifs/', {
       method: 'POST',

@@ -21,3 +21,22 @@ export async function myChannels(username: string): Promise<ChannelObject[]> {
   }
   return found.slice(0, PICKER_LIMIT).toSorted((a, b) => a.path.localeCompare(b.path));
 }
+
+/**
+ * How the picker names each channel: its display names from under the root down, e.g.
+ * "Space › Planets". Where two would read the same, each also shows its path (slugs, unique).
+ */
+export function channelLabels(channels: ChannelObject[]): Map<number, string> {
+  const named = channels.map((c) => ({
+    c,
+    label: [...c.ancestors.slice(1), c].map((link) => link.display_name).join(' › '),
+  }));
+  const seen = new Map<string, number>();
+  for (const { label } of named) seen.set(label, (seen.get(label) ?? 0) + 1);
+  return new Map(
+    named.map(({ c, label }) => [
+      c.id,
+      seen.get(label)! > 1 ? `${label} (${c.path.split('/').slice(1).join('/')})` : label,
+    ]),
+  );
+}

@@ -1,9 +1,21 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Person } from './directory-api.ts';
 import './directory.css';
 
-/** People as cards: avatar, name (to their channel), what they say about themselves. */
-export function PersonCards({ people, label }: { people: Person[]; label: string }) {
+/**
+ * People as cards: avatar, name (to their channel), what they say about themselves; `after`
+ * adds to a card (staff's remove button on /studios, so a person is listed once).
+ */
+export function PersonCards({
+  people,
+  label,
+  after,
+}: {
+  people: Person[];
+  label: string;
+  after?: (person: Person) => ReactNode;
+}) {
   return (
     <ul className="person-cards" aria-label={label}>
       {people.map((person) => (
@@ -18,6 +30,7 @@ export function PersonCards({ people, label }: { people: Person[]; label: string
             {person.freelance ? <span className="badge">Freelance</span> : null}
             <p className="handle">@{person.username}</p>
             {person.description ? <p>{person.description}</p> : null}
+            {after?.(person)}
           </div>
         </li>
       ))}

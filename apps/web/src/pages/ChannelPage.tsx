@@ -2,7 +2,7 @@ import type { ChannelObject } from '@jiffy/contracts';
 import type { GifsResult } from '@jiffy/fetch-api';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { useSession } from '../account/use-session.ts';
 import { reportChannelFeedPage } from '../analytics/page-views.ts';
 import { api } from '../api/client.ts';
@@ -38,7 +38,11 @@ export default function ChannelPage() {
 function ChannelView({ channel }: { channel: ChannelObject }) {
   const backdrops = useExperiment('backdrop');
   const session = useSession();
-  const [tag, setTag] = useState<string | undefined>(undefined);
+  // The tab is in the query string (`?tag=moon`), as the search page keeps its kind: a reload,
+  // a shared link or the back button shows the same tab. An unknown tag is the All tab.
+  const [query, setQuery] = useSearchParams();
+  const asked = query.get('tag');
+  const tag = channel.tags.some((t) => t.tag === asked) ? (asked ?? undefined) : undefined;
   const [words, setWords] = useState('');
   const [searched, setSearched] = useState('');
   // Bumped by the owner's changes, so the feed is read again.
@@ -118,7 +122,7 @@ function ChannelView({ channel }: { channel: ChannelObject }) {
                   type="button"
                   role="tab"
                   aria-selected={tag === t}
-                  onClick={() => setTag(t)}
+                  onClick={() => setQuery(t ? { tag: t } : {})}
                 >
                   {t ? `#${t}` : 'All'}
                 </button>

@@ -129,31 +129,57 @@ describe('/edit/gifs: bulk edits, shown at once, rolled back when refused', () =
   });
 
   it('puts back a GIF whose delete is refused, after asking to confirm', async () => {
-    vi.stubGlobal(
-      'confirm',
-      vi.fn(() => true),
-    );
     serve(() =>
       json(403, { error: { code: 'forbidden', message: 'You may not delete this GIF.' } }),
     );
     await select('Otter');
     fireEvent.click(screen.getByRole('button', { name: 'Delete' }));
+    const dialog = screen.getByRole('dialog', { name: 'Delete 1 GIF for good?' });
+    expect(dialog.textContent).toContain('This cannot be undone.');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete 1 GIF' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
     expect((await screen.findByRole('alert')).textContent).toBe(
       'Otter: You may not delete this GIF.',
     );
     expect(screen.getByText('Otter')).toBeTruthy();
-    expect(confirm).toHaveBeenCalledWith('Delete 1 GIF(s) for good?');
+  });
+
+  it('asks in the site’s dialog: focus in it, Tab kept inside, Escape or Cancel deletes nothing', async () => {
+    const confirm = vi.fn(() => true);
+    vi.stubGlobal('confirm', confirm);
+    const calls = serve(() => json(200, { data: {} }));
+    await select('Walrus', 'Seal');
+    const opener = screen.getByRole('button', { name: 'Delete' });
+    opener.focus();
+    fireEvent.click(opener);
+    const dialog = screen.getByRole('dialog', { name: 'Delete 2 GIFs for good?' });
+    expect(dialog.getAttribute('aria-modal')).toBe('true');
+    const cancel = within(dialog).getByRole('button', { name: 'Cancel' });
+    expect(document.activeElement).toBe(cancel);
+    fireEvent.keyDown(cancel, { key: 'Tab' });
+    expect(document.activeElement).toBe(
+      within(dialog).getByRole('button', { name: 'Delete 2 GIFs' }),
+    );
+    fireEvent.keyDown(document.activeElement!, { key: 'Tab' });
+    expect(document.activeElement).toBe(cancel);
+    fireEvent.keyDown(cancel, { key: 'Escape' });
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(document.activeElement).toBe(opener);
+    fireEvent.click(opener);
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.getByText('Walrus')).toBeTruthy();
+    expect(calls).toEqual([]);
+    // The browser's own confirm() is never used.
+    expect(confirm).not.toHaveBeenCalled();
   });
 
   it('selects all and deletes them, gone at once', async () => {
-    vi.stubGlobal(
-      'confirm',
-      vi.fn(() => true),
-    );
     const calls = serve(() => json(200, { data: {} }));
     fireEvent.click(await screen.findByLabelText('Select all'));
     expect(screen.getByText('Edit 3 selected')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Delete' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Delete 3 GIFs' }));
     await vi.waitFor(() => expect(screen.queryByText('Walrus')).toBeNull());
     await vi.waitFor(() => expect(calls).toHaveLength(3));
     expect(calls[0]).toBe('DELETE /api/v1/gifs/aaa ');

@@ -51,6 +51,10 @@ function server(role: string | null) {
       featured.channels = featured.channels.filter((c) => c.feature_id !== 1);
       return new Response(null, { status: 204 });
     }
+    if (path === '/api/v1/studios/2/' && method === 'DELETE') {
+      featured.creators = featured.creators.filter((c) => c.feature_id !== 2);
+      return new Response(null, { status: 204 });
+    }
     return json({ data: featured });
   });
 }
@@ -105,5 +109,18 @@ describe('/studios', () => {
     await vi.waitFor(() =>
       expect(within(channels).queryByRole('link', { name: 'Space' })).toBeNull(),
     );
+  });
+
+  it('shows staff each featured creator once, with its remove button on the card', async () => {
+    vi.stubGlobal('fetch', server('admin'));
+    renderPage();
+    const creators = await screen.findByRole('list', { name: 'Featured creators' });
+    // The creator's name is on the page once: on its card, not again in a list of its own.
+    expect(document.body.textContent.match(/CAT/g)).toHaveLength(1);
+    fireEvent.click(within(creators).getByRole('button', { name: 'Remove CAT from Studios' }));
+    await vi.waitFor(() =>
+      expect(screen.queryByRole('list', { name: 'Featured creators' })).toBeNull(),
+    );
+    expect(screen.queryByText('CAT')).toBeNull();
   });
 });

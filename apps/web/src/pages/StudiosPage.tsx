@@ -15,6 +15,7 @@ export default function StudiosPage() {
   const channels = studios.data?.channels ?? [];
   const creators = studios.data?.creators ?? [];
   const featureOf = new Map(channels.map((c) => [c.channel.id, c.feature_id]));
+  const featureOfCreator = new Map(creators.map((c) => [c.creator.id, c.feature_id]));
   return (
     <section className="studios-page">
       <h1>Studios</h1>
@@ -37,20 +38,18 @@ export default function StudiosPage() {
       />
       {creators.length ? <h2 id="studio-creators">Featured creators</h2> : null}
       {creators.length ? (
-        <PersonCards people={creators.map((c) => c.creator)} label="Featured creators" />
-      ) : null}
-      {staff && creators.length ? (
-        <ul className="unfeature-creators" aria-label="Remove creators from Studios">
-          {creators.map((c) => (
-            <li key={c.feature_id}>
-              {c.creator.display_name || c.creator.username}{' '}
+        <PersonCards
+          people={creators.map((c) => c.creator)}
+          label="Featured creators"
+          after={(person) =>
+            staff ? (
               <UnfeatureButton
-                featureId={c.feature_id}
-                name={c.creator.display_name || c.creator.username}
+                featureId={featureOfCreator.get(person.id)!}
+                name={person.display_name || person.username}
               />
-            </li>
-          ))}
-        </ul>
+            ) : null
+          }
+        />
       ) : null}
     </section>
   );

@@ -40,8 +40,12 @@ export function AppShell() {
               {label}
             </NavLink>
           ))}
-          <AccountLinks />
         </nav>
+        {/* Beside the sections, not among them: on a phone the sections scroll sideways in
+            one row, and the account corner stays in view at its end. */}
+        <div className="account-corner">
+          <AccountLinks />
+        </div>
       </header>
       <main id="main">
         <Suspense fallback={<p className="loading">Loading…</p>}>

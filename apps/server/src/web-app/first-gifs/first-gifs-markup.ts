@@ -31,6 +31,9 @@ const NAV = [
   ['/explore', 'Explore'],
   ['/categories', 'Categories'],
   ['/upload', 'Upload'],
+] as const;
+/** AppShell's account corner for a visitor: beside the sections, not among them. */
+const ACCOUNT = [
   ['/login', 'Log in'],
   ['/join', 'Join'],
 ] as const;
@@ -57,6 +60,7 @@ export function siteFrame(main: string): string {
     '<input type="search" name="q" aria-label="Search GIFs" placeholder="Search all the GIFs and stickers" maxlength="50">',
     '<button type="submit" class="primary">Search</button></form>',
     `<nav aria-label="Sections">${NAV.map(([href, text]) => link(href, text)).join('')}</nav>`,
+    `<div class="account-corner">${ACCOUNT.map(([href, text]) => link(href, text)).join('')}</div>`,
     '</header>',
     `<main id="main">${main}</main>`,
     `<footer class="site-footer"><nav aria-label="About Jiffy">${FOOTER.map(([href, text]) => link(href, text)).join('')}</nav></footer>`,

@@ -102,6 +102,11 @@ describe('the first GIFs written into the site pages', () => {
       stickers.data.map((g) => g.id),
     );
     expect(data.queries.map((q) => q.key)).toEqual([['trending-searches']]);
+    // The header as the site draws it: Log in and Join beside the sections, not among them
+    // (on a phone the sections scroll sideways and the account corner stays in view).
+    expect(page.body).toMatch(
+      /<nav aria-label="Sections">(?:(?!Log in)[^])*?<\/nav><div class="account-corner"><a href="\/login">Log in<\/a><a href="\/join">Join<\/a><\/div><\/header>/,
+    );
     // Markup and data both inside the site's page: its script still follows.
     expect(page.body).toMatch(/<div id="root"><a class="skip" href="#main">/);
     expect(page.body).toMatch(/<script type="module" crossorigin src="\/assets\/index-/);
