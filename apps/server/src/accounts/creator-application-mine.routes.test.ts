@@ -1,17 +1,10 @@
+import type { MyApplication } from '@jiffy/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SiteClient } from '../testing/site-client.ts';
 import { permissionMatrix } from '../testing/signed-in-users.ts';
 import { startTestJiffy, type TestJiffy } from '../testing/test-jiffy.ts';
 
-type Mine = {
-  data: {
-    id: string;
-    status: string;
-    created_at: string;
-    reviewed_at: string | null;
-    decision_note: string | null;
-  } | null;
-};
+type Mine = { data: MyApplication | null };
 
 describe('GET /api/v3/creator-applications/mine', () => {
   let t: TestJiffy;

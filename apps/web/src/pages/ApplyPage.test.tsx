@@ -3,18 +3,14 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { MyApplication } from '@jiffy/contracts';
 import ApplyPage from './ApplyPage.tsx';
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
-type Mine = {
-  id: string;
-  status: string;
-  created_at: string;
-  reviewed_at: string | null;
-  decision_note: string | null;
-} | null;
+/** The applicant's latest application as `/mine` answers it (the contract's own type). */
+type Mine = MyApplication | null;
 
 /**
  * A server with a signed-in `user` whose latest application is `mine`; a POST files a pending
