@@ -293,6 +293,19 @@ describe('the first GIFs, written by the server', () => {
     ).toEqual({ grid: true, href });
     expect(tile.errors).toEqual([]);
     await tile.close();
+
+    // Past the skip link: the next Tab after the takeover still lands in the page, not the header.
+    const skipped = await heldSite();
+    await skipped.page.keyboard.press('Tab');
+    await skipped.page.keyboard.press('Enter');
+    skipped.deliver();
+    await expect.poll(() => skipped.page.locator('.first-gifs').count()).toBe(0);
+    await skipped.page.keyboard.press('Tab');
+    expect(await skipped.page.evaluate(() => !!document.activeElement?.closest('#main'))).toBe(
+      true,
+    );
+    expect(skipped.errors).toEqual([]);
+    await skipped.close();
   });
 
   it('takes over with JavaScript where the server left off: same places, no refetch, more on scroll', async () => {

@@ -19,3 +19,4 @@ export * from './staff-search-answers.ts';
 export * from './imaging-answers.ts';
 export * from './profile-answers.ts';
 export * from './sharing-answers.ts';
+export * from './site-links.ts';

@@ -18,7 +18,7 @@ export function RouteError() {
       ? error.message
       : 'Something went wrong.';
   return (
-    <main id="main">
+    <main id="main" tabIndex={-1}>
       <h1>Something went wrong</h1>
       <ErrorMessage message={message} />
     </main>

@@ -13,11 +13,15 @@ type Focusable = HTMLElement & { value?: string };
 /** How long the site may take to render the counterpart of what had the focus. */
 const COUNTERPART_WAIT_MS = 2000;
 
-/** What identifies a control to its user (kind, name, target): the same in both markups. */
+/**
+ * What identifies a control to its user (kind, name, target): the same in both markups. An
+ * element with an id is that id: the page's `<main>`, where the skip link puts the focus, is
+ * named by all of its text, which the site's render changes.
+ */
 const identityOf = (el: Element): string =>
   [
     el.tagName,
-    el.getAttribute('aria-label') ?? el.textContent?.trim() ?? '',
+    el.id ? `#${el.id}` : (el.getAttribute('aria-label') ?? el.textContent?.trim() ?? ''),
     el.getAttribute('href') ?? '',
   ].join('\u0000');
 

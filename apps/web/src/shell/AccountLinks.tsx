@@ -1,3 +1,4 @@
+import { VISITOR_ACCOUNT_LINKS } from '@jiffy/contracts/site-links';
 import { NavLink, useNavigate } from 'react-router';
 import { useSession, useSessionChanged } from '../account/use-session.ts';
 import { siteJson } from '../api/site-fetch.ts';
@@ -12,8 +13,11 @@ export function AccountLinks() {
   if (!user)
     return (
       <>
-        <NavLink to="/login">Log in</NavLink>
-        <NavLink to="/join">Join</NavLink>
+        {VISITOR_ACCOUNT_LINKS.map(([to, label]) => (
+          <NavLink key={to} to={to}>
+            {label}
+          </NavLink>
+        ))}
       </>
     );
   return (

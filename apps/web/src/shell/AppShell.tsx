@@ -1,25 +1,9 @@
+import { SITE_FOOTER_LINKS, SITE_SECTIONS } from '@jiffy/contracts/site-links';
 import { Suspense } from 'react';
 import { Link, NavLink, Outlet } from 'react-router';
 import { usePageViews } from '../analytics/page-views.ts';
 import { AccountLinks } from './AccountLinks.tsx';
 import { SearchBox } from './SearchBox.tsx';
-
-const NAV = [
-  ['/trending-gifs', 'Trending'],
-  ['/stickers', 'Stickers'],
-  ['/clips', 'Clips'],
-  ['/explore', 'Explore'],
-  ['/categories', 'Categories'],
-  ['/upload', 'Upload'],
-] as const;
-
-const FOOTER = [
-  ['/about', 'About'],
-  ['/team', 'Team'],
-  ['/transparency', 'Transparency'],
-  ['/apps', 'Apps'],
-  ['/labs', 'Labs'],
-] as const;
 
 /** Every page's frame: the header (logo, search, sections), the page, the footer. */
 export function AppShell() {
@@ -35,7 +19,7 @@ export function AppShell() {
         </Link>
         <SearchBox />
         <nav aria-label="Sections">
-          {NAV.map(([to, label]) => (
+          {SITE_SECTIONS.map(([to, label]) => (
             <NavLink key={to} to={to}>
               {label}
             </NavLink>
@@ -47,14 +31,14 @@ export function AppShell() {
           <AccountLinks />
         </div>
       </header>
-      <main id="main">
+      <main id="main" tabIndex={-1}>
         <Suspense fallback={<p className="loading">Loading…</p>}>
           <Outlet />
         </Suspense>
       </main>
       <footer className="site-footer">
         <nav aria-label="About Jiffy">
-          {FOOTER.map(([to, label]) => (
+          {SITE_FOOTER_LINKS.map(([to, label]) => (
             <Link key={to} to={to}>
               {label}
             </Link>

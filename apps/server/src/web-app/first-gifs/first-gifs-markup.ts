@@ -1,4 +1,9 @@
-import type { Gif } from '@jiffy/contracts';
+import {
+  type Gif,
+  SITE_FOOTER_LINKS,
+  SITE_SECTIONS,
+  VISITOR_ACCOUNT_LINKS,
+} from '@jiffy/contracts';
 import type { GifsResult } from '@jiffy/fetch-api';
 import { altOf, tilePicture, WEBP_TYPE } from '@jiffy/widgets/best-rendition';
 import { BRAND_COLORS, LOADER_COLORS } from '@jiffy/widgets/colors';
@@ -25,26 +30,6 @@ import { COLUMN_COUNTS, firstGifsLayout, heightRatio, TILE_SIZES } from './first
 const FIRST_FRAME_TILES = 1;
 const CHECKERBOARD = 'repeating-conic-gradient(#3a3a3a 0 25%, #2a2a2a 0 50%) 0 0 / 16px 16px';
 
-const NAV = [
-  ['/trending-gifs', 'Trending'],
-  ['/stickers', 'Stickers'],
-  ['/explore', 'Explore'],
-  ['/categories', 'Categories'],
-  ['/upload', 'Upload'],
-] as const;
-/** AppShell's account corner for a visitor: beside the sections, not among them. */
-const ACCOUNT = [
-  ['/login', 'Log in'],
-  ['/join', 'Join'],
-] as const;
-const FOOTER = [
-  ['/about', 'About'],
-  ['/team', 'Team'],
-  ['/transparency', 'Transparency'],
-  ['/apps', 'Apps'],
-  ['/labs', 'Labs'],
-] as const;
-
 const link = (href: string, text: string, attributes = '') =>
   `<a href="${escapeHtml(href)}"${attributes}>${escapeHtml(text)}</a>`;
 const searchPath = (term: string) => `/search/${encodeURIComponent(term)}`;
@@ -59,11 +44,12 @@ export function siteFrame(main: string): string {
     '<form role="search" aria-label="Search Jiffy" class="search-box" action="/search">',
     '<input type="search" name="q" aria-label="Search GIFs" placeholder="Search all the GIFs and stickers" maxlength="50">',
     '<button type="submit" class="primary">Search</button></form>',
-    `<nav aria-label="Sections">${NAV.map(([href, text]) => link(href, text)).join('')}</nav>`,
-    `<div class="account-corner">${ACCOUNT.map(([href, text]) => link(href, text)).join('')}</div>`,
+    `<nav aria-label="Sections">${SITE_SECTIONS.map(([href, text]) => link(href, text)).join('')}</nav>`,
+    `<div class="account-corner">${VISITOR_ACCOUNT_LINKS.map(([href, text]) => link(href, text)).join('')}</div>`,
     '</header>',
-    `<main id="main">${main}</main>`,
-    `<footer class="site-footer"><nav aria-label="About Jiffy">${FOOTER.map(([href, text]) => link(href, text)).join('')}</nav></footer>`,
+    // tabindex=-1: the skip link moves focus into it, so the site's takeover can keep it there.
+    `<main id="main" tabindex="-1">${main}</main>`,
+    `<footer class="site-footer"><nav aria-label="About Jiffy">${SITE_FOOTER_LINKS.map(([href, text]) => link(href, text)).join('')}</nav></footer>`,
   ].join('');
 }
 
