@@ -54,10 +54,13 @@ export function totalsOf(rows: Counts[]): Counts {
   );
 }
 
+/** The states whose edits the server refuses (gif-edit.service: 409), so no page is offered. */
+const NOT_EDITABLE = new Set(['removed', 'processing']);
+
 /**
  * An upload not showing, with the reason and the page to edit it. A taken-down GIF has no such
  * page (edits are refused while the takedown stands: a moderator's decision, undone by a
- * restore), so none is offered.
+ * restore), nor has one still processing (until it is ready).
  */
 export function presentUpload(row: {
   id: string;
@@ -72,6 +75,6 @@ export function presentUpload(row: {
     status: row.status,
     reason: row.reason,
     created_at: new Date(row.created_at).toISOString(),
-    edit_url: row.status === 'removed' ? null : `/edit/gifs/${row.id}`,
+    edit_url: NOT_EDITABLE.has(row.status) ? null : `/edit/gifs/${row.id}`,
   };
 }

@@ -62,6 +62,12 @@ beforeAll(async () => {
     user_id: 'idcat',
   });
   await insertGifRow(gifs, { id: 'catGone', title: 'Gone', status: 'removed', user_id: 'idcat' });
+  await insertGifRow(gifs, {
+    id: 'catBaking',
+    title: 'Baking',
+    status: 'processing',
+    user_id: 'idcat',
+  });
   await sql`INSERT INTO gif_takedowns (gif_id, uploader_user_id, reason)
     VALUES ('catGone', 'idcat', 'copyright')`.execute(t.jiffy.database.db);
 
@@ -157,24 +163,32 @@ describe('the creator dashboard API', () => {
     expect(nap.filter((l) => l.startsWith('gif,'))).toEqual(["gif,catNap,'=Nap,2,0,0,0,"]);
   });
 
-  it('lists uploads not showing, with the reason and the editing page unless taken down', async () => {
+  it('lists uploads not showing, with the reason and the editing page unless taken down or processing', async () => {
     const response = await users.cat!.get(q('dashboard-uploads/'));
     const rows = response.json<{ data: { id: string; status: string; reason: string }[] }>().data;
     expect(rows.map((r) => [r.id, r.status, r.reason]).sort()).toEqual([
+      ['catBaking', 'processing', null],
       ['catBroken', 'failed', 'The file is not an image.'],
       ['catGone', 'removed', 'copyright'],
     ]);
-    // A failed upload can be fixed; a taken-down one cannot be edited (409), so no page is offered.
+    // A failed upload can be fixed; a taken-down one or one still processing cannot be edited
+    // (409), so no page is offered.
     const editUrls = Object.fromEntries(
       rows.map((r) => [r.id, (r as { edit_url?: string | null }).edit_url]),
     );
-    expect(editUrls).toEqual({ catBroken: '/edit/gifs/catBroken', catGone: null });
-    const refused = await users.cat!.post('/ajax/gif/update', {
-      gif_id: 'catGone',
-      key: 'title',
-      value: 'Back',
+    expect(editUrls).toEqual({
+      catBaking: null,
+      catBroken: '/edit/gifs/catBroken',
+      catGone: null,
     });
-    expect(refused.statusCode).toBe(409);
+    for (const gif_id of ['catGone', 'catBaking']) {
+      const refused = await users.cat!.post('/ajax/gif/update', {
+        gif_id,
+        key: 'title',
+        value: 'Back',
+      });
+      expect(refused.statusCode, gif_id).toBe(409);
+    }
   });
 
   describe('permission matrix: the creator and staff; others 403, signed out 401', () => {

@@ -6,7 +6,8 @@ import { uploadStatus } from './upload-status.ts';
 /**
  * The creator's uploads nobody else sees, each marked with its state ("Taken down", "Upload
  * failed", …) and why, in words rather than the stored status. A taken-down GIF has no edit
- * link (the server refuses its edits): the list says so and where the moderator's note is.
+ * link (the server refuses its edits): the list says so and where the moderator's note is. One
+ * still processing has none either until it is ready.
  */
 export function UploadsNotShowing(props: { uploads: Upload[] | undefined; failed: boolean }) {
   return (
@@ -30,7 +31,9 @@ export function UploadsNotShowing(props: { uploads: Upload[] | undefined; failed
                 {status.label}
               </span>
               {status.detail ? `: ${status.detail}` : null}
-              {upload.edit_url ? null : (
+              {upload.edit_url ? null : upload.status === 'processing' ? (
+                '. It can be edited once it is ready.'
+              ) : (
                 <>
                   . It can’t be edited while it is down; the moderator’s note is in{' '}
                   <Link to="/settings">Settings</Link>.

@@ -67,6 +67,7 @@ function serve(empty = false) {
               reason: 'The file is not an image.',
               edit_url: '/edit/gifs/g3',
             },
+            { id: 'g4', title: 'Baking', status: 'processing', reason: null, edit_url: null },
           ],
         });
       return new Response('', { status: 404 });
@@ -119,6 +120,10 @@ describe('/dashboard', () => {
     expect(broken.closest('li')!.textContent).toBe(
       'Broken Upload failed: The file is not an image.',
     );
+    // One still processing: no edit link until it is ready, and no word of a takedown.
+    const baking = (await screen.findByText('Baking')).closest('li')!;
+    expect(baking.textContent).toBe('Baking Processing. It can be edited once it is ready.');
+    expect(within(baking).queryByRole('link')).toBeNull();
     expect(screen.getByRole('link', { name: 'Download CSV' }).getAttribute('href')).toBe(
       '/api/v1/analytics/dashboard/csv/?username=cat&period=week',
     );
