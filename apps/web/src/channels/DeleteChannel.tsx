@@ -1,6 +1,8 @@
 import type { ChannelObject } from '@jiffy/contracts';
 import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { ConfirmDialog } from '../components/ConfirmDialog.tsx';
 import { channelApi, channelQueryKey } from './channel-api.ts';
 
 /**
@@ -17,6 +19,7 @@ export function DeleteChannel(props: {
   const client = useQueryClient();
   const navigate = useNavigate();
   const parent = channel.ancestors.at(-1);
+  const [confirming, setConfirming] = useState(false);
   const remove = async () => {
     try {
       await channelApi.remove(channel.id);
@@ -35,15 +38,23 @@ export function DeleteChannel(props: {
     }
   };
   return (
-    <button
-      type="button"
-      onClick={() => {
-        if (!window.confirm(`Delete ${channel.display_name} and its sub-channels?`)) return;
-        void remove();
-      }}
-    >
-      Delete channel
-    </button>
+    <>
+      <button type="button" onClick={() => setConfirming(true)}>
+        Delete channel
+      </button>
+      {confirming ? (
+        <ConfirmDialog
+          title={`Delete ${channel.display_name} and its sub-channels?`}
+          message="Their GIFs stay on Jiffy; the channels cannot be brought back."
+          confirmLabel="Delete channel"
+          onCancel={() => setConfirming(false)}
+          onConfirm={() => {
+            setConfirming(false);
+            void remove();
+          }}
+        />
+      ) : null}
+    </>
   );
 }
 

@@ -1,4 +1,6 @@
+import { useState } from 'react';
 import { Link } from 'react-router';
+import { ConfirmDialog } from '../components/ConfirmDialog.tsx';
 import type { Draft } from './story-draft.ts';
 
 /**
@@ -14,6 +16,7 @@ export function PublishControls(props: {
 }) {
   const { draft, busy } = props;
   const later = draft.publish_at !== '';
+  const [confirming, setConfirming] = useState(false);
   return (
     <section className="publish-controls" aria-label="Publishing">
       <p className="muted">
@@ -81,14 +84,24 @@ export function PublishControls(props: {
             type="button"
             className="danger"
             disabled={busy}
-            onClick={() => {
-              if (confirm('Delete this story for good?')) props.onDelete();
-            }}
+            onClick={() => setConfirming(true)}
           >
             Delete
           </button>
         ) : null}
       </div>
+      {confirming ? (
+        <ConfirmDialog
+          title="Delete this story for good?"
+          message="Its GIFs stay on Jiffy; the story cannot be brought back."
+          confirmLabel="Delete story"
+          onCancel={() => setConfirming(false)}
+          onConfirm={() => {
+            setConfirming(false);
+            props.onDelete();
+          }}
+        />
+      ) : null}
     </section>
   );
 }
