@@ -132,6 +132,40 @@ describe('channel management on the owner’s channel page', () => {
     );
   });
 
+  it('lists uploads past the first page when asked, and looks up whether those are in too', async () => {
+    const upload = (id: string) => ({
+      id,
+      title: `Upload ${id}`,
+      status: 'ready',
+      visibility: 'public',
+      preview_url: null,
+    });
+    const calls = serve((url) =>
+      url.startsWith('/api/v1/users/me/gifs')
+        ? url.includes('cursor=0')
+          ? json(200, { data: [upload('aaa')], pagination: { count: 1, next_cursor: 'n1' } })
+          : json(200, { data: [upload('zzz')], pagination: { count: 1, next_cursor: null } })
+        : json(200, {
+            data: [
+              { gif_id: 'aaa', channels: [] },
+              { gif_id: 'zzz', channels: [channel(5, 'Cats')] },
+            ],
+          }),
+    );
+    show(<ChannelManager channel={channel(5, 'Cats')} siblings={[]} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Add from your uploads' }));
+    const list = await screen.findByRole('list', { name: 'Your uploads' });
+    expect(list.textContent).toBe('Upload aaa');
+    fireEvent.click(screen.getByRole('button', { name: 'More uploads' }));
+    await vi.waitFor(() =>
+      expect(list.textContent).toBe('Upload aaaUpload zzz (already in this channel)'),
+    );
+    expect(calls).toContain('GET /api/v1/users/me/gifs?limit=100&cursor=n1');
+    expect(calls).toContain('GET /api/v4/channel-gifs/?gif=aaa,zzz');
+    // The last page: nothing more to ask for.
+    expect(screen.queryByRole('button', { name: 'More uploads' })).toBeNull();
+  });
+
   it('reorders the channel’s GIFs and takes one out', async () => {
     const feed = ['aaa', 'bbb', 'ccc'].map((id) => ({ id, title: id.toUpperCase(), images: {} }));
     const calls = serve((url) =>

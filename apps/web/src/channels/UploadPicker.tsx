@@ -1,5 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { MoreUploadsButton } from '../edit/MoreUploadsButton.tsx';
 import { allOwnGifs, useOwnGifs } from '../edit/own-gifs.ts';
 import { gifsInChannel, gifsInChannelKey } from './gifs-in-channel.ts';
 
@@ -33,6 +34,9 @@ function Picker(props: { channelId: number; onAdd: (gifIds: string[]) => Promise
     queryKey: [...gifsInChannelKey(props.channelId), ids],
     queryFn: () => gifsInChannel(props.channelId, ids),
     enabled: ids.length > 0,
+    // More uploads loaded: the list stays while the new ones are looked up (adding one that
+    // is already in does nothing on the server).
+    placeholderData: keepPreviousData,
   });
   if (uploads.isPending || (ids.length > 0 && already.isPending))
     return <p className="loading">Loading your uploads…</p>;
@@ -73,6 +77,7 @@ function Picker(props: { channelId: number; onAdd: (gifIds: string[]) => Promise
           );
         })}
       </ul>
+      <MoreUploadsButton list={uploads} />
       <button type="submit" disabled={chosen.length === 0 || chosen.length > 50}>
         Add {chosen.length} to the channel
       </button>

@@ -63,8 +63,11 @@ function open(
     vi.fn(async (url: string, init: RequestInit = {}) => {
       if (url === '/login/check')
         return json(200, { data: { logged_in: true, user: { username: 'ann', role: 'creator' } } });
+      // Two pages of uploads: the picker shows the second when asked.
       if (url.startsWith('/api/v1/users/me/gifs'))
-        return json(200, { data: UPLOADS, pagination: { count: 3, next_cursor: null } });
+        return url.endsWith('cursor=n1')
+          ? json(200, { data: [own('ddd', 'Puffin')], pagination: { count: 1, next_cursor: null } })
+          : json(200, { data: UPLOADS, pagination: { count: 3, next_cursor: 'n1' } });
       const call = {
         method: init.method ?? 'GET',
         url: url.split('?')[0]!,
@@ -158,6 +161,16 @@ describe('the story editor', () => {
     ]);
     // Saved: no unsaved changes are left for a reload to bring back.
     expect(localStorage.getItem('jiffy:story-draft:new')).toBeNull();
+  });
+
+  it('adds an upload from past the first page of uploads once more are asked for', async () => {
+    open('/dashboard/stories/new');
+    await screen.findByRole('button', { name: 'Add Otter' });
+    expect(screen.queryByRole('button', { name: 'Add Puffin' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'More uploads' }));
+    await addUploads('Puffin');
+    expect(order()).toEqual(['1. Puffin']);
+    expect(screen.queryByRole('button', { name: 'More uploads' })).toBeNull();
   });
 
   it('says a notice carried from the save once: a reload of the page does not say it again', async () => {

@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api } from '../api/client.ts';
 import { ErrorMessage } from '../components/ErrorMessage.tsx';
+import { MoreUploadsButton } from '../edit/MoreUploadsButton.tsx';
 import { allOwnGifs, useOwnGifs } from '../edit/own-gifs.ts';
 
 /** A GIF to put in a story or on the schedule: its id, and what shows it in the list. */
@@ -58,12 +59,23 @@ function OwnUploads({ onPick }: { onPick: (gif: PickedGif) => void }) {
   );
   if (list.isPending) return <p className="loading">Loading…</p>;
   if (list.error) return <ErrorMessage message={list.error.message} />;
-  if (gifs.length === 0) return <p className="muted">No uploads to add yet.</p>;
+  if (gifs.length === 0)
+    return (
+      <>
+        <p className="muted">
+          {list.hasNextPage ? 'None of your latest uploads can go in.' : 'No uploads to add yet.'}
+        </p>
+        <MoreUploadsButton list={list} />
+      </>
+    );
   return (
-    <Choices
-      gifs={gifs.map((gif) => ({ gif_id: gif.id, title: gif.title, preview: gif.preview_url }))}
-      onPick={onPick}
-    />
+    <>
+      <Choices
+        gifs={gifs.map((gif) => ({ gif_id: gif.id, title: gif.title, preview: gif.preview_url }))}
+        onPick={onPick}
+      />
+      <MoreUploadsButton list={list} />
+    </>
   );
 }
 
