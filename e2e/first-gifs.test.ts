@@ -1,22 +1,13 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { animatedImage } from '../apps/server/src/testing/fixtures.ts';
-import { insertGifRow } from '../apps/server/src/testing/gif-rows.ts';
 import type { TestJiffy } from '../apps/server/src/testing/test-jiffy.ts';
 import { DESKTOP, PHONE } from '../bench/web/devices.ts';
 import { launchChromium, saveScreenshot, watchPageErrors } from './support/browser.ts';
+import { seedRobots, shownTiles, tilesOf } from './support/first-gifs-page.ts';
 import { startListeningJiffy } from './support/listening-jiffy.ts';
 
 /** More than the site's page of 25, so the grid has a second page to load. */
 const ROBOTS = 36;
-
-interface Tile {
-  id: string;
-  left: number;
-  top: number;
-  width: number;
-  height: number;
-}
 
 // `/` and `/search/:term` carry their first GIFs in the HTML the server sends: a browser with no
 // JavaScript shows them, and the site takes over from them without fetching them again or
@@ -31,74 +22,13 @@ describe('the first GIFs, written by the server', () => {
     // first page, and a recompute in between (every 60 s by default; this file runs about that
     // long on a busy machine) reorders what offset 25 holds, so the grid drops repeats.
     ({ t, origin } = await startListeningJiffy({ TRENDING_RECOMPUTE_SECONDS: '3600' }));
-    // Three real GIFs through the pipeline, then more GIF rows sharing their renditions (the
-    // same files), so a list has a second page without processing 36 uploads. The square one
-    // has an `original` wider than a desktop tile and narrower than a phone's tile in device
-    // pixels, where the site's grid and the server's markup once picked different files.
-    const real: string[] = [];
-    for (const [i, size] of [
-      { width: 200, height: 120 },
-      { width: 150, height: 200 },
-      { width: 300, height: 300 },
-    ].entries()) {
-      const bytes = await animatedImage({ ...size, frames: 2 });
-      real.push(
-        await t.uploadAndWait({ name: 'g.gif', bytes }, { title: `Robot ${i}`, tags: 'robot' }),
-      );
-    }
-    const { gifRepository, renditionRepository } = t.jiffy.services;
-    for (let i = 0; i < ROBOTS - real.length; i++) {
-      const source = (await gifRepository.findById(real[i % real.length]!))!;
-      const id = `robotcopy${String(i).padStart(2, '0')}`;
-      await insertGifRow(gifRepository, {
-        id,
-        title: `Robot copy ${i}`,
-        tags: ['robot'],
-        width: source.width,
-        height: source.height,
-        frames: source.frames,
-        duration_ms: source.duration_ms,
-        original_bytes: source.original_bytes,
-        original_key: source.original_key,
-        ready_at: new Date(),
-      });
-      const renditions = await renditionRepository.listForGifs([source.id]);
-      await renditionRepository.upsertMany(
-        renditions.map(({ created_at: _created, ...r }) => ({ ...r, gif_id: id })),
-      );
-    }
+    await seedRobots(t, ROBOTS);
     browser = await launchChromium();
   }, 180_000);
   afterAll(async () => {
     await browser?.close();
     await t?.stop();
   });
-
-  /** The grid tiles on the page, where they stand. */
-  const tilesOf = (page: Page): Promise<Tile[]> =>
-    page.locator('.gif-grid .jiffy-gif').evaluateAll((tiles) =>
-      tiles.map((tile) => {
-        const box = tile.getBoundingClientRect();
-        return {
-          id: tile.getAttribute('data-gif-id')!,
-          left: Math.round(box.left + scrollX),
-          top: Math.round(box.top + scrollY),
-          width: Math.round(box.width),
-          height: Math.round(box.height),
-        };
-      }),
-    );
-  /** Tiles whose image has loaded and that stand inside the first screen. */
-  const shownTiles = (page: Page) =>
-    page.evaluate(
-      () =>
-        [...document.querySelectorAll<HTMLImageElement>('.gif-grid .jiffy-gif img')].filter(
-          (img) => {
-            const box = img.getBoundingClientRect();
-            return img.complete && img.naturalWidth > 1 && box.top < innerHeight && box.height > 0;
-          },
-        ).length,
-    );
 
   it('shows the first GIFs of / and /search/:term with JavaScript off, phone and desktop', async () => {
     for (const [device, options, row] of [
@@ -191,7 +121,7 @@ describe('the first GIFs, written by the server', () => {
       const withoutScript = await (async () => {
         const page = await still.newPage();
         await page.goto(`${origin}/`);
-        return tilesOf(page);
+        return tilesOf(page, { inGrid: true });
       })();
       await still.close();
 
@@ -223,7 +153,7 @@ describe('the first GIFs, written by the server', () => {
       expect(times.painted, device).toBeGreaterThan(0);
       expect(times.later, device).toBeGreaterThan(times.painted!);
       // Every tile in, each where the page without JavaScript put it, and none left as text.
-      expect(await tilesOf(page), device).toEqual(withoutScript);
+      expect(await tilesOf(page, { inGrid: true }), device).toEqual(withoutScript);
       expect(await page.locator('.first-gifs noscript').count()).toBe(0);
       await context.close();
     }
