@@ -101,6 +101,9 @@ const deferredAfter = (html: string, n: number) => {
   const release = `<script>(()=>{const go=()=>requestAnimationFrame(()=>requestAnimationFrame(()=>{for(const e of document.querySelectorAll('.first-gifs-tiles>noscript')){e.insertAdjacentHTML('afterend',e.textContent);e.remove()}}));document.querySelector('.jiffy-gif img').decode().then(go,go)})()</script>`;
   return moved.replace('</body>', `${release}</body>`);
 };
+/** Without the tiles the page puts in after its first GIF's paint (its `<noscript>`s). */
+const withoutLaterTiles = (html: string) =>
+  html.replace(/<noscript><a class="jiffy-gif"[^]*?<\/noscript>/g, '');
 const static_ = withoutScripts(withoutData(page));
 const all: Record<string, string> = {
   'the page as sent': page,
@@ -123,6 +126,14 @@ const all: Record<string, string> = {
   'as sent, tiles after the first in a noscript': deferredAfter(page, 1),
   'the same, without its data script': deferredAfter(withoutData(page), 1),
   'as sent, tiles after the first row in a noscript': deferredAfter(page, 2),
+  'as sent, without the later tiles': withoutLaterTiles(page),
+  'as sent, without the later tiles and its data script': withoutLaterTiles(withoutData(page)),
+  'the same, and no site script': withoutLaterTiles(static_),
+  // The data as a separate answer the browser fetches beside the page, off the parser's path.
+  'as sent, its data script as a preloaded fetch': withoutData(page).replace(
+    '</body>',
+    `<link rel="preload" as="fetch" crossorigin href="/v1/gifs/trending?api_key=${jiffy.defaultApiKey}&limit=25"></body>`,
+  ),
 };
 // COPIES=0,2,5 picks copies by their place above (all of them by default).
 const picked = process.env.COPIES?.split(',').map(Number);
