@@ -129,6 +129,11 @@ const all: Record<string, string> = {
   'as sent, without the later tiles': withoutLaterTiles(page),
   'as sent, without the later tiles and its data script': withoutLaterTiles(withoutData(page)),
   'the same, and no site script': withoutLaterTiles(static_),
+  // A script before the data: does the parser yield for a first paint before running one?
+  'as sent, an empty inline script before its data script': page.replace(
+    '<script id="jiffy-first-page"',
+    '<script></script><script id="jiffy-first-page"',
+  ),
   // The data as a separate answer the browser fetches beside the page, off the parser's path.
   'as sent, its data script as a preloaded fetch': withoutData(page).replace(
     '</body>',
