@@ -295,7 +295,7 @@ describe('channels in Chromium', () => {
     page.on('response', (response) => {
       if (response.status() === 404) missing.push(response.url());
     });
-    // The browser's own confirm() would fail the test: the site asks in its own dialog.
+    // The site asks in its own dialog; a browser confirm() would be dismissed, deleting nothing.
     page.once('dialog', (dialog) => void dialog.dismiss());
     await page.getByRole('button', { name: 'Delete channel' }).click();
     const asked = page.getByRole('dialog', { name: 'Delete Doomed and its sub-channels?' });

@@ -1,7 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type http from 'node:http';
+import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { animatedImage } from '../apps/server/src/testing/fixtures.ts';
 import type { SiteClient } from '../apps/server/src/testing/site-client.ts';
@@ -9,6 +8,11 @@ import { signedInUsers, TEST_PASSWORD } from '../apps/server/src/testing/signed-
 import type { TestJiffy } from '../apps/server/src/testing/test-jiffy.ts';
 import { blockingOf, runAxe } from './support/axe.ts';
 import { launchChromium, saveScreenshot, watchPageErrors } from './support/browser.ts';
+import {
+  openDashboard as openDashboardAs,
+  startBlog,
+  viewLinePixels,
+} from './support/dashboard-pages.ts';
 import { describeFocus, recordUnfocusedRings } from './support/keyboard-checks.ts';
 import { startListeningJiffy } from './support/listening-jiffy.ts';
 
@@ -63,25 +67,14 @@ describe('the creator dashboard in Chromium', () => {
       const fields = { api_key: apiKey, title: gif.title, tags: gif.tags, username: 'maker' };
       ids[gif.key] = await t.uploadAndWait({ name: 'g.gif', bytes }, fields, { complete: false });
     }
-    // Someone's blog on another origin: a post embedding two of the GIFs with the player and
-    // showing a search for "tail" through the widget kit's script bundle and the public API.
-    blog = http.createServer((_request, res) => {
-      res.setHeader('content-type', 'text/html');
-      res.end(`<!doctype html><title>Space blog</title><h1>Things in the sky</h1>
-<iframe src="${origin}/embed/${ids.loop}" width="320" height="240"></iframe>
-<iframe src="${origin}/embed/${ids.moon}" width="320" height="240"></iframe>
-<div id="tails"></div>
-<script src="${origin}/widgets-assets/jiffy-widgets.js"></script>
-<script>
-  const jf = new JiffyWidgets.JiffyFetch(${JSON.stringify(t.apiKey)}, { serverUrl: ${JSON.stringify(origin)} });
-  JiffyWidgets.renderGrid(
-    { width: 600, columns: 3, fetchGifs: (offset) => jf.search('tail', { offset, limit: 10 }) },
-    document.getElementById('tails'),
-  );
-</script>`);
-    });
-    await new Promise<void>((resolve) => blog.listen(0, '127.0.0.1', resolve));
-    blogUrl = `http://localhost:${(blog.address() as AddressInfo).port}/post`;
+    // Someone's blog on another origin: two of the GIFs embedded, a search for "tail" through
+    // the widget kit.
+    ({ server: blog, url: blogUrl } = await startBlog({
+      origin,
+      apiKey: t.apiKey,
+      embedded: [ids.loop, ids.moon],
+      searched: 'tail',
+    }));
     browser = await launchChromium();
   }, 60_000);
   afterAll(async () => {
@@ -148,31 +141,8 @@ describe('the creator dashboard in Chromium', () => {
   });
 
   /** The creator signed in on /dashboard, its figures loaded. */
-  const openDashboard = async (viewport: typeof PHONE) => {
-    const context = await browser.newContext({ viewport, acceptDownloads: true });
-    const page = await context.newPage();
-    const errors = watchPageErrors(page);
-    await page.goto(`${origin}/login?next=/dashboard`);
-    await page.getByLabel('Username or e-mail').fill('maker');
-    await page.getByLabel('Password').fill(TEST_PASSWORD);
-    await page.getByRole('button', { name: 'Log in' }).click();
-    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
-    await page.getByRole('table', { name: 'Views by source' }).waitFor();
-    await page.locator('.dashboard-chart[data-drawn="true"] canvas').waitFor();
-    return { page, errors, close: () => context.close() };
-  };
-
-  /** Pixels of the chart's canvas in the views line's colour (#00ccff): the line was drawn. */
-  const viewLinePixels = (page: Page) =>
-    page.locator('.dashboard-chart canvas').evaluate((canvas: HTMLCanvasElement) => {
-      const { data } = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height);
-      let count = 0;
-      for (let i = 0; i < data.length; i += 4) {
-        const [r, g, b, a] = [data[i]!, data[i + 1]!, data[i + 2]!, data[i + 3]!];
-        if (r < 60 && g > 170 && b > 220 && a > 200) count++;
-      }
-      return count;
-    });
+  const openDashboard = (viewport: typeof PHONE) =>
+    openDashboardAs(browser, origin, 'maker', viewport);
 
   it('shows the creator views by source, the chart and the searches, and downloads the CSV', async () => {
     for (const context of visits) await context.close();

@@ -1,8 +1,7 @@
 import type { ChannelObject } from '@jiffy/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { ConfirmDialog } from '../components/ConfirmDialog.tsx';
+import { ConfirmButton } from '../components/ConfirmButton.tsx';
 import { channelApi, channelQueryKey } from './channel-api.ts';
 
 /**
@@ -19,7 +18,6 @@ export function DeleteChannel(props: {
   const client = useQueryClient();
   const navigate = useNavigate();
   const parent = channel.ancestors.at(-1);
-  const [confirming, setConfirming] = useState(false);
   const remove = async () => {
     try {
       await channelApi.remove(channel.id);
@@ -38,23 +36,13 @@ export function DeleteChannel(props: {
     }
   };
   return (
-    <>
-      <button type="button" onClick={() => setConfirming(true)}>
-        Delete channel
-      </button>
-      {confirming ? (
-        <ConfirmDialog
-          title={`Delete ${channel.display_name} and its sub-channels?`}
-          message="Their GIFs stay on Jiffy; the channels cannot be brought back."
-          confirmLabel="Delete channel"
-          onCancel={() => setConfirming(false)}
-          onConfirm={() => {
-            setConfirming(false);
-            void remove();
-          }}
-        />
-      ) : null}
-    </>
+    <ConfirmButton
+      label="Delete channel"
+      title={`Delete ${channel.display_name} and its sub-channels?`}
+      message="Their GIFs stay on Jiffy; the channels cannot be brought back."
+      confirmLabel="Delete channel"
+      onConfirm={() => void remove()}
+    />
   );
 }
 

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { ConfirmDialog } from '../components/ConfirmDialog.tsx';
+import { ConfirmButton } from '../components/ConfirmButton.tsx';
 import { parseTags, type BulkAction } from './bulk-edit.ts';
 
 const RATINGS = ['g', 'pg', 'pg-13', 'r'];
@@ -13,8 +13,6 @@ export function BulkActionsBar(props: {
   const id = useId();
   const [tags, setTags] = useState('');
   const [lang, setLang] = useState('');
-  // Deleting is for good: the site's confirmation dialog asks first.
-  const [confirming, setConfirming] = useState(false);
   const gifs = `${props.count} GIF${props.count === 1 ? '' : 's'}`;
   const disabled = props.count === 0 || props.busy;
   const tagList = parseTags(tags);
@@ -92,22 +90,16 @@ export function BulkActionsBar(props: {
         >
           Set language
         </button>
-        <button type="button" className="danger" onClick={() => setConfirming(true)}>
-          Delete
-        </button>
-      </div>
-      {confirming ? (
-        <ConfirmDialog
+        {/* Deleting is for good: the site's confirmation dialog asks first. */}
+        <ConfirmButton
+          label="Delete"
+          className="danger"
           title={`Delete ${gifs} for good?`}
           message="This cannot be undone."
           confirmLabel={`Delete ${gifs}`}
-          onCancel={() => setConfirming(false)}
-          onConfirm={() => {
-            setConfirming(false);
-            props.onApply({ kind: 'delete' });
-          }}
+          onConfirm={() => props.onApply({ kind: 'delete' })}
         />
-      ) : null}
+      </div>
     </fieldset>
   );
 }

@@ -13,17 +13,30 @@ type Focusable = HTMLElement & { value?: string };
 /** How long the site may take to render the counterpart of what had the focus. */
 const COUNTERPART_WAIT_MS = 2000;
 
-/**
- * What identifies a control to its user (kind, name, target): the same in both markups. An
- * element with an id is that id: the page's `<main>`, where the skip link puts the focus, is
- * named by all of its text, which the site's render changes.
- */
+/** What identifies a control to its user (kind, name, target): the same in both markups. */
 const identityOf = (el: Element): string =>
   [
     el.tagName,
-    el.id ? `#${el.id}` : (el.getAttribute('aria-label') ?? el.textContent?.trim() ?? ''),
+    el.getAttribute('aria-label') ?? el.textContent?.trim() ?? '',
     el.getAttribute('href') ?? '',
   ].join('\u0000');
+
+/**
+ * The site's element the user knows as `old`. One the server gave an id is the site's element of
+ * that id: the page's `<main>`, where the skip link puts the focus, is otherwise named by all of
+ * its text, which the site's render changes. Only the old element's id counts, so a site
+ * element with an id of React's making still matches a server one without.
+ */
+function counterpartOf(root: HTMLElement, old: Focusable): Focusable | undefined {
+  if (old.id) {
+    const same = document.getElementById(old.id);
+    return same && root.contains(same) && same.tagName === old.tagName ? same : undefined;
+  }
+  const identity = identityOf(old);
+  return [...root.querySelectorAll<Focusable>(old.tagName)].find(
+    (el) => identityOf(el) === identity,
+  );
+}
 
 /**
  * Starts watching focus inside `root`, and returns what to call once the site's first render
@@ -45,13 +58,10 @@ export function keepFocusAcrossTakeover(root: HTMLElement): () => void {
     last = null;
     // Nothing was focused, or the render kept it.
     if (!old || old.isConnected) return;
-    const identity = identityOf(old);
     const moveFocus = (): boolean => {
       // The user has moved on since: leave their focus where it is.
       if (document.activeElement && document.activeElement !== document.body) return true;
-      const counterpart = [...root.querySelectorAll<Focusable>(old.tagName)].find(
-        (el) => identityOf(el) === identity,
-      );
+      const counterpart = counterpartOf(root, old);
       if (!counterpart) return false;
       if (old.value && counterpart.value === '') typeInto(counterpart, old.value);
       counterpart.focus({ preventScroll: true, focusVisible: true });

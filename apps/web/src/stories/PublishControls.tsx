@@ -1,6 +1,5 @@
-import { useState } from 'react';
 import { Link } from 'react-router';
-import { ConfirmDialog } from '../components/ConfirmDialog.tsx';
+import { ConfirmButton } from '../components/ConfirmButton.tsx';
 import type { Draft } from './story-draft.ts';
 
 /**
@@ -16,7 +15,6 @@ export function PublishControls(props: {
 }) {
   const { draft, busy } = props;
   const later = draft.publish_at !== '';
-  const [confirming, setConfirming] = useState(false);
   return (
     <section className="publish-controls" aria-label="Publishing">
       <p className="muted">
@@ -80,28 +78,17 @@ export function PublishControls(props: {
           </>
         )}
         {draft.story_id ? (
-          <button
-            type="button"
+          <ConfirmButton
+            label="Delete"
             className="danger"
             disabled={busy}
-            onClick={() => setConfirming(true)}
-          >
-            Delete
-          </button>
+            title="Delete this story for good?"
+            message="Its GIFs stay on Jiffy; the story cannot be brought back."
+            confirmLabel="Delete story"
+            onConfirm={props.onDelete}
+          />
         ) : null}
       </div>
-      {confirming ? (
-        <ConfirmDialog
-          title="Delete this story for good?"
-          message="Its GIFs stay on Jiffy; the story cannot be brought back."
-          confirmLabel="Delete story"
-          onCancel={() => setConfirming(false)}
-          onConfirm={() => {
-            setConfirming(false);
-            props.onDelete();
-          }}
-        />
-      ) : null}
     </section>
   );
 }
