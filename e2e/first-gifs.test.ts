@@ -256,12 +256,15 @@ describe('the first GIFs, written by the server', () => {
       const page = await context.newPage();
       const errors = watchPageErrors(page);
       const asked: URL[] = [];
-      // The search page's related searches came with the page too.
+      // The search page's related searches came with the page's data too, which the site
+      // asked for once.
       const askedRelated: URL[] = [];
+      const askedFirstPage: URL[] = [];
       page.on('request', (request) => {
         const url = new URL(request.url());
         if (url.pathname === list) asked.push(url);
         if (url.pathname.startsWith('/ajax/tags/related/')) askedRelated.push(url);
+        if (url.pathname.startsWith('/ajax/first-page/')) askedFirstPage.push(url);
       });
       await page.goto(`${origin}${path}`, { waitUntil: 'domcontentloaded' });
       // Where the server's markup puts the tiles, before any of the site runs.
@@ -288,6 +291,7 @@ describe('the first GIFs, written by the server', () => {
       expect(Math.max(...off)).toBeLessThanOrEqual(4);
       expect(asked).toEqual([]);
       expect(askedRelated).toEqual([]);
+      expect(askedFirstPage).toHaveLength(1);
 
       // Scrolling to the end loads the second page, once, after the first.
       await expect
@@ -303,6 +307,33 @@ describe('the first GIFs, written by the server', () => {
       expect(errors).toEqual([]);
       await context.close();
     }
+  });
+
+  it('takes over from a page view the server no longer keeps by fetching the lists itself', async () => {
+    // A page answered a minute ago, or by another node: the server answers its view 404 (here
+    // the site's ask is sent to a view no page was answered with, on the same server).
+    const context = await browser.newContext(DESKTOP);
+    await context.route('**/ajax/first-page/*', (route) =>
+      route.continue({ url: `${origin}/ajax/first-page/${'0'.repeat(24)}` }),
+    );
+    const page = await context.newPage();
+    const errors = watchPageErrors(page);
+    const missed = page.waitForResponse((response) => response.url().includes('/ajax/first-page/'));
+    const asked = (path: string) =>
+      page.waitForRequest((request) => new URL(request.url()).pathname.startsWith(path));
+    const askedList = asked('/v1/gifs/search');
+    const askedRelated = asked('/ajax/tags/related/gif/robot/');
+    await page.goto(`${origin}/search/robot`);
+    expect((await missed).status()).toBe(404);
+    await askedList;
+    await askedRelated;
+    await expect.poll(() => page.locator('.first-gifs').count()).toBe(0);
+    await expect.poll(() => page.locator('.gif-grid .jiffy-gif').count()).toBe(25);
+    // Nothing went wrong but the miss itself, which the browser logs.
+    expect(errors).toEqual([
+      'Failed to load resource: the server responded with a status of 404 (Not Found)',
+    ]);
+    await context.close();
   });
 
   /** The page's /media/ fetches (Resource Timing: page time, and bytes over the wire). */

@@ -4,6 +4,7 @@ import { StrictMode, useLayoutEffect, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { readFirstPage } from './first-page/first-page.ts';
+import { fetchFirstPage } from './first-page/first-page-fetch.ts';
 import { keepFocusAcrossTakeover } from './first-page/keep-focus.ts';
 import { routes, SearchPage } from './routes.tsx';
 
@@ -12,13 +13,17 @@ const queryClient = new QueryClient({
 });
 const router = createBrowserRouter(routes);
 
-// The server wrote the first GIFs of `/` and `/search/:term` into the page, with their data:
-// the site takes over from them (the search page's chunk loaded first, so no "Loading…").
-// A `.then`, not a top-level await: with one, the build split the main chunk into a dozen.
+// The server wrote the first GIFs of `/` and `/search/:term` into the page, and keeps their data
+// for the site: it takes over from them with that data (and the search page's chunk loaded
+// first, so no "Loading…"). A `.then`, not a top-level await: with one, the build split the
+// main chunk into a dozen.
 const root = document.getElementById('root')!;
 const restoreFocus = keepFocusAcrossTakeover(root);
-const searchFirst = readFirstPage(queryClient) && location.pathname.startsWith('/search/');
-void (searchFirst ? SearchPage.preload().catch(() => undefined) : Promise.resolve()).then(() =>
+const onSearch = location.pathname.startsWith('/search/');
+void Promise.all([
+  fetchFirstPage().then((data) => readFirstPage(queryClient, data)),
+  onSearch ? SearchPage.preload().catch(() => undefined) : undefined,
+]).then(() =>
   createRoot(root).render(
     <StrictMode>
       <AfterFirstCommit run={restoreFocus}>

@@ -121,6 +121,8 @@ export const errorStatus = {
   /** A trim whose start is at or past the media's end, or of a still image. */
   trim_out_of_range: 422,
   // lookup
+  /** A page view's first-page data that is not kept (any more, or on this node). */
+  first_page_not_kept: 404,
   not_found: 404,
   gif_not_found: 404,
   rendition_not_found: 404,

@@ -20,3 +20,4 @@ export * from './imaging-answers.ts';
 export * from './profile-answers.ts';
 export * from './sharing-answers.ts';
 export * from './site-links.ts';
+export * from './first-page-answers.ts';

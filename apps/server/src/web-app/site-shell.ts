@@ -11,9 +11,9 @@ const ROOT = '<div id="root"></div>';
 export interface SiteBuild {
   /**
    * The page every site route answers with, given the `<head>` tags for that page and, for a
-   * page the server writes out first, the markup inside `#root` and what follows it.
+   * page the server writes out first, the markup inside `#root`.
    */
-  page(head: string, root?: { markup: string; after: string }): string;
+  page(head: string, rootMarkup?: string): string;
   /** The folder of the built scripts and stylesheets (`index-abc.js`), served from disk. */
   assetsDir: string;
 }
@@ -35,10 +35,8 @@ export function loadSiteBuild(): SiteBuild {
   const [beforeHead, rest] = split(html, HEAD_MARK);
   const [beforeRoot, afterRoot] = split(rest, ROOT);
   return {
-    page: (head, root) =>
-      root
-        ? `${beforeHead}${head}${beforeRoot}<div id="root">${root.markup}</div>${root.after}${afterRoot}`
-        : `${beforeHead}${head}${beforeRoot}${ROOT}${afterRoot}`,
+    page: (head, rootMarkup) =>
+      `${beforeHead}${head}${beforeRoot}<div id="root">${rootMarkup ?? ''}</div>${afterRoot}`,
     assetsDir,
   };
 }

@@ -1,4 +1,4 @@
-import { FIRST_PAGE_SCRIPT_ID } from '@jiffy/web/first-page-data';
+import { FIRST_PAGE_META } from '@jiffy/web/first-page-data';
 import { pageTypeFor } from '@jiffy/web/page-type';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -6,13 +6,12 @@ import { SITE_NAME } from '../embed/embed-page.ts';
 import { AppError } from '../errors/app-error.ts';
 import { ensureCsrfCookie } from '../http/site-security.ts';
 import type { GifReadService } from '../gifs/gif-read.service.ts';
-import { scriptJsonText } from '../lib/html.ts';
 import { mediaSources } from '../lib/media-sources.ts';
 import { parseInput } from '../http/parse-input.ts';
 import { unfurlTags } from '../unfurl/unfurl-tags.ts';
 import type { ProfileService } from '../users/profile.service.ts';
 import { homeMarkup, preloadTag, searchMarkup } from './first-gifs/first-gifs-markup.ts';
-import { firstPageJson, type FirstGifsService } from './first-gifs/first-gifs.service.ts';
+import type { FirstGifsService } from './first-gifs/first-gifs.service.ts';
 import { loadSiteBuild, siteHead } from './site-shell.ts';
 import { serveBuiltAssets } from '../http/static-assets.ts';
 
@@ -78,22 +77,24 @@ export function webAppRoutes(
     status: number,
     title: string,
     extra?: string,
-    root?: { markup: string; after: string },
+    rootMarkup?: string,
   ) =>
     reply
       .status(status)
       .type('text/html; charset=utf-8')
       .header('content-security-policy', policy)
       .header('cache-control', 'no-cache')
-      .send(build.page(siteHead({ title, apiKey: deps.apiKey, extra }), root));
+      .send(build.page(siteHead({ title, apiKey: deps.apiKey, extra }), rootMarkup));
   /**
-   * A page's first GIFs written out: their markup in `#root` and their data after it, which
-   * the site's script reads instead of fetching it (apps/web first-page.ts).
+   * The `<head>` tags of a page the server wrote first GIFs into: the first image's preload,
+   * and the page view whose data the site asks for once they are painted (`GET
+   * /ajax/first-page/{view}`, apps/web first-page-fetch.ts). The data is not in the page: 138
+   * KB of JSON there held the first paint back (bench/web).
    */
-  const firstGifsRoot = (request: FastifyRequest, markup: string, json: string) => ({
-    markup,
-    after: `<script id="${FIRST_PAGE_SCRIPT_ID}" type="application/json">${scriptJsonText(json)}</script>`,
-  });
+  const firstGifsHead = (request: FastifyRequest, preload: string) =>
+    `${preload}\n<meta name="${FIRST_PAGE_META}" content="${request.id}">`;
+  /** The view the service keeps the first page's data of, until the site asks for it. */
+  const pageView = (request: FastifyRequest) => ({ responseId: request.id, path: request.url });
   /** The page without its first GIFs when they cannot be had: the site fetches them itself. */
   const withoutFirstGifs = (request: FastifyRequest, error: unknown) => {
     request.log.warn({ err: error }, 'could not write the first GIFs into the page');
@@ -122,7 +123,7 @@ export function webAppRoutes(
   app.get('/', async (request, reply) => {
     const title = `${SITE_NAME}: GIFs and stickers`;
     const content = await deps.firstGifs
-      .home(request.id)
+      .home(pageView(request))
       .catch((error: unknown) => withoutFirstGifs(request, error));
     if (!content) return send(reply, 200, title);
     const { markup, preload } = keptMarkup(
@@ -137,13 +138,7 @@ export function webAppRoutes(
         preload: preloadTag(content.stickers.page.data[0] ?? content.gifs.page.data[0]),
       }),
     );
-    return send(
-      reply,
-      200,
-      title,
-      preload,
-      firstGifsRoot(request, markup, firstPageJson(request.url, content)),
-    );
+    return send(reply, 200, title, firstGifsHead(request, preload), markup);
   });
 
   // A wildcard, not `:term`: the router answers 414 for a parameter over 100 characters, where
@@ -154,7 +149,7 @@ export function webAppRoutes(
     const { type } = parseInput(searchPageQuery, request.query);
     const title = `${term} GIFs - ${SITE_NAME}`;
     const content = await deps.firstGifs
-      .search(term, type, request.id)
+      .search(term, type, pageView(request))
       .catch((error: unknown) => withoutFirstGifs(request, error));
     if (!content) return send(reply, 200, title);
     const { markup, preload } = keptMarkup(
@@ -170,13 +165,7 @@ export function webAppRoutes(
         preload: preloadTag(content.results.page.data[0]),
       }),
     );
-    return send(
-      reply,
-      200,
-      title,
-      preload,
-      firstGifsRoot(request, markup, firstPageJson(request.url, content)),
-    );
+    return send(reply, 200, title, firstGifsHead(request, preload), markup);
   });
 
   app.get<{ Params: { slugId: string } }>('/gifs/:slugId', async (request, reply) => {

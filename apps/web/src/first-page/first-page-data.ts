@@ -1,12 +1,17 @@
 /**
- * What the server writes into `/` and `/search/:term` besides their first GIFs' markup: the
- * data the page would otherwise fetch first, so the site starts from it without asking again.
- * Shared by the server (which writes it) and the site (which reads it); no browser APIs here.
+ * What the server keeps of `/` and `/search/:term` besides the first GIFs' markup it wrote into
+ * them: the data the page would otherwise fetch first, so the site starts from it without
+ * asking again. The page names its view (the response id) in a `<meta>`, and the site asks for
+ * the data once the first GIFs are painted (first-page-fetch.ts). Shared by the server and the
+ * site; no browser APIs here.
  */
 import type { GifsResult } from '@jiffy/fetch-api';
 
-/** The `<script type="application/json">` that carries it. */
-export const FIRST_PAGE_SCRIPT_ID = 'jiffy-first-page';
+/** The `<meta name>` whose content is the page view's id. */
+export const FIRST_PAGE_META = 'jiffy-first-page';
+/** Where the site asks for a page view's data: `GET /ajax/first-page/{view}`. */
+export const firstPageDataPath = (view: string): string =>
+  `/ajax/first-page/${encodeURIComponent(view)}`;
 
 export interface FirstPageData {
   /** The path (and query) it was written for: another page never takes it. */

@@ -1,26 +1,17 @@
 import type { GifsResult } from '@jiffy/fetch-api';
 import type { QueryClient } from '@tanstack/react-query';
-import { FIRST_PAGE_SCRIPT_ID, type FirstPageData } from './first-page-data.ts';
+import type { FirstPageData } from './first-page-data.ts';
 
 /** The grids' first pages the server wrote into this page, until each grid has taken its own. */
 const lists = new Map<string, GifsResult>();
 
 /**
- * Reads what the server wrote into the page (see first-page-data.ts), when it was written for
- * the page the browser is on: the queries go into the query client, the lists wait for their
- * grids. The script goes away, so nothing reads it twice.
+ * Takes the data the server wrote this page's first GIFs from (see first-page-data.ts), when it
+ * was written for the page the browser is on: the queries go into the query client, the lists
+ * wait for their grids. Without it the grids fetch their first pages as they would anyway.
  */
-export function readFirstPage(queryClient: QueryClient): boolean {
-  const script = document.getElementById(FIRST_PAGE_SCRIPT_ID);
-  if (!script?.textContent) return false;
-  script.remove();
-  let data: FirstPageData;
-  try {
-    data = JSON.parse(script.textContent) as FirstPageData;
-  } catch {
-    return false; // The grids fetch their first pages as they would without it.
-  }
-  if (data.path !== location.pathname + location.search) return false;
+export function readFirstPage(queryClient: QueryClient, data: FirstPageData | undefined): boolean {
+  if (!data || data.path !== location.pathname + location.search) return false;
   for (const [key, page] of Object.entries(data.lists)) lists.set(key, page);
   for (const query of data.queries) queryClient.setQueryData(query.key, query.data);
   return true;

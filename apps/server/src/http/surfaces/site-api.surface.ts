@@ -27,6 +27,7 @@ import { staffSearchRoutes } from '../../staff-search/staff-search.routes.ts';
 import { imagingRoutes } from '../../imaging/imaging.routes.ts';
 import { tagPredictionRoutes } from '../../tag-prediction/tag-prediction.routes.ts';
 import { siteRelatedTagsRoutes } from '../../public-api/site-related-tags.routes.ts';
+import { firstPageDataRoutes } from '../../web-app/first-gifs/first-page-data.routes.ts';
 import { siteApiCsrf } from '../site-security.ts';
 import { notFoundUnder } from './not-found.ts';
 import { declareSurface } from './surface.ts';
@@ -138,6 +139,7 @@ export async function siteApiSurface(
   siteUploadRoutes(scope, uploads);
   uploadStatusRoutes(scope, { reads: services.gifReads });
   siteRelatedTagsRoutes(scope, { discovery: services.discovery });
+  firstPageDataRoutes(scope, { firstGifs: services.firstGifs });
   await siteEventsRoutes(scope, { events: services.siteEventIngest });
   instanceRoutes(scope, { instanceStats: services.instanceStats });
   tagPredictionRoutes(scope, {

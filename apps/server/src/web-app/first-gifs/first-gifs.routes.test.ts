@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { animatedImage } from '../../testing/fixtures.ts';
+import type { SiteClient } from '../../testing/site-client.ts';
+import { permissionMatrix } from '../../testing/signed-in-users.ts';
 import { startTestJiffy, type TestJiffy } from '../../testing/test-jiffy.ts';
+import { PAGE_VIEW_KEPT_MS } from './first-gifs.service.ts';
 
 interface ListBody {
   data: { id: string; images: Record<string, { url: string; webp?: string; width: string }> }[];
@@ -21,30 +24,43 @@ function tiles(html: string): { id: string; img: string; later: boolean }[] {
   );
 }
 
-/** The JSON the page carries for the site's script, as the browser's JSON.parse reads it. */
-function carried(html: string): {
+interface FirstPageData {
   path: string;
-  lists: Record<string, { data: { id: string }[] }>;
+  lists: Record<string, { data: { id: string }[]; meta: { response_id: string } }>;
   queries: { key: unknown[]; data: unknown }[];
-} {
-  const text = /<script id="jiffy-first-page" type="application\/json">(.*?)<\/script>/s.exec(
-    html,
-  )?.[1];
-  if (!text) throw new Error('no first-page JSON in the page');
-  return JSON.parse(text) as ReturnType<typeof carried>;
+}
+type ErrorBody = { error: { code: string } };
+
+/** The page view a page names for the site (`<meta name="jiffy-first-page">`). */
+function viewOf(html: string): string {
+  const view = /<meta name="jiffy-first-page" content="(\w+)">/.exec(html)?.[1];
+  if (!view) throw new Error('no page view in the page');
+  return view;
 }
 
 // `/` and `/search/:term` carry their first GIFs in the HTML (markup a browser paints before
-// any script, and the data the site starts from); in a browser: e2e/first-gifs.test.ts.
+// any script) and name their page view, whose data the site starts from; in a browser:
+// e2e/first-gifs.test.ts.
 describe('the first GIFs written into the site pages', () => {
   let t: TestJiffy;
+  let now = Date.now();
+  let users: Record<string, SiteClient>;
+  let visitor: SiteClient;
   const html = { accept: 'text/html,application/xhtml+xml' };
   const get = (url: string) => t.jiffy.app.inject({ url, headers: html });
   const api = async (url: string) =>
     (await t.jiffy.app.inject(`${url}&api_key=${t.apiKey}`)).json<ListBody>();
+  /** The data the site asks for once the page's first GIFs are painted, as a visitor. */
+  const carried = async (page: string): Promise<FirstPageData> => {
+    const answer = await visitor.get(`/ajax/first-page/${viewOf(page)}`);
+    expect(answer.statusCode).toBe(200);
+    return answer.json<{ data: FirstPageData }>().data;
+  };
 
   beforeAll(async () => {
-    t = await startTestJiffy();
+    t = await startTestJiffy({}, { clock: () => now });
+    ({ users, visitor } = await permissionMatrix(t));
+
     const uploads: Record<string, string>[] = [
       { title: 'Cats dancing', tags: 'cats,dance' },
       { title: 'Cats asleep', tags: 'cats,sleep' },
@@ -94,14 +110,21 @@ describe('the first GIFs written into the site pages', () => {
       head,
     );
     expect(preload?.[1]).toContain(stickers.data[0]!.images.fixed_width!.webp);
-    // The site's script gets the same pages and the trending searches, for this path only.
-    const data = carried(page.body);
+    // The page carries no data for the site's script: it names its view, whose data the site
+    // asks for (the same pages and the trending searches, for this path only), with the
+    // view's own response id in the lists' analytics.
+    expect(page.body).not.toContain('application/json');
+    const view = viewOf(page.body);
+    const data = await carried(page.body);
     expect(data.path).toBe('/');
     expect(data.lists['home-gifs']!.data.map((g) => g.id)).toEqual(gifs.data.map((g) => g.id));
     expect(data.lists['home-stickers']!.data.map((g) => g.id)).toEqual(
       stickers.data.map((g) => g.id),
     );
+    expect(data.lists['home-gifs']!.meta.response_id).toBe(view);
     expect(data.queries.map((q) => q.key)).toEqual([['trending-searches']]);
+    // Each page view is its own.
+    expect(viewOf((await get('/')).body)).not.toBe(view);
     // The header as the site draws it: Log in and Join beside the sections, not among them
     // (on a phone the sections scroll sideways and the account corner stays in view).
     expect(page.body).toMatch(
@@ -120,7 +143,7 @@ describe('the first GIFs written into the site pages', () => {
     expect(tiles(page.body).map((tile) => tile.id)).toEqual(results.data.map((g) => g.id));
     expect(page.body).toContain('<h1>cats</h1>');
     expect(page.body).toContain('<title>cats GIFs - Jiffy</title>');
-    const data = carried(page.body);
+    const data = await carried(page.body);
     expect(data.path).toBe('/search/cats');
     expect(Object.keys(data.lists)).toEqual(['gifs:cats']);
     // The related searches the site's own call would answer for the tab, so it asks no more.
@@ -137,10 +160,10 @@ describe('the first GIFs written into the site pages', () => {
     const stickers = await get('/search/cats?type=stickers');
     const found = await api('/v1/stickers/search?q=cats');
     expect(tiles(stickers.body).map((tile) => tile.id)).toEqual(found.data.map((g) => g.id));
-    expect(Object.keys(carried(stickers.body).lists)).toEqual(['stickers:cats']);
-    expect(carried(stickers.body).path).toBe('/search/cats?type=stickers');
+    expect(Object.keys((await carried(stickers.body)).lists)).toEqual(['stickers:cats']);
+    expect((await carried(stickers.body)).path).toBe('/search/cats?type=stickers');
     // The stickers tab's related searches are the stickers' (the only one is tagged cats alone).
-    expect(carried(stickers.body).queries).toEqual([
+    expect((await carried(stickers.body)).queries).toEqual([
       { key: ['related-tags', 'stickers', 'cats'], data: await related('sticker') },
     ]);
     expect(await related('sticker')).toEqual([]);
@@ -156,18 +179,14 @@ describe('the first GIFs written into the site pages', () => {
     const page = await get(`/search/${encodeURIComponent(term)}`);
     expect(page.statusCode).toBe(200);
     expect(page.body).not.toContain('<b>');
-    // A line separator is text in HTML, but would end a line inside a script's JSON.
-    const json = page.body.slice(page.body.indexOf('<script id="jiffy-first-page"'));
-    expect(json).not.toContain('\u2028');
-    expect(json).toContain('\\u2028');
-    // Only the page's own scripts end: the built one(s) and the first-page JSON.
+    // Only the page's own scripts end: the built one(s), as on any other page.
     const plain = await get('/about');
     const ends = (body: string) => body.split('</script>').length;
-    expect(ends(page.body)).toBe(ends(plain.body) + 1);
+    expect(ends(page.body)).toBe(ends(plain.body));
     expect(page.body).toContain('<h1>&#60;/script&#62;&#60;b&#62;&#34;x&#39;&#38;');
     expect(page.body).toContain('<title>&#60;/script&#62;&#60;b&#62;');
-    // The script reads the term back exactly.
-    const data = carried(page.body);
+    // The site reads the term back exactly.
+    const data = await carried(page.body);
     expect(Object.keys(data.lists)).toEqual([`gifs:${term}`]);
     expect(data.queries[0]!.key).toEqual(['related-tags', 'gifs', term]);
     // Links to the term's pages carry it encoded.
@@ -191,5 +210,58 @@ describe('the first GIFs written into the site pages', () => {
     expect(huge.body).toContain('<div id="root"></div>');
     // A blank term has nothing to search.
     expect((await get('/search/%20')).body).toContain('<div id="root"></div>');
+  });
+
+  it('GET /ajax/first-page/{view}: the same data for everyone, signed in or not, again on asking again', async () => {
+    const page = await get('/search/cats');
+    const path = `/ajax/first-page/${viewOf(page.body)}`;
+    const answers = [];
+    for (const client of [visitor, ...Object.values(users)]) {
+      const answer = await client.get(path);
+      expect(answer.statusCode).toBe(200);
+      expect(answer.headers['cache-control']).toBe('no-store');
+      answers.push(answer.json<{ data: FirstPageData }>().data);
+    }
+    expect(answers[0]!.path).toBe('/search/cats');
+    for (const answer of answers) expect(answer).toEqual(answers[0]);
+  });
+
+  it('GET /ajax/first-page/{view}: kept for a minute, then 404 first_page_not_kept', async () => {
+    const page = await get('/');
+    const path = `/ajax/first-page/${viewOf(page.body)}`;
+    now += PAGE_VIEW_KEPT_MS - 1_000;
+    expect((await visitor.get(path)).statusCode).toBe(200);
+    now += 2_000;
+    const gone = await visitor.get(path);
+    expect(gone.statusCode).toBe(404);
+    expect(gone.json<ErrorBody>().error.code).toBe('first_page_not_kept');
+    // A view no page was answered with, and a page without first GIFs (it names none).
+    const never = await visitor.get(`/ajax/first-page/${'0'.repeat(24)}`);
+    expect(never.statusCode).toBe(404);
+    expect(never.json<ErrorBody>().error.code).toBe('first_page_not_kept');
+    expect((await get('/about')).body).not.toContain('jiffy-first-page');
+  });
+
+  it('GET /ajax/first-page/{view}: refuses what is no view with a stable code', async () => {
+    const view = viewOf((await get('/')).body);
+    for (const bad of [
+      'x',
+      view.toUpperCase(),
+      `${view}0`,
+      view.slice(1),
+      `${view.slice(1)}%ff`,
+      `${view.slice(2)}%2e%2e`,
+    ]) {
+      const refused = await visitor.get(`/ajax/first-page/${bad}`);
+      expect(refused.statusCode, bad).toBe(400);
+      expect(refused.json<ErrorBody>().error.code, bad).toBe('invalid_request');
+    }
+    // Past what the router takes for a parameter, as on every route.
+    const huge = await visitor.get(`/ajax/first-page/${'a'.repeat(5000)}`);
+    expect(huge.statusCode).toBe(414);
+    expect(huge.json<ErrorBody>().error.code).toBe('invalid_request');
+    // Read-only: no other method is routed, and the view is still there.
+    expect((await users.adm!.post(`/ajax/first-page/${view}`, {})).statusCode).toBe(404);
+    expect((await visitor.get(`/ajax/first-page/${view}`)).statusCode).toBe(200);
   });
 });

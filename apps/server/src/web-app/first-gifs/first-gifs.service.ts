@@ -24,12 +24,30 @@ const SITE_RATING = 'pg-13';
 /** The site's own limits (SearchBox: 50 characters; the API answers 414 past them). */
 const MAX_TERM = 50;
 
-/** A list as the page's script will read it: its JSON text as the API would send it, parsed. */
+/**
+ * A list of a page's first GIFs: the kept answer it came from (rendered again, with the page
+ * view's own response id, when the site asks for the page's data) and its GIFs, parsed once.
+ */
 export interface WrittenList {
   key: string;
-  json: string;
+  answer: RenderedAnswer;
   page: GifsResult;
 }
+
+/** One page view the server wrote first GIFs into: its response id and its path (and query). */
+export interface PageView {
+  responseId: string;
+  path: string;
+}
+
+/**
+ * How long a page view's data waits for the site to ask for it. The site asks within a second
+ * or two of the page's load (once its first GIFs are painted); a tab restored much later, or
+ * a page answered by another node, finds nothing and the site fetches its lists itself.
+ */
+export const PAGE_VIEW_KEPT_MS = 60_000;
+/** At most this many page views wait at once (references to shared answers, not their text). */
+const MAX_PAGE_VIEWS = 20_000;
 
 export interface HomeFirstPage {
   trendingSearches: string[];
@@ -54,6 +72,8 @@ export class FirstGifsService {
   // Trending searches and related tags for as long as the API lets anyone keep them.
   readonly #searches: ExpiringMap<Promise<string[]>>;
   readonly #related: ExpiringMap<Promise<{ name: string; score: number }[]>>;
+  // What each recent page view was written from, until its site asks for the data.
+  readonly #views: ExpiringMap<{ path: string; content: HomeFirstPage | SearchFirstPage }>;
 
   constructor(deps: { lists: ListAnswers; discovery: DiscoveryService; clock: Clock }) {
     this.#lists = deps.lists;
@@ -61,9 +81,24 @@ export class FirstGifsService {
     const kept = { ttlMs: MAX_AGE_SECONDS * 1000, now: deps.clock };
     this.#searches = new ExpiringMap({ ...kept, maxEntries: 1 });
     this.#related = new ExpiringMap({ ...kept, maxEntries: 500 });
+    this.#views = new ExpiringMap({
+      ttlMs: PAGE_VIEW_KEPT_MS,
+      maxEntries: MAX_PAGE_VIEWS,
+      now: deps.clock,
+    });
   }
 
-  async home(responseId: string): Promise<HomeFirstPage> {
+  /**
+   * The data of a page view's first GIFs, as the site starts from it (see firstPageJson), with
+   * the view's own response id in its lists; undefined once it is no longer kept. Asking again
+   * answers again: a reload of the same view, or a second tab, reads the same data.
+   */
+  pageData(responseId: string): string | undefined {
+    const view = this.#views.get(responseId);
+    return view && firstPageJson(view.path, view.content, responseId);
+  }
+
+  async home(view: PageView): Promise<HomeFirstPage> {
     const [trendingSearches, stickers, gifs] = await Promise.all([
       this.#kept(this.#searches, 'searches', () => this.#discovery.trendingSearches()),
       this.#lists
@@ -72,12 +107,12 @@ export class FirstGifsService {
           page: { limit: HOME_STICKERS, offset: 0 },
           rating: SITE_RATING,
         })
-        .then((answer) => written(listKeys.homeStickers, answer, responseId)),
+        .then((answer) => written(listKeys.homeStickers, answer, view.responseId)),
       this.#lists
         .trending({ type: 'gif', page: { limit: GRID_PAGE, offset: 0 }, rating: SITE_RATING })
-        .then((answer) => written(listKeys.homeGifs, answer, responseId)),
+        .then((answer) => written(listKeys.homeGifs, answer, view.responseId)),
     ]);
-    return { trendingSearches, stickers, gifs };
+    return this.#keep(view, { trendingSearches, stickers, gifs });
   }
 
   /**
@@ -88,7 +123,7 @@ export class FirstGifsService {
   async search(
     term: string,
     type: 'gifs' | 'stickers',
-    responseId: string,
+    view: PageView,
   ): Promise<SearchFirstPage | undefined> {
     const q = term.trim();
     if (q === '' || q.length > MAX_TERM) return undefined;
@@ -113,9 +148,14 @@ export class FirstGifsService {
           rating: SITE_RATING,
           sort: 'relevant',
         })
-        .then((answer) => written(listKeys.search(type, term), answer, responseId)),
+        .then((answer) => written(listKeys.search(type, term), answer, view.responseId)),
     ]);
-    return { term, type, relatedTags, results };
+    return this.#keep(view, { term, type, relatedTags, results });
+  }
+
+  #keep<T extends HomeFirstPage | SearchFirstPage>(view: PageView, content: T): T {
+    this.#views.set(view.responseId, { path: view.path, content });
+    return content;
   }
 
   #kept<T>(map: ExpiringMap<Promise<T>>, key: string, load: () => Promise<T>): Promise<T> {
@@ -130,32 +170,38 @@ export class FirstGifsService {
 }
 
 /**
- * Each kept answer parsed once: a page view renders its JSON text (with its own response id)
- * but reads the GIFs of the first parse, so a kept answer's `page` is the same object on every
- * view (the page's markup is kept by it, web-app.routes.ts). Its `meta` is the first view's.
+ * Each kept answer parsed once, so a kept answer's `page` is the same object on every view
+ * (the page's markup is kept by it, web-app.routes.ts). Its `meta` is the first view's; the
+ * data the site reads is rendered for each view (firstPageJson).
  */
 const parsed = new WeakMap<RenderedAnswer, GifsResult>();
 
 function written(key: string, answer: RenderedAnswer, responseId: string): WrittenList {
-  const json = answer.render(responseId).toString('utf8');
   let page = parsed.get(answer);
   if (!page) {
-    page = JSON.parse(json) as GifsResult;
+    page = JSON.parse(answer.render(responseId).toString('utf8')) as GifsResult;
     parsed.set(answer, page);
   }
-  return { key, json, page };
+  return { key, answer, page };
 }
 
 /**
- * The JSON the page's script reads (apps/web first-page-data.ts), with each list's text as
- * the API answered it rather than serialized again. Not yet escaped for HTML.
+ * The site API's answer for a page view's data, `{"data": FirstPageData}` (apps/web
+ * first-page-data.ts), with each list's text as the API answers it (with the view's response
+ * id) rather than serialized again.
  */
-export function firstPageJson(path: string, content: HomeFirstPage | SearchFirstPage): string {
+function firstPageJson(
+  path: string,
+  content: HomeFirstPage | SearchFirstPage,
+  responseId: string,
+): string {
   const lists = 'gifs' in content ? [content.stickers, content.gifs] : [content.results];
   const queries: FirstPageData['queries'] =
     'gifs' in content
       ? [{ key: queryKeys.trendingSearches, data: content.trendingSearches }]
       : [{ key: queryKeys.relatedTags(content.type, content.term), data: content.relatedTags }];
-  const listsJson = lists.map((list) => `${JSON.stringify(list.key)}:${list.json}`).join(',');
-  return `{"path":${JSON.stringify(path)},"lists":{${listsJson}},"queries":${JSON.stringify(queries)}}`;
+  const listsJson = lists
+    .map((list) => `${JSON.stringify(list.key)}:${list.answer.render(responseId).toString('utf8')}`)
+    .join(',');
+  return `{"data":{"path":${JSON.stringify(path)},"lists":{${listsJson}},"queries":${JSON.stringify(queries)}}}`;
 }

@@ -76,4 +76,11 @@ export async function editingCalls(h: ContractHarness): Promise<void> {
   // The search page's related searches, for anyone.
   await h.site(visitor, 'GET', '/ajax/tags/related/gif/cat/?limit=5', 200);
   await h.site(visitor, 'GET', '/ajax/tags/related/video/cat/', 400);
+
+  // The home page's first page of data, which the site asks for once its first GIFs are painted.
+  const home = await h.t.jiffy.app.inject({ url: '/', headers: { accept: 'text/html' } });
+  const view = /<meta name="jiffy-first-page" content="(\w+)">/.exec(home.body)?.[1];
+  await h.site(visitor, 'GET', `/ajax/first-page/${view}`, 200);
+  await h.site(visitor, 'GET', `/ajax/first-page/${'0'.repeat(24)}`, 404);
+  await h.site(visitor, 'GET', '/ajax/first-page/not-a-view', 400);
 }
