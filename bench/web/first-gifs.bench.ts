@@ -8,7 +8,7 @@ import { launchChromium } from '../../e2e/support/browser.ts';
 import { startBenchJiffy, uploadReadyGifs } from '../support/bench-jiffy.ts';
 import { bareImagePage } from './bare-page.ts';
 import { DESKTOP, PHONE } from './devices.ts';
-import { firstGifPaintedMs, median } from './painted-clock.ts';
+import { firstGifPaintedMs, median, settledTab } from './painted-clock.ts';
 
 const runs = Number(process.env.BENCH_RUNS ?? 9);
 const GIFS = 24;
@@ -49,8 +49,8 @@ async function firstImageMs(
   clock: 'painted' | 'seen',
   selector: string,
 ): Promise<number> {
-  const context = await browser.newContext(device);
-  const tab = await context.newPage();
+  const tab = await settledTab(browser, device);
+  const context = tab.context();
   const started = Date.now();
   await tab.goto(url, { waitUntil: 'commit' });
   if (clock === 'painted') {

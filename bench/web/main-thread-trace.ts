@@ -1,5 +1,5 @@
 import type { Browser, BrowserContextOptions } from 'playwright-core';
-import { firstGifPaintedMs } from './painted-clock.ts';
+import { firstGifPaintedMs, settledTab } from './painted-clock.ts';
 
 /** The renderer's main-thread work that comes before a first frame. */
 export const PHASES = ['ParseHTML', 'UpdateLayoutTree', 'Layout', 'PrePaint', 'Paint', 'Commit'];
@@ -24,8 +24,8 @@ export async function tracedLoad(
   device: BrowserContextOptions,
   url: string,
 ): Promise<{ painted: number; phases: number[] }> {
-  const context = await browser.newContext(device);
-  const tab = await context.newPage();
+  const tab = await settledTab(browser, device);
+  const context = tab.context();
   const cdp = await browser.newBrowserCDPSession();
   const events: TraceEvent[] = [];
   cdp.on('Tracing.dataCollected', (e) => events.push(...(e.value as unknown as TraceEvent[])));

@@ -12,7 +12,7 @@ import { bareImagePage, firstTileSource } from './bare-page.ts';
 import { DESKTOP, PHONE } from './devices.ts';
 import { PHASES, tracedLoad } from './main-thread-trace.ts';
 import { BENCH_GIFS } from './page-probe.ts';
-import { firstGifPaintedMs, median } from './painted-clock.ts';
+import { firstGifPaintedMs, median, settledTab } from './painted-clock.ts';
 
 const runs = Number(process.env.BENCH_RUNS ?? 9);
 const device = process.env.TRACE_DEVICE === 'phone' ? PHONE : DESKTOP;
@@ -21,44 +21,11 @@ const TILE = /<a class="jiffy-gif"[^]*?<\/a>/g;
 const { jiffy, origin } = await startBenchJiffy('web-copies');
 await uploadReadyGifs(jiffy, BENCH_GIFS);
 const page = await (await fetch(`${origin}/`)).text();
-const withoutData = (html: string) =>
-  html.replace(/<script id="jiffy-first-page"[^]*?<\/script>/, '');
 const withoutScripts = (html: string) => html.replace(/<script type="module"[^]*?<\/script>/, '');
 /** Only the first `n` tiles of the grid. */
 const firstTiles = (html: string, n: number) => {
   let i = 0;
   return html.replace(TILE, (tile) => (++i > n ? '' : tile));
-};
-/** Every tile, but those after the first `n` get their images once the first is decoded. */
-const heldAfter = (html: string, n: number) => {
-  let i = 0;
-  const held = html.replace(TILE, (tile) =>
-    ++i > n ? tile.replace(/ (src|srcset)="/g, ' data-$1="') : tile,
-  );
-  const release = `<script>(()=>{const go=()=>requestAnimationFrame(()=>setTimeout(()=>{for(const e of document.querySelectorAll('[data-src],[data-srcset]')){if(e.dataset.srcset)e.srcset=e.dataset.srcset;if(e.dataset.src)e.src=e.dataset.src}}));document.querySelector('.jiffy-gif img').decode().then(go,go)})()</script>`;
-  return held.replace('</body>', `${release}</body>`);
-};
-/** Tiles after the first `n` loaded lazily (the browser's own: they load after the first layout). */
-const lazyAfter = (html: string, n: number) => {
-  let i = 0;
-  return html.replace(TILE, (tile) =>
-    ++i > n && !tile.includes('loading="lazy"')
-      ? tile.replace(' fetchpriority="high"', '').replace(/<img /, '<img loading="lazy" ')
-      : tile,
-  );
-};
-/** Tiles after the first `n` with only an `<img>` (no `<picture>`, `<source>`, srcset, sizes). */
-const plainAfter = (html: string, n: number) => {
-  let i = 0;
-  return html.replace(TILE, (tile) =>
-    ++i > n
-      ? tile.replace(/<picture>.*<\/picture>/, (picture) => {
-          const src = / src="([^"]*)"/.exec(picture)![1];
-          const rest = / alt="[^"]*" width="\d+" height="\d+"[^>]*>/.exec(picture)![0];
-          return `<img src="${src}"${rest}`;
-        })
-      : tile,
-  );
 };
 /** The tiles' column count from media queries on the viewport instead of container queries. */
 const mediaQueries = (html: string) =>
@@ -76,68 +43,36 @@ const genericFont = (html: string) =>
     'font:16px/1.45 system-ui,-apple-system,Segoe UI,sans-serif',
     'font:16px/1.45 sans-serif',
   );
+const withoutHeader = (html: string) => html.replace(/<a class="skip"[^]*?<\/header>/, '');
+const withoutFooter = (html: string) => html.replace(/<footer[^]*?<\/footer>/, '');
+const withoutTrendingSearches = (html: string) =>
+  html.replace(/<section aria-labelledby="trending-searches">[^]*?<\/section>/, '');
 /** The tiles without the site's frame: no header, trending searches or footer. */
-const withoutFrame = (html: string) =>
-  html
-    .replace(/<a class="skip"[^]*?<\/header>/, '')
-    .replace(/<section aria-labelledby="trending-searches">[^]*?<\/section>/, '')
-    .replace(/<footer[^]*?<\/footer>/, '');
-/**
- * Tiles after the first `n` written inside a `<noscript>` in their grid (raw text to a browser
- * with scripting: no elements, no layout, no requests), put into the page by a script two frames
- * after the first GIF is decoded. Without scripting they are ordinary tiles.
- */
-const deferredAfter = (html: string, n: number) => {
-  let i = 0;
-  const moved = html.replace(
-    /(<div class="first-gifs-tiles"[^>]*>)([^]*?)(<\/div><\/div>)/g,
-    (_, open: string, tiles: string, close: string) => {
-      const kept: string[] = [];
-      const later: string[] = [];
-      for (const tile of tiles.match(TILE) ?? []) (++i > n ? later : kept).push(tile);
-      return `${open}${kept.join('')}${later.length ? `<noscript>${later.join('')}</noscript>` : ''}${close}`;
-    },
-  );
-  const release = `<script>(()=>{const go=()=>requestAnimationFrame(()=>requestAnimationFrame(()=>{for(const e of document.querySelectorAll('.first-gifs-tiles>noscript')){e.insertAdjacentHTML('afterend',e.textContent);e.remove()}}));document.querySelector('.jiffy-gif img').decode().then(go,go)})()</script>`;
-  return moved.replace('</body>', `${release}</body>`);
-};
+const withoutFrame = (html: string) => withoutFooter(withoutTrendingSearches(withoutHeader(html)));
 /** Without the tiles the page puts in after its first GIF's paint (its `<noscript>`s). */
 const withoutLaterTiles = (html: string) =>
   html.replace(/<noscript><a class="jiffy-gif"[^]*?<\/noscript>/g, '');
-const static_ = withoutScripts(withoutData(page));
+/** Without the `<head>`'s preload of the first image (the parser finds it in the first tile). */
+const withoutPreload = (html: string) => html.replace(/<link rel="preload" as="image"[^>]*>/, '');
+/** Without the inline stylesheet (the page unstyled: what its rules cost the first frame). */
+const withoutStylesheet = (html: string) => html.replace(/<style>[^]*?<\/style>/, '');
 const all: Record<string, string> = {
   'the page as sent': page,
-  'as sent, without its data script': withoutData(page),
-  'as sent, tiles after the first as a plain img': plainAfter(page, 1),
-  'as sent, media queries for the columns': mediaQueries(page),
-  'as sent, contain: strict on tiles': contained(page),
-  'as sent, only the first 12 tiles': firstTiles(page, 12),
+  'as sent, without its site script': withoutScripts(page),
+  'as sent, without header and footer': withoutFrame(page),
+  'as sent, without the header': withoutHeader(page),
+  'as sent, without the trending searches': withoutTrendingSearches(page),
+  'as sent, without the footer': withoutFooter(page),
+  'as sent, without the later tiles': withoutLaterTiles(page),
+  'the same, and no site script': withoutLaterTiles(withoutScripts(page)),
   'as sent, only the first tile': firstTiles(page, 1),
   'as sent, text in sans-serif only': genericFont(page),
-  'as sent, without header and footer': withoutFrame(page),
-  'as sent, lazy after the first tile': lazyAfter(page, 1),
-  'as sent, lazy after 2 tiles': lazyAfter(page, 2),
-  'as sent, lazy after 4 tiles': lazyAfter(page, 4),
-  'no site script, no data': static_,
-  'and only the first tile': firstTiles(static_, 1),
-  'and only the first 4 tiles': firstTiles(static_, 4),
-  'and only the first 8 tiles': firstTiles(static_, 8),
-  'all tiles, all but the first held': heldAfter(static_, 1),
-  'as sent, tiles after the first in a noscript': deferredAfter(page, 1),
-  'the same, without its data script': deferredAfter(withoutData(page), 1),
-  'as sent, tiles after the first row in a noscript': deferredAfter(page, 2),
-  'as sent, without the later tiles': withoutLaterTiles(page),
-  'as sent, without the later tiles and its data script': withoutLaterTiles(withoutData(page)),
-  'the same, and no site script': withoutLaterTiles(static_),
-  // A script before the data: does the parser yield for a first paint before running one?
-  'as sent, an empty inline script before its data script': page.replace(
-    '<script id="jiffy-first-page"',
-    '<script></script><script id="jiffy-first-page"',
-  ),
-  // The data as a separate answer the browser fetches beside the page, off the parser's path.
-  'as sent, its data script as a preloaded fetch': withoutData(page).replace(
-    '</body>',
-    `<link rel="preload" as="fetch" crossorigin href="/v1/gifs/trending?api_key=${jiffy.defaultApiKey}&limit=25"></body>`,
+  'as sent, contain: strict on tiles': contained(page),
+  'as sent, media queries for the columns': mediaQueries(page),
+  'as sent, without the image preload': withoutPreload(page),
+  'as sent, without its stylesheet': withoutStylesheet(page),
+  'only the first tile: no frame, stylesheet or script': withoutStylesheet(
+    withoutScripts(firstTiles(withoutFrame(page), 1)),
   ),
 };
 // COPIES=0,2,5 picks copies by their place above (all of them by default).
@@ -172,11 +107,10 @@ server.get('/*', async (request, reply) => {
 const base = await server.listen({ port: 0, host: '127.0.0.1' });
 
 async function paintedMs(browserInstance: Browser, url: string): Promise<number> {
-  const context = await browserInstance.newContext(device);
-  const tab = await context.newPage();
+  const tab = await settledTab(browserInstance, device);
   await tab.goto(url, { waitUntil: 'commit' });
   const painted = await firstGifPaintedMs(tab);
-  await context.close();
+  await tab.context().close();
   return painted;
 }
 
