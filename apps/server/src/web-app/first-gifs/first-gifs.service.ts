@@ -46,8 +46,21 @@ export interface PageView {
  * a page answered by another node, finds nothing and the site fetches its lists itself.
  */
 export const PAGE_VIEW_KEPT_MS = 60_000;
-/** At most this many page views wait at once (references to shared answers, not their text). */
+/** At most this many page views wait at once (a few hundred bytes each: see KeptView). */
 const MAX_PAGE_VIEWS = 20_000;
+
+/**
+ * What the server keeps of a page view until its site asks: the path, what is shown above the
+ * grids (a few names), and weak references to the kept answers its grids were written from. A
+ * view never keeps an answer alive itself: the list cache decides how long answers live (500 of
+ * them, 30 s), and a view whose answer it has let go is a miss like any other. Otherwise a
+ * minute of searches for distinct terms would hold 20,000 answers of up to 140 KB each.
+ */
+interface KeptView {
+  path: string;
+  lists: { key: string; answer: WeakRef<RenderedAnswer> }[];
+  queries: FirstPageData['queries'];
+}
 
 export interface HomeFirstPage {
   trendingSearches: string[];
@@ -73,7 +86,7 @@ export class FirstGifsService {
   readonly #searches: ExpiringMap<Promise<string[]>>;
   readonly #related: ExpiringMap<Promise<{ name: string; score: number }[]>>;
   // What each recent page view was written from, until its site asks for the data.
-  readonly #views: ExpiringMap<{ path: string; content: HomeFirstPage | SearchFirstPage }>;
+  readonly #views: ExpiringMap<KeptView>;
 
   constructor(deps: { lists: ListAnswers; discovery: DiscoveryService; clock: Clock }) {
     this.#lists = deps.lists;
@@ -95,7 +108,14 @@ export class FirstGifsService {
    */
   pageData(responseId: string): string | undefined {
     const view = this.#views.get(responseId);
-    return view && firstPageJson(view.path, view.content, responseId);
+    if (!view) return undefined;
+    const lists = [];
+    for (const list of view.lists) {
+      const answer = list.answer.deref();
+      if (!answer) return undefined;
+      lists.push({ key: list.key, answer });
+    }
+    return firstPageJson(view.path, lists, view.queries, responseId);
   }
 
   async home(view: PageView): Promise<HomeFirstPage> {
@@ -154,7 +174,16 @@ export class FirstGifsService {
   }
 
   #keep<T extends HomeFirstPage | SearchFirstPage>(view: PageView, content: T): T {
-    this.#views.set(view.responseId, { path: view.path, content });
+    const lists = 'gifs' in content ? [content.stickers, content.gifs] : [content.results];
+    const queries: FirstPageData['queries'] =
+      'gifs' in content
+        ? [{ key: queryKeys.trendingSearches, data: content.trendingSearches }]
+        : [{ key: queryKeys.relatedTags(content.type, content.term), data: content.relatedTags }];
+    this.#views.set(view.responseId, {
+      path: view.path,
+      lists: lists.map((list) => ({ key: list.key, answer: new WeakRef(list.answer) })),
+      queries,
+    });
     return content;
   }
 
@@ -192,14 +221,10 @@ function written(key: string, answer: RenderedAnswer, responseId: string): Writt
  */
 function firstPageJson(
   path: string,
-  content: HomeFirstPage | SearchFirstPage,
+  lists: { key: string; answer: RenderedAnswer }[],
+  queries: FirstPageData['queries'],
   responseId: string,
 ): string {
-  const lists = 'gifs' in content ? [content.stickers, content.gifs] : [content.results];
-  const queries: FirstPageData['queries'] =
-    'gifs' in content
-      ? [{ key: queryKeys.trendingSearches, data: content.trendingSearches }]
-      : [{ key: queryKeys.relatedTags(content.type, content.term), data: content.relatedTags }];
   const listsJson = lists
     .map((list) => `${JSON.stringify(list.key)}:${list.answer.render(responseId).toString('utf8')}`)
     .join(',');
