@@ -10,7 +10,7 @@ import { bareImagePage } from './bare-page.ts';
 import { DESKTOP, PHONE } from './devices.ts';
 import { firstGifPaintedMs, median, settledTab } from './painted-clock.ts';
 
-const runs = Number(process.env.BENCH_RUNS ?? 9);
+const runs = Number(process.env.BENCH_RUNS ?? 15);
 const GIFS = 24;
 const BUDGET_MS = 1000;
 /** Issue 27: the first GIF within 1.5x of the bare page, on every viewport and page. */
