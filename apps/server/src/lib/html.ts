@@ -9,7 +9,7 @@ export function escapeHtml(text: string): string {
  * (line breaks to a JavaScript parser). The escapes only occur inside JSON strings, where they
  * mean the same characters, so JSON.parse reads back the same value.
  */
-export function scriptJsonText(json: string): string {
+function scriptJsonText(json: string): string {
   return json.replace(
     /[<>&\u2028\u2029]/g,
     (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,

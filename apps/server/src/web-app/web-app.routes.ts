@@ -92,7 +92,9 @@ export function webAppRoutes(
    * KB of JSON there held the first paint back (bench/web).
    */
   const firstGifsHead = (request: FastifyRequest, preload: string) =>
-    `${preload}\n<meta name="${FIRST_PAGE_META}" content="${request.id}">`;
+    deps.firstGifs.keeps(request.id)
+      ? `${preload}\n<meta name="${FIRST_PAGE_META}" content="${request.id}">`
+      : preload;
   /** The view the service keeps the first page's data of, until the site asks for it. */
   const pageView = (request: FastifyRequest) => ({ responseId: request.id, path: request.url });
   /** The page without its first GIFs when they cannot be had: the site fetches them itself. */

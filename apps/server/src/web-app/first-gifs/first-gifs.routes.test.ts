@@ -160,10 +160,11 @@ describe('the first GIFs written into the site pages', () => {
     const stickers = await get('/search/cats?type=stickers');
     const found = await api('/v1/stickers/search?q=cats');
     expect(tiles(stickers.body).map((tile) => tile.id)).toEqual(found.data.map((g) => g.id));
-    expect(Object.keys((await carried(stickers.body)).lists)).toEqual(['stickers:cats']);
-    expect((await carried(stickers.body)).path).toBe('/search/cats?type=stickers');
+    const stickersData = await carried(stickers.body);
+    expect(Object.keys(stickersData.lists)).toEqual(['stickers:cats']);
+    expect(stickersData.path).toBe('/search/cats?type=stickers');
     // The stickers tab's related searches are the stickers' (the only one is tagged cats alone).
-    expect((await carried(stickers.body)).queries).toEqual([
+    expect(stickersData.queries).toEqual([
       { key: ['related-tags', 'stickers', 'cats'], data: await related('sticker') },
     ]);
     expect(await related('sticker')).toEqual([]);
@@ -240,6 +241,10 @@ describe('the first GIFs written into the site pages', () => {
     expect(never.statusCode).toBe(404);
     expect(never.json<ErrorBody>().error.code).toBe('first_page_not_kept');
     expect((await get('/about')).body).not.toContain('jiffy-first-page');
+    // Nor does a page whose address is longer than any link of the site (nothing is kept of it).
+    const long = await get(`/?utm=${'x'.repeat(3000)}`);
+    expect(tiles(long.body).length).toBeGreaterThan(0);
+    expect(long.body).not.toContain('jiffy-first-page');
   });
 
   it('GET /ajax/first-page/{view}: refuses what is no view with a stable code', async () => {

@@ -48,6 +48,13 @@ export interface PageView {
 export const PAGE_VIEW_KEPT_MS = 60_000;
 /** At most this many page views wait at once (a few hundred bytes each: see KeptView). */
 const MAX_PAGE_VIEWS = 20_000;
+/**
+ * The longest path (with its query) a view is kept for: the site checks the data's path against
+ * its address, so the path is kept whole, and a query string no link of the site makes (up to
+ * Node's 16 KB of headers) would otherwise let 20,000 views hold 320 MB. Such a page names no
+ * view, and its site fetches its lists.
+ */
+const MAX_VIEW_PATH = 2_048;
 
 /**
  * What the server keeps of a page view until its site asks: the path, what is shown above the
@@ -99,6 +106,11 @@ export class FirstGifsService {
       maxEntries: MAX_PAGE_VIEWS,
       now: deps.clock,
     });
+  }
+
+  /** Whether the server keeps this page view's data, for the page to name it to the site. */
+  keeps(responseId: string): boolean {
+    return this.#views.get(responseId) !== undefined;
   }
 
   /**
@@ -174,6 +186,7 @@ export class FirstGifsService {
   }
 
   #keep<T extends HomeFirstPage | SearchFirstPage>(view: PageView, content: T): T {
+    if (view.path.length > MAX_VIEW_PATH) return content;
     const lists = 'gifs' in content ? [content.stickers, content.gifs] : [content.results];
     const queries: FirstPageData['queries'] =
       'gifs' in content
