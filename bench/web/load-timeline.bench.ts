@@ -4,7 +4,7 @@
 // bare `<img>` page, alternated; medians.
 //
 //   node bench/web/load-timeline.bench.ts     # TRACE_DEVICE=phone, BENCH_RUNS=9, TRACE_PATH=/
-import { firstGifPaintedMs, median } from './painted-clock.ts';
+import { firstGifPaintedMs, median, settledTab } from './painted-clock.ts';
 import { startPageProbe } from './page-probe.ts';
 
 const { loads, path, device, origin, browser, firstSrc, bareUrl, close } = await startPageProbe(
@@ -29,8 +29,8 @@ for (let i = 0; i < loads; i++) {
     ['site', origin + path],
     ['bare', bareUrl],
   ] as const) {
-    const context = await browser.newContext(device);
-    const tab = await context.newPage();
+    const tab = await settledTab(browser, device);
+    const context = tab.context();
     await tab.goto(url, { waitUntil: 'commit' });
     const painted = await firstGifPaintedMs(tab);
     const marks = await tab.evaluate(
