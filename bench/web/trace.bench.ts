@@ -2,6 +2,7 @@
 // from the browser's own timings (navigation, every resource, the LCP entry), and one load of
 // the bare page holding only the first tile's image (bench/web's baseline) after each.
 import { startPageProbe } from './page-probe.ts';
+import { settledTab } from './painted-clock.ts';
 
 // The bare page of bench/web: only the <img> of the image the site's first tile shows.
 const { loads, path, device, origin, browser, bareUrl, close } = await startPageProbe(
@@ -10,8 +11,8 @@ const { loads, path, device, origin, browser, bareUrl, close } = await startPage
 );
 for (let i = 0; i < loads; i++) {
   for (const url of [origin + path, bareUrl]) {
-    const context = await browser.newContext(device);
-    const tab = await context.newPage();
+    const tab = await settledTab(browser, device);
+    const context = tab.context();
     await tab.goto(url, { waitUntil: 'load' });
     const report = await tab.evaluate(
       () =>
