@@ -21,7 +21,8 @@ const TILE = /<a class="jiffy-gif"[^]*?<\/a>/g;
 const { jiffy, origin } = await startBenchJiffy('web-copies');
 await uploadReadyGifs(jiffy, BENCH_GIFS);
 const page = await (await fetch(`${origin}/`)).text();
-const withoutScripts = (html: string) => html.replace(/<script type="module"[^]*?<\/script>/, '');
+/** Without the boot loader (the page's one script, which adds the site's after the first GIF). */
+const withoutScripts = (html: string) => html.replace(/<script>[^]*?<\/script>/, '');
 /** Only the first `n` tiles of the grid. */
 const firstTiles = (html: string, n: number) => {
   let i = 0;

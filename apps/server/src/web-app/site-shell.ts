@@ -1,6 +1,8 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { bootLoaderScript } from '@jiffy/web/boot-loader';
 import { escapeHtml } from '../lib/html.ts';
 
 /** Where the built site's `<head>` gets the tags the server writes (title, key, unfurls). */
@@ -11,9 +13,12 @@ const ROOT = '<div id="root"></div>';
 export interface SiteBuild {
   /**
    * The page every site route answers with, given the `<head>` tags for that page and, for a
-   * page the server writes out first, the markup inside `#root`.
+   * page the server writes out first, the markup inside `#root`. Such a page starts the site
+   * with the boot loader instead of naming the boot module (apps/web boot-loader.ts).
    */
   page(head: string, rootMarkup?: string): string;
+  /** The CSP `script-src` sources the pages need: their own origin and the boot loader's hash. */
+  scriptSources: string;
   /** The folder of the built scripts and stylesheets (`index-abc.js`), served from disk. */
   assetsDir: string;
 }
@@ -30,13 +35,18 @@ export function loadSiteBuild(): SiteBuild {
   // they took CPU and connections the first paint needed (bench/web: 130–200 ms later on two
   // cores). The boot script fetches them, in parallel, once the first GIFs are painted.
   html = scriptsAfterContent(inlineStylesheets(html, assetsDir));
+  const loader = bootLoaderOf(html);
   // Split once: a page is then joined from its parts (replace() would read `$&` in a search
   // term's text as a pattern).
   const [beforeHead, rest] = split(html, HEAD_MARK);
   const [beforeRoot, afterRoot] = split(rest, ROOT);
+  const afterWrittenRoot = afterRoot.replace(loader.moduleTag, loader.tag);
   return {
     page: (head, rootMarkup) =>
-      `${beforeHead}${head}${beforeRoot}<div id="root">${rootMarkup ?? ''}</div>${afterRoot}`,
+      rootMarkup === undefined
+        ? `${beforeHead}${head}${beforeRoot}${ROOT}${afterRoot}`
+        : `${beforeHead}${head}${beforeRoot}<div id="root">${rootMarkup}</div>${afterWrittenRoot}`,
+    scriptSources: `'self' '${loader.hash}'`,
     assetsDir,
   };
 }
@@ -77,6 +87,23 @@ export function scriptsAfterContent(html: string): string {
   const end = moved.lastIndexOf('</body>');
   if (end < 0 || !tags.length) return html;
   return `${moved.slice(0, end)}${tags.join('\n')}\n${moved.slice(end)}`;
+}
+
+/**
+ * The build's boot module tag, and the inline loader that replaces it on a page with written
+ * first GIFs, with the loader's CSP hash (the page's CSP allows no other inline script).
+ */
+function bootLoaderOf(html: string): { moduleTag: string; tag: string; hash: string } {
+  const match = /<script type="module"[^>]* src="(\/assets\/[\w.-]+\.js)"[^>]*><\/script>/.exec(
+    html,
+  );
+  if (!match) throw new Error('the site build names no boot module in /assets/');
+  const script = bootLoaderScript(match[1]!);
+  return {
+    moduleTag: match[0],
+    tag: `<script>${script}</script>`,
+    hash: `sha256-${createHash('sha256').update(script).digest('base64')}`,
+  };
 }
 
 function split(text: string, mark: string): [string, string] {

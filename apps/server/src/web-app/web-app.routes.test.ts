@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startTestJiffy, type TestJiffy } from '../testing/test-jiffy.ts';
@@ -23,15 +24,23 @@ describe('the site pages', () => {
   });
   afterAll(() => t.stop());
 
+  /** The page's inline scripts, and the CSP's `script-src` sources. */
+  const scriptsOf = (page: Awaited<ReturnType<typeof get>>) => ({
+    inline: [...page.body.matchAll(/<script>([^]*?)<\/script>/g)].map((match) => match[1]!),
+    sources: /script-src ([^;]*);/.exec(String(page.headers['content-security-policy']))![1]!,
+  });
+  const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+
   it('answers / with the built site, its API key and a strict CSP', async () => {
     const page = await get('/');
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toContain('text/html');
     expect(page.body).toContain(`<meta name="jiffy-api-key" content="${t.apiKey}">`);
-    expect(page.body).toMatch(
-      /<script type="module" crossorigin src="\/assets\/index-[\w-]+\.js">/,
-    );
-    expect(page.headers['content-security-policy']).toContain("script-src 'self';");
+    // Its one inline script, the boot loader, is the only one its CSP allows besides its own
+    // origin's files: no 'unsafe-inline'.
+    const scripts = scriptsOf(page);
+    expect(scripts.inline).toHaveLength(1);
+    expect(scripts.sources).toBe(`'self' ${sha256(scripts.inline[0]!)}`);
     expect(page.headers['content-security-policy']).toContain("frame-ancestors 'none'");
     // The GIF maker plays its clip from a blob: URL; nothing else may load from blob:.
     const policy = String(page.headers['content-security-policy']);
@@ -46,12 +55,22 @@ describe('the site pages', () => {
   });
 
   it('names only the boot script, which fetches the site it starts (nothing ahead of the first GIFs)', async () => {
-    const page = await get('/');
+    const page = await get('/about');
     const scripts = [...page.body.matchAll(/<script type="module"[^>]* src="([^"]+)"/g)];
     expect(scripts.map((match) => match[1])).toEqual([
       expect.stringMatching(/^\/assets\/index-[\w-]+\.js$/),
     ]);
     expect(page.body).not.toContain('modulepreload');
+    expect(scriptsOf(page).inline).toEqual([]);
+    // A page with its first GIFs written in names no script to fetch: its boot loader adds the
+    // same boot script after the first image (e2e first-gifs).
+    for (const url of ['/', '/search/cats']) {
+      const written = await get(url);
+      expect(written.body, url).not.toMatch(/<script[^>]* src=/);
+      expect(scriptsOf(written).inline, url).toEqual([
+        expect.stringContaining(JSON.stringify(scripts[0]![1])),
+      ]);
+    }
     // The boot script's import of the site names the site's chunk and every chunk it imports,
     // so the browser fetches them in parallel when the site starts; each is served.
     const site = siteChunks(
@@ -68,7 +87,7 @@ describe('the site pages', () => {
   });
 
   it('serves the build files with a year of caching, and 404 for others', async () => {
-    const page = await get('/');
+    const page = await get('/about');
     const script = /src="(\/assets\/index-[\w-]+\.js)"/.exec(page.body)![1]!;
     const asset = await t.jiffy.app.inject(script);
     expect(asset.statusCode).toBe(200);

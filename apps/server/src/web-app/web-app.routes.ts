@@ -68,7 +68,7 @@ export function webAppRoutes(
   const media = mediaSources(deps);
   // The GIF maker plays its trimmed clip from a blob: URL and reads stickers' bytes (to decode
   // their frames onto its canvas) from wherever media is served.
-  const policy = `default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' ${media} data:; media-src 'self' ${media} blob:; connect-src 'self' ${media}; frame-ancestors 'none'; base-uri 'none'; form-action 'self'`;
+  const policy = `default-src 'none'; script-src ${build.scriptSources}; style-src 'self' 'unsafe-inline'; img-src 'self' ${media} data:; media-src 'self' ${media} blob:; connect-src 'self' ${media}; frame-ancestors 'none'; base-uri 'none'; form-action 'self'`;
   // `no-cache`: revalidated on every visit. The first GIFs a page carries are the same for
   // every visitor (the site's default rating, the signed-out header), so nothing in it is
   // anyone's own; it is kept out of shared caches all the same by the cookie it may set.

@@ -1,11 +1,8 @@
+import { SITE_START_EVENTS, SITE_START_MOST_MS, STARTED_BY_INPUT } from './boot-loader.ts';
 import { showLaterTiles } from './later-tiles.ts';
 
 /** The images of the first GIFs the server wrote into the page (web-app/first-gifs). */
 const FIRST_GIF_IMAGES = '.first-gifs img';
-/** Past this, the site starts even if an image has neither loaded nor failed. */
-const MOST_MS = 2500;
-/** What the user does that means they want the site now rather than the pictures. */
-const INPUT_EVENTS = ['pointerdown', 'keydown', 'focusin'] as const;
 
 /**
  * Resolves once the first GIFs in the viewport that the server wrote into the page have been
@@ -18,7 +15,9 @@ const INPUT_EVENTS = ['pointerdown', 'keydown', 'focusin'] as const;
  */
 export function firstGifsPainted(doc: Document = document): Promise<void> {
   const view = doc.defaultView;
-  if (!view || !doc.querySelector(FIRST_GIF_IMAGES)) {
+  // The page's loader (boot-loader.ts) ran this module on the visitor's input: nothing to wait for.
+  const startedByInput = doc.documentElement.hasAttribute(STARTED_BY_INPUT);
+  if (!view || startedByInput || !doc.querySelector(FIRST_GIF_IMAGES)) {
     showLaterTiles(doc);
     return Promise.resolve();
   }
@@ -28,12 +27,12 @@ export function firstGifsPainted(doc: Document = document): Promise<void> {
       if (done) return;
       done = true;
       clearTimeout(timer);
-      for (const type of INPUT_EVENTS) doc.removeEventListener(type, finish, true);
+      for (const type of SITE_START_EVENTS) doc.removeEventListener(type, finish, true);
       showLaterTiles(doc);
       resolve();
     };
-    const timer = setTimeout(finish, Math.max(0, MOST_MS - view.performance.now()));
-    for (const type of INPUT_EVENTS) doc.addEventListener(type, finish, true);
+    const timer = setTimeout(finish, Math.max(0, SITE_START_MOST_MS - view.performance.now()));
+    for (const type of SITE_START_EVENTS) doc.addEventListener(type, finish, true);
     void painted(view, doc)
       .then(() => {
         showLaterTiles(doc);

@@ -130,9 +130,9 @@ describe('the first GIFs written into the site pages', () => {
     expect(page.body).toMatch(
       /<nav aria-label="Sections">(?:(?!Log in)[^])*?<\/nav><div class="account-corner"><a href="\/login">Log in<\/a><a href="\/join">Join<\/a><\/div><\/header>/,
     );
-    // Markup and data both inside the site's page: its script still follows.
+    // The markup inside the site's page; its boot loader, which adds the site's script, follows.
     expect(page.body).toMatch(/<div id="root"><a class="skip" href="#main">/);
-    expect(page.body).toMatch(/<script type="module" crossorigin src="\/assets\/index-/);
+    expect(page.body).toMatch(/<\/div>\s*<script>\(function loadBootModule[^]*"\/assets\/index-/);
   });
 
   it('writes /search/cats with its results, GIFs or stickers, and its related tags', async () => {
