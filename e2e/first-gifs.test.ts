@@ -110,6 +110,15 @@ describe('the first GIFs, written by the server', () => {
     await idle.goto(`${origin}/`, { waitUntil: 'domcontentloaded' });
     await expect.poll(() => siteStart(idle), { timeout: 6000 }).toBeGreaterThan(2400);
     await held.close();
+
+    // Images that fail: nothing will be painted, so the site starts once they have failed.
+    const failing = await browser.newContext(DESKTOP);
+    await failing.route('**/media/**', (route) => route.abort());
+    const broken = await failing.newPage();
+    await broken.goto(`${origin}/`);
+    await expect.poll(() => siteStart(broken), { timeout: 2000 }).not.toBeNull();
+    expect(await siteStart(broken)).toBeLessThan(2000);
+    await failing.close();
   });
 
   it('paints the first GIF alone, then puts the other tiles in where they stand without JavaScript, before the site starts', async () => {

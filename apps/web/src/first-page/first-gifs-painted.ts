@@ -1,8 +1,10 @@
-import { SITE_START_EVENTS, SITE_START_MOST_MS, STARTED_BY_INPUT } from './boot-loader.ts';
+import {
+  FIRST_GIF_IMAGES,
+  SITE_START_EVENTS,
+  SITE_START_MOST_MS,
+  STARTED_BY_INPUT,
+} from './boot-loader.ts';
 import { showLaterTiles } from './later-tiles.ts';
-
-/** The images of the first GIFs the server wrote into the page (web-app/first-gifs). */
-const FIRST_GIF_IMAGES = '.first-gifs img';
 
 /**
  * Resolves once the first GIFs in the viewport that the server wrote into the page have been

@@ -5,6 +5,7 @@ import {
   VISITOR_ACCOUNT_LINKS,
 } from '@jiffy/contracts';
 import type { GifsResult } from '@jiffy/fetch-api';
+import { FIRST_GIF_TIMING } from '@jiffy/web/boot-loader';
 import { altOf, tilePicture, WEBP_TYPE } from '@jiffy/widgets/best-rendition';
 import { BRAND_COLORS, LOADER_COLORS } from '@jiffy/widgets/colors';
 import { escapeHtml } from '../../lib/html.ts';
@@ -117,8 +118,12 @@ function tileMarkup(
   // The kit's own choice of files (its Gif writes the same srcsets), so the site's tiles that
   // replace these ask for nothing the browser has not already fetched.
   const picture = tilePicture(gif, TILE_SIZES);
+  // The first frame's images come first, and the browser reports when they are on screen
+  // (Element Timing), which is when the page's boot loader starts the site.
   const fetching =
-    index < FIRST_FRAME_TILES ? ' fetchpriority="high"' : ' loading="lazy" fetchpriority="low"';
+    index < FIRST_FRAME_TILES
+      ? ` fetchpriority="high" elementtiming="${FIRST_GIF_TIMING}"`
+      : ' loading="lazy" fetchpriority="low"';
   const size = gif.images.fixed_width ?? gif.images.original;
   const webp = picture?.webp ? `<source type="${WEBP_TYPE}"${srcsetAttributes(picture.webp)}>` : '';
   const img = picture
