@@ -44,31 +44,39 @@ export function loadBootModule(
   mostMs: number,
   inputAttribute: string,
 ): void {
-  let started = false;
+  const paintTiming =
+    typeof PerformanceObserver !== 'undefined' &&
+    PerformanceObserver.supportedEntryTypes.includes('element');
+  const observer = paintTiming
+    ? new PerformanceObserver((list) => {
+        const named = (entry: PerformanceEntry) =>
+          (entry as PerformanceEntry & { identifier?: string }).identifier === timing;
+        if (list.getEntries().some(named)) setTimeout(() => start(false));
+      })
+    : undefined;
+  const listening = new AbortController();
   const start = (byInput: boolean) => {
-    if (started) return;
-    started = true;
+    if (listening.signal.aborted) return;
+    listening.abort();
+    observer?.disconnect();
     if (byInput) document.documentElement.setAttribute(inputAttribute, '');
     const script = document.createElement('script');
     script.type = 'module';
     script.src = src;
     document.head.append(script);
   };
-  const paintTiming =
-    typeof PerformanceObserver !== 'undefined' &&
-    PerformanceObserver.supportedEntryTypes.includes('element');
-  if (paintTiming)
-    new PerformanceObserver((list) => {
-      const painted = list.getEntries().some((entry) => {
-        return (entry as PerformanceEntry & { identifier?: string }).identifier === timing;
-      });
-      if (painted) setTimeout(() => start(false));
-    }).observe({ type: 'element', buffered: true });
-  addEventListener('load', () => {
-    if (paintTiming && document.querySelector<HTMLImageElement>(firstImages)?.naturalWidth) return;
-    requestAnimationFrame(() => setTimeout(() => start(false)));
-  });
-  for (const type of inputEvents) addEventListener(type, () => start(true), { capture: true });
+  observer?.observe({ type: 'element', buffered: true });
+  const untilStarted = { capture: true, signal: listening.signal };
+  addEventListener(
+    'load',
+    () => {
+      if (paintTiming && document.querySelector<HTMLImageElement>(firstImages)?.naturalWidth)
+        return;
+      requestAnimationFrame(() => setTimeout(() => start(false)));
+    },
+    untilStarted,
+  );
+  for (const type of inputEvents) addEventListener(type, () => start(true), untilStarted);
   setTimeout(() => start(false), Math.max(0, mostMs - performance.now()));
 }
 
