@@ -125,10 +125,11 @@ for (const row of rows) {
   );
 }
 
-// (c) The site's main chunk (apps/web/dist, as `npm run build` left it). The page names a small
-// boot script, which imports the site (src/app.tsx) once the first GIFs are painted: the site's
-// chunk is the main chunk. Issue 27: at most 92.5 KB gzip. Also the whole of what a first visit
-// runs (boot, site chunk and the chunks it imports), which the server modulepreloads.
+// (c) The site's main chunk (apps/web/dist, as `npm run build` left it). A page loads a small
+// boot script (named by the page, or added by its inline loader once its first GIF is on
+// screen), which imports the site (src/app.tsx): the site's chunk is the main chunk. Issue 27:
+// at most 92.5 KB gzip. Also the whole of what a first visit runs (boot, site chunk and the
+// chunks it imports, fetched in parallel when the site starts).
 const SITE_MAIN_BUDGET = 92.5 * KB;
 const dist = path.join(root, 'apps/web/dist');
 const chunks = siteChunks(readManifest(dist));
