@@ -13,6 +13,8 @@ const config = resolveConfig(
     LOG_LEVEL: 'silent',
     SEED_DEMO: 'false',
     API_RATE_LIMIT_PER_MINUTE: '100000000',
+    SITE_RATE_LIMIT_PER_MINUTE: '100000000',
+    SITE_RATE_LIMIT_TOTAL_PER_MINUTE: '100000000',
   }),
 );
 // role 'api': no worker, so the roll-up job does not run while pingbacks are counted.

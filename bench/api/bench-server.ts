@@ -14,6 +14,8 @@ const config = resolveConfig(
     LOG_LEVEL: 'silent',
     SEED_DEMO: 'false',
     API_RATE_LIMIT_PER_MINUTE: '100000000',
+    SITE_RATE_LIMIT_PER_MINUTE: '100000000',
+    SITE_RATE_LIMIT_TOTAL_PER_MINUTE: '100000000',
   }),
 );
 const jiffy = await createJiffy({ config, role: 'api', inMemoryDatabase: true });

@@ -20,6 +20,8 @@ const config = resolveConfig(
     LOG_LEVEL: 'silent',
     SEED_DEMO: 'false',
     API_RATE_LIMIT_PER_MINUTE: '100000000',
+    SITE_RATE_LIMIT_PER_MINUTE: '100000000',
+    SITE_RATE_LIMIT_TOTAL_PER_MINUTE: '100000000',
   }),
 );
 // 'all': the magic tag's job runs in this process's worker.

@@ -13,6 +13,9 @@ export async function startListeningJiffy(
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
   const t = await startTestJiffy({
+    // Every test's browser is another visitor of the site, and all of them come from 127.0.0.1:
+    // one visitor's budget would be all of theirs.
+    SITE_RATE_LIMIT_PER_MINUTE: '6000',
     ...overrides,
     HOST: '127.0.0.1',
     PORT: String(port),

@@ -109,10 +109,14 @@ export async function withRetryAfter<T>(reply: FastifyReply, work: Promise<T>): 
   }
 }
 
-/** Counts one attempt under `key`; throws TooManyAttempts past the limiter's allowance. */
-export async function consumeOrRefuse(limiter: RateLimiterAbstract, key: string): Promise<void> {
+/** Counts `points` attempts (one by default) under `key`; throws TooManyAttempts past the allowance. */
+export async function consumeOrRefuse(
+  limiter: RateLimiterAbstract,
+  key: string,
+  points = 1,
+): Promise<void> {
   try {
-    await limiter.consume(key);
+    await limiter.consume(key, points);
   } catch (refusal) {
     if (refusal instanceof RateLimiterRes) throw new TooManyAttempts(refusal.msBeforeNext);
     throw refusal;

@@ -1,4 +1,7 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { RateLimiterAbstract } from 'rate-limiter-flexible';
+import { consumeOrRefuse, withRetryAfter } from '../accounts/attempt-limits.ts';
+import { addressBucket } from '../http/client-address.ts';
 import { z } from 'zod';
 import { AppError } from '../errors/app-error.ts';
 import { okEnvelope } from '../http/envelope.ts';
@@ -41,16 +44,29 @@ const simpleQuery = z.looseObject({
  */
 export function pingbackRoutes(
   app: FastifyInstance,
-  deps: { pingbacks: PingbackIngestService; publicUrl: string },
+  deps: {
+    pingbacks: PingbackIngestService;
+    publicUrl: string;
+    /**
+     * Events each address may send: every stored event is a row, and a pingback needs no key,
+     * so a batch of 200 is limited by what it costs, not as one call.
+     */
+    eventsPerAddress: RateLimiterAbstract;
+  },
 ): void {
   const siteOrigin = new URL(deps.publicUrl).origin;
+  const spendEvents = (request: FastifyRequest, reply: FastifyReply, events: number) =>
+    withRetryAfter(
+      reply,
+      consumeOrRefuse(deps.eventsPerAddress, addressBucket(request.ip), Math.max(1, events)),
+    );
   const batch = documented({
     summary: "GIPHY's analytics batch",
     description: 'Malformed events are dropped and counted in `dropped`; no api_key needed.',
     body: batchDoc,
     responses: { 200: pingbackAnswer },
   });
-  app.post('/v2/pingback', batch, async (request) => {
+  app.post('/v2/pingback', batch, async (request, reply) => {
     const body = request.body as { events?: unknown } | undefined;
     if (!body || typeof body !== 'object' || !Array.isArray(body.events)) {
       throw new AppError('invalid_request', 'Expected a JSON body { "events": [...] }.');
@@ -58,6 +74,7 @@ export function pingbackRoutes(
     if (body.events.length > MAX_EVENTS) {
       throw new AppError('invalid_request', `At most ${MAX_EVENTS} events per batch.`);
     }
+    await spendEvents(request, reply, body.events.length);
     const outcome = await deps.pingbacks.ingest(body.events, pingbackSource(request, siteOrigin));
     if (outcome.dropped > 0) request.log.info(outcome, 'pingback events dropped');
     return okEnvelope(outcome, request);
@@ -70,6 +87,7 @@ export function pingbackRoutes(
   });
   app.get('/v2/pingback/simple', simple, async (request, reply) => {
     const query = parseInput(simpleQuery, request.query);
+    await spendEvents(request, reply, 1);
     await deps.pingbacks.ingest([query], pingbackSource(request, siteOrigin));
     return reply.status(204).send();
   });

@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import { AppError } from '../errors/app-error.ts';
 import { newApiKey } from '../lib/ids.ts';
 import type { ApiKeyRepository } from './api-key.repository.ts';
@@ -10,11 +11,17 @@ export interface ApiCaller {
 
 const CACHE_MS = 30_000;
 const MAX_KEYS_PER_USER = 20;
+const MAX_KEY_LENGTH = 128;
 
-/** Checks public API keys; answers from a short in-process cache so each call costs no query. */
+/**
+ * Checks public API keys; answers from a short in-process cache so each call costs no query.
+ * The cache is bounded by count and evicts the least recently used: a flood of made-up keys
+ * costs one indexed look-up each and pushes out only other made-up keys' entries first.
+ */
 export class ApiKeyService {
   readonly #repo: ApiKeyRepository;
-  readonly #cache = new Map<string, { caller: ApiCaller | null; until: number }>();
+  // A known-invalid key is remembered as `false` (the cache holds no null).
+  readonly #cache = new LRUCache<string, ApiCaller | false>({ max: 10_000, ttl: CACHE_MS });
 
   constructor(repo: ApiKeyRepository) {
     this.#repo = repo;
@@ -54,17 +61,21 @@ export class ApiKeyService {
     if (typeof key !== 'string' || key.length === 0) {
       throw new AppError('api_key_required', 'An api_key is required.');
     }
-    const now = Date.now();
-    let entry = this.#cache.get(key);
-    if (!entry || entry.until < now) {
-      const record = key.length <= 128 ? await this.#repo.find(key) : undefined;
-      const caller =
-        record && !record.revoked_at ? { key: record.key, userId: record.user_id } : null;
-      entry = { caller, until: now + CACHE_MS };
-      if (this.#cache.size > 10_000) this.#cache.clear();
-      this.#cache.set(key, entry);
+    const caller = await this.callerOf(key);
+    if (!caller) throw new AppError('api_key_invalid', 'The api_key is not valid.');
+    return caller;
+  }
+
+  /** The caller of `key` when it is one of the instance's live keys, else null (never throws). */
+  async callerOf(key: string): Promise<ApiCaller | null> {
+    // No key is that long: not worth a query, nor a place in the cache.
+    if (key.length === 0 || key.length > MAX_KEY_LENGTH) return null;
+    let caller = this.#cache.get(key);
+    if (caller === undefined) {
+      const record = await this.#repo.find(key);
+      caller = record && !record.revoked_at ? { key: record.key, userId: record.user_id } : false;
+      this.#cache.set(key, caller);
     }
-    if (!entry.caller) throw new AppError('api_key_invalid', 'The api_key is not valid.');
-    return entry.caller;
+    return caller || null;
   }
 }

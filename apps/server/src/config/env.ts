@@ -118,8 +118,20 @@ export const envSchema = z
         }
         return parsed;
       }),
-    /** Public API calls allowed per key (or per address without a key) per minute; 429 past it. */
+    /**
+     * Public API calls a minute for each of the instance's keys (users' own keys), and for each
+     * address calling without a key the instance knows; 429 past it.
+     */
     API_RATE_LIMIT_PER_MINUTE: positiveInt.default(600),
+    /**
+     * Public API calls a minute for each visitor using the site's own key (the default key every
+     * page carries): a signed-in user by their account, anyone else by their address.
+     */
+    SITE_RATE_LIMIT_PER_MINUTE: positiveInt.default(300),
+    /** Calls a minute on the site's own key from all visitors together. */
+    SITE_RATE_LIMIT_TOTAL_PER_MINUTE: positiveInt.default(30_000),
+    /** Analytics events (pingbacks) each address may send a minute; a batch counts its events. */
+    PINGBACK_EVENTS_PER_MINUTE: positiveInt.default(1200),
     /**
      * Uploads (files and URL imports) each user may make per hour; an ownerless key (the
      * instance's default key, which every page carries) has one allowance shared by all its users.

@@ -2,7 +2,6 @@ import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
-import type { Redis } from 'ioredis';
 import type { TrustProxy } from '../config/trust-proxy.ts';
 import { AppError } from '../errors/app-error.ts';
 import { newResponseId } from '../lib/ids.ts';
@@ -17,6 +16,7 @@ import { gatewaySurface } from './surfaces/gateway.surface.ts';
 import { mediaSurface } from './surfaces/media.surface.ts';
 import { answerNotFound } from './surfaces/not-found.ts';
 import { opsSurface } from './surfaces/ops.surface.ts';
+import type { PublicApiLimits } from './public-api-rate-limit.ts';
 import { publicApiSurface } from './surfaces/public-api.surface.ts';
 import { siteApiSurface } from './surfaces/site-api.surface.ts';
 import { webAppSurface } from './surfaces/web-app.surface.ts';
@@ -27,11 +27,10 @@ export interface AppOptions {
   services: Services;
   maxUploadBytes: number;
   mediaBaseUrl: string;
-  apiRateLimitPerMinute: number;
+  /** The public API's limits, and the pingback events each address may send a minute. */
+  publicApiLimits: PublicApiLimits & { pingbackEvents: number };
   /** Jiffy's version, for /api/v3/env/build. */
   version: string;
-  /** Shared counters for rate limits when several API nodes run. */
-  redis?: Redis | undefined;
   uploadTempDir: string;
   logger: FastifyBaseLogger;
   /** The public key the embed player uses for its related GIFs (the instance's default key). */
@@ -122,11 +121,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const apiKey = options.embedApiKey;
   await app.register(publicApiSurface, {
     services,
-    rateLimit: {
-      perMinute: options.apiRateLimitPerMinute,
-      // With Redis, the same limiters (and fallback) as sign-in: one budget across nodes.
-      shared: options.redis ? services.attemptLimiter : undefined,
-    },
+    limits: options.publicApiLimits,
+    siteKey: apiKey,
     uploadTempDir: options.uploadTempDir,
   });
   await app.register(siteApiSurface, {

@@ -15,7 +15,7 @@ export type Surface =
   | 'web-app'
   | 'ops';
 
-export type CachePolicy = 'list' | 'no-store';
+export type CachePolicy = 'list' | 'revalidate' | 'no-store';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -28,7 +28,12 @@ declare module 'fastify' {
     csrf?: boolean;
     /** Other sites may put the answer in a frame (the player, its assets, media). */
     frameable?: boolean;
-    /** Public API only: `list` answers get an ETag and a short max-age; `no-store` never cached. */
+    /** Public API only: false exempts the route from the per-key and per-visitor limits. */
+    rateLimit?: boolean;
+    /**
+     * Public API only: `list` answers get an ETag and a short max-age; `revalidate` an ETag and
+     * `no-cache` (lists moderators change at any moment); `no-store` never cached.
+     */
     cache?: CachePolicy;
   }
 }

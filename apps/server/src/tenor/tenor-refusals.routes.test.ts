@@ -167,8 +167,8 @@ describe('Tenor API v2 refusals', () => {
 });
 
 describe('Tenor API v2 limits', () => {
-  it('spends the same per-key budget as the GIPHY dialect, and says so in Tenor’s shape', async () => {
-    const t = await startTestJiffy({ API_RATE_LIMIT_PER_MINUTE: '3' });
+  it('spends the same per-visitor budget as the GIPHY dialect, and says so in Tenor’s shape', async () => {
+    const t = await startTestJiffy({ SITE_RATE_LIMIT_PER_MINUTE: '3' });
     try {
       const giphy = `/v1/gifs/trending?api_key=${t.apiKey}`;
       expect((await t.jiffy.app.inject(giphy)).statusCode).toBe(200);

@@ -183,7 +183,11 @@ export function hostileInputWalk(shard: number, shards: number): void {
     let t: TestJiffy;
     let moderator: SiteClient;
     beforeAll(async () => {
-      t = await startTestJiffy({ API_RATE_LIMIT_PER_MINUTE: '100000000' });
+      t = await startTestJiffy({
+        API_RATE_LIMIT_PER_MINUTE: '100000000',
+        SITE_RATE_LIMIT_PER_MINUTE: '100000000',
+        SITE_RATE_LIMIT_TOTAL_PER_MINUTE: '100000000',
+      });
       await insertGifRow(t.jiffy.services.gifRepository, {
         id: 'gif1',
         title: 'Cat',

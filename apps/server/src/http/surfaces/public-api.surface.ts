@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { AttemptLimits } from '../../accounts/attempt-limits.ts';
+import { SESSION_COOKIE } from '../site-security.ts';
 import { pingbackRoutes } from '../../analytics/pingback.routes.ts';
 import { ctaRoutes } from '../../gifs/cta.routes.ts';
 import { gifsRoutes } from '../../gifs/gifs.routes.ts';
@@ -11,7 +11,7 @@ import { responseShaping } from '../../public-api/response-shaping.ts';
 import type { Services } from '../../services.ts';
 import { publicApiCaching } from '../public-api-caching.ts';
 import { publicApiCors } from '../public-api-cors.ts';
-import { publicApiRateLimit } from '../public-api-rate-limit.ts';
+import { publicApiRateLimit, type PublicApiLimits } from '../public-api-rate-limit.ts';
 import { notFoundUnder } from './not-found.ts';
 import { declareSurface } from './surface.ts';
 import { tenorSurface } from './tenor.surface.ts';
@@ -19,14 +19,17 @@ import { tenorSurface } from './tenor.surface.ts';
 const PREFIXES = ['/v1', '/v2'];
 
 /**
- * GIPHY's dialect (`/v1`, `/v2`): API keys, no cookies. Its own scope carries the per-key rate
- * limit, open CORS, `fields`/`bundle` trimming, list caching and GIPHY's error envelope.
+ * GIPHY's dialect (`/v1`, `/v2`): API keys (and the session cookie only to count a signed-in
+ * visitor of the site's own key). Its own scope carries the per-key and per-visitor rate
+ * limits, open CORS, `fields`/`bundle` trimming, list caching and GIPHY's error envelope.
  */
 export async function publicApiSurface(
   scope: FastifyInstance,
   options: {
     services: Services;
-    rateLimit: { perMinute: number; shared?: AttemptLimits | undefined };
+    limits: PublicApiLimits & { pingbackEvents: number };
+    /** The instance's default key, which the site's pages carry. */
+    siteKey: string;
     uploadTempDir: string;
   },
 ): Promise<void> {
@@ -36,7 +39,16 @@ export async function publicApiSurface(
     'public-api',
     PREFIXES.map((prefix) => `${prefix}/*`),
   );
-  await publicApiRateLimit(scope, options.rateLimit);
+  publicApiRateLimit(scope, {
+    limits: options.limits,
+    attempts: services.attemptLimiter,
+    apiKeys: services.apiKeys,
+    siteKey: options.siteKey,
+    sessionUserId: async (request) => {
+      const session = request.cookies[SESSION_COOKIE];
+      return session ? ((await services.accounts.sessionUser(session))?.id ?? null) : null;
+    },
+  });
   publicApiCors(scope, PREFIXES);
   responseShaping(scope);
   publicApiCaching(scope);
@@ -51,7 +63,14 @@ export async function publicApiSurface(
     channelSearch: services.channelSearch,
     apiKeys: services.apiKeys,
   });
-  pingbackRoutes(scope, { pingbacks: services.pingbackIngest, publicUrl: services.urls.publicUrl });
+  pingbackRoutes(scope, {
+    pingbacks: services.pingbackIngest,
+    publicUrl: services.urls.publicUrl,
+    eventsPerAddress: services.attemptLimiter.limiter('pingback-events', {
+      points: options.limits.pingbackEvents,
+      durationSeconds: 60,
+    }),
+  });
   categoriesRoutes(scope, { categories: services.categories, apiKeys: services.apiKeys });
   gifsRoutes(scope, { reads: services.gifReads, apiKeys: services.apiKeys });
   publicUploadRoutes(scope, {
