@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { UserRow } from '../db/schema.ts';
 import { parseInput } from '../http/parse-input.ts';
 import { cookieOptions, CSRF_COOKIE, SESSION_COOKIE } from '../http/site-security.ts';
+import { sessionCookie } from './current-user.ts';
 import { newSecret } from './secret-token.ts';
 import {
   confirmSchema,
@@ -155,9 +156,11 @@ export function accountsRoutes(
     security: ['session'],
   });
   app.post('/api/v3/logout', logout, async (request, reply) => {
-    const token = request.cookies[SESSION_COOKIE];
-    if (token) await accounts.logout(token);
-    reply.clearCookie(SESSION_COOKIE, { path: '/' });
+    const token = sessionCookie(request);
+    if (token) {
+      await accounts.logout(token);
+      reply.clearCookie(SESSION_COOKIE, { path: '/' });
+    }
     return { data: { status: 'signed_out' } };
   });
 
@@ -166,7 +169,7 @@ export function accountsRoutes(
     responses: { 200: sessionAnswer },
   });
   app.get('/login/check', check, async (request) => {
-    const token = request.cookies[SESSION_COOKIE];
+    const token = sessionCookie(request);
     const user = token ? await accounts.sessionUser(token) : null;
     return {
       data: user ? { logged_in: true, user: presentSelf(user) } : { logged_in: false, user: null },

@@ -29,14 +29,27 @@ export function tokenUser(
   return user;
 }
 
-/** The caller of a site request: a personal token when one is sent, else the session cookie. */
+/**
+ * The session cookie of a cookie request. A request is one principal: one that sends a personal
+ * token is the token's request, never also the cookie's (a valid token skips the CSRF check, so
+ * a cookie riding along must not act), whether or not the route accepts tokens.
+ */
+export function sessionCookie(request: FastifyRequest): string | null {
+  if (bearerToken(request)) return null;
+  return request.cookies[SESSION_COOKIE] ?? null;
+}
+
+/**
+ * The caller of a site request: the personal token's owner when one is sent (and the route
+ * accepts tokens: pass `tokens`), else the session cookie's user.
+ */
 export async function currentUser(
   request: FastifyRequest,
   accounts: AccountService,
   tokens?: PersonalTokenService,
 ): Promise<UserRow | null> {
-  if (tokens && bearerToken(request)) return tokenUser(request, tokens);
-  const session = request.cookies[SESSION_COOKIE];
+  if (bearerToken(request)) return tokens ? tokenUser(request, tokens) : null;
+  const session = sessionCookie(request);
   return session ? accounts.sessionUser(session) : null;
 }
 

@@ -176,4 +176,33 @@ describe('every route’s guard, however its path is written', () => {
     });
     expect([live.statusCode, codeOf(live)]).toEqual([401, 'not_signed_in']);
   });
+
+  // A valid token skips the CSRF check; a cookie sent along with it must then act as no one.
+  it('treats a request as one principal: a token request never also acts as the cookie’s user', async () => {
+    const { tokenholder } = await signedInUsers(t, [['tokenholder', 'user']]);
+    const made = await tokenholder!.post('/api/v3/tokens', { name: 'script' });
+    const token = made.json<{ data: { token: string } }>().data.token;
+    const asBoth = (method: Method, url: string, payload?: object) =>
+      t.jiffy.app.inject({
+        method,
+        url,
+        headers: { authorization: `Token ${token}`, cookie: cookieHeader },
+        ...(payload ? { payload } : {}),
+      });
+    // A cookie-only route: the walker's cookie does not make a token for the walker.
+    const minted = await asBoth('POST', '/api/v3/tokens', { name: 'riding along' });
+    expect([minted.statusCode, codeOf(minted)]).toEqual([401, 'not_signed_in']);
+    const walkers = await walker.get('/api/v3/tokens');
+    expect(walkers.json<{ data: { name: string }[] }>().data.map((x) => x.name)).not.toContain(
+      'riding along',
+    );
+    // Who-am-I and sign-out see no session on a token request; the walker stays signed in.
+    expect((await asBoth('GET', '/login/check')).json()).toMatchObject({
+      data: { logged_in: false },
+    });
+    expect((await asBoth('POST', '/api/v3/logout')).statusCode).toBe(200);
+    expect((await walker.get('/login/check')).json()).toMatchObject({
+      data: { logged_in: true, user: { username: 'walker' } },
+    });
+  });
 });

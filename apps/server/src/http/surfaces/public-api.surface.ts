@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { SESSION_COOKIE } from '../site-security.ts';
+import { sessionCookie } from '../../accounts/current-user.ts';
 import { pingbackRoutes } from '../../analytics/pingback.routes.ts';
 import { ctaRoutes } from '../../gifs/cta.routes.ts';
 import { gifsRoutes } from '../../gifs/gifs.routes.ts';
@@ -45,7 +45,7 @@ export async function publicApiSurface(
     apiKeys: services.apiKeys,
     siteKey: options.siteKey,
     sessionUserId: async (request) => {
-      const session = request.cookies[SESSION_COOKIE];
+      const session = sessionCookie(request);
       return session ? ((await services.accounts.sessionUser(session))?.id ?? null) : null;
     },
   });
