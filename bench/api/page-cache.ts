@@ -11,8 +11,8 @@ import type pg from 'pg';
 /**
  * What new searches read, from pg_statio over 5 s of them at a million rows (blocks a search):
  * gifs_pkey 62, gifs 21 (the page's rows), search_postings 37 (its visibility map only: the
- * ranked index answers alone), search_postings_rated_idx 15, the counts 9, search_terms and
- * users about 1 each. Tables are warmed with their visibility map; search_postings' heap
+ * ranked index answers alone), search_postings_rated_idx 15, the counts 9, search_terms (now
+ * search_term_visitors) and users about 1 each. Tables are warmed with their visibility map; search_postings' heap
  * (861 MB, never read by a search) is left out.
  */
 const SEARCHED: Array<[relation: string, forks: Array<'main' | 'vm'>]> = [
@@ -22,9 +22,8 @@ const SEARCHED: Array<[relation: string, forks: Array<'main' | 'vm'>]> = [
   ['search_postings_rated_idx', ['main']],
   ['search_posting_counts', ['main', 'vm']],
   ['search_posting_counts_pkey', ['main']],
-  ['search_terms', ['main', 'vm']],
-  ['search_terms_pkey', ['main']],
-  ['search_terms_recent_idx', ['main']],
+  ['search_term_visitors', ['main', 'vm']],
+  ['search_term_visitors_pkey', ['main']],
   ['users', ['main', 'vm']],
   ['users_pkey', ['main']],
   ['users_username_key', ['main']],

@@ -129,6 +129,13 @@ export async function createJiffy(options: JiffyOptions): Promise<Jiffy> {
           url: config.DATABASE_URL,
           schema: database.schema,
           onPurge: (gifId) => services.cachePurge.purge(gifId),
+          onTermRules: () => {
+            services.trendingTermRules
+              .reload()
+              .catch((error: unknown) =>
+                log.warn({ err: error }, 'could not read the trending term rules again'),
+              );
+          },
           log: (message, extra) => log.warn(extra ?? {}, message),
         })
       : async () => {};

@@ -62,6 +62,8 @@ import type { TrendingStoryService } from './stories/trending-story.service.ts';
 import type { ScheduleService } from './trending-schedule/schedule.service.ts';
 import type { TrimService } from './imaging/trim.service.ts';
 import type { TenorService } from './tenor/tenor.service.ts';
+import type { TrendingTermRules } from './public-api/trending-term-rules.ts';
+import type { TrendingSearchModerationService } from './moderation/trending-search-moderation.service.ts';
 import type { OnDemandRenditionService } from './tenor/on-demand-renditions.service.ts';
 import type { TagPredictionService } from './tag-prediction/tag-prediction.service.ts';
 
@@ -91,6 +93,10 @@ export interface Services {
   /** The first GIFs the site's `/` and `/search/:term` carry in their HTML. */
   firstGifs: FirstGifsService;
   discovery: DiscoveryService;
+  /** The moderators' hidden trending terms and blocked phrases, as this process holds them. */
+  trendingTermRules: TrendingTermRules;
+  /** Moderators' review of trending searches: candidates, hiding, blocked terms. */
+  trendingSearchModeration: TrendingSearchModerationService;
   pingbacks: PingbackRepository;
   /** `POST /v2/pingback`'s events checked, stored and counted. */
   pingbackIngest: PingbackIngestService;

@@ -12,7 +12,7 @@ import { AuditLogRepository } from './moderation/audit-log.repository.ts';
 import { CachePurge } from './lib/cache-purge.ts';
 import { createModerationServices } from './moderation/moderation-services.ts';
 import { quarantinePurgeJob } from './moderation/quarantine-purge.job.ts';
-import { announcePurge } from './moderation/purge-broadcast.ts';
+import { announcePurge, announceTermRules } from './moderation/purge-broadcast.ts';
 import { LanguageTagRepository } from './language-tags/language-tag.repository.ts';
 import { LanguageTagService } from './language-tags/language-tag.service.ts';
 import { ApiKeyRepository } from './api-keys/api-key.repository.ts';
@@ -44,8 +44,7 @@ import { UploadQuota } from './gifs/upload-quota.ts';
 import { JobQueue } from './jobs/job-queue.ts';
 import { JiffyMetrics } from './metrics/jiffy-metrics.ts';
 import { CategoriesService } from './public-api/categories.service.ts';
-import { DiscoveryRepository } from './public-api/discovery.repository.ts';
-import { DiscoveryService } from './public-api/discovery.service.ts';
+import { createDiscoveryServices } from './public-api/discovery-services.ts';
 import { ListAnswers } from './public-api/list-answers.ts';
 import { FirstGifsService } from './web-app/first-gifs/first-gifs.service.ts';
 import { GifListRepository } from './public-api/gif-list.repository.ts';
@@ -197,13 +196,21 @@ export function createServices(options: {
     urls,
     serialized: serializedGifs,
   });
-  const discoveryRepository = new DiscoveryRepository(db);
-  const discovery = new DiscoveryService({
-    repo: discoveryRepository,
-    // The counts are kept and written with the next batch: a warning, not lost data.
-    onError: (error) =>
-      log('discovery').warn({ error: String(error) }, 'could not store search counts'),
-  });
+  const { discoveryRepository, discovery, trendingTermRules, trendingSearchModeration } =
+    createDiscoveryServices({
+      db,
+      settings: new SettingsRepository(db),
+      auditLog,
+      minVisitors: config.TRENDING_SEARCH_MIN_VISITORS,
+      clock,
+      announceTermRules: (trx) =>
+        database.engine === 'postgres'
+          ? announceTermRules(trx, database.schema)
+          : Promise.resolve(),
+      // The counts are kept and written with the next batch: a warning, not lost data.
+      onError: (error) =>
+        log('discovery').warn({ error: String(error) }, 'could not store search counts'),
+    });
   const lists = new GifListRepository(db);
   const scheduleRepository = new ScheduleRepository(db);
   const channelServices = createChannelServices({
@@ -314,6 +321,8 @@ export function createServices(options: {
     listAnswers,
     firstGifs: new FirstGifsService({ lists: listAnswers, discovery, clock }),
     discovery,
+    trendingTermRules,
+    trendingSearchModeration,
     ...analytics,
     categories,
     tenor: new TenorService({

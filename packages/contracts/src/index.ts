@@ -13,6 +13,7 @@ export * from './tenor-answers.ts';
 export * from './channel-answers.ts';
 export * from './story-answers.ts';
 export * from './moderation-answers.ts';
+export * from './trending-search-answers.ts';
 export * from './edit-answers.ts';
 export * from './analytics-answers.ts';
 export * from './staff-search-answers.ts';

@@ -28,6 +28,7 @@ const expected: Record<Action, { own: UserRole[]; others: UserRole[] }> = {
   'channel.edit': { own: roles, others: ['moderator', 'admin'] },
   'channel.editorial': { own: ['moderator', 'admin'], others: ['moderator', 'admin'] },
   'analytics.view': { own: roles, others: ['moderator', 'admin'] },
+  'trending.moderate_searches': { own: ['moderator', 'admin'], others: ['moderator', 'admin'] },
   'studios.curate': { own: ['moderator', 'admin'], others: ['moderator', 'admin'] },
 };
 

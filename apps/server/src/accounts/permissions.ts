@@ -28,6 +28,7 @@ export type Action =
   | 'channel.edit' // create, change, move and fill a channel of the subject's tree
   | 'channel.editorial' // make a channel editorial (its magic tags gather anyone's GIFs)
   | 'analytics.view' // a creator's dashboard figures (the subject is the creator)
+  | 'trending.moderate_searches' // see trending search candidates, hide terms, edit blocked terms
   | 'studios.curate'; // choose the channels and creators /studios features
 
 /** The owner of the object acted on (a user's own id for profiles), if it has one. */
@@ -64,6 +65,8 @@ const rules: Record<Action, (actor: Actor, subject: Subject) => boolean> = {
   'channel.edit': (actor, subject) => actor.id === subject.ownerId || STAFF.includes(actor.role),
   'channel.editorial': (actor) => STAFF.includes(actor.role),
   'analytics.view': (actor, subject) => actor.id === subject.ownerId || STAFF.includes(actor.role),
+  // Trending searches are shown to every visitor: staff keep abuse and nonsense off them.
+  'trending.moderate_searches': (actor) => STAFF.includes(actor.role),
   // Studios is the instance's editorial shop window: its staff choose what it shows.
   'studios.curate': (actor) => STAFF.includes(actor.role),
 };

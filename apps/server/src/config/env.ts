@@ -168,6 +168,11 @@ export const envSchema = z
      * the last 7 days of raw pingbacks.
      */
     ANALYTICS_RAW_RETENTION_DAYS: z.coerce.number().int().min(8).max(3650).default(30),
+    /**
+     * How many distinct visitors (signed-in users, else address buckets) must have searched a
+     * term and found GIFs on one day of the last week before it shows in trending searches.
+     */
+    TRENDING_SEARCH_MIN_VISITORS: positiveInt.default(3),
     /** How long a taken-down GIF's files stay in quarantine, restorable by an admin. */
     TAKEDOWN_RETENTION_DAYS: positiveInt.default(30),
     /**

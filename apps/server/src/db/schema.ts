@@ -17,9 +17,11 @@ import type {
   UsersTable,
 } from './schema/accounts.ts';
 import type {
+  BlockedSearchTermsTable,
+  HiddenSearchTermsTable,
   SearchPostingCountsTable,
   SearchPostingsTable,
-  SearchTermsTable,
+  SearchTermVisitorsTable,
   VisibleGifCountsTable,
 } from './schema/search.ts';
 import type {
@@ -82,7 +84,9 @@ export interface Database {
   sessions: SessionsTable;
   account_tokens: AccountTokensTable;
   pending_signups: PendingSignupsTable;
-  search_terms: SearchTermsTable;
+  search_term_visitors: SearchTermVisitorsTable;
+  hidden_search_terms: HiddenSearchTermsTable;
+  blocked_search_terms: BlockedSearchTermsTable;
   search_postings: SearchPostingsTable;
   search_posting_counts: SearchPostingCountsTable;
   visible_gif_counts: VisibleGifCountsTable;

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertGifRow } from '../testing/gif-rows.ts';
 import { startTestJiffy, type TestJiffy } from '../testing/test-jiffy.ts';
 import { redactUrl } from './log-redaction.ts';
 
@@ -64,8 +65,11 @@ describe('what the server logs', () => {
   });
 
   it('logs a failing service at warn or above, naming the service', async () => {
-    // The search counts' table goes away, so the next batch of counts cannot be written.
-    await sql`ALTER TABLE search_terms RENAME TO search_terms_away`.execute(t.jiffy.database.db);
+    // The search counts' table goes away, so the next batch of counts cannot be written (only
+    // a search that found GIFs is counted).
+    await insertGifRow(t.jiffy.services.gifRepository, { id: 'dogs1', title: 'Dogs', tags: ['dogs'] });
+    const { db } = t.jiffy.database;
+    await sql`ALTER TABLE search_term_visitors RENAME TO search_term_visitors_away`.execute(db);
     try {
       const search = await t.jiffy.app.inject(`/v1/gifs/search?q=dogs&api_key=${t.apiKey}`);
       expect(search.statusCode).toBe(200);
@@ -78,7 +82,7 @@ describe('what the server logs', () => {
       expect(failure?.level).toBeGreaterThanOrEqual(40);
       expect(failure).toMatchObject({ service: 'discovery' });
     } finally {
-      await sql`ALTER TABLE search_terms_away RENAME TO search_terms`.execute(t.jiffy.database.db);
+      await sql`ALTER TABLE search_term_visitors_away RENAME TO search_term_visitors`.execute(db);
     }
   });
 });

@@ -1,5 +1,6 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { SettingsRepository } from '../settings/settings.repository.ts';
+import { instanceSecret } from './instance-secret.ts';
 
 /**
  * Opaque, signed page cursors: a JSON payload in base64url, then an HMAC-SHA256 over the list
@@ -43,15 +44,7 @@ export class SignedCursors {
   }
 
   #loadSecret(): Promise<Buffer> {
-    // Made once per instance; a concurrent first start on another node may win, so re-read.
-    this.#secret ??= (async () => {
-      let stored = await this.#settings.get<string>(this.#secretKey);
-      if (!stored) {
-        await this.#settings.setIfAbsent(this.#secretKey, randomBytes(32).toString('base64url'));
-        stored = await this.#settings.get<string>(this.#secretKey);
-      }
-      return Buffer.from(stored!, 'base64url');
-    })();
+    this.#secret ??= instanceSecret(this.#settings, this.#secretKey);
     return this.#secret;
   }
 }

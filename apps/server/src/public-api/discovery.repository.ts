@@ -2,6 +2,22 @@ import { sql, type Kysely } from 'kysely';
 import type { Database, Rating } from '../db/schema.ts';
 import type { PageRequest } from './gif-list.repository.ts';
 
+/** A batch's searches of one term by one visitor (hashed) on one UTC day. */
+export interface SearchVisitorCount {
+  term: string;
+  day: string;
+  visitor: string;
+  searches: number;
+}
+
+/** A term people searched: its most distinct visitors on one day, all searches, the latest. */
+export interface TrendingCandidateRow {
+  term: string;
+  visitors: number;
+  searches: number;
+  last_searched_at: Date;
+}
+
 /** SQL behind discovery: search terms, tag autocomplete, related tags. */
 export class DiscoveryRepository {
   readonly #db: Kysely<Database>;
@@ -24,33 +40,56 @@ export class DiscoveryRepository {
     );
   }
 
-  /** Adds searches to their terms' counts (one statement for the whole batch). */
-  async recordSearches(counts: [term: string, searches: number][]): Promise<void> {
-    if (counts.length === 0) return;
+  /**
+   * Adds searches to their (term, day, visitor) rows (one statement for the whole batch): a
+   * visitor who searched a term again that day adds searches, not a visitor.
+   */
+  async recordSearchVisitors(rows: SearchVisitorCount[]): Promise<void> {
+    if (rows.length === 0) return;
     await this.#db
-      .insertInto('search_terms')
-      .values(counts.map(([term, searches]) => ({ term, searches })))
+      .insertInto('search_term_visitors')
+      .values(rows.map(({ term, day, visitor, searches }) => ({ term, day, visitor, searches })))
       .onConflict((oc) =>
-        oc.column('term').doUpdateSet({
-          searches: sql`search_terms.searches + excluded.searches`,
+        oc.columns(['term', 'day', 'visitor']).doUpdateSet({
+          searches: sql`search_term_visitors.searches + excluded.searches`,
           last_searched_at: sql`now()`,
         }),
       )
       .execute();
   }
 
-  /** The most searched terms among those searched in the last `days` days. */
-  async trendingTerms(page: PageRequest, days = 7): Promise<string[]> {
-    const rows = await this.#db
-      .selectFrom('search_terms')
-      .select('term')
-      .where('last_searched_at', '>', sql<Date>`now() - make_interval(days => ${days})`)
-      .orderBy('searches', 'desc')
-      .orderBy('last_searched_at', 'desc')
-      .limit(page.limit)
-      .offset(page.offset)
-      .execute();
-    return rows.map((r) => r.term);
+  /** Forgets the visitors of days before `day` (`YYYY-MM-DD`): out of every window. */
+  async forgetSearchVisitorsBefore(day: string): Promise<void> {
+    await this.#db.deleteFrom('search_term_visitors').where('day', '<', day).execute();
+  }
+
+  /**
+   * Terms searched (with GIFs found) on the `days` UTC days up to today, with the most distinct
+   * visitors any one of those days had (visitors are only told apart within a day: see
+   * SearchVisitorHasher), when that is at least `minVisitors`; most visitors first.
+   */
+  async trendingCandidates(options: {
+    days: number;
+    minVisitors: number;
+    page: PageRequest;
+  }): Promise<TrendingCandidateRow[]> {
+    const { days, minVisitors, page } = options;
+    const rows = await sql<TrendingCandidateRow>`
+      WITH daily AS (
+        SELECT term, day, count(*) AS visitors, sum(searches) AS searches,
+          max(last_searched_at) AS last_searched_at
+        FROM search_term_visitors
+        WHERE day > (now() AT TIME ZONE 'UTC')::date - ${days}::int
+        GROUP BY term, day
+      )
+      SELECT term, max(visitors)::int AS visitors, sum(searches)::int AS searches,
+        max(last_searched_at) AS last_searched_at
+      FROM daily
+      GROUP BY term
+      HAVING max(visitors) >= ${minVisitors}::int
+      ORDER BY visitors DESC, searches DESC, last_searched_at DESC, term
+      LIMIT ${page.limit} OFFSET ${page.offset}`.execute(this.#db);
+    return rows.rows;
   }
 
   /**

@@ -8,7 +8,7 @@ import { publicQueryReader } from './public-query.ts';
 import { TRENDING_SEARCHES, type DiscoveryService } from './discovery.service.ts';
 import type { ChannelSearchService } from '../channels/channel-search.service.ts';
 import { allowedRatings, limitParam, listQuerySchema, searchTerm } from './list-query.schema.ts';
-import { CACHED_LIST, NEVER_CACHED } from '../http/public-api-caching.ts';
+import { NEVER_CACHED, REVALIDATED_LIST } from '../http/public-api-caching.ts';
 import { documented } from '../http/openapi/route-doc.ts';
 import {
   channelsAnswer,
@@ -41,8 +41,13 @@ export function discoveryRoutes(
   const input = publicQueryReader(deps.apiKeys);
 
   const autocomplete = documented(
-    { summary: 'Complete a tag', query: tagQuery, responses: { 200: tagSuggestionsAnswer } },
-    CACHED_LIST,
+    {
+      summary: 'Complete a tag',
+      description: 'Hidden and blocked trending terms are never suggested.',
+      query: tagQuery,
+      responses: { 200: tagSuggestionsAnswer },
+    },
+    REVALIDATED_LIST,
   );
   app.get('/v1/gifs/search/tags', autocomplete, async (request) => {
     const query = await input(tagQuery, request);
@@ -78,10 +83,13 @@ export function discoveryRoutes(
     const searches = documented(
       {
         summary: 'What people search',
+        description:
+          'Terms that found GIFs for several distinct visitors in the last week, most visitors ' +
+          'first; hidden and blocked terms left out.',
         query: trendingSearchesQuery,
         responses: { 200: trendingSearchesAnswer },
       },
-      CACHED_LIST,
+      REVALIDATED_LIST,
     );
     app.get(`/${version}/trending/searches`, searches, async (request) => {
       const { limit, offset } = await input(trendingSearchesQuery, request);

@@ -54,7 +54,10 @@ export class ListAnswers {
     return this.#answers;
   }
 
-  /** A page of search results; a first page counts as a search (trending searches). */
+  /**
+   * A page of search results; a first page that found GIFs counts as `visitor`'s search
+   * (trending searches; see searchVisitor).
+   */
   async search(
     question: {
       type: GifType;
@@ -63,11 +66,11 @@ export class ListAnswers {
       rating: 'y' | Rating;
       lang?: string | undefined;
       sort: 'relevant' | 'recent';
+      visitor: string;
     },
     shaping: ListShaping = WHOLE,
   ): Promise<RenderedAnswer> {
     const { type, term, page, rating, lang, sort } = question;
-    this.#gifs.countSearch(term, page);
     const key = ['search', type, term, page, rating, lang, sort];
     const shownKey = JSON.stringify(key);
     const answer = await this.#answer(key, shaping, async () => {
@@ -89,6 +92,12 @@ export class ListAnswers {
       return found;
     });
     this.#gifs.countSurfaced(term, this.#shown.get(shownKey));
+    this.#gifs.countSearch({
+      term,
+      page,
+      visitor: question.visitor,
+      found: (answer.total ?? 0) > 0,
+    });
     return answer;
   }
 
@@ -121,7 +130,11 @@ export class ListAnswers {
           okEnvelope(data, { id: RESPONSE_ID_SLOT }, page.pagination),
           shaping,
         );
-        return { body: encodeAnswer(body, itemJson), keepUntil: page.keepUntil };
+        return {
+          body: encodeAnswer(body, itemJson),
+          keepUntil: page.keepUntil,
+          total: page.pagination.total_count,
+        };
       },
     );
   }

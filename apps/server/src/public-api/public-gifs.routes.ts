@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import type { AccountService } from '../accounts/account.service.ts';
 import type { ApiKeyService } from '../api-keys/api-key.service.ts';
 import type { GifType } from '../db/schema.ts';
 import { okEnvelope } from '../http/envelope.ts';
@@ -18,6 +19,7 @@ import {
 import type { ListAnswers, ListShaping } from './list-answers.ts';
 import type { PublicGifService } from './public-gifs.service.ts';
 import type { RenderedAnswer } from './rendered-list-cache.ts';
+import { searchVisitor } from './search-visitor.ts';
 import { gifId, gifIdParams } from '../http/input-schemas.ts';
 import { ID_PATTERN } from '../lib/ids.ts';
 import { documented } from '../http/openapi/route-doc.ts';
@@ -64,6 +66,8 @@ export function publicGifsRoutes(
     gifs: PublicGifService;
     lists: ListAnswers;
     apiKeys: ApiKeyService;
+    /** Who is searching, when a search counts towards trending searches. */
+    accounts: AccountService;
   },
 ): void {
   /** Parses the query against `schema` and checks the api_key, in that order of failure. */
@@ -115,6 +119,7 @@ export function publicGifsRoutes(
           rating: query.rating,
           lang: query.lang,
           sort: query.sort,
+          visitor: await searchVisitor(request, deps.accounts),
         },
         shapingOf(request),
       );

@@ -105,9 +105,13 @@ export class PublicGifService {
     this.#purge.register(forget);
   }
 
-  /** Counts a person's search (a first page) towards trending searches. */
-  countSearch(term: string, page: PageRequest): void {
-    if (page.offset === 0) this.#discovery.recordSearch(term);
+  /**
+   * Counts a person's search (a first page) towards trending searches, when it found GIFs: a
+   * term nothing answers never trends. `visitor`: who searched (see searchVisitor).
+   */
+  countSearch(search: { term: string; page: PageRequest; visitor: string; found: boolean }): void {
+    if (search.page.offset === 0 && search.found)
+      this.#discovery.recordSearch(search.term, search.visitor);
   }
 
   /** Counts that a search answer showed these GIFs (see DiscoveryService.recordSurfaced). */

@@ -11,12 +11,15 @@ import { ExpiringMap } from '../lib/expiring-map.ts';
  */
 export class RenderedAnswer {
   readonly etag: string;
+  /** How many results the list has in all (its pagination's total_count), when known. */
+  readonly total: number | undefined;
   // The answer as rendered with the slot id, and where each form of the id stands in it.
   readonly #body: SlottedJson;
   #rendered = false;
 
-  constructor(body: SlottedJson) {
+  constructor(body: SlottedJson, total?: number) {
     this.#body = body;
+    this.total = total;
     const hash = createHash('sha1');
     body.hashInto(hash);
     this.etag = `W/"${hash.digest('base64url')}"`;
@@ -66,10 +69,11 @@ function writeAt(out: Buffer, bytes: Buffer, offsets: readonly number[]): void {
   }
 }
 
-/** An answer and the time it stops being right, if it has one. */
+/** An answer, the time it stops being right and its list's total, if it has them. */
 export interface LoadedAnswer {
   body: SlottedJson;
   keepUntil?: number | undefined;
+  total?: number | undefined;
 }
 
 /**
@@ -122,8 +126,9 @@ export class RenderedListCache {
       const generation = this.#generation;
       const started: Promise<RenderedAnswer> = load()
         .then((loaded) => {
-          const { body, keepUntil } = loaded instanceof SlottedJson ? { body: loaded } : loaded;
-          const answer = new RenderedAnswer(body);
+          const { body, keepUntil, total } =
+            loaded instanceof SlottedJson ? { body: loaded } : loaded;
+          const answer = new RenderedAnswer(body, total);
           if (generation === this.#generation) this.#entries.set(key, answer, keepUntil);
           return answer;
         })

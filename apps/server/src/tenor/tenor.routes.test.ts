@@ -9,7 +9,8 @@ describe('Tenor API v2', () => {
   let call: TenorJiffy['call'];
   let page: TenorJiffy['page'];
   beforeAll(async () => {
-    ({ t, call, page } = await startTenorJiffy());
+    // Two visitors make a term trend here, one searching in each dialect.
+    ({ t, call, page } = await startTenorJiffy({ TRENDING_SEARCH_MIN_VISITORS: '2' }));
   });
   afterAll(() => t.stop());
 
@@ -185,9 +186,16 @@ describe('Tenor API v2', () => {
     const suggestions = await call<{ results: string[] }>('/v2/search_suggestions?q=cat&limit=2');
     expect(suggestions.body.results).toEqual(['kitten', 'funny']);
 
-    // Searches through either dialect count towards the same trending searches.
-    await page('/v2/search?q=kitten');
-    await t.jiffy.app.inject(`/v1/gifs/search?q=kitten&api_key=${t.apiKey}`);
+    // Searches through either dialect count towards the same trending searches: one visitor
+    // in each makes the two it takes here.
+    await t.jiffy.app.inject({
+      url: `/v2/search?q=kitten&key=${t.apiKey}`,
+      remoteAddress: '192.0.2.1',
+    });
+    await t.jiffy.app.inject({
+      url: `/v1/gifs/search?q=kitten&api_key=${t.apiKey}`,
+      remoteAddress: '192.0.2.2',
+    });
     const terms = await call<{ results: string[] }>('/v2/trending_terms');
     expect(terms.body.results).toContain('kitten');
     const giphyTerms = await t.jiffy.app.inject(`/v2/trending/searches?api_key=${t.apiKey}`);

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
+import type { AccountService } from '../accounts/account.service.ts';
 import type { ApiKeyService } from '../api-keys/api-key.service.ts';
 import { AppError } from '../errors/app-error.ts';
 import {
@@ -10,9 +11,11 @@ import {
   tenorTermsAnswer,
 } from '@jiffy/contracts';
 import { documented, type RouteDoc } from '../http/openapi/route-doc.ts';
-import { CACHED_LIST } from '../http/public-api-caching.ts';
+import { CACHED_LIST, REVALIDATED_LIST } from '../http/public-api-caching.ts';
 import { parseInput } from '../http/parse-input.ts';
+import type { CachePolicy } from '../http/route-policy.ts';
 import { firstValues, searchTerm } from '../public-api/list-query.schema.ts';
+import { searchVisitor } from '../public-api/search-visitor.ts';
 import {
   languageOf,
   tenorBaseQuery,
@@ -43,7 +46,7 @@ export const TENOR_PATHS = [
  */
 export function tenorRoutes(
   app: FastifyInstance,
-  deps: { tenor: TenorService; apiKeys: ApiKeyService },
+  deps: { tenor: TenorService; apiKeys: ApiKeyService; accounts: AccountService },
 ): void {
   const { tenor } = deps;
   const input = async <S extends typeof tenorBaseQuery>(
@@ -80,11 +83,14 @@ export function tenorRoutes(
     path: (typeof TENOR_PATHS)[number],
     schema: S,
     doc: Omit<RouteDoc, 'query' | 'security'>,
-    answer: (query: z.infer<S>) => Promise<unknown>,
-    options?: typeof CACHED_LIST,
+    answer: (query: z.infer<S>, request: FastifyRequest) => Promise<unknown>,
+    options?: typeof CACHED_LIST | typeof REVALIDATED_LIST,
   ): void => {
-    const spec = documented({ security: ['tenorKey'], query: schema, ...doc }, options);
-    app.get(path, spec, async (request) => answer(await input(schema, request)));
+    const spec = documented<{ cache?: CachePolicy }>(
+      { security: ['tenorKey'], query: schema, ...doc },
+      options,
+    );
+    app.get(path, spec, async (request) => answer(await input(schema, request), request));
   };
 
   route(
@@ -96,7 +102,12 @@ export function tenorRoutes(
         'Posts for `q`, most relevant first; `pos` is the opaque `next` of the page before.',
       responses: { 200: tenorPageAnswer },
     },
-    (query) => tenor.search(searchTerm(query.q), listRequest(query)),
+    async (query, request) =>
+      tenor.search(
+        searchTerm(query.q),
+        listRequest(query),
+        await searchVisitor(request, deps.accounts),
+      ),
   );
 
   route(
@@ -130,7 +141,7 @@ export function tenorRoutes(
       responses: { 200: tenorCategoriesAnswer },
     },
     async (query) => ({ locale: query.locale, tags: await tenor.categories(query.type, query) }),
-    CACHED_LIST,
+    REVALIDATED_LIST,
   );
 
   const autocompleteQuery = tenorTermsQuery(20);
@@ -142,7 +153,7 @@ export function tenorRoutes(
       locale: query.locale,
       results: await tenor.autocomplete(searchTerm(query.q), query.limit),
     }),
-    CACHED_LIST,
+    REVALIDATED_LIST,
   );
 
   const suggestionsQuery = tenorTermsQuery(8);
@@ -154,7 +165,7 @@ export function tenorRoutes(
       locale: query.locale,
       results: await tenor.suggestions(searchTerm(query.q), query.limit),
     }),
-    CACHED_LIST,
+    REVALIDATED_LIST,
   );
 
   const trendingQuery = tenorTermsQuery(20);
@@ -163,7 +174,7 @@ export function tenorRoutes(
     trendingQuery,
     { summary: 'Trending search terms (Tenor)', responses: { 200: tenorTermsAnswer } },
     async (query) => ({ locale: query.locale, results: await tenor.trendingTerms(query.limit) }),
-    CACHED_LIST,
+    REVALIDATED_LIST,
   );
 
   route(

@@ -72,11 +72,13 @@ export class TenorService {
     this.#deps = deps;
   }
 
-  /** `search`: Jiffy's search (counted for trending searches on a first page). */
-  async search(q: string, request: TenorListRequest): Promise<TenorPage> {
+  /**
+   * `search`: Jiffy's search; a first page that found GIFs counts as `visitor`'s search for
+   * trending searches (see searchVisitor).
+   */
+  async search(q: string, request: TenorListRequest, visitor: string): Promise<TenorPage> {
     const { publicGifs } = this.#deps;
-    if (request.pos === undefined) publicGifs.countSearch(q, { limit: request.limit, offset: 0 });
-    return this.#list(['search', q], request, async (type, ratings, page) => {
+    const page = await this.#list(['search', q], request, async (type, ratings, page) => {
       const found = await publicGifs.searchRows({
         type,
         ratings,
@@ -87,6 +89,16 @@ export class TenorService {
       });
       return found.rows;
     });
+    // A later page (`pos`) is the same search read further, not another one.
+    if (request.pos === undefined) {
+      publicGifs.countSearch({
+        term: q,
+        page: { limit: request.limit, offset: 0 },
+        visitor,
+        found: page.results.length > 0,
+      });
+    }
+    return page;
   }
 
   /** `featured`: what is trending (the schedule's picks first), as GIPHY's trending. */
@@ -103,16 +115,20 @@ export class TenorService {
     return this.#present(rows, formats);
   }
 
-  /** `autocomplete`: tags that complete `q`, as GIPHY's tag autocomplete. */
+  /** `autocomplete`: tags that complete `q`, as GIPHY's (hidden and blocked terms left out). */
   async autocomplete(q: string, limit: number): Promise<string[]> {
     return (await this.#deps.discovery.completeTag(q, { limit, offset: 0 })).map((t) => t.name);
   }
 
-  /** `search_suggestions`: tags found with `q`'s tag, then tags completing it. */
+  /**
+   * `search_suggestions`: tags found with `q`'s tag, then tags completing it; hidden and
+   * blocked terms left out.
+   */
   async suggestions(q: string, limit: number): Promise<string[]> {
+    const { discovery } = this.#deps;
     const term = q.toLowerCase();
-    const related = await this.#deps.discovery.relatedTags(term, { limit, offset: 0 });
-    const names = related.map((t) => t.name);
+    const related = await discovery.relatedTags(term, { limit, offset: 0 });
+    const names = await discovery.withoutRefusedTerms(related.map((t) => t.name));
     if (names.length < limit) names.push(...(await this.autocomplete(term, limit + 1)));
     return [...new Set(names.filter((n) => n !== term))].slice(0, limit);
   }

@@ -9,6 +9,8 @@ import type { GifReadService } from '../gifs/gif-read.service.ts';
 import { mediaSources } from '../lib/media-sources.ts';
 import { parseInput } from '../http/parse-input.ts';
 import { unfurlTags } from '../unfurl/unfurl-tags.ts';
+import type { AccountService } from '../accounts/account.service.ts';
+import { searchVisitor } from '../public-api/search-visitor.ts';
 import type { ProfileService } from '../users/profile.service.ts';
 import { homeMarkup, preloadTag, searchMarkup } from './first-gifs/first-gifs-markup.ts';
 import type { FirstGifsService } from './first-gifs/first-gifs.service.ts';
@@ -59,6 +61,8 @@ export function webAppRoutes(
     reads: GifReadService;
     firstGifs: FirstGifsService;
     profiles: ProfileService;
+    /** Who is searching, when a search page counts towards trending searches. */
+    accounts: AccountService;
     publicUrl: string;
     mediaBaseUrl: string;
     apiKey: string;
@@ -150,8 +154,9 @@ export function webAppRoutes(
     if (term === undefined) return send(reply, 200, SITE_NAME);
     const { type } = parseInput(searchPageQuery, request.query);
     const title = `${term} GIFs - ${SITE_NAME}`;
+    const visitor = await searchVisitor(request, deps.accounts);
     const content = await deps.firstGifs
-      .search(term, type, pageView(request))
+      .search(term, type, pageView(request), visitor)
       .catch((error: unknown) => withoutFirstGifs(request, error));
     if (!content) return send(reply, 200, title);
     const { markup, preload } = keptMarkup(

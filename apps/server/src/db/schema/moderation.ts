@@ -42,7 +42,10 @@ export type AuditAction =
   | 'gif.set_rating'
   | 'gif.set_sticker'
   | 'gif.dismiss'
-  | 'search_report.dismiss';
+  | 'search_report.dismiss'
+  | 'trending_search.hide'
+  | 'trending_search.unhide'
+  | 'trending_search.block_terms';
 
 export interface GifFlagsTable {
   id: Generated<number>;

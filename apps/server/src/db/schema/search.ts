@@ -4,10 +4,31 @@ import type { GifType, Rating } from './gifs.ts';
 
 // The search index and the counts kept beside it.
 
-export interface SearchTermsTable {
+/**
+ * Who searched a term on a day and found GIFs (migration 0037): `visitor` is a keyed hash that
+ * changes daily, never an address or a user id.
+ */
+export interface SearchTermVisitorsTable {
   term: string;
+  /** The UTC day, `YYYY-MM-DD`. */
+  day: ColumnType<string, string, never>;
+  visitor: string;
   searches: Counter;
   last_searched_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+/** Terms a moderator took off trending searches (and autocomplete) for good. */
+export interface HiddenSearchTermsTable {
+  term: string;
+  hidden_by: string | null;
+  hidden_at: ColumnType<Date, Date | string | undefined, never>;
+}
+
+/** Words and phrases no trending search or suggestion may contain (moderator-edited). */
+export interface BlockedSearchTermsTable {
+  phrase: string;
+  added_by: string | null;
+  added_at: ColumnType<Date, Date | string | undefined, never>;
 }
 
 /** The ranked inverted index of ready GIFs, written only by triggers (migration 0014). */

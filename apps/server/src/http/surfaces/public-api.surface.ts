@@ -57,6 +57,7 @@ export async function publicApiSurface(
     gifs: services.publicGifs,
     lists: services.listAnswers,
     apiKeys: services.apiKeys,
+    accounts: services.accounts,
   });
   discoveryRoutes(scope, {
     discovery: services.discovery,

@@ -16,6 +16,7 @@ import { reportsRoutes } from '../../reports/reports.routes.ts';
 import { moderationRoutes } from '../../moderation/moderation.routes.ts';
 import { languageTagsRoutes } from '../../language-tags/language-tags.routes.ts';
 import { moderationQueueRoutes } from '../../moderation/moderation-queue.routes.ts';
+import { trendingSearchModerationRoutes } from '../../moderation/trending-search-moderation.routes.ts';
 import type { Services } from '../../services.ts';
 import { usersRoutes } from '../../users/users.routes.ts';
 import { directoryRoutes } from '../../users/directory.routes.ts';
@@ -76,6 +77,11 @@ export async function siteApiSurface(
   });
   moderationRoutes(scope, {
     moderation: services.moderation,
+    accounts: services.accounts,
+    tokens: services.personalTokens,
+  });
+  trendingSearchModerationRoutes(scope, {
+    trendingSearches: services.trendingSearchModeration,
     accounts: services.accounts,
     tokens: services.personalTokens,
   });

@@ -14,5 +14,9 @@ export async function tenorSurface(
 ): Promise<void> {
   const { services } = options;
   declareSurface(scope, 'tenor', [...TENOR_PATHS]);
-  tenorRoutes(scope, { tenor: services.tenor, apiKeys: services.apiKeys });
+  tenorRoutes(scope, {
+    tenor: services.tenor,
+    apiKeys: services.apiKeys,
+    accounts: services.accounts,
+  });
 }

@@ -88,8 +88,8 @@ const shapes: Record<string, { width: number; height: number; frames: number }> 
  */
 export type TenorJiffy = Awaited<ReturnType<typeof startTenorJiffy>>;
 
-export async function startTenorJiffy() {
-  const t: TestJiffy = await startTestJiffy();
+export async function startTenorJiffy(config: Record<string, string> = {}) {
+  const t: TestJiffy = await startTestJiffy(config);
   const now = Date.now();
   for (const [index, [id, row]] of corpus.entries()) {
     await insertGifRow(t.jiffy.services.gifRepository, {

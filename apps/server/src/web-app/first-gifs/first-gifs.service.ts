@@ -106,6 +106,13 @@ export class FirstGifsService {
       maxEntries: MAX_PAGE_VIEWS,
       now: deps.clock,
     });
+    // A hidden or newly blocked term leaves the home page at once: the kept trending searches
+    // go, and so do the kept page views (a home page's data holds them; a view not kept is a
+    // miss, and its site fetches its lists itself).
+    deps.discovery.whenTermRulesChange(() => {
+      this.#searches.clear();
+      this.#views.clear();
+    });
   }
 
   /** Whether the server keeps this page view's data, for the page to name it to the site. */
@@ -150,12 +157,14 @@ export class FirstGifsService {
   /**
    * A search's first page, or undefined for a term the API would refuse (empty, or longer
    * than 50 characters once trimmed): the page then carries no results and the site shows
-   * what the API answers, as it always has.
+   * what the API answers, as it always has. It counts as `visitor`'s search, as the API's
+   * (see searchVisitor).
    */
   async search(
     term: string,
     type: 'gifs' | 'stickers',
     view: PageView,
+    visitor: string,
   ): Promise<SearchFirstPage | undefined> {
     const q = term.trim();
     if (q === '' || q.length > MAX_TERM) return undefined;
@@ -179,6 +188,7 @@ export class FirstGifsService {
           page: { limit: GRID_PAGE, offset: 0 },
           rating: SITE_RATING,
           sort: 'relevant',
+          visitor,
         })
         .then((answer) => written(listKeys.search(type, term), answer, view.responseId)),
     ]);
