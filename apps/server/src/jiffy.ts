@@ -8,7 +8,9 @@ import { openDatabase, type DatabaseHandle } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { buildApp } from './http/app.ts';
 import { logRedaction } from './http/log-redaction.ts';
-import { hasAdmin, makeAdmin } from './accounts/first-admin.ts';
+import { makeAdmin } from './accounts/first-admin.ts';
+import { runOperatorCommand } from './operator/operator-commands.ts';
+import { listenForOperator } from './operator/operator-socket.server.ts';
 import { createServices, type Services } from './services.ts';
 import { startPeriodicJobs } from './jobs/periodic-jobs.ts';
 import { queueSchemaOf } from './jobs/queue-schema.ts';
@@ -106,14 +108,15 @@ export async function createJiffy(options: JiffyOptions): Promise<Jiffy> {
   });
   await services.queue.start();
   const defaultApiKey = await services.apiKeys.ensureDefault(config.JIFFY_API_KEY);
-  if (config.JIFFY_ADMIN && role !== 'worker' && !(await hasAdmin(database.db))) {
+  if (config.JIFFY_ADMIN && role !== 'worker' && !(await services.users.anyAdmin())) {
     const outcome = await makeAdmin(
-      { users: services.users, db: database.db },
+      services,
       {
         username: config.JIFFY_ADMIN,
         email: config.JIFFY_ADMIN_EMAIL ?? null,
         password: config.JIFFY_ADMIN_PASSWORD,
       },
+      'operator: JIFFY_ADMIN on first start',
     );
     // The generated password goes to the log once, like the default API key at first start.
     log.warn(
@@ -198,6 +201,7 @@ export async function createJiffy(options: JiffyOptions): Promise<Jiffy> {
     surfaces: role === 'worker' ? 'ops' : 'all',
   });
 
+  let stopOperatorSocket = async (): Promise<void> => {};
   return {
     config,
     role,
@@ -207,9 +211,21 @@ export async function createJiffy(options: JiffyOptions): Promise<Jiffy> {
     app,
     defaultApiKey,
     async listen() {
-      return app.listen({ port: config.PORT, host: config.HOST });
+      const address = await app.listen({ port: config.PORT, host: config.HOST });
+      // `npm run admin` cannot open the embedded database while this process holds it: it asks
+      // through this socket instead (on a PostgreSQL server it opens the database itself).
+      if (database.engine === 'pglite') {
+        stopOperatorSocket =
+          (await listenForOperator({
+            dataDir: config.DATA_DIR,
+            handle: (request) => runOperatorCommand(services, request),
+            log,
+          })) ?? stopOperatorSocket;
+      }
+      return address;
     },
     async close() {
+      await stopOperatorSocket();
       stopPeriodicJobs();
       await stopPurgeListener();
       await app.close();

@@ -8,6 +8,7 @@ import type { AccountService } from './accounts/account.service.ts';
 import type { ApiTokenRepository } from './accounts/api-token.repository.ts';
 import type { CreatorApplicationService } from './accounts/creator-application.service.ts';
 import type { PersonalTokenService } from './accounts/personal-token.service.ts';
+import type { StaffRoleService } from './accounts/staff-roles.service.ts';
 import type { GifCtaService } from './gifs/gif-cta.service.ts';
 import type { ProfileService } from './users/profile.service.ts';
 import type { AttemptLimits } from './accounts/attempt-limits.ts';
@@ -122,6 +123,8 @@ export interface Services {
   /** A user's own tokens, as the site lists, makes and revokes them. */
   personalTokens: PersonalTokenService;
   applications: CreatorApplicationService;
+  /** Who is a moderator or admin, changed by admins and by the operator's command line. */
+  staffRoles: StaffRoleService;
   reports: ReportRepository;
   /** Reports of GIFs as the site files and lists them. */
   gifReports: GifReportService;

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { analyticsRollupJob } from './analytics/analytics-rollup.job.ts';
 import { createAnalyticsServices } from './analytics/analytics-services.ts';
 import { createAccountServices } from './accounts/account-services.ts';
+import { StaffRoleService } from './accounts/staff-roles.service.ts';
 import { AttemptLimits } from './accounts/attempt-limits.ts';
 import { ReportRepository } from './reports/report.repository.ts';
 import { GifReportService } from './reports/gif-report.service.ts';
@@ -291,6 +292,7 @@ export function createServices(options: {
     ...moderationServices,
     ...storyServices,
     ...createAccountServices({ db, users, mailer, publicUrl: config.publicUrl }),
+    staffRoles: new StaffRoleService({ db, users, auditLog }),
     storage,
     queue,
     users,

@@ -120,6 +120,11 @@ export const errorStatus = {
   // imaging (issue 27)
   /** A trim whose start is at or past the media's end, or of a still image. */
   trim_out_of_range: 422,
+  // staff roles
+  /** No user has that id or username. */
+  user_not_found: 404,
+  /** Taking the admin role from the instance's only admin. */
+  last_admin: 409,
   // lookup
   /** A page view's first-page data that is not kept (any more, or on this node). */
   first_page_not_kept: 404,

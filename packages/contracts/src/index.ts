@@ -17,6 +17,7 @@ export * from './trending-search-answers.ts';
 export * from './edit-answers.ts';
 export * from './analytics-answers.ts';
 export * from './staff-search-answers.ts';
+export * from './staff-role-answers.ts';
 export * from './imaging-answers.ts';
 export * from './profile-answers.ts';
 export * from './sharing-answers.ts';

@@ -46,10 +46,15 @@ export const auditEntrySchema = z.object({
     'trending_search.hide',
     'trending_search.unhide',
     'trending_search.block_terms',
+    'user.set_role',
   ]),
   gif_id: z.string().nullable(),
   search_report_id: z.string().nullable(),
+  /** Whose role a `user.set_role` entry changed; null for entries about GIFs. */
+  subject: z.object({ id: z.string(), username: z.string().nullable() }).nullable(),
   actor: z.object({ id: z.string(), username: z.string().nullable() }).nullable(),
+  /** Who acted when no signed-in user did (`actor` is then null): the operator's command line. */
+  actor_note: z.string().nullable(),
   before: z.unknown(),
   after: z.unknown(),
   created_at: isoTime.nullable(),

@@ -30,6 +30,7 @@ const expected: Record<Action, { own: UserRole[]; others: UserRole[] }> = {
   'analytics.view': { own: roles, others: ['moderator', 'admin'] },
   'trending.moderate_searches': { own: ['moderator', 'admin'], others: ['moderator', 'admin'] },
   'studios.curate': { own: ['moderator', 'admin'], others: ['moderator', 'admin'] },
+  'staff.appoint': { own: ['admin'], others: ['admin'] },
 };
 
 describe('permission table', () => {

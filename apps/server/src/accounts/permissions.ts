@@ -29,7 +29,8 @@ export type Action =
   | 'channel.editorial' // make a channel editorial (its magic tags gather anyone's GIFs)
   | 'analytics.view' // a creator's dashboard figures (the subject is the creator)
   | 'trending.moderate_searches' // see trending search candidates, hide terms, edit blocked terms
-  | 'studios.curate'; // choose the channels and creators /studios features
+  | 'studios.curate' // choose the channels and creators /studios features
+  | 'staff.appoint'; // give and take back the moderator and admin roles, see who has them
 
 /** The owner of the object acted on (a user's own id for profiles), if it has one. */
 export interface Subject {
@@ -69,6 +70,8 @@ const rules: Record<Action, (actor: Actor, subject: Subject) => boolean> = {
   'trending.moderate_searches': (actor) => STAFF.includes(actor.role),
   // Studios is the instance's editorial shop window: its staff choose what it shows.
   'studios.curate': (actor) => STAFF.includes(actor.role),
+  // Whoever holds a staff role can take down anyone's GIFs: only admins choose who does.
+  'staff.appoint': (actor) => actor.role === 'admin',
 };
 
 /** True when `actor` may do `action` to `subject`; nobody signed in may do none of these. */

@@ -1,15 +1,22 @@
-import { makeAdmin } from '../accounts/first-admin.ts';
 import { loadConfig } from '../config/env.ts';
 import { createJiffy } from '../jiffy.ts';
+import { runOperatorCommand } from '../operator/operator-commands.ts';
+import { askRunningServer } from '../operator/operator-socket.client.ts';
+import type { OperatorAnswer, OperatorRequest } from '../operator/operator-protocol.ts';
+import type { Config } from '../config/env.ts';
+import { ADMIN_USAGE, asksForHelp, parseAdminCommand } from './admin-command.ts';
 
-// `npm run admin -- create <username> [--email you@example.com]`: makes the first (or another)
-// admin. An existing user is promoted; a new one gets a random password, printed once.
-// On the embedded database, stop the server first (one process owns it).
-const [command, username] = process.argv.slice(2).filter((a) => !a.startsWith('--'));
-const emailArg =
-  process.argv.find((a) => a.startsWith('--email='))?.slice('--email='.length) ?? null;
-if (command !== 'create' || !username || !/^[A-Za-z0-9_]{2,30}$/.test(username)) {
-  console.error('usage: npm run admin -- create <username> [--email=you@example.com]');
+// `npm run admin -- <command>`: the operator's commands (ADMIN_USAGE lists them).
+const argv = process.argv.slice(2);
+if (asksForHelp(argv)) {
+  console.log(ADMIN_USAGE);
+  process.exit(0);
+}
+let request: OperatorRequest;
+try {
+  request = parseAdminCommand(argv);
+} catch (error) {
+  console.error(`${(error as Error).message}\n\n${ADMIN_USAGE}`);
   process.exit(2);
 }
 
@@ -18,17 +25,23 @@ const config = loadConfig({
   SEED_DEMO: 'false',
   LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
 });
-const jiffy = await createJiffy({ config, role: 'all', startWorkers: false });
-try {
-  const outcome = await makeAdmin(
-    { users: jiffy.services.users, db: jiffy.database.db },
-    { username, email: emailArg },
-  );
-  if (outcome.kind === 'promoted') console.log(`${outcome.username} is now an admin.`);
-  else
-    console.log(
-      `Created admin ${outcome.username}. Password (shown once; change it after signing in): ${outcome.password}`,
-    );
-} finally {
-  await jiffy.close();
+
+/** Opens the database itself: a PostgreSQL server, or the embedded one nobody else holds. */
+async function runDirectly(config: Config, request: OperatorRequest): Promise<OperatorAnswer> {
+  const jiffy = await createJiffy({ config, role: 'all', startWorkers: false });
+  try {
+    return await runOperatorCommand(jiffy.services, request);
+  } finally {
+    await jiffy.close();
+  }
+}
+
+// The embedded database belongs to the running server, if one is: it is asked to do it.
+const answer =
+  (config.DATABASE_URL ? null : await askRunningServer(config.DATA_DIR, request)) ??
+  (await runDirectly(config, request));
+if (answer.ok) console.log(answer.message);
+else {
+  console.error(answer.error);
+  process.exit(1);
 }

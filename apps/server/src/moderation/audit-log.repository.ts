@@ -4,9 +4,13 @@ import type { AuditAction, Database } from '../db/schema.ts';
 type Db = Kysely<Database> | Transaction<Database>;
 
 export interface AuditEntry {
-  actorUserId: string;
+  /** Null when no signed-in user acted: `actorNote` then says who did. */
+  actorUserId: string | null;
+  actorNote?: string | null;
   action: AuditAction;
   gifId: string | null;
+  /** Whose role the entry changed, when it is about a user. */
+  subjectUserId?: string | null;
   /** The search report an entry is about, when it is about one. */
   searchReportId?: number | null;
   before: Record<string, unknown> | null;
@@ -23,6 +27,10 @@ export interface AuditRow {
   before: unknown;
   after: unknown;
   created_at: Date;
+  // A GIF's history (the queue's) reads entries about GIFs only, and leaves these out.
+  actor_note?: string | null;
+  subject_user_id?: string | null;
+  subject_username?: string | null;
 }
 
 /** All SQL about the moderation audit log: written in the same transaction as the action. */
@@ -40,6 +48,8 @@ export class AuditLogRepository {
         action: entry.action,
         gif_id: entry.gifId,
         search_report_id: entry.searchReportId ?? null,
+        subject_user_id: entry.subjectUserId ?? null,
+        actor_note: entry.actorNote ?? null,
         before: entry.before === null ? null : JSON.stringify(entry.before),
         after: entry.after === null ? null : JSON.stringify(entry.after),
       })
@@ -50,14 +60,18 @@ export class AuditLogRepository {
   page(options: { beforeId: number | null; limit: number }): Promise<AuditRow[]> {
     let query = this.#db
       .selectFrom('moderation_audit_log as log')
-      .leftJoin('users', 'users.id', 'log.actor_user_id')
+      .leftJoin('users as actors', 'actors.id', 'log.actor_user_id')
+      .leftJoin('users as subjects', 'subjects.id', 'log.subject_user_id')
       .select([
         'log.id',
         'log.actor_user_id',
-        'users.username as actor_username',
+        'actors.username as actor_username',
+        'log.actor_note',
         'log.action',
         'log.gif_id',
         'log.search_report_id',
+        'log.subject_user_id',
+        'subjects.username as subject_username',
         'log.before',
         'log.after',
         'log.created_at',

@@ -21,14 +21,18 @@ export function presentTakedown(takedown: TakedownRow | UploaderTakedown): Taked
   };
 }
 
-/** An audit log entry: who, what, when, before and after. */
+/** An audit log entry: who, what (to which GIF or user), when, before and after. */
 export function presentAuditEntry(row: AuditRow): AuditEntry {
   return {
     id: String(row.id),
     action: row.action,
     gif_id: row.gif_id,
     search_report_id: row.search_report_id === null ? null : String(row.search_report_id),
+    subject: row.subject_user_id
+      ? { id: row.subject_user_id, username: row.subject_username ?? null }
+      : null,
     actor: row.actor_user_id ? { id: row.actor_user_id, username: row.actor_username } : null,
+    actor_note: row.actor_note ?? null,
     before: row.before ?? null,
     after: row.after ?? null,
     created_at: iso(row.created_at),

@@ -1,5 +1,10 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
-import type { Database, NewUser, UserRow } from '../db/schema.ts';
+import type { Database, NewUser, UserRole, UserRow } from '../db/schema.ts';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+// Any fixed number: every role change of the database takes this lock (see lockRoleChanges).
+const ROLE_CHANGE_LOCK = 7_301_946_522;
 
 /** The profile fields a user (or an admin) may change. */
 export type ProfileField =
@@ -35,8 +40,61 @@ export class UserRepository {
       .executeTakeFirst();
   }
 
-  async findById(id: string): Promise<UserRow | undefined> {
-    return this.#db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+  async findById(id: string, db: Db = this.#db): Promise<UserRow | undefined> {
+    return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  /** True once any admin exists. */
+  async anyAdmin(): Promise<boolean> {
+    const row = await this.#db
+      .selectFrom('users')
+      .select('id')
+      .where('role', '=', 'admin')
+      .limit(1)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  /**
+   * Serialises role changes until `trx` ends: a second change waits here, then reads the roles
+   * the first one left. Two admins demoting each other at once would otherwise each count two
+   * admins and leave none.
+   */
+  async lockRoleChanges(trx: Transaction<Database>): Promise<void> {
+    await sql`SELECT pg_advisory_xact_lock(${ROLE_CHANGE_LOCK})`.execute(trx);
+  }
+
+  async countAdmins(db: Db = this.#db): Promise<number> {
+    const row = await db
+      .selectFrom('users')
+      .select((eb) => eb.fn.countAll<string>().as('admins'))
+      .where('role', '=', 'admin')
+      .executeTakeFirstOrThrow();
+    return Number(row.admins);
+  }
+
+  async setRole(
+    db: Db,
+    id: string,
+    change: { role: UserRole; roleBeforeStaff: 'user' | 'creator' | null },
+  ): Promise<void> {
+    await db
+      .updateTable('users')
+      .set({ role: change.role, role_before_staff: change.roleBeforeStaff, updated_at: new Date() })
+      .where('id', '=', id)
+      .execute();
+  }
+
+  /** Every moderator and admin, public profile or not: admins first, then by name. */
+  async staffMembers(): Promise<UserRow[]> {
+    return this.#db
+      .selectFrom('users')
+      .selectAll()
+      .where('role', 'in', ['admin', 'moderator'])
+      .orderBy(sql`role = 'admin'`, 'desc')
+      .orderBy(sql`lower(username)`)
+      .limit(1000)
+      .execute();
   }
 
   async updateProfile(id: string, changes: Partial<Pick<UserRow, ProfileField>>): Promise<void> {

@@ -29,6 +29,12 @@ export interface UsersTable {
   suppress_chrome: Generated<boolean>;
   attribution_display_name: string | null;
   role: ColumnType<UserRole, UserRole | undefined, UserRole>;
+  /** What a moderator or admin was before their first staff role; null for everyone else. */
+  role_before_staff: ColumnType<
+    'user' | 'creator' | null,
+    'user' | 'creator' | null | undefined,
+    'user' | 'creator' | null
+  >;
   email: string | null;
   password_hash: string | null;
   email_confirmed_at: Date | null;

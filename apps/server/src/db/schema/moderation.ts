@@ -45,7 +45,8 @@ export type AuditAction =
   | 'search_report.dismiss'
   | 'trending_search.hide'
   | 'trending_search.unhide'
-  | 'trending_search.block_terms';
+  | 'trending_search.block_terms'
+  | 'user.set_role';
 
 export interface GifFlagsTable {
   id: Generated<number>;
@@ -107,5 +108,9 @@ export interface ModerationAuditLogTable {
   search_report_id: ColumnType<number | null, number | null | undefined, never>;
   before: ColumnType<unknown, string | null, never>;
   after: ColumnType<unknown, string | null, never>;
+  /** Whose role a `user.set_role` entry changed; null for entries about GIFs. */
+  subject_user_id: ColumnType<string | null, string | null | undefined, never>;
+  /** Who acted when no signed-in user did (the operator's command line). */
+  actor_note: ColumnType<string | null, string | null | undefined, never>;
   created_at: CreatedAt;
 }

@@ -25,6 +25,7 @@ import { instashareRoutes } from '../../sharing/instashare.routes.ts';
 import { spotifyRoutes } from '../../spotify/spotify.routes.ts';
 import { dashboardRoutes } from '../../analytics/dashboard.routes.ts';
 import { staffSearchRoutes } from '../../staff-search/staff-search.routes.ts';
+import { staffRolesRoutes } from '../../accounts/staff-roles.routes.ts';
 import { imagingRoutes } from '../../imaging/imaging.routes.ts';
 import { tagPredictionRoutes } from '../../tag-prediction/tag-prediction.routes.ts';
 import { siteRelatedTagsRoutes } from '../../public-api/site-related-tags.routes.ts';
@@ -124,6 +125,11 @@ export async function siteApiSurface(
   staffSearchRoutes(scope, {
     staffSearch: services.staffSearch,
     csvExports: services.csvExports,
+    accounts: services.accounts,
+    tokens: services.personalTokens,
+  });
+  staffRolesRoutes(scope, {
+    staffRoles: services.staffRoles,
     accounts: services.accounts,
     tokens: services.personalTokens,
   });
