@@ -6,6 +6,7 @@ import { analyticsRollupJob } from './analytics/analytics-rollup.job.ts';
 import { createAnalyticsServices } from './analytics/analytics-services.ts';
 import { createAccountServices } from './accounts/account-services.ts';
 import { StaffRoleService } from './accounts/staff-roles.service.ts';
+import { passwordResetMailJob } from './accounts/password-reset-mail.job.ts';
 import { AttemptLimits } from './accounts/attempt-limits.ts';
 import { ReportRepository } from './reports/report.repository.ts';
 import { GifReportService } from './reports/gif-report.service.ts';
@@ -275,6 +276,13 @@ export function createServices(options: {
     publicUrl: config.publicUrl,
     log: log('moderation'),
   });
+  const accountServices = createAccountServices({
+    db,
+    users,
+    mailer,
+    publicUrl: config.publicUrl,
+    jobs: queue,
+  });
   queue.register([
     gifProcessJob(processing),
     gifRenditionsRestJob(processing),
@@ -284,6 +292,7 @@ export function createServices(options: {
     quarantinePurgeJob(moderationServices.moderation),
     csvExportJob(csvExports),
     analyticsRollupJob(rollups, config.ANALYTICS_RAW_RETENTION_DAYS),
+    passwordResetMailJob(accountServices.accounts),
   ]);
   return {
     metrics,
@@ -291,7 +300,7 @@ export function createServices(options: {
     ...channelServices,
     ...moderationServices,
     ...storyServices,
-    ...createAccountServices({ db, users, mailer, publicUrl: config.publicUrl }),
+    ...accountServices,
     staffRoles: new StaffRoleService({ db, users, auditLog }),
     storage,
     queue,

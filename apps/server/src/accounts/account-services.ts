@@ -3,7 +3,7 @@ import type { Database } from '../db/schema.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { UserRepository } from '../users/user.repository.ts';
 import { AccountRepository } from './account.repository.ts';
-import { AccountService } from './account.service.ts';
+import { AccountService, type AccountServiceDeps } from './account.service.ts';
 import { ApiTokenRepository } from './api-token.repository.ts';
 import { CreatorApplicationRepository } from './creator-application.repository.ts';
 import { CreatorApplicationService } from './creator-application.service.ts';
@@ -16,6 +16,7 @@ export function createAccountServices(deps: {
   users: UserRepository;
   mailer: Mailer;
   publicUrl: string;
+  jobs: AccountServiceDeps['jobs'];
 }) {
   const { db } = deps;
   const apiTokens = new ApiTokenRepository(db);
@@ -26,6 +27,7 @@ export function createAccountServices(deps: {
       users: deps.users,
       mailer: deps.mailer,
       publicUrl: deps.publicUrl,
+      jobs: deps.jobs,
     }),
     apiTokens,
     personalTokens: new PersonalTokenService(apiTokens),

@@ -1,5 +1,6 @@
 import type { UserRow } from '../db/schema.ts';
 import { AppError } from '../errors/app-error.ts';
+import type { JobRequest } from '../jobs/job-types.ts';
 import { newUserId } from '../lib/ids.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { UserRepository } from '../users/user.repository.ts';
@@ -19,6 +20,8 @@ export interface AccountServiceDeps {
   users: UserRepository;
   mailer: Mailer;
   publicUrl: string;
+  /** Where work that follows an answer (reset mails) is queued. */
+  jobs: { enqueue(job: JobRequest): Promise<unknown> };
 }
 
 const notConfirmed = () =>
@@ -156,7 +159,17 @@ export class AccountService {
     await this.#mailConfirmation(signup.email, token, code);
   }
 
+  /**
+   * Asks for a reset link for `email`: only a job is queued, the same work whether or not the
+   * address has an account, so neither the answer nor its time tells. The job (mailPasswordReset)
+   * looks the address up and mails; queued durably, it is sent even if this process stops now.
+   */
   async requestPasswordReset(email: string): Promise<void> {
+    await this.#deps.jobs.enqueue({ name: 'account.password-reset-mail', data: { email } });
+  }
+
+  /** Mails a one-hour reset link to the account of `email`, if there is one (the job's work). */
+  async mailPasswordReset(email: string): Promise<void> {
     const user = await this.#deps.accounts.findByEmail(email);
     if (!user?.email) return;
     const token = newSecret();

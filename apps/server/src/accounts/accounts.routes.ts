@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { UserRow } from '../db/schema.ts';
+import { addressBucket } from '../http/client-address.ts';
 import { parseInput } from '../http/parse-input.ts';
 import { cookieOptions, CSRF_COOKIE, SESSION_COOKIE } from '../http/site-security.ts';
 import { sessionCookie } from './current-user.ts';
@@ -59,7 +60,11 @@ export function accountsRoutes(
   const resendPerIp = limit('resend-ip', { points: 10, durationSeconds: HOUR });
   const resendPerEmail = limit('resend-email', { points: 3, durationSeconds: HOUR });
   const resetPerIp = limit('reset-ip', { points: 20, durationSeconds: HOUR });
-  const resetPerEmail = limit('reset-email', { points: 3, durationSeconds: HOUR });
+  // Reset mails for one address are counted per asker: a stranger asking for someone else's
+  // resets spends their own allowance, not the owner's. The per-address cap bounds the mail one
+  // mailbox can be sent by many askers.
+  const resetPerAskerAndEmail = limit('reset-asker-email', { points: 3, durationSeconds: HOUR });
+  const resetPerEmail = limit('reset-email', { points: 10, durationSeconds: HOUR });
   const signIn = new SignInLimits(deps.limiter);
 
   const register = documented({
@@ -118,7 +123,11 @@ export function accountsRoutes(
       reply.setCookie(CSRF_COOKIE, newSecret(), cookieOptions(request, false));
       return { data: { status: 'password_changed', api_tokens_revoked: apiTokensRevoked } };
     }
-    await resetPerEmail(reply, input.email.toLowerCase());
+    const email = input.email.toLowerCase();
+    await resetPerAskerAndEmail(reply, `${addressBucket(request.ip)} ${email}`);
+    await resetPerEmail(reply, email);
+    // Only queues the mail: the answer and its time are the same whether the address has an
+    // account or not.
     await accounts.requestPasswordReset(input.email);
     return { data: { status: 'sent_if_registered' } };
   });

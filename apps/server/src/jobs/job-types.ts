@@ -17,7 +17,9 @@ export type JobRequest =
     }
   /** Brings a channel's GIFs in line with its magic tags (issue 22). */
   | { name: 'channel.sync-magic-tags'; data: { channelId: number } }
-  | { name: 'analytics.rollup'; data: Record<string, never> };
+  | { name: 'analytics.rollup'; data: Record<string, never> }
+  /** Mails a reset link to the address typed, if it has an account (after the answer). */
+  | { name: 'account.password-reset-mail'; data: { email: string } };
 
 export type JobName = JobRequest['name'];
 export type JobData<N extends JobName> = Extract<JobRequest, { name: N }>['data'];

@@ -13,8 +13,11 @@ export type CsrfMode = string;
 export class SiteClient {
   readonly #app: FastifyInstance;
   readonly cookies = new Map<string, string>();
-  constructor(app: FastifyInstance) {
+  readonly #remoteAddress: string | undefined;
+  /** `remoteAddress`: the address this client calls from (Fastify's inject default otherwise). */
+  constructor(app: FastifyInstance, options: { remoteAddress?: string } = {}) {
     this.#app = app;
+    this.#remoteAddress = options.remoteAddress;
   }
 
   async request(options: {
@@ -36,6 +39,7 @@ export class SiteClient {
       method: options.method ?? 'GET',
       url: options.url,
       headers,
+      ...(this.#remoteAddress ? { remoteAddress: this.#remoteAddress } : {}),
       ...(options.form ? { payload: options.form.payload } : {}),
       ...(options.body ? { payload: options.body } : {}),
     });
@@ -53,6 +57,25 @@ export class SiteClient {
 }
 
 /** The messages in a data folder's outbox, oldest first. */
+/**
+ * Waits (up to 10 s) for at least `count` mails to `to` whose subject is `subject`, which a job
+ * sends after the answer, and resolves to them, oldest first.
+ */
+export async function waitForMail(
+  dataDir: string,
+  to: string,
+  subject: string,
+  count = 1,
+): Promise<{ to: string; subject: string; text: string }[]> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const mails = (await readOutbox(dataDir)).filter((m) => m.to === to && m.subject === subject);
+    if (mails.length >= count) return mails;
+    if (Date.now() > deadline) throw new Error(`no ${count} mail(s) "${subject}" to ${to} in 10 s`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
 export async function readOutbox(
   dataDir: string,
 ): Promise<{ to: string; subject: string; text: string }[]> {
