@@ -34,8 +34,8 @@ import * as m0033 from './0033_tenor_webm_renditions.ts';
 import * as m0034 from './0034_rated_postings_index.ts';
 import * as m0035 from './0035_visible_gif_counts.ts';
 import * as m0036 from './0036_application_decision_note.ts';
-import * as m0038 from './0038_staff_roles.ts';
 import * as m0037 from './0037_trending_search_visitors.ts';
+import * as m0038 from './0038_staff_roles.ts';
 
 /**
  * Forward-only migrations, applied in key order. Add a file `NNNN_name.ts` with an `up` and list
@@ -77,6 +77,6 @@ export const migrations: Record<string, Migration> = {
   '0034_rated_postings_index': m0034,
   '0035_visible_gif_counts': m0035,
   '0036_application_decision_note': m0036,
-  '0038_staff_roles': m0038,
   '0037_trending_search_visitors': m0037,
+  '0038_staff_roles': m0038,
 };
