@@ -29,6 +29,7 @@ const EditGifsPage = lazy(() => import('./pages/EditGifsPage.tsx'));
 const EditGifPage = lazy(() => import('./pages/EditGifPage.tsx'));
 const ModerationPage = lazy(() => import('./pages/ModerationPage.tsx'));
 const AuditLogPage = lazy(() => import('./pages/AuditLogPage.tsx'));
+const StaffPage = lazy(() => import('./pages/StaffPage.tsx'));
 const CreatorApplicationsPage = lazy(() => import('./pages/CreatorApplicationsPage.tsx'));
 const StaffSearchPage = lazy(() => import('./pages/StaffSearchPage.tsx'));
 const StoriesPage = lazy(() => import('./pages/StoriesPage.tsx'));
@@ -85,6 +86,7 @@ export const routes: RouteObject[] = [
       { path: 'dashboard', element: <DashboardPage /> },
       { path: 'dashboard/moderation', element: <ModerationPage /> },
       { path: 'dashboard/moderation/audit-log', element: <AuditLogPage /> },
+      { path: 'dashboard/moderation/staff', element: <StaffPage /> },
       { path: 'dashboard/moderation/applications', element: <CreatorApplicationsPage /> },
       { path: 'dashboard/search', element: <StaffSearchPage /> },
       // The story editor and the scheduler; /dashboard itself is the creator dashboard's.

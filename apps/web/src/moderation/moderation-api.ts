@@ -7,7 +7,11 @@ export interface AuditEntry {
   action: string;
   gif_id: string | null;
   search_report_id: string | null;
+  /** Whose role a `user.set_role` entry changed. */
+  subject?: { id: string; username: string | null } | null;
   actor: { id: string; username: string | null } | null;
+  /** Who acted when no signed-in user did (the operator's command line). */
+  actor_note?: string | null;
   before: Record<string, unknown> | null;
   after: Record<string, unknown> | null;
   created_at: string;

@@ -21,7 +21,8 @@ export default function ModerationPage() {
             {user.role === 'admin' ? (
               <>
                 {' '}
-                <Link to="/dashboard/moderation/audit-log">Audit log</Link>
+                <Link to="/dashboard/moderation/audit-log">Audit log</Link>{' '}
+                <Link to="/dashboard/moderation/staff">Staff</Link>
               </>
             ) : null}
           </p>

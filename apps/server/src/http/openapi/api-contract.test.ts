@@ -21,6 +21,7 @@ import { CLIP_PATH, startOutside } from './contract/outside.ts';
 import { profileEditsCalls } from './contract/profile-edits.calls.ts';
 import { profilesCalls } from './contract/profiles.calls.ts';
 import { sharingCalls } from './contract/sharing.calls.ts';
+import { staffRolesCalls } from './contract/staff-roles.calls.ts';
 import { staffSearchCalls } from './contract/staff-search.calls.ts';
 import { STILL_UNDOCUMENTED } from './contract/still-undocumented.ts';
 import { storiesCalls } from './contract/stories.calls.ts';
@@ -289,6 +290,8 @@ describe('the API contract: /openapi.json against real answers', () => {
   it('answers the analytics calls as documented', () => analyticsCalls(h));
 
   it('answers staff search as documented', () => staffSearchCalls(h));
+
+  it('answers the staff roles calls as documented', () => staffRolesCalls(h));
 
   it('answers creator applications as documented', () => accountsCalls(h));
 
