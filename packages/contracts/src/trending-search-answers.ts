@@ -10,7 +10,9 @@ export const trendingCandidateSchema = z.object({
   visitors: z
     .number()
     .int()
-    .meta({ description: 'The most distinct visitors who searched it (and found GIFs) on one day.' }),
+    .meta({
+      description: 'The most distinct visitors who searched it (and found GIFs) on one day.',
+    }),
   searches: z.number().int(),
   last_searched_at: isoTime,
   shows: z.boolean().meta({ description: 'Whether trending searches show it now.' }),

@@ -46,6 +46,7 @@ describe('what the server logs', () => {
     });
     expect(search.statusCode).toBe(200);
     await t.jiffy.app.inject(`/v1/gifs/trending?%61pi_key=${key}`);
+    await t.jiffy.app.inject(`/v2/featured?key=${key}&limit=1`);
     await t.jiffy.app.inject('/password?token=SECRET-RESET-1');
     await t.jiffy.app.inject({
       method: 'POST',
@@ -56,6 +57,7 @@ describe('what the server logs', () => {
     const urls = lines.flatMap((line) => (line.req ? [line.req.url] : []));
     expect(urls).toContain('/v1/gifs/search?q=cats&api_key=[REDACTED]');
     expect(urls).toContain('/v1/gifs/trending?%61pi_key=[REDACTED]');
+    expect(urls).toContain('/v2/featured?key=[REDACTED]&limit=1');
     expect(urls).toContain('/password?token=[REDACTED]');
     expect(urls).toContain('/api/v3/login?password=[REDACTED]');
     const everything = raw.join('');
@@ -67,7 +69,11 @@ describe('what the server logs', () => {
   it('logs a failing service at warn or above, naming the service', async () => {
     // The search counts' table goes away, so the next batch of counts cannot be written (only
     // a search that found GIFs is counted).
-    await insertGifRow(t.jiffy.services.gifRepository, { id: 'dogs1', title: 'Dogs', tags: ['dogs'] });
+    await insertGifRow(t.jiffy.services.gifRepository, {
+      id: 'dogs1',
+      title: 'Dogs',
+      tags: ['dogs'],
+    });
     const { db } = t.jiffy.database;
     await sql`ALTER TABLE search_term_visitors RENAME TO search_term_visitors_away`.execute(db);
     try {

@@ -2,8 +2,9 @@ import { Link } from 'react-router';
 import { ModerationQueue } from '../moderation/ModerationQueue.tsx';
 import { RequireRole } from '../moderation/RequireRole.tsx';
 import { ShortcutList } from '../moderation/ShortcutList.tsx';
+import { TrendingSearchesReview } from '../moderation/TrendingSearchesReview.tsx';
 
-/** `/dashboard/moderation`: the moderation queue, for moderators and admins. */
+/** `/dashboard/moderation`: the moderation queue and trending searches, for moderators and admins. */
 export default function ModerationPage() {
   return (
     <RequireRole
@@ -28,6 +29,7 @@ export default function ModerationPage() {
           </p>
           <ShortcutList />
           <ModerationQueue isAdmin={user.role === 'admin'} />
+          <TrendingSearchesReview />
         </section>
       )}
     </RequireRole>

@@ -26,6 +26,7 @@ import { staffSearchCalls } from './contract/staff-search.calls.ts';
 import { STILL_UNDOCUMENTED } from './contract/still-undocumented.ts';
 import { storiesCalls } from './contract/stories.calls.ts';
 import { tenorCalls } from './contract/tenor.calls.ts';
+import { trendingSearchesCalls } from './contract/trending-searches.calls.ts';
 import { openApiPath } from './openapi-document.ts';
 
 type Json = Record<string, unknown>;
@@ -292,6 +293,7 @@ describe('the API contract: /openapi.json against real answers', () => {
   it('answers staff search as documented', () => staffSearchCalls(h));
 
   it('answers the staff roles calls as documented', () => staffRolesCalls(h));
+  it('answers the trending-search moderation calls as documented', () => trendingSearchesCalls(h));
 
   it('answers creator applications as documented', () => accountsCalls(h));
 
