@@ -3,7 +3,7 @@ import { z } from 'zod';
 const email = z.string().trim().max(254).pipe(z.email('not an e-mail address'));
 const password = z.string().min(10, 'at least 10 characters').max(200);
 
-export const registerSchema = z.object({
+export const registerSchema = z.strictObject({
   username: z
     .string()
     .regex(/^[A-Za-z0-9_]{2,30}$/, 'letters, digits and underscores, 2–30 characters'),
@@ -12,15 +12,15 @@ export const registerSchema = z.object({
 });
 
 export const confirmSchema = z.union([
-  z.object({ token: z.string().min(20).max(100) }),
-  z.object({ email, code: z.string().regex(/^\d{6}$/, 'six digits') }),
+  z.strictObject({ token: z.string().min(20).max(100) }),
+  z.strictObject({ email, code: z.string().regex(/^\d{6}$/, 'six digits') }),
 ]);
 
-export const emailOnlySchema = z.object({ email });
+export const emailOnlySchema = z.strictObject({ email });
 
 export const resetSchema = z.union([
-  z.object({ token: z.string().min(20).max(100), password }),
-  z.object({ email }),
+  z.strictObject({ token: z.string().min(20).max(100), password }),
+  z.strictObject({ email }),
 ]);
 
 /** §2: the login URL's loginType has the form platform_action; anything else is not recorded. */
@@ -30,7 +30,7 @@ const loginType = z
   .optional()
   .transform((v) => (v && /^[a-z0-9]+_[a-z0-9]+$/i.test(v) ? v : null));
 
-export const loginSchema = z.object({
+export const loginSchema = z.strictObject({
   login: z.string().trim().min(1).max(254),
   password: z.string().min(1).max(200),
   loginType,

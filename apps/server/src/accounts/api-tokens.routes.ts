@@ -7,7 +7,7 @@ import type { PersonalTokenService } from './personal-token.service.ts';
 import { documented } from '../http/openapi/route-doc.ts';
 import { newPersonalTokenAnswer, personalTokensAnswer, revokedTokenAnswer } from '@jiffy/contracts';
 
-const tokenBody = z.object({ name: z.string().trim().min(1).max(60) });
+const tokenBody = z.strictObject({ name: z.string().trim().min(1).max(60) });
 const tokenParams = z.object({ id: z.string().regex(/^[A-Za-z0-9]{1,40}$/) });
 const session = ['session'];
 

@@ -14,7 +14,7 @@ import type { CreatorApplicationService } from './creator-application.service.ts
 import { currentUser, requireUser } from './current-user.ts';
 import { authorize } from './permissions.ts';
 
-const applyBody = z.object({
+const applyBody = z.strictObject({
   message: z.string().trim().min(10).max(2000),
   portfolio_url: z
     .string()
@@ -28,7 +28,7 @@ const reviewParams = z.object({
   decision: z.enum(['approve', 'reject']),
 });
 /** The note is optional: a decision may come with no body at all. */
-const reviewBody = z.object({
+const reviewBody = z.strictObject({
   note: z.string().trim().max(DECISION_NOTE_MAX).optional(),
 });
 

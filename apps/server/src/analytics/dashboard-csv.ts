@@ -1,9 +1,6 @@
 import { stringify } from 'csv-stringify/sync';
+import { inertCsvCell } from '../lib/inert-csv-cell.ts';
 import type { CreatorDashboard } from './dashboard.service.ts';
-
-/** Titles and search terms are anyone's text: a would-be formula starts with an apostrophe. */
-const inert = (value: unknown) =>
-  typeof value === 'string' && /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
 
 /**
  * The figures the dashboard shows, as one CSV: a `section` column says which table a row is
@@ -26,5 +23,5 @@ export function dashboardCsv(
   for (const s of dashboard.sources) rows.push(['source', s.source, s.label, ...figures(s), '']);
   for (const g of dashboard.top_gifs) rows.push(['gif', g.gif_id, g.title, ...figures(g), '']);
   for (const s of searches) rows.push(['search', s.term, s.term, '', '', '', '', s.surfaced]);
-  return stringify(rows.map((row) => row.map(inert)));
+  return stringify(rows.map((row) => row.map(inertCsvCell)));
 }

@@ -9,7 +9,7 @@ import type { ApiKeyService } from './api-key.service.ts';
 import { documented } from '../http/openapi/route-doc.ts';
 import { apiKeysAnswer, newApiKeyAnswer, revokedApiKeyAnswer } from '@jiffy/contracts';
 
-const keyBody = z.object({ name: z.string().trim().min(1).max(60) });
+const keyBody = z.strictObject({ name: z.string().trim().min(1).max(60) });
 const keyParams = z.object({ key: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/) });
 const session = ['session', 'token'];
 

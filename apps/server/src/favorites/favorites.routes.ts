@@ -8,7 +8,7 @@ import { gifId, wholeNumber } from '../http/input-schemas.ts';
 import { documented } from '../http/openapi/route-doc.ts';
 import { favoriteAnswer, favoritesAnswer } from '@jiffy/contracts';
 
-const gifParams = z.object({ gif_id: gifId });
+const gifParams = z.strictObject({ gif_id: gifId });
 const session = ['session', 'token'];
 const oneDoc = (summary: string) =>
   documented({ summary, params: gifParams, responses: { 200: favoriteAnswer }, security: session });

@@ -12,7 +12,7 @@ import { ctaAnswer } from '@jiffy/contracts';
 
 const apiKeyQuery = z.looseObject({ api_key: z.string().max(256).optional() });
 
-const ctaBody = z.object({
+const ctaBody = z.strictObject({
   link: z
     .string()
     .trim()

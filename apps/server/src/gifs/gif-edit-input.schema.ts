@@ -43,7 +43,7 @@ export type GifEdit = {
 }[EditKey];
 
 /** The request's shape; the key and value are checked by `editableFields` next. */
-export const gifUpdateBody = z.object({
+export const gifUpdateBody = z.strictObject({
   gif_id: gifId,
   key: z.string().max(64),
   value: z.unknown(),

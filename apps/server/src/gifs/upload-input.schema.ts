@@ -56,8 +56,13 @@ export const uploadFieldsSchema = z.object({
 
 export type UploadFields = z.infer<typeof uploadFieldsSchema>;
 
-/** The site's upload form: the same fields, but no key and no uploader other than the session's. */
-export const siteUploadFieldsSchema = uploadFieldsSchema.omit({ api_key: true, username: true });
+/**
+ * The site's upload form: the same fields, but no key and no uploader other than the session's;
+ * the site sends only what it knows, so an unknown field is refused, not ignored.
+ */
+export const siteUploadFieldsSchema = uploadFieldsSchema
+  .omit({ api_key: true, username: true })
+  .strict();
 
 /** The service's view of the fields, with defaults filled in. */
 export function toUploadInput(fields: Partial<UploadFields>): UploadInput {

@@ -35,7 +35,7 @@ const tagList = z
   .transform((tags) => [...new Set(tags)]);
 
 /** `POST /ajax/gif/:id/language-tags`. */
-export const addLanguageTagsBody = z.object({ lang: languageCode, tags: tagList });
+export const addLanguageTagsBody = z.strictObject({ lang: languageCode, tags: tagList });
 
 /** `DELETE /ajax/gif/:id/language-tags?tag&lang`. */
 export const removeLanguageTagQuery = z.object({ lang: languageCode, tag });

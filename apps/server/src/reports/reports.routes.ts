@@ -17,7 +17,7 @@ import { gifIdParams } from '../http/input-schemas.ts';
 
 const HOUR = 60 * 60;
 const reasons = reportReasons.map(([value]) => value) as [ReportReason, ...ReportReason[]];
-const reportBody = z.object({
+const reportBody = z.strictObject({
   reason: z.enum(reasons),
   note: z.string().trim().max(1000).default(''),
 });

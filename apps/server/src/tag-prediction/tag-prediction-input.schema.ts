@@ -13,7 +13,7 @@ export const PREDICTION_BODY_LIMIT = Math.ceil((MAX_FRAMES * MAX_FRAME_BYTES * 4
  * Whether the bytes are a picture is checked after this, from the bytes themselves.
  */
 export const tagPredictionInputSchema = z
-  .object({
+  .strictObject({
     frames: z
       .array(
         z

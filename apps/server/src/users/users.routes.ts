@@ -49,7 +49,7 @@ const profilePatch = z.strictObject({
 });
 
 /** The avatar form as documented: only the file is read. */
-const avatarForm = z.object({
+const avatarForm = z.strictObject({
   file: z.string().meta({ format: 'binary', description: 'The image (a video is refused).' }),
 });
 
