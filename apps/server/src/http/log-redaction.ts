@@ -7,6 +7,8 @@ import type { LoggerOptions } from 'pino';
  */
 const SECRET_PARAMS = new Set([
   'api_key',
+  // Tenor's dialect names the API key `key`.
+  'key',
   'apikey',
   'token',
   'access_token',
