@@ -55,8 +55,11 @@ export function ctaRoutes(
   });
   app.put('/v1/gifs/:id/cta', setCta, async (request) => {
     const { gif, actor } = await target(request);
-    const body = { ...(request.query ?? {}), ...(request.body ?? {}) };
-    const { link, text } = parseInput(ctaBody, body);
+    // The query may carry other parameters (the key); only its `link` and `text` are fields.
+    const { link: queryLink, text: queryText } = (request.query ?? {}) as Record<string, unknown>;
+    const fromQuery = { link: queryLink, text: queryText };
+    const fields = Object.fromEntries(Object.entries(fromQuery).filter(([, v]) => v !== undefined));
+    const { link, text } = parseInput(ctaBody, { ...fields, ...(request.body ?? {}) });
     await deps.ctas.set(actor, gif, { link, text });
     return okEnvelope({ id: gif.id, cta: { link, text } }, request);
   });
