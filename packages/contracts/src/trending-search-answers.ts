@@ -7,12 +7,9 @@ const isoTime = z.string().meta({ description: 'ISO 8601' });
 /** A term people searched in the trending window, as moderators review it. */
 export const trendingCandidateSchema = z.object({
   term: z.string(),
-  visitors: z
-    .number()
-    .int()
-    .meta({
-      description: 'The most distinct visitors who searched it (and found GIFs) on one day.',
-    }),
+  visitors: z.number().int().meta({
+    description: 'The most distinct visitors who searched it (and found GIFs) on one day.',
+  }),
   searches: z.number().int(),
   last_searched_at: isoTime,
   shows: z.boolean().meta({ description: 'Whether trending searches show it now.' }),
