@@ -37,7 +37,13 @@ describe('admin CLI', () => {
     const password = /Password .*: (\S+)$/m.exec(created.stdout)?.[1];
     expect(password).toMatch(/^[A-Za-z0-9]{20}$/);
     const again = await run(process.execPath, [ADMIN, 'create', 'BOSS'], { env: env() });
-    expect(again.stdout).toContain('boss is now an admin.');
+    expect(again.stdout).toContain('boss is already an admin.');
+    // An existing account that is not staff is promoted, not created again.
+    await run(process.execPath, [ADMIN, 'create', 'alice'], { env: env() });
+    const demoted = await run(process.execPath, [ADMIN, 'role', 'alice', 'user'], { env: env() });
+    expect(demoted.stdout).toContain('alice is now a user (was an admin).');
+    const promoted = await run(process.execPath, [ADMIN, 'create', 'Alice'], { env: env() });
+    expect(promoted.stdout).toContain('alice is now an admin.');
 
     const handle = await openDatabase({
       url: database.env.DATABASE_URL,

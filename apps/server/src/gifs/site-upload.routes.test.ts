@@ -28,9 +28,24 @@ describe('POST /api/v1/uploads (the site’s upload form)', () => {
       ).n,
     );
 
-  it('stores the file as the signed-in user’s, whatever username the form names', async () => {
+  it('stores the file as the signed-in user’s; a form naming another user is refused, storing nothing', async () => {
+    const before = await gifCount();
+    const impersonating = await ann.request({
+      method: 'POST',
+      url: '/api/v1/uploads',
+      form: multipart(
+        { title: 'Wave hello', tags: 'wave, hello', rating: 'pg', username: 'ben' },
+        { name: 'wave.gif', bytes: gif, type: 'image/gif' },
+      ),
+    });
+    expect(impersonating.statusCode).toBe(400);
+    const refusal = impersonating.json<{ error: { code: string; message: string } }>().error;
+    expect(refusal.code).toBe('invalid_request');
+    expect(refusal.message).toContain('username');
+    expect(await gifCount()).toBe(before);
+
     const form = multipart(
-      { title: 'Wave hello', tags: 'wave, hello', rating: 'pg', username: 'ben' },
+      { title: 'Wave hello', tags: 'wave, hello', rating: 'pg' },
       { name: 'wave.gif', bytes: gif, type: 'image/gif' },
     );
     const response = await ann.request({ method: 'POST', url: '/api/v1/uploads', form });
