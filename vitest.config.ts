@@ -1,16 +1,80 @@
 import { defineConfig } from 'vitest/config';
 
-// One suite for the whole workspace. Media and database tests are slow on 2 cores,
-// so files run in parallel but each file's tests run in order.
+// Test tiers, told apart by file name:
+//   *.test.ts          unit     no database, no network; many files in parallel
+//   *.db.test.ts       db       repositories, services and the queue against a database
+//   *.http.test.ts     http     a whole Jiffy behind Fastify's inject or a loopback port
+//   *.browser.test.ts  browser  pages in real headless Chromium
+//   *.system.test.ts   system   several processes: servers, CLIs, nodes, PostgreSQL, Redis
+// The db and http tiers run on both engines (embedded PGlite and the PostgreSQL server at
+// TEST_DATABASE_URL); the others run once. `npm test` runs every project.
+const TIERS = ['db', 'http', 'browser', 'system'] as const;
+const FILES = '{apps,packages,e2e}/**/';
+const tierFiles = (tier: string) => [`${FILES}*.${tier}.test.{ts,tsx}`];
+// Set here, in the main process, so global setup and every worker see it.
+process.env.TEST_DATABASE_URL ??= 'postgres://postgres@127.0.0.1:5432/test';
+
+// Projects that start a Jiffy open copies of one migrated database per engine, made once.
+const EMBEDDED_TEMPLATE = ['e2e/support/embedded-template-setup.ts'];
+const SERVER_TEMPLATE = ['e2e/support/server-template-setup.ts'];
+
+const onEngine = (tier: 'db' | 'http', engine: 'pglite' | 'postgres') => ({
+  extends: true as const,
+  test: {
+    name: `${tier}:${engine}`,
+    include: tierFiles(tier),
+    env: { JIFFY_TEST_ENGINE: engine },
+    ...(tier === 'http'
+      ? { globalSetup: engine === 'pglite' ? EMBEDDED_TEMPLATE : SERVER_TEMPLATE }
+      : {}),
+  },
+});
+
 export default defineConfig({
   test: {
-    include: ['{apps,packages,e2e}/**/*.test.{ts,tsx}'],
     exclude: ['**/node_modules/**', '**/dist/**'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
+    // Media and database tests are slow on 2 cores: files run in parallel, a file's tests in order.
     maxWorkers: 2,
+    // A worker runs file after file in one module graph: each file starts Jiffys of its own on
+    // databases of their own, so nothing carries over that a test sees, and the server's
+    // thousand-odd modules load once per worker rather than once per file (unit 95 s -> 64 s).
+    isolate: false,
     // Browser tests poll for what a page shows; under a loaded CI machine a page can take
     // seconds, so polls wait up to 10 s (they return as soon as the condition holds).
     expect: { poll: { timeout: 10_000 } },
+    setupFiles: ['e2e/support/test-engine-setup.ts'],
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: [`${FILES}*.test.{ts,tsx}`],
+          exclude: [
+            '**/node_modules/**',
+            '**/dist/**',
+            ...TIERS.map((tier) => `**/*.${tier}.test.{ts,tsx}`),
+          ],
+        },
+      },
+      onEngine('db', 'pglite'),
+      onEngine('db', 'postgres'),
+      onEngine('http', 'pglite'),
+      onEngine('http', 'postgres'),
+      {
+        extends: true,
+        test: {
+          name: 'browser',
+          include: tierFiles('browser'),
+          // One Chromium for the run; every page is fresh (a context of its own).
+          globalSetup: [...EMBEDDED_TEMPLATE, 'e2e/support/chromium-setup.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: { name: 'system', include: tierFiles('system'), globalSetup: EMBEDDED_TEMPLATE },
+      },
+    ],
   },
 });

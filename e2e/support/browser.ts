@@ -12,21 +12,30 @@ export const ARTIFACTS_DIR = path.resolve(
   '../artifacts',
 );
 
+/** Names the Chromium the browser tier's global setup started, which test files connect to. */
+export const CHROMIUM_ENDPOINT_VARIABLE = 'JIFFY_TEST_CHROMIUM_ENDPOINT';
+
+/** How this machine can run Chromium, with `extraArgs` for a policy a test depends on. */
+export const chromiumOptions = (extraArgs: string[] = []) => ({
+  executablePath: EXECUTABLE,
+  args: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    ...extraArgs,
+  ],
+});
+
 /**
- * Real headless Chromium, launched the way this machine can run it; `extraArgs` set a policy a
- * test depends on (autoplay, say).
+ * Real headless Chromium. In the test run, the one Chromium the run started (each page in a
+ * context of its own, so nothing carries over between tests); `extraArgs` (autoplay, a fake
+ * camera) launch one of the test's own, as do benchmarks.
  */
 export function launchChromium(extraArgs: string[] = []): Promise<Browser> {
-  return chromium.launch({
-    executablePath: EXECUTABLE,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      ...extraArgs,
-    ],
-  });
+  const endpoint = process.env[CHROMIUM_ENDPOINT_VARIABLE];
+  if (endpoint && extraArgs.length === 0) return chromium.connect(endpoint);
+  return chromium.launch(chromiumOptions(extraArgs));
 }
 
 /**

@@ -35,6 +35,8 @@ export interface JiffyOptions {
   startWorkers?: boolean;
   /** Tests: an in-memory embedded database instead of `DATA_DIR/db`. */
   inMemoryDatabase?: boolean;
+  /** Tests: the in-memory database starts as a copy of this dump of a migrated one. */
+  databaseTemplate?: Blob;
   /** Tests: where log lines go instead of stdout. */
   logStream?: DestinationStream;
   /** Tests: the time the trending schedule, stories and kept answers go by. */
@@ -76,6 +78,7 @@ export async function createJiffy(options: JiffyOptions): Promise<Jiffy> {
     dataDir: options.inMemoryDatabase ? undefined : config.dbDir,
     schema,
     poolSize: config.DATABASE_POOL_SIZE,
+    startFrom: options.inMemoryDatabase ? options.databaseTemplate : undefined,
   });
   const applied = await migrateToLatest(database);
   if (applied.length > 0) log.info({ applied }, 'migrations applied');

@@ -1,5 +1,5 @@
 /**
- * Crash tests (e2e/interrupted-jobs.test.ts) kill a real Jiffy process at a known point: with
+ * Crash tests (e2e/interrupted-jobs.system.test.ts) kill a real Jiffy process at a known point: with
  * `JIFFY_TEST_HANG_AT=<point>:<title>[,...]` set, work on the GIF titled `<title>` that reaches
  * the named point prints a log line and never returns. Honoured only under the test runner
  * (VITEST is set), so no setting in production can make a request or job hang.

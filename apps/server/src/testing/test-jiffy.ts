@@ -7,7 +7,13 @@ import { envSchema, resolveConfig, type Env } from '../config/env.ts';
 import { createJiffy, type Jiffy, type Role } from '../jiffy.ts';
 import type { Clock } from '../lib/clock.ts';
 import { randomBase62 } from '../lib/ids.ts';
+import { embeddedTemplate } from './embedded-database-template.ts';
 import { multipart } from './fixtures.ts';
+import {
+  databaseFromTemplate,
+  SERVER_TEMPLATE_VARIABLE,
+  TEMPLATE_SCHEMA,
+} from './server-database-template.ts';
 import { s3DirOf, startTestS3, type StorageBackend, type TestS3 } from './test-s3.ts';
 
 /** A Jiffy for one test file: its own data folder, and its own database (or schema). */
@@ -61,10 +67,21 @@ export async function startTestJiffy(
   } = {},
 ): Promise<TestJiffy> {
   const dataDir = options.dataDir ?? (await fs.mkdtemp(path.join(os.tmpdir(), 'jiffy-test-')));
-  const databaseUrl = options.embedded ? undefined : process.env.DATABASE_URL;
-  const schema = databaseUrl
-    ? (overrides.DATABASE_SCHEMA ?? `t_${randomBase62(10).toLowerCase()}`)
-    : undefined;
+  const serverUrl = options.embedded ? undefined : process.env.DATABASE_URL;
+  const serverTemplate = process.env[SERVER_TEMPLATE_VARIABLE];
+  // On the server, a database of its own copied from the run's migrated template; a caller that
+  // names a schema (a second node on the first one's) gets that schema where it says.
+  const ownDatabase =
+    serverUrl && serverTemplate && !overrides.DATABASE_SCHEMA && !overrides.DATABASE_URL
+      ? await databaseFromTemplate(serverUrl, serverTemplate)
+      : undefined;
+  const databaseUrl =
+    ownDatabase?.url ?? (serverUrl ? (overrides.DATABASE_URL ?? serverUrl) : undefined);
+  const schema = ownDatabase
+    ? TEMPLATE_SCHEMA
+    : databaseUrl
+      ? (overrides.DATABASE_SCHEMA ?? `t_${randomBase62(10).toLowerCase()}`)
+      : undefined;
   const storage = options.storage ?? (process.env.TEST_STORAGE === 's3' ? 's3' : 'local');
   const s3: TestS3 | undefined = storage === 's3' ? await startTestS3(s3DirOf(dataDir)) : undefined;
   const env = envSchema.parse({
@@ -79,11 +96,14 @@ export async function startTestJiffy(
     ...overrides,
   });
   const config = resolveConfig(env);
+  const inMemoryDatabase = !options.dataDir;
+  const databaseTemplate = inMemoryDatabase && !databaseUrl ? await embeddedTemplate() : undefined;
   const jiffy = await createJiffy({
     config,
     role: options.role ?? 'all',
     ...(options.startWorkers === false ? { startWorkers: false } : {}),
-    inMemoryDatabase: !options.dataDir,
+    inMemoryDatabase,
+    ...(databaseTemplate ? { databaseTemplate } : {}),
     ...(options.logStream ? { logStream: options.logStream } : {}),
     ...(options.clock ? { clock: options.clock } : {}),
   });
@@ -129,7 +149,8 @@ export async function startTestJiffy(
       await jiffy.close();
       await s3?.stop();
       if (options.keepOnStop) return;
-      if (databaseUrl && schema) await dropSchemas(databaseUrl, [schema, `${schema}_jobs`]);
+      if (ownDatabase) await ownDatabase.drop();
+      else if (databaseUrl && schema) await dropSchemas(databaseUrl, [schema, `${schema}_jobs`]);
       // Retried: a file written as the last job's work ends can land while the folder is removed
       // (ENOTEMPTY seen once in CI, after every test of e2e/web-takedowns had passed).
       if (!options.dataDir)

@@ -3,7 +3,7 @@ import { runStatements } from './run-statements.ts';
 
 // What a GIF object shows of a GIF row, and of its uploader. These lists must stay in the order
 // of shownGifColumns and shownUserColumns (gif.presenter.ts), which read them by position:
-// listed-json.test.ts checks that they do. They are copies, not imports: a shipped migration
+// listed-json.http.test.ts checks that they do. They are copies, not imports: a shipped migration
 // never changes, so a column shown later takes a new migration that redefines the functions.
 const gifColumns = [
   'id',

@@ -61,7 +61,7 @@ function renditionRows(
 }
 
 // What a Tenor client asks about: rows straight into the real database (the media pipeline and
-// the files made on first request are tested in tenor-media.test.ts).
+// the files made on first request are tested in tenor-media.http.test.ts).
 export const corpus: [string, Partial<NewGif>][] = [
   ['cat1', { title: 'Cat one', tags: ['cat', 'kitten'], alt_text: 'A cat naps' }],
   ['cat2', { title: 'Cat two', tags: ['cat', 'kitten'] }],

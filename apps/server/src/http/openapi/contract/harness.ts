@@ -21,7 +21,7 @@ export function asFile(answer: Json): FileAnswer {
   return answer as unknown as FileAnswer;
 }
 
-/** What the seed of api-contract.test.ts made, for the calls of each area. */
+/** What the seed of api-contract.http.test.ts made, for the calls of each area. */
 export interface ContractSeed {
   /** A GIF uploaded through the public API (every rendition made). */
   gifId: string;

@@ -21,7 +21,7 @@ interface Stats {
 
 // The demo clips go through the real seed and upload pipeline, so /clips and videos/* have
 // something to show on a fresh instance. Only the clips are seeded: the rest of the library
-// is covered by e2e/start.test.ts.
+// is covered by e2e/start.system.test.ts.
 describe('seeding the demo clips', () => {
   const clips = demoCatalog().filter((i) => i.kind === 'clip');
   let t: TestJiffy;

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { startTestJiffy, type TestJiffy } from '../testing/test-jiffy.ts';
 import { readManifest, siteChunks } from './site-chunks.ts';
 
-// The React site as the server delivers it (what it does in a browser: e2e/web-app.test.ts).
+// The React site as the server delivers it (what it does in a browser: e2e/web-app.browser.test.ts).
 describe('the site pages', () => {
   let t: TestJiffy;
   const html = { accept: 'text/html,application/xhtml+xml' };

@@ -41,13 +41,13 @@ describe('JIFFY_ADMIN on first start', () => {
       { JIFFY_ADMIN: 'boss', JIFFY_ADMIN_PASSWORD: PASSWORD },
       { dataDir, keepOnStop: true },
     );
-    const schema = first.jiffy.config.DATABASE_SCHEMA;
+    const { DATABASE_URL, DATABASE_SCHEMA: schema } = first.jiffy.config;
     await first.stop();
     const second = await startTestJiffy(
       {
         JIFFY_ADMIN: 'intruder',
         JIFFY_ADMIN_PASSWORD: PASSWORD,
-        ...(schema ? { DATABASE_SCHEMA: schema } : {}),
+        ...(DATABASE_URL && schema ? { DATABASE_URL, DATABASE_SCHEMA: schema } : {}),
       },
       { dataDir },
     );

@@ -40,7 +40,7 @@ function viewOf(html: string): string {
 
 // `/` and `/search/:term` carry their first GIFs in the HTML (markup a browser paints before
 // any script) and name their page view, whose data the site starts from; in a browser:
-// e2e/first-gifs.test.ts.
+// e2e/first-gifs.browser.test.ts.
 describe('the first GIFs written into the site pages', () => {
   let t: TestJiffy;
   let now = Date.now();

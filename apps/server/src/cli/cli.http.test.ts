@@ -95,6 +95,7 @@ describe.runIf(process.env.DATABASE_URL)('npm run admin beside a server on Postg
       const { alice } = await signedInUsers(t, [['alice', 'user']]);
       const made = await runCli('admin', ['role', 'alice', 'moderator'], {
         DATA_DIR: t.dataDir,
+        DATABASE_URL: t.jiffy.config.DATABASE_URL!,
         DATABASE_SCHEMA: t.jiffy.config.DATABASE_SCHEMA!,
       });
       expect(made.stdout, made.stderr).toBe('alice is now a moderator (was a user).\n');

@@ -10,7 +10,7 @@ interface Body<T> {
 describe('discovery endpoints', () => {
   let t: TestJiffy;
   beforeAll(async () => {
-    // One visitor's search is enough to trend here (trending-searches.test.ts counts people).
+    // One visitor's search is enough to trend here (trending-searches.http.test.ts counts people).
     t = await startTestJiffy({ TRENDING_SEARCH_MIN_VISITORS: '1' });
     const { users, gifRepository: gifs } = t.jiffy.services;
     await users.insert({ id: 'u1', username: 'catlover', display_name: 'Cat Lover' });

@@ -1,5 +1,5 @@
-import { readFile } from 'node:fs/promises';
 import type http from 'node:http';
+import { text } from 'node:stream/consumers';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { animatedImage } from '../apps/server/src/testing/fixtures.ts';
@@ -177,7 +177,8 @@ describe('the creator dashboard in Chromium', () => {
       page.getByRole('link', { name: 'Download CSV' }).click(),
     ]);
     expect(download.suggestedFilename()).toBe('jiffy-dashboard-maker-week.csv');
-    const lines = (await readFile(await download.path(), 'utf8')).trim().split('\n');
+    // Read from the browser, which may run in another process (the run's shared Chromium).
+    const lines = (await text(await download.createReadStream())).trim().split('\n');
     expect(lines[0]).toBe('section,key,label,views,clicks,shares,favorites,surfaced');
     expect(lines.filter((l) => l.startsWith('source,'))).toEqual([
       'source,site,site,3,1,0,0,',

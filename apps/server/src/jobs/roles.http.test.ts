@@ -23,9 +23,9 @@ describe('process roles', () => {
     'an api node enqueues and a worker node processes',
     async () => {
       const api = await startTestJiffy({}, { role: 'api', keepOnStop: true });
-      const schema = api.jiffy.config.DATABASE_SCHEMA!;
+      const { DATABASE_URL, DATABASE_SCHEMA } = api.jiffy.config;
       const worker = await startTestJiffy(
-        { DATABASE_SCHEMA: schema },
+        { DATABASE_URL: DATABASE_URL!, DATABASE_SCHEMA: DATABASE_SCHEMA! },
         { role: 'worker', dataDir: api.dataDir },
       );
       try {

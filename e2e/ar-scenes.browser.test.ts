@@ -155,7 +155,7 @@ describe('/ar-scenes in Chromium', () => {
 
     await photoWithSticker(page);
     expect(await page.getByText(`PNG ${SCALED.width}×${SCALED.height}`).count()).toBe(1);
-    // The editor itself (the sweep in accessibility.test.ts sees the page before a photo).
+    // The editor itself (the sweep in accessibility.browser.test.ts sees the page before a photo).
     expect(blockingOf(await runAxe(page), 'the scene editor (visitor)')).toEqual([]);
     await saveScreenshot(page, 'ar-scenes-desktop');
     await page.setViewportSize(PHONE);

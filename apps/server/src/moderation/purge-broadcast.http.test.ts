@@ -11,9 +11,9 @@ import { startTestJiffy, type TestJiffy } from '../testing/test-jiffy.ts';
  */
 async function withTwoNodes(test: (a: TestJiffy, b: TestJiffy) => Promise<void>): Promise<void> {
   const a = await startTestJiffy();
-  const schema = a.jiffy.config.DATABASE_SCHEMA!;
+  const { DATABASE_URL, DATABASE_SCHEMA } = a.jiffy.config;
   const b = await startTestJiffy(
-    { DATABASE_SCHEMA: schema },
+    { DATABASE_URL: DATABASE_URL!, DATABASE_SCHEMA: DATABASE_SCHEMA! },
     { role: 'api', dataDir: a.dataDir, keepOnStop: true },
   );
   try {
