@@ -62,9 +62,11 @@ describe('renderAvatar', () => {
   it(`keeps at most ${AVATAR_MAX_FRAMES} frames of a long animation`, async () => {
     const source = await makeAnimatedGif({
       path: path.join(dir, 'long.gif'),
-      // Wide enough that every frame differs (the GIF encoder merges identical frames).
-      width: 300,
-      height: 16,
+      // Wide enough that every frame differs (the GIF encoder merges identical frames), and not
+      // a thin strip: the 200h variant scales it to 200 px tall, and a 300x16 strip became a
+      // 3,750 px wide animation that took 25 s to encode.
+      width: 160,
+      height: 120,
       frames: AVATAR_MAX_FRAMES + 10,
     });
     const files = await render(source, 'long');
