@@ -91,3 +91,50 @@ describe('takedowns across API nodes', () => {
     },
   );
 });
+
+describe('trending term rules across API nodes', () => {
+  it.runIf(process.env.DATABASE_URL)(
+    "a term a moderator hides on one node leaves another node's trending searches within a second",
+    async () => {
+      await withTwoNodes(async (a, b) => {
+        const { mod } = await signedInUsers(a, [['mod', 'moderator']]);
+        await insertGifRow(a.jiffy.services.gifRepository, {
+          id: 'heron1',
+          title: 'Heron fishing',
+          tags: ['heron'],
+        });
+        // Three people (the default TRENDING_SEARCH_MIN_VISITORS) search it on node A.
+        for (const remoteAddress of ['198.51.100.1', '198.51.100.2', '198.51.100.3']) {
+          const search = await a.jiffy.app.inject({
+            url: `/v1/gifs/search?q=heron&api_key=${a.apiKey}`,
+            remoteAddress,
+          });
+          expect(search.statusCode).toBe(200);
+        }
+        // Node A writes the searches it counted now (on its own it does within a second).
+        await a.jiffy.services.discovery.flushSearchCounts();
+        const trendingOnB = async () => ({
+          giphy: (await b.jiffy.app.inject(`/v1/trending/searches?api_key=${b.apiKey}`)).json<{
+            data: string[];
+          }>().data,
+          tenor: (await b.jiffy.app.inject(`/v2/trending_terms?key=${b.apiKey}`)).json<{
+            results: string[];
+          }>().results,
+        });
+        expect(await trendingOnB()).toEqual({ giphy: ['heron'], tenor: ['heron'] });
+
+        const hidden = await mod!.post('/api/v4/moderation/trending-searches/hide', {
+          term: 'heron',
+        });
+        expect(hidden.statusCode).toBe(200);
+        const answered = Date.now();
+        let shown = await trendingOnB();
+        while (shown.giphy.length + shown.tenor.length > 0 && Date.now() - answered < 1000) {
+          await new Promise((resolve) => setTimeout(resolve, 20));
+          shown = await trendingOnB();
+        }
+        expect(shown).toEqual({ giphy: [], tenor: [] });
+      });
+    },
+  );
+});
