@@ -6,8 +6,8 @@ import { fileURLToPath } from 'node:url';
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 /**
- * A name for what makes a migrated template database: every migration and the locked
- * dependencies (the job queue's own tables come from pg-boss). A change to either makes a new one.
+ * A name for what makes a migrated template database: every migration, the job queue's set-up
+ * and the locked dependencies. A change to any of them makes a new template.
  */
 export async function templateKey(): Promise<string> {
   const hash = createHash('sha256');
@@ -15,6 +15,15 @@ export async function templateKey(): Promise<string> {
   for (const name of (await fs.readdir(migrations)).sort()) {
     hash.update(name).update(await fs.readFile(path.join(migrations, name)));
   }
-  hash.update(await fs.readFile(path.join(ROOT, 'package-lock.json')));
+  // The queue's tables come from pg-boss (the lockfile) as the queue sets it up, and the
+  // writers decide what else a template holds.
+  for (const file of [
+    'package-lock.json',
+    'apps/server/src/jobs/job-queue.ts',
+    'apps/server/src/testing/embedded-database-template.ts',
+    'apps/server/src/testing/server-database-template.ts',
+  ]) {
+    hash.update(file).update(await fs.readFile(path.join(ROOT, file)));
+  }
   return hash.digest('hex').slice(0, 16);
 }
