@@ -10,6 +10,7 @@ import { defineConfig } from 'vitest/config';
 // TEST_DATABASE_URL); the others run once. `npm test` runs every project.
 const TIERS = ['db', 'http', 'browser', 'system'] as const;
 const FILES = '{apps,packages,e2e}/**/';
+const NOT_TESTS = ['**/node_modules/**', '**/dist/**'];
 const tierFiles = (tier: string) => [`${FILES}*.${tier}.test.{ts,tsx}`];
 // Set here, in the main process, so global setup and every worker see it.
 process.env.TEST_DATABASE_URL ??= 'postgres://postgres@127.0.0.1:5432/test';
@@ -32,7 +33,7 @@ const onEngine = (tier: 'db' | 'http', engine: 'pglite' | 'postgres') => ({
 
 export default defineConfig({
   test: {
-    exclude: ['**/node_modules/**', '**/dist/**'],
+    exclude: NOT_TESTS,
     testTimeout: 60_000,
     hookTimeout: 120_000,
     // Media and database tests are slow on 2 cores: files run in parallel, a file's tests in order.
@@ -51,11 +52,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: [`${FILES}*.test.{ts,tsx}`],
-          exclude: [
-            '**/node_modules/**',
-            '**/dist/**',
-            ...TIERS.map((tier) => `**/*.${tier}.test.{ts,tsx}`),
-          ],
+          exclude: [...NOT_TESTS, ...TIERS.map((tier) => `**/*.${tier}.test.{ts,tsx}`)],
         },
       },
       onEngine('db', 'pglite'),

@@ -1,9 +1,8 @@
 import fs from 'node:fs/promises';
 import pLimit from 'p-limit';
-import { pino } from 'pino';
 import type { Config } from '../config/env.ts';
 import { openDatabase, type DatabaseHandle } from '../db/database.ts';
-import { JobQueue } from '../jobs/job-queue.ts';
+import { ensureQueueTables } from '../jobs/job-queue.ts';
 import type { BlobStorage } from '../storage/blob-storage.ts';
 import { createBlobStorage } from '../storage/create-blob-storage.ts';
 import { LocalStorage } from '../storage/local-storage.ts';
@@ -54,21 +53,6 @@ async function openInstanceDatabase(
   }
 }
 
-/** pg-boss creates its tables on its first start: a target never started needs them to load jobs. */
-function queueEnsurer(target: DatabaseHandle, schema: string): () => Promise<void> {
-  return async () => {
-    const queue = new JobQueue({
-      executor: target.queueExecutor,
-      schema,
-      maintenanceIntervalSeconds: 3600,
-      jobTimeoutSeconds: 600,
-      log: pino({ level: 'silent' }),
-    });
-    await queue.start();
-    await queue.stop();
-  };
-}
-
 /** `npm run backup`: the instance's database (one snapshot) and media into an archive folder. */
 export async function backup(options: { config: Config; out: string }): Promise<Manifest> {
   const { config } = options;
@@ -105,7 +89,7 @@ export async function restore(options: {
     const loaded = await loadDump({
       target,
       queueSchema,
-      ensureQueue: queueEnsurer(target, queueSchema),
+      ensureQueue: () => ensureQueueTables(target.queueExecutor, queueSchema),
       source: archive.source,
       force: options.force ?? false,
       copyMedia: async () => {
@@ -149,7 +133,7 @@ export async function migrateDb(options: {
           loadDump({
             target,
             queueSchema,
-            ensureQueue: queueEnsurer(target, queueSchema),
+            ensureQueue: () => ensureQueueTables(target.queueExecutor, queueSchema),
             source: snapshot,
             force: options.force ?? false,
             copyMedia: async () => {

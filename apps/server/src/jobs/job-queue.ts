@@ -1,6 +1,6 @@
 import { CompiledQuery, type Kysely, type Transaction } from 'kysely';
 import PgBoss from 'pg-boss';
-import type { Logger } from 'pino';
+import { pino, type Logger } from 'pino';
 import type { SqlExecutor } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
 import {
@@ -382,4 +382,20 @@ function transactionExecutor(trx: Transaction<Database> | Kysely<Database>): Sql
   return {
     executeSql: (text, values) => trx.executeQuery(CompiledQuery.raw(text, values ?? [])),
   };
+}
+
+/**
+ * Makes the queue's tables in `schema` (pg-boss creates them on its first start), for a database
+ * no Jiffy has started on yet: a restore's target, a migrated template.
+ */
+export async function ensureQueueTables(executor: SqlExecutor, schema: string): Promise<void> {
+  const queue = new JobQueue({
+    executor,
+    schema,
+    maintenanceIntervalSeconds: 3600,
+    jobTimeoutSeconds: 600,
+    log: pino({ level: 'silent' }),
+  });
+  await queue.start();
+  await queue.stop();
 }

@@ -1,8 +1,8 @@
 import fs from 'node:fs/promises';
-import { pino } from 'pino';
 import { openDatabase } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
-import { JobQueue } from '../jobs/job-queue.ts';
+import { ensureQueueTables } from '../jobs/job-queue.ts';
+import { queueSchemaOf } from '../jobs/queue-schema.ts';
 
 /**
  * Where the test run's migrated embedded database lies; set by the run's global setup, read by
@@ -19,15 +19,10 @@ export async function writeEmbeddedTemplate(file: string): Promise<void> {
   const handle = await openDatabase({});
   try {
     await migrateToLatest(handle);
-    const queue = new JobQueue({
-      executor: handle.queueExecutor,
-      schema: 'pgboss',
-      maintenanceIntervalSeconds: 3600,
-      jobTimeoutSeconds: 3600,
-      log: pino({ level: 'silent' }),
-    });
-    await queue.start();
-    await queue.stop();
+    await ensureQueueTables(
+      handle.queueExecutor,
+      queueSchemaOf({ DATABASE_URL: undefined, DATABASE_SCHEMA: handle.schema }),
+    );
     const dump = await handle.dump!();
     await fs.writeFile(file, Buffer.from(await dump.arrayBuffer()));
   } finally {

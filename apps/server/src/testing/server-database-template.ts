@@ -1,8 +1,8 @@
-import { pino } from 'pino';
 import pg from 'pg';
 import { openDatabase } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
-import { JobQueue } from '../jobs/job-queue.ts';
+import { ensureQueueTables } from '../jobs/job-queue.ts';
+import { queueSchemaOf } from '../jobs/queue-schema.ts';
 import { randomBase62 } from '../lib/ids.ts';
 
 /** Names the run's migrated template database on the PostgreSQL server; set by global setup. */
@@ -53,15 +53,10 @@ export async function ensureServerTemplate(url: string, name: string): Promise<v
   });
   try {
     await migrateToLatest(handle);
-    const queue = new JobQueue({
-      executor: handle.queueExecutor,
-      schema: `${TEMPLATE_SCHEMA}_jobs`,
-      maintenanceIntervalSeconds: 3600,
-      jobTimeoutSeconds: 3600,
-      log: pino({ level: 'silent' }),
-    });
-    await queue.start();
-    await queue.stop();
+    await ensureQueueTables(
+      handle.queueExecutor,
+      queueSchemaOf({ DATABASE_URL: url, DATABASE_SCHEMA: TEMPLATE_SCHEMA }),
+    );
   } finally {
     await handle.close();
   }
