@@ -35,7 +35,7 @@ export interface JiffyOptions {
   startWorkers?: boolean;
   /** Tests: an in-memory embedded database instead of `DATA_DIR/db`. */
   inMemoryDatabase?: boolean;
-  /** Tests: the in-memory database starts as a copy of this dump of a migrated one. */
+  /** Tests: a new embedded database (in memory or on disk) starts as a copy of this dump. */
   databaseTemplate?: Blob;
   /** Tests: where log lines go instead of stdout. */
   logStream?: DestinationStream;
@@ -78,7 +78,7 @@ export async function createJiffy(options: JiffyOptions): Promise<Jiffy> {
     dataDir: options.inMemoryDatabase ? undefined : config.dbDir,
     schema,
     poolSize: config.DATABASE_POOL_SIZE,
-    startFrom: options.inMemoryDatabase ? options.databaseTemplate : undefined,
+    startFrom: options.databaseTemplate,
   });
   const applied = await migrateToLatest(database);
   if (applied.length > 0) log.info({ applied }, 'migrations applied');

@@ -1,4 +1,5 @@
 import fs from 'node:fs/promises';
+import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, PostgresDialect, sql } from 'kysely';
@@ -41,7 +42,7 @@ export interface DatabaseOptions {
   /**
    * Embedded engine: a `dump` to start from instead of an empty database, so a test run migrates
    * once and every test file opens a copy (a second to load, where initdb and the migrations
-   * take several).
+   * take several). Ignored when `dataDir` already holds a database.
    */
   startFrom?: Blob | undefined;
 }
@@ -67,10 +68,17 @@ async function openPglite(
 ): Promise<DatabaseHandle> {
   if (dataDir) await fs.mkdir(dataDir, { recursive: true });
   const unlock = dataDir ? await lockDataDir(dataDir) : async () => {};
+  // PGlite refuses to load a dump over a database that exists: a reopened folder is kept.
+  const fresh =
+    !dataDir ||
+    (await fs.access(path.join(dataDir, 'PG_VERSION')).then(
+      () => false,
+      () => true,
+    ));
   const pglite = await PGlite.create(dataDir, {
     parsers: { [INT8_OID]: parseInt8 },
     extensions: { pg_trgm },
-    ...(startFrom ? { loadDataDir: startFrom } : {}),
+    ...(startFrom && fresh ? { loadDataDir: startFrom } : {}),
   });
   const lock = new ConnectionLock();
   const db = new Kysely<Database>({ dialect: new PgliteDialect(pglite, lock) });

@@ -97,7 +97,7 @@ export async function startTestJiffy(
   });
   const config = resolveConfig(env);
   const inMemoryDatabase = !options.dataDir;
-  const databaseTemplate = inMemoryDatabase && !databaseUrl ? await embeddedTemplate() : undefined;
+  const databaseTemplate = databaseUrl ? undefined : await embeddedTemplate();
   const jiffy = await createJiffy({
     config,
     role: options.role ?? 'all',
