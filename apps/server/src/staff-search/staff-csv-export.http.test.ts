@@ -37,6 +37,10 @@ describe('the staff CSV export at 100,000 GIFs', () => {
       SELECT 'bulk' || n, 'bulk-' || n, 'b' || n, '', 'gif', 'g', 'failed', '{}', 'idmod',
              'corrupt_media', 'gif', 480, 270, 30, 100000 + n
         FROM generate_series(1, ${ROWS}) AS n`.execute(t.jiffy.database.db);
+    // Statistics for the new rows, as autovacuum would gather on a server: without them the
+    // planner takes the table for near-empty and reads every remaining row for each page of
+    // the export (~100 ms a page) instead of walking the (created_at, id) index (~1 ms).
+    await sql`ANALYZE gifs`.execute(t.jiffy.database.db);
     console.info(`CSV export: ${ROWS} rows inserted in ${Date.now() - started} ms`);
   }, 240_000);
   afterAll(() => t.stop());
