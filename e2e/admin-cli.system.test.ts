@@ -7,7 +7,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyPassword } from '../apps/server/src/accounts/password-hash.ts';
 import { openDatabase } from '../apps/server/src/db/database.ts';
-import { serverDatabaseEnv } from './support/test-database.ts';
+import { migratedEmbeddedDatabase, serverDatabaseEnv } from './support/test-database.ts';
 
 const run = promisify(execFile);
 const ADMIN = path.resolve(
@@ -22,6 +22,7 @@ describe('admin CLI', () => {
   const env = () => ({ ...process.env, ...database.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
   beforeAll(async () => {
     dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'jiffy-admin-'));
+    await migratedEmbeddedDatabase(dataDir);
   });
   afterAll(async () => {
     await database.drop();

@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import { resolveFfmpeg } from '@jiffy/media';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, logEntry, startServer, type ServerProcess } from './support/server-process.ts';
-import { serverDatabaseEnv } from './support/test-database.ts';
+import { migratedEmbeddedDatabase, serverDatabaseEnv } from './support/test-database.ts';
 
 const run = promisify(execFile);
 
@@ -21,6 +21,7 @@ describe('a server killed mid-job finishes the job after a restart', () => {
 
   beforeAll(async () => {
     dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'jiffy-restart-'));
+    await migratedEmbeddedDatabase(dataDir);
     gifPath = path.join(dataDir, 'slow.gif');
     // Large enough that processing takes seconds, so the kill lands mid-job.
     const { ffmpegPath } = await resolveFfmpeg();
@@ -32,7 +33,7 @@ describe('a server killed mid-job finishes the job after a restart', () => {
       '-f',
       'lavfi',
       '-i',
-      'testsrc2=s=800x450:r=15:d=5',
+      'testsrc2=s=480x270:r=15:d=5',
       '-vf',
       'split[a][b];[a]palettegen[p];[b][p]paletteuse',
       '-y',
@@ -57,6 +58,9 @@ describe('a server killed mid-job finishes the job after a restart', () => {
       SEED_DEMO: 'false',
       JOB_TIMEOUT_SECONDS: '20',
       QUEUE_MAINTENANCE_SECONDS: '1',
+      // The retry runs a second or two after it is handed back, not after gif.process's 5–10 s
+      // backoff.
+      JOB_RETRY_DELAY_SECONDS: '0',
     };
     server = await startServer(env);
     const form = new FormData();

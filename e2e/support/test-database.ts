@@ -1,5 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import path from 'node:path';
 import pg from 'pg';
+import { openDatabase } from '../../apps/server/src/db/database.ts';
+import { embeddedTemplate } from '../../apps/server/src/testing/embedded-database-template.ts';
 
 /**
  * Environment for a spawned server: the embedded engine by default, or a fresh schema on the
@@ -22,4 +25,16 @@ export function serverDatabaseEnv(): { env: Record<string, string>; drop: () => 
       }
     },
   };
+}
+
+/**
+ * On the embedded engine, puts the run's migrated database (global setup's template) in
+ * `dataDir`/db, so a server or CLI spawned on that folder opens it instead of spending seconds
+ * on initdb and the migrations. Does nothing on the PostgreSQL server or without a template.
+ */
+export async function migratedEmbeddedDatabase(dataDir: string): Promise<void> {
+  const template = process.env.DATABASE_URL ? undefined : await embeddedTemplate();
+  if (!template) return;
+  const handle = await openDatabase({ dataDir: path.join(dataDir, 'db'), startFrom: template });
+  await handle.close();
 }
