@@ -5,7 +5,7 @@ import { storyBody } from '../apps/server/src/stories/story-input.schema.ts';
 import { animatedImage } from '../apps/server/src/testing/fixtures.ts';
 import { signedInUsers, TEST_PASSWORD } from '../apps/server/src/testing/signed-in-users.ts';
 import type { TestJiffy } from '../apps/server/src/testing/test-jiffy.ts';
-import { blockingOf, BLOCKING, runAxe } from './support/axe.ts';
+import { blockingOf, BLOCKING, preloadAxe, runAxe } from './support/axe.ts';
 import { launchChromium } from './support/browser.ts';
 import {
   describeFocus,
@@ -109,6 +109,7 @@ describe('accessibility of every page (axe-core in Chromium)', () => {
     // (the page's own scripts are the same either way).
     const context = await browser.newContext({ viewport: DESKTOP, bypassCSP: true });
     contexts.push(context);
+    await preloadAxe(context);
     const page = await context.newPage();
     trackRequests(page);
     if (role !== 'visitor') {
