@@ -4,7 +4,7 @@ import path from 'node:path';
 import { makeAnimatedGif } from '@jiffy/media/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, logEntry, startServer, type ServerProcess } from './support/server-process.ts';
-import { serverDatabaseEnv } from './support/test-database.ts';
+import { migratedEmbeddedDatabase, serverDatabaseEnv } from './support/test-database.ts';
 
 interface UploadStatus {
   status: string;
@@ -31,6 +31,7 @@ describe('kill -9 on each attempt of a job', () => {
 
   beforeAll(async () => {
     dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'jiffy-interrupted-'));
+    await migratedEmbeddedDatabase(dataDir);
     gifPath = await makeAnimatedGif({
       width: 48,
       height: 48,
@@ -52,10 +53,10 @@ describe('kill -9 on each attempt of a job', () => {
       QUEUE_MAINTENANCE_SECONDS: '1',
       WORKER_CONCURRENCY: '2',
       SETTLE_SWEEP_SECONDS: '1',
-      // Long enough that G3's orphaned source is still there when the first attempts are
-      // counted (the sweep runs every second; the essential phase now classifies too, and on
-      // a loaded machine took over a second), short enough to be swept before the end.
-      ORPHAN_GRACE_SECONDS: '20',
+      // Long enough that G3's orphaned source is still there when the folders are counted just
+      // after it is stored, and that no upload in flight loses its source; the test's end waits
+      // out this grace after the last attempt stores its files.
+      ORPHAN_GRACE_SECONDS: '5',
     });
   });
 
@@ -132,13 +133,13 @@ describe('kill -9 on each attempt of a job', () => {
     // G3's upload is killed after its file is stored, before its row is recorded.
     const lost = upload(s, 'G3').catch(() => null);
     await s.waitForLine((line) => logEntry(line)?.msg === 'test hang' && line.includes('G3'));
+    expect(await gifFolders()).toHaveLength(3);
     for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
       if (attempt > 1) s = await start();
       await Promise.all([
         hangsOnAttempt(s, 'gif.process', { id: failing, title: 'G1' }, attempt),
         hangsOnAttempt(s, 'gif.renditions-rest', { id: partial, title: 'G2' }, attempt),
       ]);
-      if (attempt === 1) expect(await gifFolders()).toHaveLength(3);
       await s.kill();
     }
     await lost;
