@@ -22,9 +22,11 @@ describe('fair queueing of media jobs (one worker)', () => {
   let t: TestJiffy;
   let ann: SiteClient;
   let ben: SiteClient;
-  let big: Buffer;
-  // Ann's three uploads differ: an exact re-upload by the same user answers the first GIF.
-  let bigs: Buffer[];
+  // A backlog of three GIFs (Ann's uploads, then the seed's): a big one, in progress while the
+  // two small ones queue behind it, which is all its size is for; the queued ones are what
+  // another upload may not wait for, whatever their size. They differ: an exact re-upload by
+  // the same user answers the first GIF.
+  let backlog: Buffer[];
   let small: Buffer;
 
   beforeAll(async () => {
@@ -33,10 +35,11 @@ describe('fair queueing of media jobs (one worker)', () => {
       ['ann', 'user'],
       ['ben', 'user'],
     ])) as { ann: SiteClient; ben: SiteClient });
-    bigs = await Promise.all(
-      [36, 35, 34].map((frames) => animatedImage({ width: 640, height: 480, frames })),
-    );
-    big = bigs[0]!;
+    backlog = await Promise.all([
+      animatedImage({ width: 640, height: 480, frames: 36 }),
+      animatedImage({ width: 50, height: 50, frames: 6 }),
+      animatedImage({ width: 50, height: 50, frames: 7 }),
+    ]);
     small = await animatedImage({ width: 50, height: 50, frames: 4 });
   }, 60_000);
   afterAll(() => t.stop());
@@ -86,7 +89,7 @@ describe('fair queueing of media jobs (one worker)', () => {
 
   it("runs another uploader's next upload right after the job in progress", async () => {
     const annIds: string[] = [];
-    for (let i = 0; i < 3; i++) annIds.push(await upload(ann, bigs[i]!, `ann-big-${i}`));
+    for (let i = 0; i < 3; i++) annIds.push(await upload(ann, backlog[i]!, `ann-${i}`));
     const { id: benId, acknowledged } = await acknowledgedUpload(ben, small, 'ben-small');
     await t.waitForGif(benId);
     for (const id of annIds) await t.waitForGif(id, { complete: true });
@@ -99,7 +102,7 @@ describe('fair queueing of media jobs (one worker)', () => {
     console.info(
       `fair queue: small upload waited ${benRun.completedOn!.getTime() - benRun.createdOn.getTime()} ms to be ready ` +
         `(${runs.filter((r) => r.completedOn! > benRun.createdOn && r.completedOn! < benRun.completedOn! && r.gifId !== benId).length} other jobs ended meanwhile); ` +
-        `big essential jobs took ${annOrder.map((r) => r.completedOn!.getTime() - r.startedOn!.getTime()).join(', ')} ms`,
+        `Ann's essential jobs took ${annOrder.map((r) => r.completedOn!.getTime() - r.startedOn!.getTime()).join(', ')} ms`,
     );
     const startedInBetween = runs.filter(
       (r) => r.startedOn! > acknowledged && r.startedOn! < benRun.startedOn!,
@@ -117,7 +120,7 @@ describe('fair queueing of media jobs (one worker)', () => {
     const dir = await fs.mkdtemp(path.join(t.dataDir, 'seed-'));
     for (let i = 0; i < 3; i++) {
       const file = path.join(dir, `seed-${i}.gif`);
-      await fs.writeFile(file, big);
+      await fs.writeFile(file, backlog[i]!);
       seedIds.push(
         (
           await t.jiffy.services.uploads.createFromFile({
