@@ -25,8 +25,13 @@ const onEngine = (tier: 'db' | 'http', engine: 'pglite' | 'postgres') => ({
     name: `${tier}:${engine}`,
     include: tierFiles(tier),
     env: { JIFFY_TEST_ENGINE: engine },
+    // The server engine's files start embedded Jiffys too (migrate-db's source, CLI commands on
+    // a data folder), which would otherwise migrate a database of their own each.
     ...(tier === 'http'
-      ? { globalSetup: engine === 'pglite' ? EMBEDDED_TEMPLATE : SERVER_TEMPLATE }
+      ? {
+          globalSetup:
+            engine === 'pglite' ? EMBEDDED_TEMPLATE : [...SERVER_TEMPLATE, ...EMBEDDED_TEMPLATE],
+        }
       : {}),
   },
 });
