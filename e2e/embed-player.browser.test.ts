@@ -26,26 +26,38 @@ describe('the embedded GIF player in Chromium', () => {
       display_name: 'The Maker',
     });
     const makersKey = (await t.jiffy.services.apiKeys.create('u-maker', 'uploads')).key;
+    // Uploaded all at once, so the queue makes every GIF's first renditions (the player and its
+    // grid show only those: original and fixed_width) before any GIF's remaining ones.
     const upload = async (fields: Record<string, string>, width: number, height: number) => {
       const bytes = await animatedImage({ width, height, frames: 4 });
-      return t.uploadAndWait({ name: 'a.gif', bytes }, { api_key: makersKey, ...fields });
+      return t.uploadAndWait(
+        { name: 'a.gif', bytes },
+        { api_key: makersKey, ...fields },
+        { complete: false },
+      );
     };
-    id = await upload({ title: 'Waving robot', username: 'maker', tags: 'robot,wave' }, 320, 240);
-    // GIFs cut from videos on the two video sites the player can show, and on another one.
-    // Each a different size: an exact re-upload by the same user answers the first GIF.
-    for (const [site, url, width] of [
-      ['youtube', 'https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=30', 200],
-      ['vimeo', 'https://vimeo.com/76979871', 202],
-      ['other', 'https://www.dailymotion.com/video/x8abc', 204],
-    ] as const) {
-      fromVideo[site] = await upload({ title: `From ${site}`, source_post_url: url }, width, 150);
-    }
-    // A GIF no other test opens, so its embed events are this file's View test's alone.
-    viewed = await upload({ title: 'Seen once' }, 210, 150);
-    // Eight related GIFs (a shared tag) of different shapes for the grid.
-    for (let i = 0; i < 8; i++) {
-      await upload({ title: `Robot ${i}`, tags: 'robot' }, 120 + 20 * i, 90 + 15 * (i % 3));
-    }
+    await Promise.all([
+      upload({ title: 'Waving robot', username: 'maker', tags: 'robot,wave' }, 320, 240).then(
+        (gif) => (id = gif),
+      ),
+      // GIFs cut from videos on the two video sites the player can show, and on another one.
+      // Each a different size: an exact re-upload by the same user answers the first GIF.
+      ...(
+        [
+          ['youtube', 'https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=30', 200],
+          ['vimeo', 'https://vimeo.com/76979871', 202],
+          ['other', 'https://www.dailymotion.com/video/x8abc', 204],
+        ] as const
+      ).map(async ([site, url, width]) => {
+        fromVideo[site] = await upload({ title: `From ${site}`, source_post_url: url }, width, 150);
+      }),
+      // A GIF no other test opens, so its embed events are this file's View test's alone.
+      upload({ title: 'Seen once' }, 210, 150).then((gif) => (viewed = gif)),
+      // Eight related GIFs (a shared tag) of different shapes for the grid.
+      ...Array.from({ length: 8 }, (_, i) =>
+        upload({ title: `Robot ${i}`, tags: 'robot' }, 120 + 20 * i, 90 + 15 * (i % 3)),
+      ),
+    ]);
     // Another origin that embeds the player, and tries to frame Jiffy's home page too.
     thirdParty = http.createServer((_request, res) => {
       res.setHeader('content-type', 'text/html');
