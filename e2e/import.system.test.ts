@@ -12,7 +12,7 @@ import {
 } from '@jiffy/media/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../apps/server/src/db/database.ts';
-import { serverDatabaseEnv } from './support/test-database.ts';
+import { migratedEmbeddedDatabase, serverDatabaseEnv } from './support/test-database.ts';
 
 const run = promisify(execFile);
 const IMPORT = path.resolve(
@@ -28,6 +28,7 @@ describe('bulk import from a folder', () => {
 
   beforeAll(async () => {
     dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'jiffy-import-'));
+    await migratedEmbeddedDatabase(dataDir);
     folder = path.join(dataDir, 'incoming');
     await fs.mkdir(folder);
     await makeAnimatedGif({

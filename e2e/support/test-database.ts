@@ -1,8 +1,10 @@
+import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import pg from 'pg';
-import { openDatabase } from '../../apps/server/src/db/database.ts';
-import { embeddedTemplate } from '../../apps/server/src/testing/embedded-database-template.ts';
+import { TEMPLATE_VARIABLE } from '../../apps/server/src/testing/embedded-database-template.ts';
 
 /**
  * Environment for a spawned server: the embedded engine by default, or a fresh schema on the
@@ -33,8 +35,11 @@ export function serverDatabaseEnv(): { env: Record<string, string>; drop: () => 
  * on initdb and the migrations. Does nothing on the PostgreSQL server or without a template.
  */
 export async function migratedEmbeddedDatabase(dataDir: string): Promise<void> {
-  const template = process.env.DATABASE_URL ? undefined : await embeddedTemplate();
-  if (!template) return;
-  const handle = await openDatabase({ dataDir: path.join(dataDir, 'db'), startFrom: template });
-  await handle.close();
+  const template = process.env[TEMPLATE_VARIABLE];
+  if (process.env.DATABASE_URL || !template) return;
+  // The template is PGlite's dump, a tarball of its data folder: unpacked as it is, at once,
+  // where booting PGlite in this process to load it would take seconds.
+  const folder = path.join(dataDir, 'db');
+  await fs.mkdir(folder, { recursive: true });
+  await promisify(execFile)('tar', ['-xf', template, '-C', folder]);
 }
