@@ -89,9 +89,13 @@ describe.runIf(DATABASE_URL)('several nodes on shared PostgreSQL, Redis and S3',
       JIFFY_ADMIN_EMAIL: 'nodesadmin@example.org',
       JIFFY_ADMIN_PASSWORD: ADMIN.password,
       // A killed worker's job is retried once it expires: on a server nothing else can tell
-      // a dead worker from a slow one.
-      JOB_TIMEOUT_SECONDS: '30',
+      // a dead worker from a slow one. Still several times what a job here takes on a loaded
+      // machine, since it is also each job's deadline.
+      JOB_TIMEOUT_SECONDS: '15',
       QUEUE_MAINTENANCE_SECONDS: '2',
+      // The expired job's retry runs a second or two later, not after gif.process's 5-10 s
+      // backoff.
+      JOB_RETRY_DELAY_SECONDS: '0',
     };
   };
   const startWorker = async () =>
