@@ -1,6 +1,6 @@
 import type http from 'node:http';
 import { text } from 'node:stream/consumers';
-import type { Browser, BrowserContext } from 'playwright-core';
+import type { Browser, BrowserContext, BrowserContextOptions } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { animatedImage } from '../apps/server/src/testing/fixtures.ts';
 import type { SiteClient } from '../apps/server/src/testing/site-client.ts';
@@ -143,9 +143,14 @@ describe('the creator dashboard in Chromium', () => {
     expect(errors).toEqual([]);
   });
 
+  /** The creator's cookies once the first dashboard has signed in through the form. */
+  let session: BrowserContextOptions['storageState'];
   /** The creator signed in on /dashboard, its figures loaded. */
-  const openDashboard = (viewport: typeof PHONE) =>
-    openDashboardAs(browser, origin, 'maker', viewport);
+  const openDashboard = async (viewport: typeof PHONE) => {
+    const opened = await openDashboardAs(browser, origin, 'maker', viewport, session);
+    session ??= await opened.page.context().storageState();
+    return opened;
+  };
 
   it('shows the creator views by source, the chart and the searches, and downloads the CSV', async () => {
     for (const context of visits) await context.close();

@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { TEST_PASSWORD } from '../../apps/server/src/testing/signed-in-users.ts';
 import { watchPageErrors } from './browser.ts';
 
@@ -33,20 +33,32 @@ ${options.embedded.map((id) => `<iframe src="${origin}/embed/${id}" width="320" 
   return { server, url: `http://localhost:${(server.address() as AddressInfo).port}/post` };
 }
 
-/** `username` signed in on /dashboard in a new context, its figures and chart loaded. */
+/**
+ * `username` signed in on /dashboard in a new context, its figures and chart loaded: through the
+ * login form, or straight to /dashboard with `session`, the cookies of an earlier sign-in.
+ */
 export async function openDashboard(
   browser: Browser,
   origin: string,
   username: string,
   viewport: { width: number; height: number },
+  session?: BrowserContextOptions['storageState'],
 ) {
-  const context = await browser.newContext({ viewport, acceptDownloads: true });
+  const context = await browser.newContext({
+    viewport,
+    acceptDownloads: true,
+    ...(session ? { storageState: session } : {}),
+  });
   const page = await context.newPage();
   const errors = watchPageErrors(page);
-  await page.goto(`${origin}/login?next=/dashboard`);
-  await page.getByLabel('Username or e-mail').fill(username);
-  await page.getByLabel('Password').fill(TEST_PASSWORD);
-  await page.getByRole('button', { name: 'Log in' }).click();
+  if (session) {
+    await page.goto(`${origin}/dashboard`);
+  } else {
+    await page.goto(`${origin}/login?next=/dashboard`);
+    await page.getByLabel('Username or e-mail').fill(username);
+    await page.getByLabel('Password').fill(TEST_PASSWORD);
+    await page.getByRole('button', { name: 'Log in' }).click();
+  }
   await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
   await page.getByRole('table', { name: 'Views by source' }).waitFor();
   await page.locator('.dashboard-chart[data-drawn="true"] canvas').waitFor();
