@@ -50,22 +50,22 @@ describe('/create, the GIF maker, in Chromium', () => {
       seconds: 4,
     });
     // The library: the same test card tagged "testcard" (what the suggestions learn from)
-    // and a sticker on transparency to search for.
-    const reference = await makeMp4({
-      path: path.join(dir, 'card.mp4'),
-      width: 320,
-      height: 180,
-      seconds: 2,
-    });
-    await t.uploadFileAndWait(reference, { title: 'Test card', tags: 'testcard' });
-    const sticker = await makeAnimatedGif({
-      path: path.join(dir, 'star.gif'),
-      width: 80,
-      height: 80,
-      frames: 3,
-      alpha: true,
-    });
-    await t.uploadFileAndWait(sticker, { title: 'Star', tags: 'star', is_sticker: 'true' });
+    // and a sticker on transparency to search for, both at once (one is made and sent while
+    // the other is processed).
+    await Promise.all([
+      makeMp4({ path: path.join(dir, 'card.mp4'), width: 320, height: 180, seconds: 2 }).then(
+        (reference) => t.uploadFileAndWait(reference, { title: 'Test card', tags: 'testcard' }),
+      ),
+      makeAnimatedGif({
+        path: path.join(dir, 'star.gif'),
+        width: 80,
+        height: 80,
+        frames: 3,
+        alpha: true,
+      }).then((sticker) =>
+        t.uploadFileAndWait(sticker, { title: 'Star', tags: 'star', is_sticker: 'true' }),
+      ),
+    ]);
     browser = await launchChromium();
   }, 120_000);
   afterAll(async () => {
