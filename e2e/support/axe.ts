@@ -16,8 +16,8 @@ export const BLOCKING: ImpactValue[] = ['serious', 'critical'];
  * it), so that runAxe need not send it: sending its 650 kB to a page took 0.3-0.7 s, most of a
  * page's audit.
  */
-export function preloadAxe(context: BrowserContext): Promise<void> {
-  return context.addInitScript({ content: `if (window === window.top) {\n${AXE_SOURCE}\n}` });
+export async function preloadAxe(context: BrowserContext): Promise<void> {
+  await context.addInitScript({ content: `if (window === window.top) {\n${AXE_SOURCE}\n}` });
 }
 
 /**
