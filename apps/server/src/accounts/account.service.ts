@@ -255,4 +255,9 @@ export class AccountService {
   async sessionUser(token: string): Promise<UserRow | null> {
     return (await this.#deps.accounts.findSessionUser(hashSecret(token))) ?? null;
   }
+
+  /** The id of the user a session cookie belongs to, if it is live (one table read). */
+  async sessionUserId(token: string): Promise<string | null> {
+    return (await this.#deps.accounts.findSessionUserId(hashSecret(token))) ?? null;
+  }
 }

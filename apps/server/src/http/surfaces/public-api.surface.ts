@@ -46,7 +46,7 @@ export async function publicApiSurface(
     siteKey: options.siteKey,
     sessionUserId: async (request) => {
       const session = sessionCookie(request);
-      return session ? ((await services.accounts.sessionUser(session))?.id ?? null) : null;
+      return session ? services.accounts.sessionUserId(session) : null;
     },
   });
   publicApiCors(scope, PREFIXES);
