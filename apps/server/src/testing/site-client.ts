@@ -24,7 +24,7 @@ export class SiteClient {
     method?: Method;
     url: string;
     body?: object;
-    /** A multipart body (from `multipart()` in fixtures), sent instead of `body`. */
+    /** A body already encoded (multipart from `multipart()` in fixtures, or JSON), not `body`. */
     form?: { payload: Buffer; headers: Record<string, string> };
     csrf?: CsrfMode;
   }): Promise<LightMyRequestResponse> {
