@@ -1,4 +1,4 @@
-# Jiffy in one image: `node apps/server/src/main.ts` runs everything; add `--role=api` or
+# Jiffy in one image: `node apps/server/src/app/main.ts` runs everything; add `--role=api` or
 # `--role=worker` to split nodes (compose.yaml). Debian-based so uploads are decoded by Debian's
 # ffmpeg, which gets security fixes, not the 2018 build npm ships.
 FROM node:24-bookworm-slim
@@ -20,4 +20,4 @@ EXPOSE 3000
 HEALTHCHECK --interval=15s --timeout=5s --start-period=60s \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + process.env.PORT + '/readyz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 # Node itself as PID 1's child-free process: SIGTERM reaches Jiffy, which finishes its jobs.
-CMD ["node", "apps/server/src/main.ts"]
+CMD ["node", "apps/server/src/app/main.ts"]

@@ -1,10 +1,10 @@
 import type { AxeResults, ImpactValue } from 'axe-core';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { storyBody } from '../apps/server/src/stories/story-input.schema.ts';
-import { animatedImage } from '../apps/server/src/testing/fixtures.ts';
-import { signedInUsers, TEST_PASSWORD } from '../apps/server/src/testing/signed-in-users.ts';
-import type { TestJiffy } from '../apps/server/src/testing/test-jiffy.ts';
+import { storyBody } from '../apps/server/src/modules/stories/story-input.schema.ts';
+import { animatedImage } from '../apps/server/testing/fixtures.ts';
+import { signedInUsers, TEST_PASSWORD } from '../apps/server/testing/signed-in-users.ts';
+import type { TestJiffy } from '../apps/server/testing/test-jiffy.ts';
 import { blockingOf, BLOCKING, preloadAxe, runAxe } from './support/axe.ts';
 import { launchChromium } from './support/browser.ts';
 import {

@@ -5,14 +5,14 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { verifyPassword } from '../apps/server/src/accounts/password-hash.ts';
-import { openDatabase } from '../apps/server/src/db/database.ts';
+import { verifyPassword } from '../apps/server/src/modules/accounts/password-hash.ts';
+import { openDatabase } from '../apps/server/src/platform/db/database.ts';
 import { migratedEmbeddedDatabase, serverDatabaseEnv } from './support/test-database.ts';
 
 const run = promisify(execFile);
 const ADMIN = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
-  '../apps/server/src/cli/admin.ts',
+  '../apps/server/src/app/cli/admin.ts',
 );
 
 // `npm run admin -- create <user>`: the first admin of an instance.

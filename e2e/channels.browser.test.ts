@@ -1,11 +1,11 @@
 import { sql } from 'kysely';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { animatedImage } from '../apps/server/src/testing/fixtures.ts';
-import { insertGifRow } from '../apps/server/src/testing/gif-rows.ts';
-import { signedInUsers, TEST_PASSWORD } from '../apps/server/src/testing/signed-in-users.ts';
-import type { SiteClient } from '../apps/server/src/testing/site-client.ts';
-import type { TestJiffy } from '../apps/server/src/testing/test-jiffy.ts';
+import { animatedImage } from '../apps/server/testing/fixtures.ts';
+import { insertGifRow } from '../apps/server/testing/gif-rows.ts';
+import { signedInUsers, TEST_PASSWORD } from '../apps/server/testing/signed-in-users.ts';
+import type { SiteClient } from '../apps/server/testing/site-client.ts';
+import type { TestJiffy } from '../apps/server/testing/test-jiffy.ts';
 import { launchChromium, saveScreenshot, watchPageErrors } from './support/browser.ts';
 import { startListeningJiffy } from './support/listening-jiffy.ts';
 

@@ -5,8 +5,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
-import { parseRole } from '../apps/server/src/cli/args.ts';
-import { envSchema } from '../apps/server/src/config/env.ts';
+import { parseRole } from '../apps/server/src/app/cli/args.ts';
+import { envSchema } from '../apps/server/src/app/config/env.ts';
 import { freePort, startServer, type ServerProcess } from './support/server-process.ts';
 
 // No Docker engine runs where the suite runs, so the image's recipe is checked step by step

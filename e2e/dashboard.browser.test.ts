@@ -2,10 +2,10 @@ import type http from 'node:http';
 import { text } from 'node:stream/consumers';
 import type { Browser, BrowserContext, BrowserContextOptions } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { animatedImage } from '../apps/server/src/testing/fixtures.ts';
-import type { SiteClient } from '../apps/server/src/testing/site-client.ts';
-import { signedInUsers, TEST_PASSWORD } from '../apps/server/src/testing/signed-in-users.ts';
-import type { TestJiffy } from '../apps/server/src/testing/test-jiffy.ts';
+import { animatedImage } from '../apps/server/testing/fixtures.ts';
+import type { SiteClient } from '../apps/server/testing/site-client.ts';
+import { signedInUsers, TEST_PASSWORD } from '../apps/server/testing/signed-in-users.ts';
+import type { TestJiffy } from '../apps/server/testing/test-jiffy.ts';
 import { blockingOf, runAxe } from './support/axe.ts';
 import { launchChromium, saveScreenshot, watchPageErrors } from './support/browser.ts';
 import {

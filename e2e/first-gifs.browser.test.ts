@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestJiffy } from '../apps/server/src/testing/test-jiffy.ts';
+import type { TestJiffy } from '../apps/server/testing/test-jiffy.ts';
 import { DESKTOP, PHONE } from '../bench/web/devices.ts';
 import { launchChromium, saveScreenshot, watchPageErrors } from './support/browser.ts';
 import { seedRobots, shownTiles, tilesOf } from './support/first-gifs-page.ts';

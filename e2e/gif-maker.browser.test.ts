@@ -5,8 +5,8 @@ import { makeAnimatedGif, makeMp4 } from '@jiffy/media/testing';
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signedInUsers, TEST_PASSWORD } from '../apps/server/src/testing/signed-in-users.ts';
-import type { TestJiffy } from '../apps/server/src/testing/test-jiffy.ts';
+import { signedInUsers, TEST_PASSWORD } from '../apps/server/testing/signed-in-users.ts';
+import type { TestJiffy } from '../apps/server/testing/test-jiffy.ts';
 import { launchChromium, saveScreenshot, watchPageErrors } from './support/browser.ts';
 import { startListeningJiffy } from './support/listening-jiffy.ts';
 

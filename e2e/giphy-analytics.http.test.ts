@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { rollUpAnalytics } from '../apps/server/src/testing/analytics-rollup.ts';
-import { insertGifRow } from '../apps/server/src/testing/gif-rows.ts';
-import type { TestJiffy } from '../apps/server/src/testing/test-jiffy.ts';
+import { rollUpAnalytics } from '../apps/server/testing/analytics-rollup.ts';
+import { insertGifRow } from '../apps/server/testing/gif-rows.ts';
+import type { TestJiffy } from '../apps/server/testing/test-jiffy.ts';
 import { startListeningJiffy } from './support/listening-jiffy.ts';
 
 // GIPHY's own analytics package, pointed at Jiffy: its pingbacks land in /v2/pingback and count.

@@ -3,8 +3,8 @@ import path from 'node:path';
 import { GiphyFetch, setServerUrl } from '@giphy/js-fetch-api';
 import { makeVideo } from '@jiffy/media/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { animatedImage, multipart } from '../apps/server/src/testing/fixtures.ts';
-import type { TestJiffy } from '../apps/server/src/testing/test-jiffy.ts';
+import { animatedImage, multipart } from '../apps/server/testing/fixtures.ts';
+import type { TestJiffy } from '../apps/server/testing/test-jiffy.ts';
 import { startListeningJiffy } from './support/listening-jiffy.ts';
 
 // GIPHY's own client, pointed at a Jiffy server over real HTTP: what an app built on the SDK sees.

@@ -11,13 +11,13 @@ import {
   writeTruncatedGif,
 } from '@jiffy/media/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../apps/server/src/db/database.ts';
+import { openDatabase } from '../apps/server/src/platform/db/database.ts';
 import { migratedEmbeddedDatabase, serverDatabaseEnv } from './support/test-database.ts';
 
 const run = promisify(execFile);
 const IMPORT = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
-  '../apps/server/src/cli/import.ts',
+  '../apps/server/src/app/cli/import.ts',
 );
 
 // `npm run import -- <folder>`: every GIF/MP4/WebP in the folder, titled and tagged from its name.

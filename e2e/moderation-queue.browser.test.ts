@@ -1,9 +1,9 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { animatedImage, multipart } from '../apps/server/src/testing/fixtures.ts';
-import { readOutbox } from '../apps/server/src/testing/site-client.ts';
-import { signedInUsers, TEST_PASSWORD } from '../apps/server/src/testing/signed-in-users.ts';
-import type { TestJiffy } from '../apps/server/src/testing/test-jiffy.ts';
+import { animatedImage, multipart } from '../apps/server/testing/fixtures.ts';
+import { readOutbox } from '../apps/server/testing/site-client.ts';
+import { signedInUsers, TEST_PASSWORD } from '../apps/server/testing/signed-in-users.ts';
+import type { TestJiffy } from '../apps/server/testing/test-jiffy.ts';
 import { launchChromium, watchPageErrors } from './support/browser.ts';
 import { startListeningJiffy } from './support/listening-jiffy.ts';
 

@@ -4,8 +4,8 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { animatedImage, multipart } from '../apps/server/src/testing/fixtures.ts';
-import { startTestS3, type TestS3 } from '../apps/server/src/testing/test-s3.ts';
+import { animatedImage, multipart } from '../apps/server/testing/fixtures.ts';
+import { startTestS3, type TestS3 } from '../apps/server/testing/test-s3.ts';
 import { freePort, logEntry, startServer, type ServerProcess } from './support/server-process.ts';
 
 // Scale-out as a self-hoster runs it: two `--role=api` processes and one `--role=worker`, each

@@ -1,9 +1,9 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertGifRow } from '../apps/server/src/testing/gif-rows.ts';
-import type { SiteClient } from '../apps/server/src/testing/site-client.ts';
-import { signedInUsers, TEST_PASSWORD } from '../apps/server/src/testing/signed-in-users.ts';
-import type { TestJiffy } from '../apps/server/src/testing/test-jiffy.ts';
+import { insertGifRow } from '../apps/server/testing/gif-rows.ts';
+import type { SiteClient } from '../apps/server/testing/site-client.ts';
+import { signedInUsers, TEST_PASSWORD } from '../apps/server/testing/signed-in-users.ts';
+import type { TestJiffy } from '../apps/server/testing/test-jiffy.ts';
 import { launchChromium, watchPageErrors } from './support/browser.ts';
 import { startListeningJiffy } from './support/listening-jiffy.ts';
 

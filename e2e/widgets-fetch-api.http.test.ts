@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JiffyFetch, ResponseError } from '../packages/fetch-api/src/index.ts';
-import type { TestJiffy } from '../apps/server/src/testing/test-jiffy.ts';
+import type { TestJiffy } from '../apps/server/testing/test-jiffy.ts';
 import { startListeningJiffy } from './support/listening-jiffy.ts';
 
 // @jiffy/fetch-api against a real Jiffy over HTTP (§1, §8).

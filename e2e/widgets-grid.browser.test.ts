@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { animatedImage } from '../apps/server/src/testing/fixtures.ts';
-import type { TestJiffy } from '../apps/server/src/testing/test-jiffy.ts';
+import { animatedImage } from '../apps/server/testing/fixtures.ts';
+import type { TestJiffy } from '../apps/server/testing/test-jiffy.ts';
 import type { JiffyFetch } from '../packages/fetch-api/src/index.ts';
 import type { renderCarousel, renderGif, renderGrid } from '../packages/widgets/src/index.ts';
 import { launchChromium, saveScreenshot, watchPageErrors } from './support/browser.ts';

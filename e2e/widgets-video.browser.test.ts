@@ -4,7 +4,7 @@ import { makeVideo } from '@jiffy/media/testing';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Gif } from '../packages/contracts/src/index.ts';
-import type { TestJiffy } from '../apps/server/src/testing/test-jiffy.ts';
+import type { TestJiffy } from '../apps/server/testing/test-jiffy.ts';
 import type { JiffyFetch } from '../packages/fetch-api/src/index.ts';
 import type { renderVideo } from '../packages/widgets/src/index.ts';
 import { launchChromium, saveScreenshot } from './support/browser.ts';

@@ -1,8 +1,8 @@
 // The server under load, in its own process so the load generator does not share its CPU:
 // Jiffy on PostgreSQL with the roll-ups of about 10 million events, and a signed-in creator.
 import { sql } from 'kysely';
-import { envSchema, resolveConfig } from '../../apps/server/src/config/env.ts';
-import { createJiffy } from '../../apps/server/src/jiffy.ts';
+import { envSchema, resolveConfig } from '../../apps/server/src/app/config/env.ts';
+import { createJiffy } from '../../apps/server/src/app/jiffy.ts';
 import { describeAnalytics, seedAnalytics, sessionFor } from './seed.ts';
 
 const config = resolveConfig(

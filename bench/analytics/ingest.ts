@@ -1,6 +1,6 @@
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { analyticsPayload } from '../../apps/server/src/gifs/gif.presenter.ts';
+import { analyticsPayload } from '../../apps/server/src/modules/gifs/gif.presenter.ts';
 
 /** One batch as GIPHY's SDKs send it: 200 events (the route's maximum) over many GIFs. */
 export const BATCH = 200;

@@ -2,9 +2,9 @@ import { sql } from 'kysely';
 import {
   COUNTER_BATCH,
   ROLLUP_BATCH,
-} from '../../apps/server/src/analytics/analytics-rollup.job.ts';
-import { RollupRepository } from '../../apps/server/src/analytics/rollup.repository.ts';
-import { openDatabase } from '../../apps/server/src/db/database.ts';
+} from '../../apps/server/src/modules/analytics/analytics-rollup.job.ts';
+import { RollupRepository } from '../../apps/server/src/modules/analytics/rollup.repository.ts';
+import { openDatabase } from '../../apps/server/src/platform/db/database.ts';
 
 /** The roll-up job's batches, unless BENCH_ROLLUP_STEP asks for another step size. */
 const STEP = Number(process.env.BENCH_ROLLUP_STEP ?? ROLLUP_BATCH);

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
-import type { Database } from '../../apps/server/src/db/schema.ts';
-import { hashSecret, newSecret } from '../../apps/server/src/accounts/secret-token.ts';
+import type { Database } from '../../apps/server/src/platform/db/schema.ts';
+import { hashSecret, newSecret } from '../../apps/server/src/modules/accounts/secret-token.ts';
 import { makeCorpus } from '../api/make-corpus.ts';
 
 /** The shape of the stored analytics: GIFs, creators and days of roll-ups. */

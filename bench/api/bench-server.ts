@@ -1,8 +1,8 @@
 // The servers under load, in their own process so the load generator does not share their CPU:
 // Jiffy on a 100,000-row corpus, and a bare Fastify route answering a same-sized JSON body.
 import Fastify from 'fastify';
-import { envSchema, resolveConfig } from '../../apps/server/src/config/env.ts';
-import { createJiffy } from '../../apps/server/src/jiffy.ts';
+import { envSchema, resolveConfig } from '../../apps/server/src/app/config/env.ts';
+import { createJiffy } from '../../apps/server/src/app/jiffy.ts';
 import { makeCorpus, settleCorpus } from './make-corpus.ts';
 
 const rows = Number(process.env.BENCH_ROWS ?? 100_000);

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { Database } from '../../apps/server/src/db/schema.ts';
+import type { Database } from '../../apps/server/src/platform/db/schema.ts';
 
 // Words the corpus titles and tags are drawn from; searches in the benchmark use them too.
 export const corpusWords = [

@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { build, type Alias, type Rolldown } from 'vite';
-import { readManifest, siteChunks } from '../../apps/server/src/web-app/site-chunks.ts';
+import { readManifest, siteChunks } from '../../apps/server/src/modules/web-app/site-chunks.ts';
 import { preactCompatAliases } from '../../vite.preact.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');

@@ -4,10 +4,10 @@
 import { performance } from 'node:perf_hooks';
 import Fastify from 'fastify';
 import { sql } from 'kysely';
-import { hashPassword } from '../../apps/server/src/accounts/password-hash.ts';
-import { envSchema, resolveConfig } from '../../apps/server/src/config/env.ts';
-import { createJiffy } from '../../apps/server/src/jiffy.ts';
-import { SiteClient } from '../../apps/server/src/testing/site-client.ts';
+import { hashPassword } from '../../apps/server/src/modules/accounts/password-hash.ts';
+import { envSchema, resolveConfig } from '../../apps/server/src/app/config/env.ts';
+import { createJiffy } from '../../apps/server/src/app/jiffy.ts';
+import { SiteClient } from '../../apps/server/testing/site-client.ts';
 import { BENCH_USER, fillChannel, makeCreatorGifs, settle } from './make-channel.ts';
 
 const gifCount = Number(process.env.BENCH_GIFS ?? 10_000);

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { Database } from '../../apps/server/src/db/schema.ts';
+import type { Database } from '../../apps/server/src/platform/db/schema.ts';
 
 /** The bench's creator: one user, whose root channel the users trigger makes. */
 export const BENCH_USER = { id: 'benchcreator', username: 'benchcreator' };

@@ -12,8 +12,8 @@ import {
   resolveFfmpeg,
   type RenditionFile,
 } from '@jiffy/media';
-import { NsfwClassifier } from '../../apps/server/src/content-safety/nsfw-classifier.ts';
-import { scoreRenditions } from '../../apps/server/src/content-safety/score-renditions.ts';
+import { NsfwClassifier } from '../../apps/server/src/modules/content-safety/nsfw-classifier.ts';
+import { scoreRenditions } from '../../apps/server/src/modules/content-safety/score-renditions.ts';
 import { run } from './run.ts';
 import { makeBenchInputs, type BenchInput } from './bench-inputs.ts';
 import { withChildPeak } from './child-memory.ts';

@@ -1,6 +1,6 @@
-import { envSchema, resolveConfig } from '../../apps/server/src/config/env.ts';
-import { createJiffy, type Jiffy } from '../../apps/server/src/jiffy.ts';
-import { animatedImage, multipart } from '../../apps/server/src/testing/fixtures.ts';
+import { envSchema, resolveConfig } from '../../apps/server/src/app/config/env.ts';
+import { createJiffy, type Jiffy } from '../../apps/server/src/app/jiffy.ts';
+import { animatedImage, multipart } from '../../apps/server/testing/fixtures.ts';
 import { freePort } from '../../e2e/support/server-process.ts';
 
 /**

@@ -11,7 +11,7 @@ import {
   type LibraryEntry,
   type PredictedTag,
   type PredictorSettings,
-} from '../../apps/server/src/tag-prediction/tag-predictor.ts';
+} from '../../apps/server/src/modules/tag-prediction/tag-predictor.ts';
 import { demoLibrary, type BenchItem } from './demo-library.ts';
 
 const started = performance.now();

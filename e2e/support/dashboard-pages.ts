@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
-import { TEST_PASSWORD } from '../../apps/server/src/testing/signed-in-users.ts';
+import { TEST_PASSWORD } from '../../apps/server/testing/signed-in-users.ts';
 import { watchPageErrors } from './browser.ts';
 
 /**

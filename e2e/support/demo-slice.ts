@@ -1,7 +1,7 @@
 import path from 'node:path';
-import type { DemoItem } from '../../apps/server/src/seed/demo-catalog.ts';
-import { seedDemoLibrary } from '../../apps/server/src/seed/seed-demo.ts';
-import type { TestJiffy } from '../../apps/server/src/testing/test-jiffy.ts';
+import type { DemoItem } from '../../apps/server/src/modules/seed/demo-catalog.ts';
+import { seedDemoLibrary } from '../../apps/server/src/modules/seed/seed-demo.ts';
+import type { TestJiffy } from '../../apps/server/testing/test-jiffy.ts';
 
 /**
  * Seeds `items` of the demo library as a first start seeds them, and waits until every one has

@@ -4,7 +4,7 @@ import path from 'node:path';
 import {
   TEMPLATE_VARIABLE,
   writeEmbeddedTemplate,
-} from '../../apps/server/src/testing/embedded-database-template.ts';
+} from '../../apps/server/testing/embedded-database-template.ts';
 import { templateKey } from './template-key.ts';
 
 /**

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
-import { animatedImage } from '../../apps/server/src/testing/fixtures.ts';
-import { insertGifRow } from '../../apps/server/src/testing/gif-rows.ts';
-import type { TestJiffy } from '../../apps/server/src/testing/test-jiffy.ts';
+import { animatedImage } from '../../apps/server/testing/fixtures.ts';
+import { insertGifRow } from '../../apps/server/testing/gif-rows.ts';
+import type { TestJiffy } from '../../apps/server/testing/test-jiffy.ts';
 
 /** A grid tile on a page, where it stands (CSS pixels, from the document's top left). */
 export interface Tile {

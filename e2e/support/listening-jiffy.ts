@@ -1,5 +1,5 @@
-import type { Env } from '../../apps/server/src/config/env.ts';
-import { startTestJiffy, type TestJiffy } from '../../apps/server/src/testing/test-jiffy.ts';
+import type { Env } from '../../apps/server/src/app/config/env.ts';
+import { startTestJiffy, type TestJiffy } from '../../apps/server/testing/test-jiffy.ts';
 import { freePort } from './server-process.ts';
 
 /**

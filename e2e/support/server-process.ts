@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const REPOSITORY = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const MAIN = path.join(REPOSITORY, 'apps/server/src/main.ts');
+const MAIN = path.join(REPOSITORY, 'apps/server/src/app/main.ts');
 
 /** A Jiffy started as `npm start` starts it: its own process, configured by environment only. */
 export interface ServerProcess {
@@ -22,7 +22,7 @@ export interface ServerProcess {
 }
 
 /** A TCP port free right now on localhost. */
-export { freePort } from '../../apps/server/src/testing/free-port.ts';
+export { freePort } from '../../apps/server/testing/free-port.ts';
 
 /**
  * Starts Jiffy's main module with this Node, or `options.command` (e.g. a container image's

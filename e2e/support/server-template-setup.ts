@@ -4,7 +4,7 @@ import {
   ensureServerTemplate,
   SERVER_RUN_VARIABLE,
   SERVER_TEMPLATE_VARIABLE,
-} from '../../apps/server/src/testing/server-database-template.ts';
+} from '../../apps/server/testing/server-database-template.ts';
 import { templateKey } from './template-key.ts';
 
 /**

@@ -11,7 +11,7 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
  */
 export async function templateKey(): Promise<string> {
   const hash = createHash('sha256');
-  const migrations = path.join(ROOT, 'apps/server/src/db/migrations');
+  const migrations = path.join(ROOT, 'apps/server/src/platform/db/migrations');
   for (const name of (await fs.readdir(migrations)).sort()) {
     hash.update(name).update(await fs.readFile(path.join(migrations, name)));
   }
@@ -19,9 +19,9 @@ export async function templateKey(): Promise<string> {
   // writers decide what else a template holds.
   for (const file of [
     'package-lock.json',
-    'apps/server/src/jobs/job-queue.ts',
-    'apps/server/src/testing/embedded-database-template.ts',
-    'apps/server/src/testing/server-database-template.ts',
+    'apps/server/src/platform/jobs/job-queue.ts',
+    'apps/server/testing/embedded-database-template.ts',
+    'apps/server/testing/server-database-template.ts',
   ]) {
     hash.update(file).update(await fs.readFile(path.join(ROOT, file)));
   }

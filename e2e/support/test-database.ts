@@ -4,7 +4,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
-import { TEMPLATE_VARIABLE } from '../../apps/server/src/testing/embedded-database-template.ts';
+import { TEMPLATE_VARIABLE } from '../../apps/server/testing/embedded-database-template.ts';
 
 /**
  * Environment for a spawned server: the embedded engine by default, or a fresh schema on the

@@ -1,0 +1,409 @@
+import type { Redis } from 'ioredis';
+import type { Transaction } from 'kysely';
+import type { Logger } from 'pino';
+import path from 'node:path';
+import { analyticsRollupJob } from '../modules/analytics/analytics-rollup.job.ts';
+import { createAnalyticsServices } from '../modules/analytics/analytics-services.ts';
+import { createAccountServices } from '../modules/accounts/account-services.ts';
+import { StaffRoleService } from '../modules/accounts/staff-roles.service.ts';
+import { passwordResetMailJob } from '../modules/accounts/password-reset-mail.job.ts';
+import { AttemptLimits } from '../modules/accounts/attempt-limits.ts';
+import { ReportRepository } from '../modules/reports/report.repository.ts';
+import { GifReportService } from '../modules/reports/gif-report.service.ts';
+import { AuditLogRepository } from '../modules/moderation/audit-log.repository.ts';
+import { CachePurge } from '../platform/lib/cache-purge.ts';
+import { createModerationServices } from '../modules/moderation/moderation-services.ts';
+import { quarantinePurgeJob } from '../modules/moderation/quarantine-purge.job.ts';
+import { announcePurge, announceTermRules } from '../modules/moderation/purge-broadcast.ts';
+import { LanguageTagRepository } from '../modules/language-tags/language-tag.repository.ts';
+import { LanguageTagService } from '../modules/language-tags/language-tag.service.ts';
+import { ApiKeyRepository } from '../modules/api-keys/api-key.repository.ts';
+import { createChannelServices } from '../modules/channels/channel-services.ts';
+import { FavoriteRepository } from '../modules/favorites/favorite.repository.ts';
+import { FavoriteService } from '../modules/favorites/favorite.service.ts';
+import { OutboxMailer, SmtpMailer, type Mailer } from '../platform/mail/mailer.ts';
+import { ApiKeyService } from '../modules/api-keys/api-key.service.ts';
+import type { Config } from './config/env.ts';
+import { mediaLimitsOf } from './config/media-limits.ts';
+import type { Database } from '../platform/db/schema.ts';
+import type { DatabaseHandle } from '../platform/db/database.ts';
+import { createNodeHealth } from '../modules/health/node-health.ts';
+import { GifRepository } from '../modules/gifs/gif.repository.ts';
+import { GifEditService } from '../modules/gifs/gif-edit.service.ts';
+import { GifMetadataRepository } from '../modules/gifs/gif-metadata.repository.ts';
+import { GifCtaService } from '../modules/gifs/gif-cta.service.ts';
+import { GifMetadataService } from '../modules/gifs/gif-metadata.service.ts';
+import { gifProcessJob } from '../modules/gifs/gif-process.job.ts';
+import { createProcessingServices } from '../modules/gifs/processing-services.ts';
+import { GifReadService } from '../modules/gifs/gif-read.service.ts';
+import { SerializedGifCache } from '../modules/gifs/serialized-gif-cache.ts';
+import { ServableRenditions } from '../modules/media/servable-renditions.ts';
+import { gifRenditionsRestJob } from '../modules/gifs/gif-renditions-rest.job.ts';
+import { gifSettleJob } from '../modules/gifs/gif-settle.job.ts';
+import { RenditionRepository } from '../modules/gifs/rendition.repository.ts';
+import { UploadService } from '../modules/gifs/upload.service.ts';
+import { UploadQuota } from '../modules/gifs/upload-quota.ts';
+import { JobQueue } from '../platform/jobs/job-queue.ts';
+import { JiffyMetrics } from '../platform/metrics/jiffy-metrics.ts';
+import { CategoriesService } from '../modules/public-api/categories.service.ts';
+import { createDiscoveryServices } from '../modules/public-api/discovery-services.ts';
+import { ListAnswers } from '../modules/public-api/list-answers.ts';
+import { FirstGifsService } from '../modules/web-app/first-gifs/first-gifs.service.ts';
+import { GifListRepository } from '../modules/public-api/gif-list.repository.ts';
+import { PublicGifService } from '../modules/public-api/public-gifs.service.ts';
+import { assertPublicUrl, downloadToFile } from '../platform/net/index.ts';
+import { InstashareService } from '../modules/sharing/instashare.service.ts';
+import { ProfileService } from '../modules/users/profile.service.ts';
+import { InstanceStatsService } from '../modules/instance/instance-stats.service.ts';
+import { DirectoryService } from '../modules/users/directory.service.ts';
+import { SpotifyArtistService } from '../modules/spotify/spotify-artist.service.ts';
+import { csvExportJob } from '../modules/staff-search/csv-export.job.ts';
+import { CsvExportService } from '../modules/staff-search/csv-export.service.ts';
+import { StaffSearchRepository } from '../modules/staff-search/staff-search.repository.ts';
+import { StaffSearchService } from '../modules/staff-search/staff-search.service.ts';
+import { SettingsRepository } from '../modules/settings/settings.repository.ts';
+import { createBlobStorage } from '../platform/storage/create-blob-storage.ts';
+import { avatarRenderJob } from '../modules/users/avatar-render.job.ts';
+import { UserRepository } from '../modules/users/user.repository.ts';
+import { trendingRecomputeJob } from '../modules/trending/trending-recompute.job.ts';
+import { TrendingRepository } from '../modules/trending/trending.repository.ts';
+import { ScheduleRepository } from '../modules/trending-schedule/schedule.repository.ts';
+import { systemClock, type Clock } from '../platform/lib/clock.ts';
+import { createStoryServices } from '../modules/stories/story-services.ts';
+import { TrimService } from '../modules/imaging/trim.service.ts';
+import { TenorService } from '../modules/tenor/tenor.service.ts';
+import { TenorCursors } from '../modules/tenor/tenor-cursor.ts';
+import { OnDemandRenditionService } from '../modules/tenor/on-demand-renditions.service.ts';
+import { createTagPredictions } from '../modules/tag-prediction/create-tag-predictions.ts';
+
+import type { Services } from './service-catalog.ts';
+
+export type { Services };
+
+export function createServices(options: {
+  config: Config;
+  database: DatabaseHandle;
+  queueSchema: string;
+  /** Shares attempt limits between API nodes when set. */
+  redis?: Redis | undefined;
+  /** Each service logs through a child of it, named by `service`. */
+  logger: Logger;
+  clock?: Clock;
+}): Services {
+  const { config, database, logger, redis } = options;
+  const clock = options.clock ?? systemClock;
+  const log = (service: string) => logger.child({ service });
+  const { db } = database;
+  const limits = mediaLimitsOf(config);
+  const storage = createBlobStorage(config);
+  const metrics = new JiffyMetrics();
+  const queue = new JobQueue({
+    executor: database.queueExecutor,
+    schema: options.queueSchema,
+    maintenanceIntervalSeconds: config.QUEUE_MAINTENANCE_SECONDS,
+    jobTimeoutSeconds: config.JOB_TIMEOUT_SECONDS,
+    retryDelaySeconds: config.JOB_RETRY_DELAY_SECONDS,
+    log: log('queue'),
+    onJobEnd: (kind, outcome, ms) => metrics.observeJob(kind, outcome, ms),
+  });
+  metrics.watchQueue(() => queue.backlog());
+  const users = new UserRepository(db);
+  const gifRepository = new GifRepository(db);
+  const renditionRepository = new RenditionRepository(db);
+  const urlPolicy = { allowPrivateHosts: config.URL_IMPORT_ALLOW_HOSTS };
+  const tempRoot = path.join(config.DATA_DIR, 'tmp');
+  // A media URL to import or trim: fetched safely (public addresses only), within the upload size.
+  const importMedia = (url: string, destPath: string) =>
+    downloadToFile(url, {
+      destPath,
+      maxBytes: config.MAX_UPLOAD_BYTES,
+      timeoutMs: config.URL_IMPORT_TIMEOUT_SECONDS * 1000,
+      ...urlPolicy,
+    });
+
+  const { classifier, automaticFlags, processing, avatars, settleSweep } = createProcessingServices(
+    {
+      config,
+      db,
+      users,
+      gifs: gifRepository,
+      renditions: renditionRepository,
+      storage,
+      queue,
+      limits,
+      tempRoot,
+      download: importMedia,
+      log,
+    },
+  );
+  const trending = new TrendingRepository(db);
+  const purge = new CachePurge();
+  const reports = new ReportRepository(db);
+  const mailer: Mailer = config.SMTP_URL
+    ? new SmtpMailer(config.SMTP_URL, config.MAIL_FROM)
+    : new OutboxMailer(path.join(config.DATA_DIR, 'outbox'), (message, extra) =>
+        log('mail').info(extra ?? {}, message),
+      );
+  // Other nodes of a PostgreSQL server purge too; the embedded database has one process.
+  const announce = (trx: Transaction<Database>, gifId: string) =>
+    database.engine === 'postgres' ? announcePurge(trx, database.schema, gifId) : Promise.resolve();
+  const auditLog = new AuditLogRepository(db);
+  const languageTags = new LanguageTagService({
+    db,
+    tags: new LanguageTagRepository(db),
+    purge,
+    announce,
+    log: log('language-tags'),
+  });
+  const staffSearchRepository = new StaffSearchRepository(db);
+  const csvExports = new CsvExportService({
+    search: staffSearchRepository,
+    queue,
+    mailer,
+    users,
+    dir: path.join(config.DATA_DIR, 'exports'),
+    publicUrl: config.publicUrl,
+  });
+  const analytics = createAnalyticsServices({
+    db,
+    metrics,
+    users,
+    publicUrl: config.publicUrl,
+    rollupLagSeconds: config.ANALYTICS_ROLLUP_LAG_SECONDS,
+  });
+  const { pingbacks, rollups, shares } = analytics;
+
+  const urls = { publicUrl: config.publicUrl, mediaBaseUrl: config.mediaBaseUrl };
+  const serializedGifs = new SerializedGifCache({ maxBytes: config.GIF_JSON_CACHE_MB * 2 ** 20 });
+  metrics.watchCache('gif_json', serializedGifs);
+  // Kept by content, so a missed notice (null) leaves nothing wrong here.
+  purge.register((gifId) => gifId && serializedGifs.forget(gifId));
+  // Seen as long as a kept answer at most: the same bound on what a missed purge could leave.
+  const servableRenditions = new ServableRenditions({
+    source: renditionRepository,
+    ttlMs: 60_000,
+    maxGifs: config.MEDIA_CACHE_GIFS,
+  });
+  metrics.watchCache('servable_renditions', servableRenditions);
+  purge.register((gifId) => servableRenditions.forget(gifId));
+  const attemptLimiter = new AttemptLimits({
+    redis: options.redis,
+    onRedisError: () =>
+      log('attempt-limiter').warn('attempt limits fell back to memory (Redis not ready)'),
+  });
+  const gifReads = new GifReadService({
+    gifs: gifRepository,
+    renditions: renditionRepository,
+    users,
+    urls,
+    serialized: serializedGifs,
+  });
+  const { discoveryRepository, discovery, trendingTermRules, trendingSearchModeration } =
+    createDiscoveryServices({
+      db,
+      settings: new SettingsRepository(db),
+      auditLog,
+      minVisitors: config.TRENDING_SEARCH_MIN_VISITORS,
+      clock,
+      announceTermRules: (trx) =>
+        database.engine === 'postgres'
+          ? announceTermRules(trx, database.schema)
+          : Promise.resolve(),
+      // The counts are kept and written with the next batch: a warning, not lost data.
+      onError: (error) =>
+        log('discovery').warn({ error: String(error) }, 'could not store search counts'),
+    });
+  const lists = new GifListRepository(db);
+  const scheduleRepository = new ScheduleRepository(db);
+  const channelServices = createChannelServices({
+    db,
+    users,
+    reads: gifReads,
+    urls,
+    queue,
+    log: log('channels'),
+  });
+  const publicGifs = new PublicGifService({
+    lists,
+    gifs: gifRepository,
+    users,
+    reads: gifReads,
+    discovery,
+    purge,
+    schedule: scheduleRepository,
+    clock,
+    channelScope: (path) => channelServices.channelSearch.scope(path),
+  });
+  const listAnswers = new ListAnswers({ gifs: publicGifs, reads: gifReads, clock });
+  metrics.watchCache('public_lists', listAnswers.cache);
+  const categories = new CategoriesService({
+    discovery: discoveryRepository,
+    lists,
+    reads: gifReads,
+  });
+  const spotify = new SpotifyArtistService({
+    download: (url, destPath) =>
+      downloadToFile(url, { destPath, maxBytes: 64 * 1024, timeoutMs: 10_000, ...urlPolicy }),
+    oembedUrl: config.SPOTIFY_OEMBED_URL,
+    tempDir: path.join(tempRoot, 'spotify'),
+    limits: attemptLimiter,
+  });
+  const storyServices = createStoryServices({
+    db,
+    lists,
+    reads: gifReads,
+    users,
+    schedule: scheduleRepository,
+    purge,
+    announce,
+    clock,
+    log,
+  });
+  const moderationServices = createModerationServices({
+    db,
+    users,
+    reports,
+    automaticFlags,
+    auditLog,
+    storage,
+    renditions: renditionRepository,
+    reads: gifReads,
+    search: publicGifs,
+    mailer,
+    purge,
+    announce,
+    retentionDays: config.TAKEDOWN_RETENTION_DAYS,
+    publicUrl: config.publicUrl,
+    log: log('moderation'),
+  });
+  const accountServices = createAccountServices({
+    db,
+    users,
+    mailer,
+    publicUrl: config.publicUrl,
+    jobs: queue,
+  });
+  queue.register([
+    gifProcessJob(processing),
+    gifRenditionsRestJob(processing),
+    trendingRecomputeJob(trending),
+    avatarRenderJob(avatars),
+    gifSettleJob(settleSweep),
+    quarantinePurgeJob(moderationServices.moderation),
+    csvExportJob(csvExports),
+    analyticsRollupJob(rollups, config.ANALYTICS_RAW_RETENTION_DAYS),
+    passwordResetMailJob(accountServices.accounts),
+  ]);
+  return {
+    metrics,
+    classifier,
+    ...channelServices,
+    ...moderationServices,
+    ...storyServices,
+    ...accountServices,
+    staffRoles: new StaffRoleService({ db, users, auditLog }),
+    storage,
+    queue,
+    users,
+    gifRepository,
+    renditionRepository,
+    servableRenditions,
+    settings: new SettingsRepository(db),
+    apiKeys: new ApiKeyService(new ApiKeyRepository(db)),
+    uploads: new UploadService({
+      db,
+      gifs: gifRepository,
+      users,
+      storage,
+      queue,
+      limits,
+      assertImportable: (url) => assertPublicUrl(url, urlPolicy),
+      quota: new UploadQuota({
+        uploadsPerHour: config.UPLOADS_PER_HOUR,
+        bytesPerDay: config.UPLOAD_BYTES_PER_DAY,
+        redis: options.redis,
+        onRedisFallback: () => log('upload-quota').warn('upload quotas fell back to memory'),
+      }),
+    }),
+    processing,
+    settleSweep,
+    gifReads,
+    publicGifs,
+    listAnswers,
+    firstGifs: new FirstGifsService({ lists: listAnswers, discovery, clock }),
+    discovery,
+    trendingTermRules,
+    trendingSearchModeration,
+    ...analytics,
+    categories,
+    tenor: new TenorService({
+      publicGifs,
+      discovery,
+      categories,
+      reads: gifReads,
+      gifs: gifRepository,
+      pingbacks,
+      cursors: new TenorCursors(new SettingsRepository(db)),
+      urls,
+    }),
+    onDemandRenditions: new OnDemandRenditionService({
+      renditions: renditionRepository,
+      storage,
+      limits,
+      tempRoot: path.join(tempRoot, 'on-demand'),
+      concurrency: config.ON_DEMAND_RENDER_CONCURRENCY,
+    }),
+    mailer,
+    urls,
+    favorites: new FavoriteService({ favorites: new FavoriteRepository(db), reads: gifReads }),
+    reports,
+    gifReports: new GifReportService(reports),
+    gifEdits: new GifEditService({
+      db,
+      gifs: gifRepository,
+      auditLog,
+      purge,
+      announce,
+      log: log('gif-edit'),
+    }),
+    gifCtas: new GifCtaService({ db, gifs: gifRepository, reads: gifReads, purge, announce }),
+    gifMetadata: new GifMetadataService(new GifMetadataRepository(db)),
+    languageTags,
+    cachePurge: purge,
+    clock,
+    avatars,
+    attemptLimiter,
+    directory: new DirectoryService(users),
+    instanceStats: new InstanceStatsService(gifRepository),
+    tagPredictions: createTagPredictions({
+      db,
+      storage,
+      clock,
+      refreshSeconds: config.TAG_PREDICTION_REFRESH_SECONDS,
+      log: log('tag-prediction'),
+    }),
+    trims: new TrimService({
+      limits,
+      tempRoot: path.join(tempRoot, 'trim'),
+      concurrency: config.TRIM_CONCURRENCY,
+      download: importMedia,
+    }),
+    spotify,
+    profiles: new ProfileService({ users, reads: gifReads, spotify, avatars }),
+    csvExports,
+    staffSearch: new StaffSearchService({
+      search: staffSearchRepository,
+      reads: gifReads,
+      publicUrl: config.publicUrl,
+    }),
+    instashare: new InstashareService({
+      reads: gifReads,
+      shares,
+      mailer,
+      limits: attemptLimiter,
+      publicUrl: config.publicUrl,
+      log: log('instashare'),
+    }),
+    health: createNodeHealth({ database, queue, redis, storage, log: log('health') }),
+  };
+}

@@ -1,0 +1,16 @@
+import type { FastifyInstance } from 'fastify';
+import { mediaRoutes } from '../../modules/media/media.routes.ts';
+import type { Services } from '../services.ts';
+import { declareSurface } from './surface.ts';
+
+/** Rendition and avatar files (`/media/...`): immutable, cookie-free, frameable. */
+export function mediaSurface(scope: FastifyInstance, options: { services: Services }): void {
+  const { services } = options;
+  declareSurface(scope, 'media', ['/media/*']);
+  mediaRoutes(scope, {
+    servable: services.servableRenditions,
+    storage: services.storage,
+    avatars: services.avatars,
+    onDemand: services.onDemandRenditions,
+  });
+}

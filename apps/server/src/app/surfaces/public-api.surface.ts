@@ -1,0 +1,90 @@
+import type { FastifyInstance } from 'fastify';
+import { sessionCookie } from '../../modules/accounts/current-user.ts';
+import { pingbackRoutes } from '../../modules/analytics/pingback.routes.ts';
+import { ctaRoutes } from '../../modules/gifs/cta.routes.ts';
+import { gifsRoutes } from '../../modules/gifs/gifs.routes.ts';
+import { publicUploadRoutes } from '../../modules/gifs/upload.routes.ts';
+import { categoriesRoutes } from '../../modules/public-api/categories.routes.ts';
+import { discoveryRoutes } from '../../modules/public-api/discovery.routes.ts';
+import { publicGifsRoutes } from '../../modules/public-api/public-gifs.routes.ts';
+import { responseShaping } from '../../modules/public-api/response-shaping.ts';
+import type { Services } from '../services.ts';
+import { publicApiCaching } from '../../platform/http/public-api-caching.ts';
+import { publicApiCors } from '../../platform/http/public-api-cors.ts';
+import { publicApiRateLimit, type PublicApiLimits } from '../../platform/http/public-api-rate-limit.ts';
+import { notFoundUnder } from './not-found.ts';
+import { declareSurface } from './surface.ts';
+import { tenorSurface } from './tenor.surface.ts';
+
+const PREFIXES = ['/v1', '/v2'];
+
+/**
+ * GIPHY's dialect (`/v1`, `/v2`): API keys (and the session cookie only to count a signed-in
+ * visitor of the site's own key). Its own scope carries the per-key and per-visitor rate
+ * limits, open CORS, `fields`/`bundle` trimming, list caching and GIPHY's error envelope.
+ */
+export async function publicApiSurface(
+  scope: FastifyInstance,
+  options: {
+    services: Services;
+    limits: PublicApiLimits & { pingbackEvents: number };
+    /** The instance's default key, which the site's pages carry. */
+    siteKey: string;
+    uploadTempDir: string;
+  },
+): Promise<void> {
+  const { services } = options;
+  declareSurface(
+    scope,
+    'public-api',
+    PREFIXES.map((prefix) => `${prefix}/*`),
+  );
+  publicApiRateLimit(scope, {
+    limits: options.limits,
+    attempts: services.attemptLimiter,
+    apiKeys: services.apiKeys,
+    siteKey: options.siteKey,
+    sessionUserId: async (request) => {
+      const session = sessionCookie(request);
+      return session ? services.accounts.sessionUserId(session) : null;
+    },
+  });
+  publicApiCors(scope, PREFIXES);
+  responseShaping(scope);
+  publicApiCaching(scope);
+
+  publicGifsRoutes(scope, {
+    gifs: services.publicGifs,
+    lists: services.listAnswers,
+    apiKeys: services.apiKeys,
+    accounts: services.accounts,
+  });
+  discoveryRoutes(scope, {
+    discovery: services.discovery,
+    channelSearch: services.channelSearch,
+    apiKeys: services.apiKeys,
+  });
+  pingbackRoutes(scope, {
+    pingbacks: services.pingbackIngest,
+    publicUrl: services.urls.publicUrl,
+    eventsPerAddress: services.attemptLimiter.limiter('pingback-events', {
+      points: options.limits.pingbackEvents,
+      durationSeconds: 60,
+    }),
+  });
+  categoriesRoutes(scope, { categories: services.categories, apiKeys: services.apiKeys });
+  gifsRoutes(scope, { reads: services.gifReads, apiKeys: services.apiKeys });
+  publicUploadRoutes(scope, {
+    uploads: services.uploads,
+    apiKeys: services.apiKeys,
+    accounts: services.accounts,
+    uploadTempDir: options.uploadTempDir,
+  });
+  ctaRoutes(scope, {
+    ctas: services.gifCtas,
+    apiKeys: services.apiKeys,
+    tokens: services.personalTokens,
+  });
+  await scope.register(tenorSurface, { services });
+  await notFoundUnder(scope, PREFIXES, true);
+}

@@ -1,0 +1,27 @@
+import type { FastifyInstance } from 'fastify';
+import type { Services } from '../services.ts';
+import { webAppRoutes, type SitePages } from '../../modules/web-app/web-app.routes.ts';
+import { siteCsrfCookie } from '../../platform/http/site-security.ts';
+import { declareSurface } from './surface.ts';
+
+/**
+ * The React site's pages and build assets. Pages hand out the CSRF cookie the site's calls echo.
+ * Returns the site, whose `fallback` answers the GETs for site pages that no route names.
+ */
+export function webAppSurface(
+  scope: FastifyInstance,
+  options: { services: Services; apiKey: string },
+): SitePages {
+  const { services } = options;
+  declareSurface(scope, 'web-app', ['/', '/search/*', '/gifs/*', '/assets/*']);
+  siteCsrfCookie(scope);
+  return webAppRoutes(scope, {
+    reads: services.gifReads,
+    firstGifs: services.firstGifs,
+    profiles: services.profiles,
+    accounts: services.accounts,
+    publicUrl: services.urls.publicUrl,
+    mediaBaseUrl: services.urls.mediaBaseUrl,
+    apiKey: options.apiKey,
+  });
+}

@@ -1,0 +1,17 @@
+import type { FastifyInstance } from 'fastify';
+import type { Services } from '../services.ts';
+import { widgetsRoutes } from '../../modules/widgets/widgets.routes.ts';
+import { declareSurface } from './surface.ts';
+
+/** The widget kit's demo page and the bundle other sites load (`/widgets-assets/...`). */
+export function widgetsSurface(
+  scope: FastifyInstance,
+  options: { services: Services; apiKey: string },
+): void {
+  declareSurface(scope, 'widgets', ['/widgets', '/widgets-assets/*']);
+  widgetsRoutes(scope, {
+    publicUrl: options.services.urls.publicUrl,
+    mediaBaseUrl: options.services.urls.mediaBaseUrl,
+    apiKey: options.apiKey,
+  });
+}

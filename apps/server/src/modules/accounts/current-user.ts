@@ -1,0 +1,65 @@
+import type { FastifyRequest } from 'fastify';
+import type { UserRow } from '../../platform/db/schema.ts';
+import { AppError } from '../../platform/errors/app-error.ts';
+import { SESSION_COOKIE } from '../../platform/http/site-security.ts';
+import type { AccountService } from './account.service.ts';
+import type { PersonalTokenService } from './personal-token.service.ts';
+
+/** `Authorization: Token <secret>` (§6: the stories, trending and scheduler services' header). */
+export function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  const match = typeof header === 'string' ? /^Token ([A-Za-z0-9]{20,100})$/.exec(header) : null;
+  return match?.[1] ?? null;
+}
+
+// One look-up per request: the site API's CSRF guard and the route both ask.
+const tokenUsers = new WeakMap<FastifyRequest, Promise<UserRow | null>>();
+
+/** The owner of the request's personal token, if it sends a live one. */
+export function tokenUser(
+  request: FastifyRequest,
+  tokens: PersonalTokenService,
+): Promise<UserRow | null> {
+  let user = tokenUsers.get(request);
+  if (!user) {
+    const token = bearerToken(request);
+    user = token ? tokens.ownerOf(token) : Promise.resolve(null);
+    tokenUsers.set(request, user);
+  }
+  return user;
+}
+
+/**
+ * The session cookie of a cookie request. A request is one principal: one that sends a personal
+ * token is the token's request, never also the cookie's (a valid token skips the CSRF check, so
+ * a cookie riding along must not act), whether or not the route accepts tokens.
+ */
+export function sessionCookie(request: FastifyRequest): string | null {
+  if (bearerToken(request)) return null;
+  return request.cookies[SESSION_COOKIE] ?? null;
+}
+
+/**
+ * The caller of a site request: the personal token's owner when one is sent (and the route
+ * accepts tokens: pass `tokens`), else the session cookie's user.
+ */
+export async function currentUser(
+  request: FastifyRequest,
+  accounts: AccountService,
+  tokens?: PersonalTokenService,
+): Promise<UserRow | null> {
+  if (bearerToken(request)) return tokens ? tokenUser(request, tokens) : null;
+  const session = sessionCookie(request);
+  return session ? accounts.sessionUser(session) : null;
+}
+
+/** The signed-in user, or a 401 `not_signed_in` saying what signing in is for. */
+export async function requireUser(
+  request: FastifyRequest,
+  accounts: AccountService,
+  purpose: string,
+): Promise<UserRow> {
+  const user = await currentUser(request, accounts);
+  if (!user) throw new AppError('not_signed_in', `Sign in ${purpose}.`);
+  return user;
+}

@@ -1,0 +1,85 @@
+import { roleChangeAnswer, staffCandidateAnswer, staffListAnswer } from '@jiffy/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { documented } from '../../platform/http/openapi/route-doc.ts';
+import { parseInput } from '../../platform/http/parse-input.ts';
+import type { AccountService } from './account.service.ts';
+import { currentUser } from './current-user.ts';
+import type { PersonalTokenService } from './personal-token.service.ts';
+import { presentStaffMember } from './staff-member.presenter.ts';
+import {
+  roleChangeBody,
+  roleChangeParams,
+  staffCandidateQuery,
+  staffListQuery,
+} from './staff-roles-input.schema.ts';
+import type { StaffRoleService } from './staff-roles.service.ts';
+
+/**
+ * The Staff page's calls (admins only): who the moderators and admins are, finding a user to
+ * appoint, and giving or taking back a staff role. Site API calls: a session (or personal
+ * token) and the CSRF echo on the change.
+ */
+export function staffRolesRoutes(
+  app: FastifyInstance,
+  deps: { staffRoles: StaffRoleService; accounts: AccountService; tokens: PersonalTokenService },
+): void {
+  const caller = (request: FastifyRequest) => currentUser(request, deps.accounts, deps.tokens);
+  const tags = ['Staff roles'];
+  const security = ['session', 'token'];
+
+  const list = documented({
+    summary: 'Every moderator and admin, admins first (admins)',
+    tags,
+    query: staffListQuery,
+    responses: { 200: staffListAnswer },
+    security,
+  });
+  app.get('/api/v4/staff', list, async (request, reply) => {
+    parseInput(staffListQuery, request.query);
+    const staff = await deps.staffRoles.staff(await caller(request));
+    return reply.header('cache-control', 'private, no-store').send({
+      data: staff.map(presentStaffMember),
+    });
+  });
+
+  const candidate = documented({
+    summary: 'Find a user by username, to appoint (admins)',
+    tags,
+    query: staffCandidateQuery,
+    responses: { 200: staffCandidateAnswer },
+    security,
+  });
+  app.get('/api/v4/staff/candidates', candidate, async (request, reply) => {
+    const { username } = parseInput(staffCandidateQuery, request.query);
+    const user = await deps.staffRoles.findByUsername(await caller(request), username);
+    return reply
+      .header('cache-control', 'private, no-store')
+      .send({ data: presentStaffMember(user) });
+  });
+
+  const setRole = documented({
+    summary: 'Give a user a staff role, or take it back (admins)',
+    description:
+      '`moderator` or `admin` appoints; `user` takes a staff role back, returning the user to ' +
+      'what they were before (a creator stays a creator). The last admin keeps the role ' +
+      '(409 `last_admin`). Written to the moderation audit log.',
+    tags,
+    params: roleChangeParams,
+    body: roleChangeBody,
+    responses: { 200: roleChangeAnswer },
+    security,
+  });
+  app.put('/api/v4/users/:id/role', setRole, async (request) => {
+    const actor = await caller(request);
+    const { id } = parseInput(roleChangeParams, request.params);
+    const { role } = parseInput(roleChangeBody, request.body ?? {});
+    const change = await deps.staffRoles.setRole(actor, id, role);
+    return {
+      data: {
+        user: presentStaffMember(change.user),
+        previous_role: change.previousRole,
+        changed: change.changed,
+      },
+    };
+  });
+}

@@ -1,0 +1,84 @@
+import type { Kysely } from 'kysely';
+import type { Logger } from 'pino';
+import type { Database } from '../../platform/db/schema.ts';
+import type { GifReadService } from '../gifs/gif-read.service.ts';
+import type { PresenterUrls } from '../gifs/gif.presenter.ts';
+import type { JobQueue } from '../../platform/jobs/job-queue.ts';
+import type { UserRepository } from '../users/user.repository.ts';
+import { channelSyncJob } from './channel-sync.job.ts';
+import { ChannelTagsService } from './channel-tags.service.ts';
+import { ChannelGifRepository } from './channel-gif.repository.ts';
+import { ChannelGifsService } from './channel-gifs.service.ts';
+import { ChannelFeedRepository } from './channel-feed.repository.ts';
+import { FeedTotals } from './feed-totals.ts';
+import { ChannelSearchRepository } from './channel-search.repository.ts';
+import { ChannelSearchService } from './channel-search.service.ts';
+import { ChannelReader } from './channel-reader.ts';
+import { StudioRepository } from '../studios/studio.repository.ts';
+import { StudioService } from '../studios/studio.service.ts';
+import { ChannelRepository } from './channel.repository.ts';
+import { ChannelService } from './channel.service.ts';
+import { ChannelTagRepository } from './channel-tag.repository.ts';
+
+/** The channel services, wired over one set of repositories (createServices calls this). */
+export function createChannelServices(deps: {
+  db: Kysely<Database>;
+  users: UserRepository;
+  reads: GifReadService;
+  urls: PresenterUrls;
+  queue: JobQueue;
+  log: Logger;
+}): {
+  channels: ChannelService;
+  channelGifs: ChannelGifsService;
+  channelTags: ChannelTagsService;
+  channelSearch: ChannelSearchService;
+  /** What /studios features (channels and creators staff choose). */
+  studios: StudioService;
+} {
+  const { db } = deps;
+  const channels = new ChannelRepository(db);
+  const channelGifs = new ChannelGifRepository(db);
+  const tags = new ChannelTagRepository(db);
+  const totals = new FeedTotals();
+  const reader = new ChannelReader({
+    channels,
+    channelGifs,
+    tags,
+    users: deps.users,
+    reads: deps.reads,
+    urls: deps.urls,
+  });
+  const channelTags = new ChannelTagsService({
+    db,
+    channels,
+    tags,
+    reader,
+    queue: deps.queue,
+    log: deps.log,
+    totals,
+  });
+  deps.queue.register([channelSyncJob(channelTags)]);
+  return {
+    // A type change re-syncs the magic tags: an editorial channel's gather anyone's GIFs.
+    channels: new ChannelService({
+      db,
+      channels,
+      channelGifs,
+      feeds: new ChannelFeedRepository(db),
+      totals,
+      reader,
+      resync: (trx, channel) => channelTags.startSync(trx, channel),
+      wake: () => deps.queue.wake(),
+      log: deps.log,
+    }),
+    channelGifs: new ChannelGifsService({ db, channels, channelGifs, reader, totals }),
+    channelTags,
+    channelSearch: new ChannelSearchService({
+      search: new ChannelSearchRepository(db),
+      channels,
+      reader,
+    }),
+    studios: new StudioService({ features: new StudioRepository(db), reader, users: deps.users }),
+  };
+}

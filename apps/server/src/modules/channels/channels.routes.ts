@@ -1,0 +1,223 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AccountService } from '../accounts/account.service.ts';
+import type { PersonalTokenService } from '../accounts/personal-token.service.ts';
+import { currentUser } from '../accounts/current-user.ts';
+import { AppError } from '../../platform/errors/app-error.ts';
+import type { GifReadService } from '../gifs/gif-read.service.ts';
+import {
+  addedChannelGifsAnswer,
+  channelAnswer,
+  channelFeedAnswer,
+  channelListAnswer,
+  deletedChannelAnswer,
+  gifChannelsAnswer,
+  removedChannelGifsAnswer,
+  updatedChannelAnswer,
+} from '@jiffy/contracts';
+import { documented } from '../../platform/http/openapi/route-doc.ts';
+import { parseInput } from '../../platform/http/parse-input.ts';
+import {
+  addChannelGifsBody,
+  channelBySlugQuery,
+  channelGifsQuery,
+  channelIdParams,
+  createChannelBody,
+  feedQuery,
+  moveChannelBody,
+  removeChannelGifsBody,
+  updateChannelBody,
+} from './channel-input.schema.ts';
+import type { ChannelGifsService } from './channel-gifs.service.ts';
+import type { ChannelService } from './channel.service.ts';
+import { renderFeedPage } from './channel-feed.presenter.ts';
+
+/** §5: what the client is told when it asks for children without a parent id. */
+export const CHILDREN_NEED_PARENT = "We cannot fetch a channel's children without its parent's id.";
+
+/**
+ * The channel calls of §7 (site API: reads for anyone, changes with a session or personal
+ * token and the CSRF echo; who may change what is the service's `channel.edit` check).
+ */
+export function channelsRoutes(
+  app: FastifyInstance,
+  deps: {
+    channels: ChannelService;
+    channelGifs: ChannelGifsService;
+    reads: GifReadService;
+    accounts: AccountService;
+    tokens: PersonalTokenService;
+  },
+): void {
+  const actor = (request: FastifyRequest) => currentUser(request, deps.accounts, deps.tokens);
+  const idOf = (request: FastifyRequest) => parseInput(channelIdParams, request.params).id;
+
+  const tags = ['Channels'];
+  const signedIn = ['session', 'token'];
+  const byPath = documented({
+    summary: 'A channel by its path',
+    description: "`slug` is `username/slug/...`; `username` alone is the user's root channel.",
+    tags,
+    query: channelBySlugQuery,
+    responses: { 200: channelAnswer },
+  });
+  app.get('/api/v4/channels/', byPath, async (request) => {
+    const { slug } = parseInput(channelBySlugQuery, request.query);
+    return { data: await deps.channels.getByPath(await actor(request), slug) };
+  });
+
+  const byId = documented({
+    summary: 'A channel',
+    tags,
+    params: channelIdParams,
+    responses: { 200: channelAnswer },
+  });
+  app.get('/api/v4/channels/:id', byId, async (request) => ({
+    data: await deps.channels.get(await actor(request), idOf(request)),
+  }));
+
+  const create = documented({
+    summary: 'Make a channel',
+    description: "Under `parent`, or under the caller's root channel.",
+    tags,
+    body: createChannelBody,
+    responses: { 201: channelAnswer },
+    security: signedIn,
+  });
+  app.post('/api/v4/channels/', create, async (request, reply) => {
+    const input = parseInput(createChannelBody, request.body ?? {});
+    const channel = await deps.channels.create(await actor(request), input);
+    return reply.status(201).send({ data: channel });
+  });
+
+  const update = documented({
+    summary: 'Change a channel',
+    tags,
+    params: channelIdParams,
+    body: updateChannelBody,
+    responses: { 200: updatedChannelAnswer },
+    security: signedIn,
+  });
+  app.patch('/api/v4/channels/:id/', update, async (request) => {
+    const id = idOf(request);
+    const input = parseInput(updateChannelBody, request.body ?? {});
+    const { channel, flushUuid } = await deps.channels.update(await actor(request), id, input);
+    return { data: channel, flush_uuid: flushUuid };
+  });
+
+  const remove = documented({
+    summary: 'Delete a channel and every channel below it',
+    tags,
+    params: channelIdParams,
+    responses: { 200: deletedChannelAnswer },
+    security: signedIn,
+  });
+  app.delete('/api/v4/channels/:id/', remove, async (request) => {
+    const id = idOf(request);
+    const { deleted } = await deps.channels.delete(await actor(request), id);
+    return { data: { id, deleted_channels: deleted } };
+  });
+
+  const move = documented({
+    summary: 'Move a channel among its siblings or under another channel',
+    tags,
+    params: channelIdParams,
+    body: moveChannelBody,
+    responses: { 200: channelAnswer },
+    security: signedIn,
+  });
+  app.post('/api/v4/channels/:id/move/', move, async (request) => {
+    const id = idOf(request);
+    const input = parseInput(moveChannelBody, request.body ?? {});
+    const channel = await deps.channels.move(await actor(request), id, {
+      position: input.position,
+      targetId: input.target_channel,
+    });
+    return { data: channel };
+  });
+
+  // Without an id (`/channels/children/`, `/channels//children/`): §5's message.
+  const childrenWithoutParent = () => {
+    throw new AppError('channel_parent_required', CHILDREN_NEED_PARENT);
+  };
+  const noParent = documented({
+    summary: "A channel's children, without the parent's id",
+    description: 'Always refused (`channel_parent_required`): the id goes in the path.',
+    tags,
+    responses: {},
+  });
+  app.get('/api/v4/channels/children/', noParent, childrenWithoutParent);
+  app.get('/api/v4/channels/children', noParent, childrenWithoutParent);
+  const children = documented({
+    summary: "A channel's children, in order",
+    tags,
+    params: channelIdParams,
+    responses: { 200: channelListAnswer },
+  });
+  app.get('/api/v4/channels/:id/children/', children, async (request) => {
+    if ((request.params as { id?: string }).id === '') childrenWithoutParent();
+    return { data: await deps.channels.children(await actor(request), idOf(request)) };
+  });
+
+  const feed = documented({
+    summary: "A channel's GIFs",
+    description: "From `offset`, or after `cursor` (the page before's `next_cursor`).",
+    tags,
+    params: channelIdParams,
+    query: feedQuery,
+    responses: { 200: channelFeedAnswer },
+  });
+  app.get('/api/v4/channels/:id/feed/', feed, async (request, reply) => {
+    const id = idOf(request);
+    const query = parseInput(feedQuery, request.query);
+    const page = await deps.channels.feed(await actor(request), id, query);
+    // The listed-GIF fast path of the public lists: each GIF's JSON kept while it is unchanged.
+    const gifs = await deps.reads.serializeRows(page.rows);
+    reply.type('application/json; charset=utf-8');
+    return renderFeedPage({ ...page, gifs, offset: query.offset }, request.id);
+  });
+
+  const channelsOfGifs = documented({
+    summary: 'The channels some GIFs are in',
+    tags,
+    query: channelGifsQuery,
+    responses: { 200: gifChannelsAnswer },
+  });
+  app.get('/api/v4/channel-gifs/', channelsOfGifs, async (request) => {
+    const { gif } = parseInput(channelGifsQuery, request.query);
+    return { data: await deps.channelGifs.channelsOf(await actor(request), gif) };
+  });
+
+  const add = documented({
+    summary: 'Add GIFs to a channel (or place them)',
+    tags,
+    body: addChannelGifsBody,
+    responses: { 200: addedChannelGifsAnswer },
+    security: signedIn,
+  });
+  app.post('/api/v4/channel-gifs/', add, async (request) => {
+    const input = parseInput(addChannelGifsBody, request.body ?? {});
+    const { added } = await deps.channelGifs.add(await actor(request), {
+      channelId: input.channel,
+      gifIds: input.gif,
+      ...(input.position && { position: input.position }),
+      ...(input.target_gif && { targetGif: input.target_gif }),
+    });
+    return { data: { channel: input.channel, gif: input.gif, added } };
+  });
+
+  const removeGifs = documented({
+    summary: 'Take GIFs out of a channel',
+    tags,
+    body: removeChannelGifsBody,
+    responses: { 200: removedChannelGifsAnswer },
+    security: signedIn,
+  });
+  app.post('/api/v4/channel-gifs/remove/', removeGifs, async (request) => {
+    const input = parseInput(removeChannelGifsBody, request.body ?? {});
+    const { removed } = await deps.channelGifs.remove(await actor(request), {
+      channelId: input.channel,
+      gifIds: input.gif,
+    });
+    return { data: { channel: input.channel, removed } };
+  });
+}

@@ -1,0 +1,95 @@
+import type { FastifyInstance } from 'fastify';
+import type { AccountService } from '../accounts/account.service.ts';
+import type { PersonalTokenService } from '../accounts/personal-token.service.ts';
+import { currentUser } from '../accounts/current-user.ts';
+import {
+  bulkLanguageTagsAnswer,
+  languageTagsAnswer,
+  tagTranslationsAnswer,
+} from '@jiffy/contracts';
+import { gifIdParams } from '../../platform/http/input-schemas.ts';
+import { documented } from '../../platform/http/openapi/route-doc.ts';
+import { parseInput } from '../../platform/http/parse-input.ts';
+import {
+  addLanguageTagsBody,
+  bulkLanguageTagsQuery,
+  removeLanguageTagQuery,
+} from './language-tag-input.schema.ts';
+import { presentLanguageTags, presentTagTranslations } from './language-tag.presenter.ts';
+import type { LanguageTagService } from './language-tag.service.ts';
+
+/**
+ * Language tags (§7): reading is open to anyone for ready GIFs; adding and removing take the
+ * owner or staff, a session (or personal token) and the CSRF echo.
+ */
+export function languageTagsRoutes(
+  app: FastifyInstance,
+  deps: {
+    languageTags: LanguageTagService;
+    accounts: AccountService;
+    tokens: PersonalTokenService;
+  },
+): void {
+  const actor = (request: Parameters<typeof currentUser>[0]) =>
+    currentUser(request, deps.accounts, deps.tokens);
+
+  const tags = ['Editing'];
+  const security = ['session', 'token'];
+  const bulk = documented({
+    summary: "GIFs' tags in one language",
+    tags,
+    query: bulkLanguageTagsQuery,
+    responses: { 200: bulkLanguageTagsAnswer },
+  });
+  app.get('/ajax/gif/bulk/language-tags', bulk, async (request) => {
+    const query = parseInput(bulkLanguageTagsQuery, request.query);
+    const { gifIds, rows } = await deps.languageTags.bulk(
+      await actor(request),
+      query.gif_ids,
+      query.lang,
+    );
+    return { data: presentLanguageTags(gifIds, query.lang, rows) };
+  });
+
+  const add = documented({
+    summary: 'Add tags in a language to a GIF (its owner or staff)',
+    tags,
+    params: gifIdParams,
+    body: addLanguageTagsBody,
+    responses: { 200: languageTagsAnswer },
+    security,
+  });
+  app.post('/ajax/gif/:id/language-tags', add, async (request) => {
+    const { id } = parseInput(gifIdParams, request.params);
+    const input = parseInput(addLanguageTagsBody, request.body ?? {});
+    const rows = await deps.languageTags.add(await actor(request), { gifId: id, ...input });
+    return { data: presentLanguageTags([id], input.lang, rows)[0] };
+  });
+
+  const remove = documented({
+    summary: 'Remove a tag in a language from a GIF (its owner or staff)',
+    tags,
+    params: gifIdParams,
+    query: removeLanguageTagQuery,
+    responses: { 200: languageTagsAnswer },
+    security,
+  });
+  app.delete('/ajax/gif/:id/language-tags', remove, async (request) => {
+    const { id } = parseInput(gifIdParams, request.params);
+    const input = parseInput(removeLanguageTagQuery, request.query);
+    const rows = await deps.languageTags.remove(await actor(request), { gifId: id, ...input });
+    return { data: presentLanguageTags([id], input.lang, rows)[0] };
+  });
+
+  const translations = documented({
+    summary: "A GIF's tags in every language",
+    tags,
+    params: gifIdParams,
+    responses: { 200: tagTranslationsAnswer },
+  });
+  app.get('/ajax/gif/:id/tag-translations', translations, async (request) => {
+    const { id } = parseInput(gifIdParams, request.params);
+    const { gif, rows } = await deps.languageTags.translations(await actor(request), id);
+    return { data: presentTagTranslations(gif, rows) };
+  });
+}

@@ -1,0 +1,41 @@
+import { ExpiringMap } from '../../platform/lib/expiring-map.ts';
+
+/** Where a page of a ranked search ended: its last GIF's score and id. */
+export interface PageEnd {
+  /** The score as PostgreSQL writes a real: the shortest text that reads back the same. */
+  score: string;
+  gifId: string;
+}
+
+/**
+ * Where recent pages of each ranked search ended, so the page after one (the next offset, as a
+ * scrolling client asks for it) is read from there: a page then costs its own length in index
+ * entries, not its offset plus its length (a client at offset 4975 would read 5,000).
+ *
+ * When nothing changed in between, that page holds exactly the GIFs its offset does. When scores
+ * changed, it holds the GIFs that come after the ones the client was shown, which is what a
+ * scrolling client wants: offset paging would then repeat some or skip some. An end is kept for
+ * `ttlMs`, a scroll's worth of time, and the oldest goes first once `maxEntries` is reached.
+ */
+export class PageContinuations {
+  readonly #ends: ExpiringMap<PageEnd>;
+
+  constructor(options: { ttlMs: number; maxEntries: number }) {
+    this.#ends = new ExpiringMap(options);
+  }
+
+  /** Forgets every page end (a GIF left or came back, so offsets moved). */
+  clear(): void {
+    this.#ends.clear();
+  }
+
+  /** Where the page of `search` (a key naming the search and its filter) ending at `offset` ended. */
+  endBefore(search: string, offset: number): PageEnd | undefined {
+    return this.#ends.get(`${offset}|${search}`);
+  }
+
+  /** Keeps where the page of `search` that ends at `offset` (its offset plus its length) ended. */
+  keep(search: string, offset: number, end: PageEnd): void {
+    this.#ends.set(`${offset}|${search}`, end);
+  }
+}

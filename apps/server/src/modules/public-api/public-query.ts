@@ -1,0 +1,20 @@
+import type { FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type { ApiKeyService } from '../api-keys/api-key.service.ts';
+import { parseInput } from '../../platform/http/parse-input.ts';
+import { firstValues } from './list-query.schema.ts';
+
+/**
+ * Reads a public API query: repeated parameters collapse to their first value, the schema
+ * checks it (400), then the api_key is verified (401). Bad input fails before the key lookup.
+ */
+export function publicQueryReader(apiKeys: ApiKeyService) {
+  return async function read<S extends z.ZodType<{ api_key?: string | undefined }>>(
+    schema: S,
+    request: FastifyRequest,
+  ): Promise<z.infer<S>> {
+    const query = parseInput(schema, firstValues(request.query));
+    await apiKeys.verify(query.api_key);
+    return query;
+  };
+}

@@ -1,0 +1,12 @@
+import { z } from 'zod';
+import { gifId } from '../../platform/http/input-schemas.ts';
+
+/**
+ * `POST /ajax/instashare/` (§7): which GIF, to whom. No free text from the sender: a message
+ * field would let anyone signed in send words of their choosing to any address in the
+ * instance's name.
+ */
+export const instashareBody = z.strictObject({
+  gif_id: gifId,
+  to: z.string().trim().max(254).pipe(z.email('not an e-mail address')),
+});

@@ -1,0 +1,32 @@
+import { instashareAnswer } from '@jiffy/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { AccountService } from '../accounts/account.service.ts';
+import { withRetryAfter } from '../accounts/attempt-limits.ts';
+import { currentUser } from '../accounts/current-user.ts';
+import { documented } from '../../platform/http/openapi/route-doc.ts';
+import { parseInput } from '../../platform/http/parse-input.ts';
+import { instashareBody } from './instashare-input.schema.ts';
+import { presentInstashare } from './instashare.presenter.ts';
+import type { InstashareService } from './instashare.service.ts';
+
+/** `POST /ajax/instashare/` (§7): e-mail a GIF to an address (signed in, CSRF, limited). */
+export function instashareRoutes(
+  app: FastifyInstance,
+  deps: { instashare: InstashareService; accounts: AccountService },
+): void {
+  const instashare = documented({
+    summary: 'E-mail a GIF to an address (anyone signed in)',
+    description:
+      "No words of the sender's own go with it. Limited per sender and per address; counts " +
+      'as an `email` share.',
+    body: instashareBody,
+    responses: { 201: instashareAnswer },
+    security: ['session'],
+  });
+  app.post('/ajax/instashare/', instashare, async (request, reply) => {
+    const input = parseInput(instashareBody, request.body ?? {});
+    const user = await currentUser(request, deps.accounts);
+    const sent = await withRetryAfter(reply, deps.instashare.send(user, input.gif_id, input.to));
+    return reply.status(201).send({ data: presentInstashare(sent) });
+  });
+}

@@ -1,0 +1,81 @@
+import type { FastifyInstance } from 'fastify';
+import { scheduleActivityAnswer, scheduledItemsAnswer, schedulePageAnswer } from '@jiffy/contracts';
+import { okEnvelope } from '../../platform/http/envelope.ts';
+import { documented } from '../../platform/http/openapi/route-doc.ts';
+import { parseInput } from '../../platform/http/parse-input.ts';
+import type { GatewayAuth } from '../gateway/gateway-auth.ts';
+import { gatewayIdParams, pathId } from '../gateway/gateway-input.ts';
+import { firstValues } from '../public-api/list-query.schema.ts';
+import { activityQuery, scheduleBody, scheduleListQuery } from './schedule-input.schema.ts';
+import { presentActivity, presentScheduledItem } from './schedule.presenter.ts';
+import type { ScheduleService } from './schedule.service.ts';
+
+/** The trending scheduler (§7), staff only, under the service gateway's base path. */
+export function scheduleRoutes(
+  app: FastifyInstance,
+  deps: { schedule: ScheduleService; auth: GatewayAuth; base: string },
+): void {
+  const { base, auth } = deps;
+
+  const tags = ['Trending schedule'];
+  const security = ['session', 'token'];
+  const add = documented({
+    summary: 'Schedule GIFs onto trending (staff)',
+    tags,
+    body: scheduleBody,
+    responses: { 201: scheduledItemsAnswer },
+    security,
+  });
+  app.post(`${base}/schedule`, add, async (request, reply) => {
+    const actor = await auth.actor(request);
+    const input = parseInput(scheduleBody, request.body ?? {});
+    const rows = await deps.schedule.add(actor, input.gifs);
+    return reply.status(201).send(okEnvelope(rows.map(presentScheduledItem), request));
+  });
+
+  const list = documented({
+    summary: 'What is scheduled onto trending (staff)',
+    tags,
+    query: scheduleListQuery,
+    responses: { 200: schedulePageAnswer },
+    security,
+  });
+  app.get(`${base}/schedule`, list, async (request) => {
+    const actor = await auth.actor(request);
+    const query = parseInput(scheduleListQuery, firstValues(request.query));
+    const { rows, total } = await deps.schedule.list(actor, query);
+    return okEnvelope(rows.map(presentScheduledItem), request, {
+      total_count: total,
+      count: rows.length,
+      offset: query.offset,
+    });
+  });
+
+  const activity = documented({
+    summary: "The scheduler's activity log, newest first (staff)",
+    tags,
+    query: activityQuery,
+    responses: { 200: scheduleActivityAnswer },
+    security,
+  });
+  app.get(`${base}/activity`, activity, async (request) => {
+    const actor = await auth.actor(request);
+    const query = parseInput(activityQuery, firstValues(request.query));
+    const rows = await deps.schedule.activity(actor, query);
+    return okEnvelope(rows.map(presentActivity), request);
+  });
+
+  const remove = documented({
+    summary: 'Take a GIF off the schedule (staff)',
+    tags,
+    params: gatewayIdParams,
+    responses: { 204: null },
+    security,
+  });
+  app.delete(`${base}/schedule/:id`, remove, async (request, reply) => {
+    const actor = await auth.actor(request);
+    const id = pathId(request.params);
+    await deps.schedule.remove(actor, id);
+    return reply.status(204).send();
+  });
+}

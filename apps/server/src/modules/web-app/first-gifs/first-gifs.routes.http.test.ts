@@ -1,0 +1,272 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { animatedImage } from '../../../../testing/fixtures.ts';
+import type { SiteClient } from '../../../../testing/site-client.ts';
+import { permissionMatrix } from '../../../../testing/signed-in-users.ts';
+import { startTestJiffy, type TestJiffy } from '../../../../testing/test-jiffy.ts';
+import { PAGE_VIEW_KEPT_MS } from './first-gifs.service.ts';
+
+interface ListBody {
+  data: { id: string; images: Record<string, { url: string; webp?: string; width: string }> }[];
+}
+
+/**
+ * The page's tiles, in order: the GIF id, its <img> tag, and whether it is written inside a
+ * `<noscript>` (a tile the boot script puts in after the first GIF's paint).
+ */
+function tiles(html: string): { id: string; img: string; later: boolean }[] {
+  const later = [...html.matchAll(/<noscript>(.*?)<\/noscript>/g)].map((m) => m[1]!).join('');
+  return [...html.matchAll(/<a class="jiffy-gif" data-gif-id="(\w+)"[^>]*>(.*?)<\/a>/g)].map(
+    (m) => ({
+      id: m[1]!,
+      img: /<img [^>]*>/.exec(m[2]!)?.[0] ?? '',
+      later: later.includes(m[0]),
+    }),
+  );
+}
+
+interface FirstPageData {
+  path: string;
+  lists: Record<string, { data: { id: string }[]; meta: { response_id: string } }>;
+  queries: { key: unknown[]; data: unknown }[];
+}
+type ErrorBody = { error: { code: string } };
+
+/** The page view a page names for the site (`<meta name="jiffy-first-page">`). */
+function viewOf(html: string): string {
+  const view = /<meta name="jiffy-first-page" content="(\w+)">/.exec(html)?.[1];
+  if (!view) throw new Error('no page view in the page');
+  return view;
+}
+
+// `/` and `/search/:term` carry their first GIFs in the HTML (markup a browser paints before
+// any script) and name their page view, whose data the site starts from; in a browser:
+// e2e/first-gifs.browser.test.ts.
+describe('the first GIFs written into the site pages', () => {
+  let t: TestJiffy;
+  let now = Date.now();
+  let users: Record<string, SiteClient>;
+  let visitor: SiteClient;
+  const html = { accept: 'text/html,application/xhtml+xml' };
+  const get = (url: string) => t.jiffy.app.inject({ url, headers: html });
+  const api = async (url: string) =>
+    (await t.jiffy.app.inject(`${url}&api_key=${t.apiKey}`)).json<ListBody>();
+  /** The data the site asks for once the page's first GIFs are painted, as a visitor. */
+  const carried = async (page: string): Promise<FirstPageData> => {
+    const answer = await visitor.get(`/ajax/first-page/${viewOf(page)}`);
+    expect(answer.statusCode).toBe(200);
+    return answer.json<{ data: FirstPageData }>().data;
+  };
+
+  beforeAll(async () => {
+    t = await startTestJiffy({}, { clock: () => now });
+    ({ users, visitor } = await permissionMatrix(t));
+
+    const uploads: Record<string, string>[] = [
+      { title: 'Cats dancing', tags: 'cats,dance' },
+      { title: 'Cats asleep', tags: 'cats,sleep' },
+      { title: 'Dog running', tags: 'dog' },
+      { title: 'Cat sticker', tags: 'cats', is_sticker: 'true' },
+    ];
+    for (const [i, fields] of uploads.entries()) {
+      const bytes = await animatedImage({ width: 120 + 20 * i, height: 90, frames: 2 });
+      await t.uploadAndWait({ name: 'g.gif', bytes }, fields, { complete: false });
+    }
+  }, 120_000);
+  afterAll(() => t.stop());
+
+  it('writes / with the trending stickers and GIFs as <img> tiles, and their data', async () => {
+    const page = await get('/');
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['cache-control']).toBe('no-cache');
+    const stickers = await api('/v1/stickers/trending?limit=8');
+    const gifs = await api('/v1/gifs/trending?limit=25');
+    expect(stickers.data).toHaveLength(1);
+    expect(gifs.data).toHaveLength(3);
+    const written = tiles(page.body);
+    // The stickers row first, then the GIFs, in the API's order.
+    expect(written.map((tile) => tile.id)).toEqual(
+      [...stickers.data, ...gifs.data].map((g) => g.id),
+    );
+    for (const [i, tile] of written.entries()) {
+      const gif = [...stickers.data, ...gifs.data].find((g) => g.id === tile.id)!;
+      // Every width the browser may pick, and a real rendition as the plain src.
+      expect(tile.img).toContain(
+        `${gif.images.fixed_width!.url} ${gif.images.fixed_width!.width}w`,
+      );
+      expect(tile.img).toMatch(/ src="[^"]+\.gif"/);
+      expect(tile.img).toContain('sizes="(max-width: 531px)');
+      // The first tile asks for its image at once and first; the others lazily, after it (none
+      // waits for a script).
+      expect(tile.img.includes('fetchpriority="high"'), `tile ${i}`).toBe(i === 0);
+      expect(tile.img.includes('loading="lazy" fetchpriority="low"'), `tile ${i}`).toBe(i > 0);
+      // Only the first is in the page's first frame; the others are text until the boot
+      // script puts them in (and ordinary tiles without scripts).
+      expect(tile.later, `tile ${i}`).toBe(i > 0);
+      expect(tile.img).not.toContain('data:image');
+    }
+    // The first image is preloaded from the head, in WebP as the <picture> will pick it.
+    const head = page.body.slice(0, page.body.indexOf('</head>'));
+    const preload = /<link rel="preload" as="image" type="image\/webp" imagesrcset="([^"]+)"/.exec(
+      head,
+    );
+    expect(preload?.[1]).toContain(stickers.data[0]!.images.fixed_width!.webp);
+    // The page carries no data for the site's script: it names its view, whose data the site
+    // asks for (the same pages and the trending searches, for this path only), with the
+    // view's own response id in the lists' analytics.
+    expect(page.body).not.toContain('application/json');
+    const view = viewOf(page.body);
+    const data = await carried(page.body);
+    expect(data.path).toBe('/');
+    expect(data.lists['home-gifs']!.data.map((g) => g.id)).toEqual(gifs.data.map((g) => g.id));
+    expect(data.lists['home-stickers']!.data.map((g) => g.id)).toEqual(
+      stickers.data.map((g) => g.id),
+    );
+    expect(data.lists['home-gifs']!.meta.response_id).toBe(view);
+    expect(data.queries.map((q) => q.key)).toEqual([['trending-searches']]);
+    // Each page view is its own.
+    expect(viewOf((await get('/')).body)).not.toBe(view);
+    // The header as the site draws it: Log in and Join beside the sections, not among them
+    // (on a phone the sections scroll sideways and the account corner stays in view).
+    expect(page.body).toMatch(
+      /<nav aria-label="Sections">(?:(?!Log in)[^])*?<\/nav><div class="account-corner"><a href="\/login">Log in<\/a><a href="\/join">Join<\/a><\/div><\/header>/,
+    );
+    // The markup inside the site's page; its boot loader, which adds the site's script, follows.
+    expect(page.body).toMatch(/<div id="root"><a class="skip" href="#main">/);
+    expect(page.body).toMatch(/<\/div>\s*<script>\(function loadBootModule[^]*"\/assets\/index-/);
+  });
+
+  it('writes /search/cats with its results, GIFs or stickers, and its related tags', async () => {
+    const page = await get('/search/cats');
+    expect(page.statusCode).toBe(200);
+    const results = await api('/v1/gifs/search?q=cats');
+    expect(results.data).toHaveLength(2);
+    expect(tiles(page.body).map((tile) => tile.id)).toEqual(results.data.map((g) => g.id));
+    expect(page.body).toContain('<h1>cats</h1>');
+    expect(page.body).toContain('<title>cats GIFs - Jiffy</title>');
+    const data = await carried(page.body);
+    expect(data.path).toBe('/search/cats');
+    expect(Object.keys(data.lists)).toEqual(['gifs:cats']);
+    // The related searches the site's own call would answer for the tab, so it asks no more.
+    const related = async (type: string) =>
+      (await t.jiffy.app.inject(`/ajax/tags/related/${type}/cats/?limit=10`)).json<{
+        data: unknown[];
+      }>().data;
+    expect(data.queries[0]!.key).toEqual(['related-tags', 'gifs', 'cats']);
+    expect(data.queries[0]!.data).toEqual(await related('gif'));
+    const names = (data.queries[0]!.data as { name: string }[]).map((tag) => tag.name);
+    expect(names).toEqual(expect.arrayContaining(['dance', 'sleep']));
+    expect(page.body).toContain('<a href="/search/dance">#dance</a>');
+
+    const stickers = await get('/search/cats?type=stickers');
+    const found = await api('/v1/stickers/search?q=cats');
+    expect(tiles(stickers.body).map((tile) => tile.id)).toEqual(found.data.map((g) => g.id));
+    const stickersData = await carried(stickers.body);
+    expect(Object.keys(stickersData.lists)).toEqual(['stickers:cats']);
+    expect(stickersData.path).toBe('/search/cats?type=stickers');
+    // The stickers tab's related searches are the stickers' (the only one is tagged cats alone).
+    expect(stickersData.queries).toEqual([
+      { key: ['related-tags', 'stickers', 'cats'], data: await related('sticker') },
+    ]);
+    expect(await related('sticker')).toEqual([]);
+
+    // Nothing found: the grid's message, as the site shows it.
+    const none = await get('/search/unicorns');
+    expect(tiles(none.body)).toEqual([]);
+    expect(none.body).toContain('No GIFs found for “unicorns”.');
+  });
+
+  it('escapes a hostile term everywhere it is written', async () => {
+    const term = `</script><b>"x'&\u2028`;
+    const page = await get(`/search/${encodeURIComponent(term)}`);
+    expect(page.statusCode).toBe(200);
+    expect(page.body).not.toContain('<b>');
+    // Only the page's own scripts end: the built one(s), as on any other page.
+    const plain = await get('/about');
+    const ends = (body: string) => body.split('</script>').length;
+    expect(ends(page.body)).toBe(ends(plain.body));
+    expect(page.body).toContain('<h1>&#60;/script&#62;&#60;b&#62;&#34;x&#39;&#38;');
+    expect(page.body).toContain('<title>&#60;/script&#62;&#60;b&#62;');
+    // The site reads the term back exactly.
+    const data = await carried(page.body);
+    expect(Object.keys(data.lists)).toEqual([`gifs:${term}`]);
+    expect(data.queries[0]!.key).toEqual(['related-tags', 'gifs', term]);
+    // Links to the term's pages carry it encoded.
+    expect(page.body).toContain(
+      `href="/search/${encodeURIComponent(term).replace(/'/g, '&#39;')}?type=stickers"`,
+    );
+  });
+
+  it('answers an over-long term with the site page and no results, as the API refuses it', async () => {
+    const long = 'a'.repeat(51);
+    const page = await get(`/search/${long}`);
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('<div id="root"></div>');
+    expect(page.body).not.toContain('jiffy-first-page');
+    expect(
+      (await t.jiffy.app.inject(`/v1/gifs/search?q=${long}&api_key=${t.apiKey}`)).statusCode,
+    ).toBe(414);
+    // Past what the router takes for a parameter: still the site page.
+    const huge = await get(`/search/${'b'.repeat(5000)}`);
+    expect(huge.statusCode).toBe(200);
+    expect(huge.body).toContain('<div id="root"></div>');
+    // A blank term has nothing to search.
+    expect((await get('/search/%20')).body).toContain('<div id="root"></div>');
+  });
+
+  it('GET /ajax/first-page/{view}: the same data for everyone, signed in or not, again on asking again', async () => {
+    const page = await get('/search/cats');
+    const path = `/ajax/first-page/${viewOf(page.body)}`;
+    const answers = [];
+    for (const client of [visitor, ...Object.values(users)]) {
+      const answer = await client.get(path);
+      expect(answer.statusCode).toBe(200);
+      expect(answer.headers['cache-control']).toBe('no-store');
+      answers.push(answer.json<{ data: FirstPageData }>().data);
+    }
+    expect(answers[0]!.path).toBe('/search/cats');
+    for (const answer of answers) expect(answer).toEqual(answers[0]);
+  });
+
+  it('GET /ajax/first-page/{view}: kept for a minute, then 404 first_page_not_kept', async () => {
+    const page = await get('/');
+    const path = `/ajax/first-page/${viewOf(page.body)}`;
+    now += PAGE_VIEW_KEPT_MS - 1_000;
+    expect((await visitor.get(path)).statusCode).toBe(200);
+    now += 2_000;
+    const gone = await visitor.get(path);
+    expect(gone.statusCode).toBe(404);
+    expect(gone.json<ErrorBody>().error.code).toBe('first_page_not_kept');
+    // A view no page was answered with, and a page without first GIFs (it names none).
+    const never = await visitor.get(`/ajax/first-page/${'0'.repeat(24)}`);
+    expect(never.statusCode).toBe(404);
+    expect(never.json<ErrorBody>().error.code).toBe('first_page_not_kept');
+    expect((await get('/about')).body).not.toContain('jiffy-first-page');
+    // Nor does a page whose address is longer than any link of the site (nothing is kept of it).
+    const long = await get(`/?utm=${'x'.repeat(3000)}`);
+    expect(tiles(long.body).length).toBeGreaterThan(0);
+    expect(long.body).not.toContain('jiffy-first-page');
+  });
+
+  it('GET /ajax/first-page/{view}: refuses what is no view with a stable code', async () => {
+    const view = viewOf((await get('/')).body);
+    for (const bad of [
+      'x',
+      view.toUpperCase(),
+      `${view}0`,
+      view.slice(1),
+      `${view.slice(1)}%ff`,
+      `${view.slice(2)}%2e%2e`,
+    ]) {
+      const refused = await visitor.get(`/ajax/first-page/${bad}`);
+      expect(refused.statusCode, bad).toBe(400);
+      expect(refused.json<ErrorBody>().error.code, bad).toBe('invalid_request');
+    }
+    // Past what the router takes for a parameter, as on every route.
+    const huge = await visitor.get(`/ajax/first-page/${'a'.repeat(5000)}`);
+    expect(huge.statusCode).toBe(414);
+    expect(huge.json<ErrorBody>().error.code).toBe('invalid_request');
+    // Read-only: no other method is routed, and the view is still there.
+    expect((await users.adm!.post(`/ajax/first-page/${view}`, {})).statusCode).toBe(404);
+    expect((await visitor.get(`/ajax/first-page/${view}`)).statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,255 @@
+import type { GifsResult } from '@jiffy/fetch-api';
+import {
+  GRID_PAGE,
+  HOME_STICKERS,
+  listKeys,
+  queryKeys,
+  RELATED_TAGS,
+  type FirstPageData,
+} from '@jiffy/web/first-page-data';
+import { MAX_AGE_SECONDS } from '../../../platform/http/public-api-caching.ts';
+import type { Clock } from '../../../platform/lib/clock.ts';
+import { ExpiringMap } from '../../../platform/lib/expiring-map.ts';
+import type { DiscoveryService } from '../../public-api/discovery.service.ts';
+import { allowedRatings } from '../../public-api/list-query.schema.ts';
+import type { ListAnswers } from '../../public-api/list-answers.ts';
+import type { RenderedAnswer } from '../../public-api/rendered-list-cache.ts';
+
+/**
+ * The site's own default: its pages send no `rating`, so the API's default applies (pg-13).
+ * A visitor has no rating setting yet; when one comes, it must decide this and the page must
+ * then stop being the same for everyone (see Cache-Control in web-app.routes.ts).
+ */
+const SITE_RATING = 'pg-13';
+/** The site's own limits (SearchBox: 50 characters; the API answers 414 past them). */
+const MAX_TERM = 50;
+
+/**
+ * A list of a page's first GIFs: the kept answer it came from (rendered again, with the page
+ * view's own response id, when the site asks for the page's data) and its GIFs, parsed once.
+ */
+export interface WrittenList {
+  key: string;
+  answer: RenderedAnswer;
+  page: GifsResult;
+}
+
+/** One page view the server wrote first GIFs into: its response id and its path (and query). */
+export interface PageView {
+  responseId: string;
+  path: string;
+}
+
+/**
+ * How long a page view's data waits for the site to ask for it. The site asks within a second
+ * or two of the page's load (once its first GIFs are painted); a tab restored much later, or
+ * a page answered by another node, finds nothing and the site fetches its lists itself.
+ */
+export const PAGE_VIEW_KEPT_MS = 60_000;
+/** At most this many page views wait at once (a few hundred bytes each: see KeptView). */
+const MAX_PAGE_VIEWS = 20_000;
+/**
+ * The longest path (with its query) a view is kept for: the site checks the data's path against
+ * its address, so the path is kept whole, and a query string no link of the site makes (up to
+ * Node's 16 KB of headers) would otherwise let 20,000 views hold 320 MB. Such a page names no
+ * view, and its site fetches its lists.
+ */
+const MAX_VIEW_PATH = 2_048;
+
+/**
+ * What the server keeps of a page view until its site asks: the path, what is shown above the
+ * grids (a few names), and weak references to the kept answers its grids were written from. A
+ * view never keeps an answer alive itself: the list cache decides how long answers live (500 of
+ * them, 30 s), and a view whose answer it has let go is a miss like any other. Otherwise a
+ * minute of searches for distinct terms would hold 20,000 answers of up to 140 KB each.
+ */
+interface KeptView {
+  path: string;
+  lists: { key: string; answer: WeakRef<RenderedAnswer> }[];
+  queries: FirstPageData['queries'];
+}
+
+export interface HomeFirstPage {
+  trendingSearches: string[];
+  stickers: WrittenList;
+  gifs: WrittenList;
+}
+
+export interface SearchFirstPage {
+  term: string;
+  type: 'gifs' | 'stickers';
+  relatedTags: { name: string; score: number }[];
+  results: WrittenList;
+}
+
+/**
+ * What `/` and `/search/:term` show first, from the services the public API answers from (the
+ * same kept answers: no HTTP hop, no second rendering), for the server to write into the page.
+ */
+export class FirstGifsService {
+  readonly #lists: ListAnswers;
+  readonly #discovery: DiscoveryService;
+  // Trending searches and related tags for as long as the API lets anyone keep them.
+  readonly #searches: ExpiringMap<Promise<string[]>>;
+  readonly #related: ExpiringMap<Promise<{ name: string; score: number }[]>>;
+  // What each recent page view was written from, until its site asks for the data.
+  readonly #views: ExpiringMap<KeptView>;
+
+  constructor(deps: { lists: ListAnswers; discovery: DiscoveryService; clock: Clock }) {
+    this.#lists = deps.lists;
+    this.#discovery = deps.discovery;
+    const kept = { ttlMs: MAX_AGE_SECONDS * 1000, now: deps.clock };
+    this.#searches = new ExpiringMap({ ...kept, maxEntries: 1 });
+    this.#related = new ExpiringMap({ ...kept, maxEntries: 500 });
+    this.#views = new ExpiringMap({
+      ttlMs: PAGE_VIEW_KEPT_MS,
+      maxEntries: MAX_PAGE_VIEWS,
+      now: deps.clock,
+    });
+    // A hidden or newly blocked term leaves the home page at once: the kept trending searches
+    // go, and so do the kept page views (a home page's data holds them; a view not kept is a
+    // miss, and its site fetches its lists itself).
+    deps.discovery.whenTermRulesChange(() => {
+      this.#searches.clear();
+      this.#views.clear();
+    });
+  }
+
+  /** Whether the server keeps this page view's data, for the page to name it to the site. */
+  keeps(responseId: string): boolean {
+    return this.#views.get(responseId) !== undefined;
+  }
+
+  /**
+   * The data of a page view's first GIFs, as the site starts from it (see firstPageJson), with
+   * the view's own response id in its lists; undefined once it is no longer kept. Asking again
+   * answers again: a reload of the same view, or a second tab, reads the same data.
+   */
+  pageData(responseId: string): string | undefined {
+    const view = this.#views.get(responseId);
+    if (!view) return undefined;
+    const lists = [];
+    for (const list of view.lists) {
+      const answer = list.answer.deref();
+      if (!answer) return undefined;
+      lists.push({ key: list.key, answer });
+    }
+    return firstPageJson(view.path, lists, view.queries, responseId);
+  }
+
+  async home(view: PageView): Promise<HomeFirstPage> {
+    const [trendingSearches, stickers, gifs] = await Promise.all([
+      this.#kept(this.#searches, 'searches', () => this.#discovery.trendingSearches()),
+      this.#lists
+        .trending({
+          type: 'sticker',
+          page: { limit: HOME_STICKERS, offset: 0 },
+          rating: SITE_RATING,
+        })
+        .then((answer) => written(listKeys.homeStickers, answer, view.responseId)),
+      this.#lists
+        .trending({ type: 'gif', page: { limit: GRID_PAGE, offset: 0 }, rating: SITE_RATING })
+        .then((answer) => written(listKeys.homeGifs, answer, view.responseId)),
+    ]);
+    return this.#keep(view, { trendingSearches, stickers, gifs });
+  }
+
+  /**
+   * A search's first page, or undefined for a term the API would refuse (empty, or longer
+   * than 50 characters once trimmed): the page then carries no results and the site shows
+   * what the API answers, as it always has. It counts as `visitor`'s search, as the API's
+   * (see searchVisitor).
+   */
+  async search(
+    term: string,
+    type: 'gifs' | 'stickers',
+    view: PageView,
+    visitor: string,
+  ): Promise<SearchFirstPage | undefined> {
+    const q = term.trim();
+    if (q === '' || q.length > MAX_TERM) return undefined;
+    const gifType = type === 'gifs' ? 'gif' : 'sticker';
+    // What the site's own call (`/ajax/tags/related/{type}/{term}/`) answers for this tab.
+    const related = () =>
+      this.#discovery.relatedTags(
+        q,
+        { limit: RELATED_TAGS, offset: 0 },
+        {
+          type: gifType,
+          ratings: allowedRatings(SITE_RATING),
+        },
+      );
+    const [relatedTags, results] = await Promise.all([
+      this.#kept(this.#related, `${gifType}:${q.toLowerCase()}`, related),
+      this.#lists
+        .search({
+          type: gifType,
+          term: q,
+          page: { limit: GRID_PAGE, offset: 0 },
+          rating: SITE_RATING,
+          sort: 'relevant',
+          visitor,
+        })
+        .then((answer) => written(listKeys.search(type, term), answer, view.responseId)),
+    ]);
+    return this.#keep(view, { term, type, relatedTags, results });
+  }
+
+  #keep<T extends HomeFirstPage | SearchFirstPage>(view: PageView, content: T): T {
+    if (view.path.length > MAX_VIEW_PATH) return content;
+    const lists = 'gifs' in content ? [content.stickers, content.gifs] : [content.results];
+    const queries: FirstPageData['queries'] =
+      'gifs' in content
+        ? [{ key: queryKeys.trendingSearches, data: content.trendingSearches }]
+        : [{ key: queryKeys.relatedTags(content.type, content.term), data: content.relatedTags }];
+    this.#views.set(view.responseId, {
+      path: view.path,
+      lists: lists.map((list) => ({ key: list.key, answer: new WeakRef(list.answer) })),
+      queries,
+    });
+    return content;
+  }
+
+  #kept<T>(map: ExpiringMap<Promise<T>>, key: string, load: () => Promise<T>): Promise<T> {
+    const kept = map.get(key);
+    if (kept) return kept;
+    const loading = load();
+    map.set(key, loading);
+    // A failed load is not kept: the next page view asks again.
+    loading.catch(() => map.get(key) === loading && map.delete(key));
+    return loading;
+  }
+}
+
+/**
+ * Each kept answer parsed once, so a kept answer's `page` is the same object on every view
+ * (the page's markup is kept by it, web-app.routes.ts). Its `meta` is the first view's; the
+ * data the site reads is rendered for each view (firstPageJson).
+ */
+const parsed = new WeakMap<RenderedAnswer, GifsResult>();
+
+function written(key: string, answer: RenderedAnswer, responseId: string): WrittenList {
+  let page = parsed.get(answer);
+  if (!page) {
+    page = JSON.parse(answer.render(responseId).toString('utf8')) as GifsResult;
+    parsed.set(answer, page);
+  }
+  return { key, answer, page };
+}
+
+/**
+ * The site API's answer for a page view's data, `{"data": FirstPageData}` (apps/web
+ * first-page-data.ts), with each list's text as the API answers it (with the view's response
+ * id) rather than serialized again.
+ */
+function firstPageJson(
+  path: string,
+  lists: { key: string; answer: RenderedAnswer }[],
+  queries: FirstPageData['queries'],
+  responseId: string,
+): string {
+  const listsJson = lists
+    .map((list) => `${JSON.stringify(list.key)}:${list.answer.render(responseId).toString('utf8')}`)
+    .join(',');
+  return `{"data":{"path":${JSON.stringify(path)},"lists":{${listsJson}},"queries":${JSON.stringify(queries)}}}`;
+}

@@ -1,0 +1,117 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createHash } from 'node:crypto';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startTestJiffy, type TestJiffy } from '../../../testing/test-jiffy.ts';
+import { readManifest, siteChunks } from './site-chunks.ts';
+
+// The React site as the server delivers it (what it does in a browser: e2e/web-app.browser.test.ts).
+describe('the site pages', () => {
+  let t: TestJiffy;
+  const html = { accept: 'text/html,application/xhtml+xml' };
+  const get = (url: string) => t.jiffy.app.inject({ url, headers: html });
+
+  beforeAll(async () => {
+    t = await startTestJiffy();
+    await t.jiffy.services.users.insert({
+      id: 'u_ada',
+      username: 'ada',
+      display_name: 'Ada',
+      description: '',
+      is_verified: false,
+      role: 'creator',
+    });
+  });
+  afterAll(() => t.stop());
+
+  /** The page's inline scripts, and the CSP's `script-src` sources. */
+  const scriptsOf = (page: Awaited<ReturnType<typeof get>>) => ({
+    inline: [...page.body.matchAll(/<script>([^]*?)<\/script>/g)].map((match) => match[1]!),
+    sources: /script-src ([^;]*);/.exec(String(page.headers['content-security-policy']))![1]!,
+  });
+  const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+
+  it('answers / with the built site, its API key and a strict CSP', async () => {
+    const page = await get('/');
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toContain('text/html');
+    expect(page.body).toContain(`<meta name="jiffy-api-key" content="${t.apiKey}">`);
+    // Its one inline script, the boot loader, is the only one its CSP allows besides its own
+    // origin's files: no 'unsafe-inline'.
+    const scripts = scriptsOf(page);
+    expect(scripts.inline).toHaveLength(1);
+    expect(scripts.sources).toBe(`'self' ${sha256(scripts.inline[0]!)}`);
+    expect(page.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    // The GIF maker plays its clip from a blob: URL; nothing else may load from blob:.
+    const policy = String(page.headers['content-security-policy']);
+    expect(policy).toMatch(/media-src 'self' [^;]* blob:;/);
+    expect(policy.match(/blob:/g)).toHaveLength(1);
+  });
+
+  it('writes the site stylesheet into the page instead of linking it (no render-blocking fetch)', async () => {
+    const page = await get('/search/cats');
+    expect(page.body).not.toMatch(/<link rel="stylesheet"/);
+    expect(page.body).toMatch(/<style>[^]*?\.site-header[^]*?<\/style>/);
+  });
+
+  it('names only the boot script, which fetches the site it starts (nothing ahead of the first GIFs)', async () => {
+    const page = await get('/about');
+    const scripts = [...page.body.matchAll(/<script type="module"[^>]* src="([^"]+)"/g)];
+    expect(scripts.map((match) => match[1])).toEqual([
+      expect.stringMatching(/^\/assets\/index-[\w-]+\.js$/),
+    ]);
+    expect(page.body).not.toContain('modulepreload');
+    expect(scriptsOf(page).inline).toEqual([]);
+    // A page with its first GIFs written in names no script to fetch: its boot loader adds the
+    // same boot script after the first image (e2e first-gifs).
+    for (const url of ['/', '/search/cats']) {
+      const written = await get(url);
+      expect(written.body, url).not.toMatch(/<script[^>]* src=/);
+      expect(scriptsOf(written).inline, url).toEqual([
+        expect.stringContaining(JSON.stringify(scripts[0]![1])),
+      ]);
+    }
+    // The boot script's import of the site names the site's chunk and every chunk it imports,
+    // so the browser fetches them in parallel when the site starts; each is served.
+    const site = siteChunks(
+      readManifest(path.dirname(fileURLToPath(import.meta.resolve('@jiffy/web/dist')))),
+    )!;
+    expect(`/${site.boot}`).toBe(scripts[0]![1]);
+    expect(site.site.some((file) => /^assets\/app-[\w-]+\.js$/.test(file))).toBe(true);
+    expect(site.site.length).toBeGreaterThan(2);
+    const bootCode = (await t.jiffy.app.inject(`/${site.boot}`)).body;
+    for (const file of site.site) {
+      expect(bootCode, file).toContain(file);
+      expect((await t.jiffy.app.inject(`/${file}`)).statusCode, file).toBe(200);
+    }
+  });
+
+  it('serves the build files with a year of caching, and 404 for others', async () => {
+    const page = await get('/about');
+    const script = /src="(\/assets\/index-[\w-]+\.js)"/.exec(page.body)![1]!;
+    const asset = await t.jiffy.app.inject(script);
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['content-type']).toContain('text/javascript');
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect((await t.jiffy.app.inject('/assets/nope.js')).statusCode).toBe(404);
+  });
+
+  it('answers every site route with the site, and an unknown channel with a 404', async () => {
+    for (const url of ['/search/cats', '/trending-gifs', '/about', '/apps', '/login', '/ada'])
+      expect((await get(url)).statusCode, url).toBe(200);
+    const missing = await get('/no_such_person');
+    expect(missing.statusCode).toBe(404);
+    expect(missing.body).toContain('<div id="root">');
+  });
+
+  it('keeps API misses JSON, and answers non-browser misses JSON too', async () => {
+    const api = await get('/v1/nothing');
+    expect(api.statusCode).toBe(404);
+    expect(api.json()).toMatchObject({ meta: { status: 404 } });
+    const plain = await t.jiffy.app.inject('/no_such_person');
+    expect(plain.statusCode).toBe(404);
+    expect(plain.headers['content-type']).toContain('application/json');
+    const post = await t.jiffy.app.inject({ method: 'POST', url: '/about', headers: html });
+    expect(post.headers['content-type']).toContain('application/json');
+  });
+});

@@ -1,0 +1,207 @@
+import { FIRST_PAGE_META } from '@jiffy/web/first-page-data';
+import { pageTypeFor } from '@jiffy/web/page-type';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { SITE_NAME } from '../embed/embed-page.ts';
+import { AppError } from '../../platform/errors/app-error.ts';
+import { ensureCsrfCookie } from '../../platform/http/site-security.ts';
+import type { GifReadService } from '../gifs/gif-read.service.ts';
+import { mediaSources } from '../../platform/lib/media-sources.ts';
+import { parseInput } from '../../platform/http/parse-input.ts';
+import { unfurlTags } from '../unfurl/unfurl-tags.ts';
+import type { AccountService } from '../accounts/account.service.ts';
+import { searchVisitor } from '../public-api/search-visitor.ts';
+import type { ProfileService } from '../users/profile.service.ts';
+import { homeMarkup, preloadTag, searchMarkup } from './first-gifs/first-gifs-markup.ts';
+import type { FirstGifsService } from './first-gifs/first-gifs.service.ts';
+import { loadSiteBuild, siteHead } from './site-shell.ts';
+import { serveBuiltAssets } from '../../platform/http/static-assets.ts';
+
+/** The id at the end of a GIF page's path segment: `happy-dance-<id>`, or just `<id>`. */
+const SLUG_ID = /^(?:.*-)?([A-Za-z0-9]{1,64})$/;
+/** Paths that are never site pages: a miss there stays a JSON 404. */
+const NOT_SITE =
+  /^\/(v1|v2|api|ajax|imaging|media|embed|embed-assets|oembed|widgets-assets|assets|login\/check)(\/|$)/;
+/** A first path segment that may be a channel's name. */
+const CHANNEL = /^\/([A-Za-z0-9_]{1,30})\/?$/;
+/** `/search/:term`'s tab: `?type=stickers`, else GIFs (as the site reads it). */
+const searchPageQuery = z.looseObject({
+  type: z.enum(['gifs', 'stickers']).catch('gifs'),
+});
+
+/**
+ * The term of a `/search/<term>` path, decoded as the site's router decodes it; undefined when
+ * the path is no search page of the site (a further segment, or an encoding that is no text).
+ */
+export function searchTermOfPath(url: string): string | undefined {
+  const raw = /^\/search\/([^/?#]*)(?:[?#]|$)/.exec(url)?.[1];
+  if (raw === undefined) return undefined;
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return undefined;
+  }
+}
+
+export interface SitePages {
+  /** Answers a GET that matched no route with the site, when it is a site page; else false. */
+  fallback(request: FastifyRequest, reply: FastifyReply): Promise<boolean>;
+}
+
+/**
+ * The React site: `/` and every §2 route answer with the built page (the app routes in the
+ * browser); `/gifs/:slug-:id` with its unfurl tags in the server's HTML; `/assets/*` the build's
+ * files (content-hashed names, cached for a year; brotli or gzip as built, see
+ * serveBuiltAssets). A path whose first segment is no channel
+ * answers 404 with the same page, which shows the site's 404.
+ */
+export function webAppRoutes(
+  app: FastifyInstance,
+  deps: {
+    reads: GifReadService;
+    firstGifs: FirstGifsService;
+    profiles: ProfileService;
+    /** Who is searching, when a search page counts towards trending searches. */
+    accounts: AccountService;
+    publicUrl: string;
+    mediaBaseUrl: string;
+    apiKey: string;
+  },
+): SitePages {
+  const build = loadSiteBuild();
+  const media = mediaSources(deps);
+  // The GIF maker plays its trimmed clip from a blob: URL and reads stickers' bytes (to decode
+  // their frames onto its canvas) from wherever media is served.
+  const policy = `default-src 'none'; script-src ${build.scriptSources}; style-src 'self' 'unsafe-inline'; img-src 'self' ${media} data:; media-src 'self' ${media} blob:; connect-src 'self' ${media}; frame-ancestors 'none'; base-uri 'none'; form-action 'self'`;
+  // `no-cache`: revalidated on every visit. The first GIFs a page carries are the same for
+  // every visitor (the site's default rating, the signed-out header), so nothing in it is
+  // anyone's own; it is kept out of shared caches all the same by the cookie it may set.
+  const send = (
+    reply: FastifyReply,
+    status: number,
+    title: string,
+    extra?: string,
+    rootMarkup?: string,
+  ) =>
+    reply
+      .status(status)
+      .type('text/html; charset=utf-8')
+      .header('content-security-policy', policy)
+      .header('cache-control', 'no-cache')
+      .send(build.page(siteHead({ title, apiKey: deps.apiKey, extra }), rootMarkup));
+  /**
+   * The `<head>` tags of a page the server wrote first GIFs into: the first image's preload,
+   * and the page view whose data the site asks for once they are painted (`GET
+   * /ajax/first-page/{view}`, apps/web first-page-fetch.ts). The data is not in the page: 138
+   * KB of JSON there held the first paint back (bench/web).
+   */
+  const firstGifsHead = (request: FastifyRequest, preload: string) =>
+    deps.firstGifs.keeps(request.id)
+      ? `${preload}\n<meta name="${FIRST_PAGE_META}" content="${request.id}">`
+      : preload;
+  /** The view the service keeps the first page's data of, until the site asks for it. */
+  const pageView = (request: FastifyRequest) => ({ responseId: request.id, path: request.url });
+  /** The page without its first GIFs when they cannot be had: the site fetches them itself. */
+  const withoutFirstGifs = (request: FastifyRequest, error: unknown) => {
+    request.log.warn({ err: error }, 'could not write the first GIFs into the page');
+    return undefined;
+  };
+
+  /**
+   * A page's first-GIF markup and image preload, written once per kept answer: the answers
+   * (and the trending searches and related tags) are the same objects while the server keeps
+   * them (first-gifs.service.ts), so a page view only joins text (bench/web: the HTML is on the
+   * first GIF's path, and the bare page's costs nothing).
+   */
+  const markups = new WeakMap<object, { parts: unknown[]; markup: string; preload: string }>();
+  const keptMarkup = (
+    anchor: object,
+    parts: unknown[],
+    make: () => { markup: string; preload: string },
+  ) => {
+    const kept = markups.get(anchor);
+    if (kept && kept.parts.every((part, i) => part === parts[i])) return kept;
+    const made = { parts, ...make() };
+    markups.set(anchor, made);
+    return made;
+  };
+
+  app.get('/', async (request, reply) => {
+    const title = `${SITE_NAME}: GIFs and stickers`;
+    const content = await deps.firstGifs
+      .home(pageView(request))
+      .catch((error: unknown) => withoutFirstGifs(request, error));
+    if (!content) return send(reply, 200, title);
+    const { markup, preload } = keptMarkup(
+      content.gifs.page,
+      [content.trendingSearches, content.stickers.page],
+      () => ({
+        markup: homeMarkup({
+          trendingSearches: content.trendingSearches,
+          stickers: content.stickers.page,
+          gifs: content.gifs.page,
+        }),
+        preload: preloadTag(content.stickers.page.data[0] ?? content.gifs.page.data[0]),
+      }),
+    );
+    return send(reply, 200, title, firstGifsHead(request, preload), markup);
+  });
+
+  // A wildcard, not `:term`: the router answers 414 for a parameter over 100 characters, where
+  // any other site path gets the site; the term is read from the path as the site reads it.
+  app.get('/search/*', async (request, reply) => {
+    const term = searchTermOfPath(request.url);
+    if (term === undefined) return send(reply, 200, SITE_NAME);
+    const { type } = parseInput(searchPageQuery, request.query);
+    const title = `${term} GIFs - ${SITE_NAME}`;
+    const visitor = await searchVisitor(request, deps.accounts);
+    const content = await deps.firstGifs
+      .search(term, type, pageView(request), visitor)
+      .catch((error: unknown) => withoutFirstGifs(request, error));
+    if (!content) return send(reply, 200, title);
+    const { markup, preload } = keptMarkup(
+      content.results.page,
+      [term, type, content.relatedTags],
+      () => ({
+        markup: searchMarkup({
+          term,
+          type,
+          relatedTags: content.relatedTags.map((tag) => tag.name),
+          results: content.results.page,
+        }),
+        preload: preloadTag(content.results.page.data[0]),
+      }),
+    );
+    return send(reply, 200, title, firstGifsHead(request, preload), markup);
+  });
+
+  app.get<{ Params: { slugId: string } }>('/gifs/:slugId', async (request, reply) => {
+    const id = SLUG_ID.exec(request.params.slugId)?.[1];
+    const gif = id
+      ? await deps.reads.getReady(id, request.id).catch((error: unknown) => {
+          if (error instanceof AppError && error.status === 404) return undefined;
+          throw error;
+        })
+      : undefined;
+    if (!gif) return send(reply, 404, `GIF not found - ${SITE_NAME}`);
+    const tags = unfurlTags(gif, { publicUrl: deps.publicUrl, siteName: SITE_NAME });
+    return send(reply, 200, `${gif.title || 'GIF'} - ${SITE_NAME}`, tags);
+  });
+
+  serveBuiltAssets(app, { root: build.assetsDir, prefix: '/assets/' });
+
+  return {
+    async fallback(request, reply) {
+      const path = request.url.split('?')[0] ?? '/';
+      if (request.method !== 'GET' || NOT_SITE.test(path)) return false;
+      if (!(request.headers.accept ?? '').includes('text/html')) return false;
+      // A single segment that is none of the site's own pages is a channel (§2): unknown, 404.
+      const channel = CHANNEL.exec(path)?.[1];
+      const isChannel = channel !== undefined && pageTypeFor(path) === 'channel page';
+      const status = isChannel && !(await deps.profiles.isPublic(channel)) ? 404 : 200;
+      ensureCsrfCookie(request, reply);
+      await send(reply, status, status === 404 ? `Not found - ${SITE_NAME}` : SITE_NAME);
+      return true;
+    },
+  };
+}

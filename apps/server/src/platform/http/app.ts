@@ -1,0 +1,157 @@
+import cookie from '@fastify/cookie';
+import formbody from '@fastify/formbody';
+import multipart from '@fastify/multipart';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import type { TrustProxy } from '../../app/config/trust-proxy.ts';
+import { AppError } from '../errors/app-error.ts';
+import { newResponseId } from '../lib/ids.ts';
+import { NUL_MESSAGE } from '../lib/unstorable-text.ts';
+import type { Services } from '../../app/services.ts';
+import { errorHandler } from './error-handler.ts';
+import { framePolicy } from './frame-policy.ts';
+import { routeCatalog } from './openapi/route-catalog.ts';
+import './route-policy.ts';
+import { embedSurface } from '../../app/surfaces/embed.surface.ts';
+import { gatewaySurface } from '../../app/surfaces/gateway.surface.ts';
+import { mediaSurface } from '../../app/surfaces/media.surface.ts';
+import { answerNotFound } from '../../app/surfaces/not-found.ts';
+import { opsSurface } from '../../app/surfaces/ops.surface.ts';
+import type { PublicApiLimits } from './public-api-rate-limit.ts';
+import { publicApiSurface } from '../../app/surfaces/public-api.surface.ts';
+import { siteApiSurface } from '../../app/surfaces/site-api.surface.ts';
+import { webAppSurface } from '../../app/surfaces/web-app.surface.ts';
+import { widgetsSurface } from '../../app/surfaces/widgets.surface.ts';
+import type { SitePages } from '../../modules/web-app/web-app.routes.ts';
+
+export interface AppOptions {
+  services: Services;
+  maxUploadBytes: number;
+  mediaBaseUrl: string;
+  /** The public API's limits, and the pingback events each address may send a minute. */
+  publicApiLimits: PublicApiLimits & { pingbackEvents: number };
+  /** Jiffy's version, for /api/v3/env/build. */
+  version: string;
+  uploadTempDir: string;
+  logger: FastifyBaseLogger;
+  /** The public key the embed player uses for its related GIFs (the instance's default key). */
+  embedApiKey: string;
+  /** EMBED_FONT_CSS_URL: the embed player's web fonts, when configured. */
+  embedFontCssUrl?: string | undefined;
+  /** TRUST_PROXY: which peers' X-Forwarded-For gives the client's address (none by default). */
+  trustProxy?: TrustProxy;
+  /** METRICS_TOKEN: the bearer token `/metrics` asks for; open when unset. */
+  metricsToken?: string | undefined;
+  /**
+   * `ops` for a `--role=worker` process: only `/healthz`, `/readyz` and `/metrics`, so an
+   * orchestrator can probe it and Prometheus can read its job durations. Default `all`.
+   */
+  surfaces?: 'all' | 'ops';
+}
+
+/** A hop count as the function Fastify's types take (at runtime it takes the number too). */
+const fastifyTrustProxy = (trust: TrustProxy) =>
+  typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust;
+
+const BAD_URL = 'The URL does not decode: a %-escape in its path is not UTF-8.';
+
+/**
+ * The HTTP surface. Each surface (public API, site API, embed, media, widgets, web app, ops) is
+ * an encapsulated plugin carrying its own hooks, so the guards that run are those of the route
+ * the router chose, however its path was written. Only what holds for every answer (request id,
+ * NUL refusal, cookie parsing, body parsers, frame policy, error envelope) is global.
+ */
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const { services } = options;
+  const app = Fastify({
+    loggerInstance: options.logger,
+    genReqId: () => newResponseId(),
+    requestIdHeader: false,
+    bodyLimit: 1024 * 1024,
+    trustProxy: fastifyTrustProxy(options.trustProxy ?? false),
+    // A path that does not decode (`/v1/tags/related/%ff`): the same envelope as any 400.
+    frameworkErrors: (error, request, reply) => {
+      const badUrl = error.code === 'FST_ERR_BAD_URL';
+      errorHandler(badUrl ? new AppError('invalid_request', BAD_URL) : error, request, reply);
+    },
+  });
+  app.setErrorHandler(errorHandler);
+  // Before any surface: /openapi.json is written from every route registered after this.
+  const catalog = routeCatalog(app);
+  // Callback-style hook: it costs no promise per request.
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.header('x-request-id', request.id);
+    // No URL has a use for NUL, and none may reach the database (lib/unstorable-text.ts).
+    done(
+      request.url.includes('%00')
+        ? new AppError('invalid_request', `URL: ${NUL_MESSAGE}`)
+        : undefined,
+    );
+  });
+  // Every answer's latency by its route's pattern (never the URL: unbounded label values).
+  app.addHook('onResponse', (request, reply, done) => {
+    services.metrics.observeRequest(
+      request.method,
+      request.routeOptions.url,
+      reply.statusCode,
+      reply.elapsedTime,
+    );
+    done();
+  });
+  framePolicy(app);
+  if (options.surfaces === 'ops') {
+    await app.register(async (scope) =>
+      opsSurface(scope, { services, metricsToken: options.metricsToken }),
+    );
+    app.setNotFoundHandler((request, reply) => answerNotFound(request, reply));
+    return app;
+  }
+  await app.register(cookie);
+  await app.register(formbody, { bodyLimit: 64 * 1024 });
+  await app.register(multipart, {
+    limits: {
+      fileSize: options.maxUploadBytes,
+      files: 1,
+      fields: 30,
+      fieldSize: 64 * 1024,
+      parts: 40,
+      headerPairs: 200,
+    },
+  });
+
+  const apiKey = options.embedApiKey;
+  await app.register(publicApiSurface, {
+    services,
+    limits: options.publicApiLimits,
+    siteKey: apiKey,
+    uploadTempDir: options.uploadTempDir,
+  });
+  await app.register(siteApiSurface, {
+    services,
+    uploadTempDir: options.uploadTempDir,
+    version: options.version,
+  });
+  await app.register(gatewaySurface, { services });
+  await app.register(async (scope) =>
+    embedSurface(scope, { services, apiKey, fontCssUrl: options.embedFontCssUrl }),
+  );
+  await app.register(async (scope) => mediaSurface(scope, { services }));
+  await app.register(async (scope) => widgetsSurface(scope, { services, apiKey }));
+  await app.register(async (scope) =>
+    opsSurface(scope, {
+      services,
+      metricsToken: options.metricsToken,
+      contract: { routes: catalog.routes, version: options.version },
+    }),
+  );
+  let site: SitePages | undefined;
+  await app.register(async (scope) => {
+    site = webAppSurface(scope, { services, apiKey });
+  });
+
+  // The React site for a browser's GET of any other site page; else a 404 in its envelope.
+  app.setNotFoundHandler(async (request, reply) => {
+    if (site && (await site.fallback(request, reply))) return reply;
+    return answerNotFound(request, reply);
+  });
+  return app;
+}

@@ -1,0 +1,5 @@
+import { hostileInputWalk } from '../../../testing/hostile-input-walk.ts';
+
+// Every route fed hostile path segments, query parameters and bodies, in four shares run as
+// four files (see hostileInputWalk); this is share 4.
+hostileInputWalk(3, 4);
