@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoCatalog } from '../apps/server/src/modules/seed/demo-catalog.ts';
+import { demoCatalog } from '../apps/server/src/app/seed/demo-catalog.ts';
 import type { TestJiffy } from '../apps/server/testing/test-jiffy.ts';
 import { launchChromium, saveScreenshot, watchPageErrors } from './support/browser.ts';
 import { seedDemoSlice } from './support/demo-slice.ts';

@@ -8,10 +8,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { envSchema, resolveConfig } from '../../apps/server/src/app/config/env.ts';
 import { createJiffy } from '../../apps/server/src/app/jiffy.ts';
-import { demoCatalog } from '../../apps/server/src/modules/seed/demo-catalog.ts';
-import type { DemoItem } from '../../apps/server/src/modules/seed/demo-catalog-types.ts';
-import { renderDemoItem } from '../../apps/server/src/modules/seed/demo-sources.ts';
-import { seedDemoLibrary } from '../../apps/server/src/modules/seed/seed-demo.ts';
+import { demoCatalog } from '../../apps/server/src/app/seed/demo-catalog.ts';
+import type { DemoItem } from '../../apps/server/src/app/seed/demo-catalog-types.ts';
+import { renderDemoItem } from '../../apps/server/src/app/seed/demo-sources.ts';
+import { seedDemoLibrary } from '../../apps/server/src/app/seed/seed-demo.ts';
 
 interface Timing {
   items: number;

@@ -5,8 +5,8 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { demoCatalog } from '../../apps/server/src/modules/seed/demo-catalog.ts';
-import { renderDemoItem } from '../../apps/server/src/modules/seed/demo-sources.ts';
+import { demoCatalog } from '../../apps/server/src/app/seed/demo-catalog.ts';
+import { renderDemoItem } from '../../apps/server/src/app/seed/demo-sources.ts';
 import { multipart } from '../../apps/server/testing/fixtures.ts';
 import { startTestJiffy, type TestJiffy } from '../../apps/server/testing/test-jiffy.ts';
 import type { StorageBackend } from '../../apps/server/testing/test-s3.ts';

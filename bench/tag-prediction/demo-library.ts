@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { visualFeatures, type VisualFeatures } from '@jiffy/media';
-import { demoCatalog } from '../../apps/server/src/modules/seed/demo-catalog.ts';
-import { renderDemoItem } from '../../apps/server/src/modules/seed/demo-sources.ts';
+import { demoCatalog } from '../../apps/server/src/app/seed/demo-catalog.ts';
+import { renderDemoItem } from '../../apps/server/src/app/seed/demo-sources.ts';
 
 /** One demo item: what the index keeps (first frame) and what a caller would send (frames). */
 export interface BenchItem {

@@ -2,8 +2,8 @@
 // in the seed's catalog, drawn as `npm start` draws them): the Jiffy rendition behind it, its
 // dimensions and bytes, and, for the formats made on first request, how long that first
 // request took against a request for the same file once stored (the baseline, same run).
-import { demoCatalog } from '../../apps/server/src/modules/seed/demo-catalog.ts';
-import { renderDemoItem } from '../../apps/server/src/modules/seed/demo-sources.ts';
+import { demoCatalog } from '../../apps/server/src/app/seed/demo-catalog.ts';
+import { renderDemoItem } from '../../apps/server/src/app/seed/demo-sources.ts';
 import { multipart } from '../../apps/server/testing/fixtures.ts';
 import { tenorFormats, tenorRenditions } from '../../apps/server/src/modules/tenor/tenor-formats.ts';
 import { startBenchJiffy } from '../support/bench-jiffy.ts';

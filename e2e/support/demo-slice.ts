@@ -1,6 +1,6 @@
 import path from 'node:path';
-import type { DemoItem } from '../../apps/server/src/modules/seed/demo-catalog.ts';
-import { seedDemoLibrary } from '../../apps/server/src/modules/seed/seed-demo.ts';
+import type { DemoItem } from '../../apps/server/src/app/seed/demo-catalog.ts';
+import { seedDemoLibrary } from '../../apps/server/src/app/seed/seed-demo.ts';
 import type { TestJiffy } from '../../apps/server/testing/test-jiffy.ts';
 
 /**

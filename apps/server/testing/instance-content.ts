@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { expect } from 'vitest';
-import { countRows, describeTables } from '../src/modules/backup/catalog.ts';
+import { countRows, describeTables } from '../src/app/backup/catalog.ts';
 import type { DatabaseHandle } from '../src/platform/db/database.ts';
 import { animatedImage } from './fixtures.ts';
 import { insertGifRow } from './gif-rows.ts';

@@ -6,7 +6,7 @@ import { pino, type DestinationStream, type Logger } from 'pino';
 import type { Config } from './config/env.ts';
 import { openDatabase, type DatabaseHandle } from '../platform/db/database.ts';
 import { migrateToLatest } from '../platform/db/migrate.ts';
-import { buildApp } from '../platform/http/app.ts';
+import { buildApp } from './http-app.ts';
 import { logRedaction } from '../platform/http/log-redaction.ts';
 import { makeAdmin } from '../modules/accounts/first-admin.ts';
 import { runOperatorCommand } from './operator/operator-commands.ts';

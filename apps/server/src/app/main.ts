@@ -4,7 +4,7 @@ import { parseRole } from './cli/args.ts';
 import { loadConfig } from './config/env.ts';
 import { createJiffy } from './jiffy.ts';
 import { describeStorage } from '../platform/storage/create-blob-storage.ts';
-import { seedDemoLibrary } from '../modules/seed/seed-demo.ts';
+import { seedDemoLibrary } from './seed/seed-demo.ts';
 
 // `npm start`: Jiffy with the embedded defaults (or whatever the environment configures).
 const config = loadConfig();

@@ -10,7 +10,7 @@ import type { CreatorApplicationService } from '../modules/accounts/creator-appl
 import type { PersonalTokenService } from '../modules/accounts/personal-token.service.ts';
 import type { StaffRoleService } from '../modules/accounts/staff-roles.service.ts';
 import type { GifCtaService } from '../modules/gifs/gif-cta.service.ts';
-import type { ProfileService } from '../modules/users/profile.service.ts';
+import type { ProfileService } from '../modules/profiles/profile.service.ts';
 import type { AttemptLimits } from '../modules/accounts/attempt-limits.ts';
 import type { ReportRepository } from '../modules/reports/report.repository.ts';
 import type { CachePurge } from '../platform/lib/cache-purge.ts';
@@ -48,12 +48,12 @@ import type { FirstGifsService } from '../modules/web-app/first-gifs/first-gifs.
 import type { PublicGifService } from '../modules/public-api/public-gifs.service.ts';
 import type { InstashareService } from '../modules/sharing/instashare.service.ts';
 import type { StudioService } from '../modules/studios/studio.service.ts';
-import type { DirectoryService } from '../modules/users/directory.service.ts';
+import type { DirectoryService } from '../modules/profiles/directory.service.ts';
 import type { InstanceStatsService } from '../modules/instance/instance-stats.service.ts';
 import type { SpotifyArtistService } from '../modules/spotify/spotify-artist.service.ts';
 import type { CsvExportService } from '../modules/staff-search/csv-export.service.ts';
 import type { StaffSearchService } from '../modules/staff-search/staff-search.service.ts';
-import type { SettingsRepository } from '../modules/settings/settings.repository.ts';
+import type { SettingsRepository } from '../platform/settings/settings.repository.ts';
 import type { BlobStorage } from '../platform/storage/blob-storage.ts';
 import type { AvatarService } from '../modules/users/avatar.service.ts';
 import type { UserRepository } from '../modules/users/user.repository.ts';
@@ -64,7 +64,7 @@ import type { ScheduleService } from '../modules/trending-schedule/schedule.serv
 import type { TrimService } from '../modules/imaging/trim.service.ts';
 import type { TenorService } from '../modules/tenor/tenor.service.ts';
 import type { TrendingTermRules } from '../modules/public-api/trending-term-rules.ts';
-import type { TrendingSearchModerationService } from '../modules/moderation/trending-search-moderation.service.ts';
+import type { TrendingSearchModerationService } from '../modules/public-api/trending-search-moderation.service.ts';
 import type { OnDemandRenditionService } from '../modules/tenor/on-demand-renditions.service.ts';
 import type { TagPredictionService } from '../modules/tag-prediction/tag-prediction.service.ts';
 

@@ -10,7 +10,7 @@ import { passwordResetMailJob } from '../modules/accounts/password-reset-mail.jo
 import { AttemptLimits } from '../modules/accounts/attempt-limits.ts';
 import { ReportRepository } from '../modules/reports/report.repository.ts';
 import { GifReportService } from '../modules/reports/gif-report.service.ts';
-import { AuditLogRepository } from '../modules/moderation/audit-log.repository.ts';
+import { AuditLogRepository } from '../modules/audit-log/audit-log.repository.ts';
 import { CachePurge } from '../platform/lib/cache-purge.ts';
 import { createModerationServices } from '../modules/moderation/moderation-services.ts';
 import { quarantinePurgeJob } from '../modules/moderation/quarantine-purge.job.ts';
@@ -19,6 +19,8 @@ import { LanguageTagRepository } from '../modules/language-tags/language-tag.rep
 import { LanguageTagService } from '../modules/language-tags/language-tag.service.ts';
 import { ApiKeyRepository } from '../modules/api-keys/api-key.repository.ts';
 import { createChannelServices } from '../modules/channels/channel-services.ts';
+import { StudioRepository } from '../modules/studios/studio.repository.ts';
+import { StudioService } from '../modules/studios/studio.service.ts';
 import { FavoriteRepository } from '../modules/favorites/favorite.repository.ts';
 import { FavoriteService } from '../modules/favorites/favorite.service.ts';
 import { OutboxMailer, SmtpMailer, type Mailer } from '../platform/mail/mailer.ts';
@@ -34,7 +36,7 @@ import { GifMetadataRepository } from '../modules/gifs/gif-metadata.repository.t
 import { GifCtaService } from '../modules/gifs/gif-cta.service.ts';
 import { GifMetadataService } from '../modules/gifs/gif-metadata.service.ts';
 import { gifProcessJob } from '../modules/gifs/gif-process.job.ts';
-import { createProcessingServices } from '../modules/gifs/processing-services.ts';
+import { createProcessingServices } from './processing-services.ts';
 import { GifReadService } from '../modules/gifs/gif-read.service.ts';
 import { SerializedGifCache } from '../modules/gifs/serialized-gif-cache.ts';
 import { ServableRenditions } from '../modules/media/servable-renditions.ts';
@@ -53,15 +55,15 @@ import { GifListRepository } from '../modules/public-api/gif-list.repository.ts'
 import { PublicGifService } from '../modules/public-api/public-gifs.service.ts';
 import { assertPublicUrl, downloadToFile } from '../platform/net/index.ts';
 import { InstashareService } from '../modules/sharing/instashare.service.ts';
-import { ProfileService } from '../modules/users/profile.service.ts';
+import { ProfileService } from '../modules/profiles/profile.service.ts';
 import { InstanceStatsService } from '../modules/instance/instance-stats.service.ts';
-import { DirectoryService } from '../modules/users/directory.service.ts';
+import { DirectoryService } from '../modules/profiles/directory.service.ts';
 import { SpotifyArtistService } from '../modules/spotify/spotify-artist.service.ts';
 import { csvExportJob } from '../modules/staff-search/csv-export.job.ts';
 import { CsvExportService } from '../modules/staff-search/csv-export.service.ts';
 import { StaffSearchRepository } from '../modules/staff-search/staff-search.repository.ts';
 import { StaffSearchService } from '../modules/staff-search/staff-search.service.ts';
-import { SettingsRepository } from '../modules/settings/settings.repository.ts';
+import { SettingsRepository } from '../platform/settings/settings.repository.ts';
 import { createBlobStorage } from '../platform/storage/create-blob-storage.ts';
 import { avatarRenderJob } from '../modules/users/avatar-render.job.ts';
 import { UserRepository } from '../modules/users/user.repository.ts';
@@ -223,6 +225,12 @@ export function createServices(options: {
     queue,
     log: log('channels'),
   });
+  // What /studios features (channels and creators staff choose), read as visitors see them.
+  const studios = new StudioService({
+    features: new StudioRepository(db),
+    reader: channelServices.reader,
+    users,
+  });
   const publicGifs = new PublicGifService({
     lists,
     gifs: gifRepository,
@@ -297,7 +305,11 @@ export function createServices(options: {
   return {
     metrics,
     classifier,
-    ...channelServices,
+    channels: channelServices.channels,
+    channelGifs: channelServices.channelGifs,
+    channelTags: channelServices.channelTags,
+    channelSearch: channelServices.channelSearch,
+    studios,
     ...moderationServices,
     ...storyServices,
     ...accountServices,

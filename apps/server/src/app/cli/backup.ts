@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { backup } from '../../modules/backup/operations.ts';
+import { backup } from '../backup/operations.ts';
 import { loadConfig } from '../config/env.ts';
 import { parseOptions } from './args.ts';
 import { runRefusable } from './run-refusable.ts';

@@ -1,5 +1,5 @@
-import { assertServerUrl, migrateDb } from '../../modules/backup/operations.ts';
-import { RefusedError } from '../../modules/backup/refused-error.ts';
+import { assertServerUrl, migrateDb } from '../backup/operations.ts';
+import { RefusedError } from '../backup/refused-error.ts';
 import { envSchema, loadConfig, resolveConfig } from '../config/env.ts';
 import { parseOptions } from './args.ts';
 import { runRefusable } from './run-refusable.ts';

@@ -1,4 +1,4 @@
-import { RefusedError } from '../../modules/backup/refused-error.ts';
+import { RefusedError } from '../backup/refused-error.ts';
 
 /**
  * Runs a one-off command: a refusal prints `refused (<code>): <message>` and exits 1 (nothing

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { embedRoutes } from '../../modules/embed/embed.routes.ts';
 import { oembedRoutes } from '../../modules/embed/oembed.routes.ts';
 import type { Services } from '../services.ts';
-import { declareSurface } from './surface.ts';
+import { declareSurface } from '../../platform/http/surface.ts';
 
 /**
  * The player other sites frame (`/embed/:id`, its assets) and the oEmbed provider. No cookies

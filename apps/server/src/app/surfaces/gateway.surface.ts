@@ -4,9 +4,9 @@ import type { Services } from '../services.ts';
 import { scheduleRoutes } from '../../modules/trending-schedule/schedule.routes.ts';
 import { storiesRoutes } from '../../modules/stories/stories.routes.ts';
 import { trendingStoriesRoutes } from '../../modules/stories/trending-stories.routes.ts';
-import { siteApiCsrf } from '../../platform/http/site-security.ts';
+import { siteApiCsrf } from '../../modules/accounts/site-security.ts';
 import { notFoundUnder } from './not-found.ts';
-import { declareSurface } from './surface.ts';
+import { declareSurface } from '../../platform/http/surface.ts';
 
 /** Where GIPHY's service-gateway calls (stories, trending stories, the scheduler) live. */
 export const GATEWAY_BASE = '/x/v1';

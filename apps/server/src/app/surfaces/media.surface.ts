@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { mediaRoutes } from '../../modules/media/media.routes.ts';
 import type { Services } from '../services.ts';
-import { declareSurface } from './surface.ts';
+import { declareSurface } from '../../platform/http/surface.ts';
 
 /** Rendition and avatar files (`/media/...`): immutable, cookie-free, frameable. */
 export function mediaSurface(scope: FastifyInstance, options: { services: Services }): void {

@@ -4,7 +4,7 @@ import { metricsRoutes } from '../../platform/metrics/metrics.routes.ts';
 import type { Services } from '../services.ts';
 import { openApiRoutes } from '../../platform/http/openapi/openapi.routes.ts';
 import type { CatalogRoute } from '../../platform/http/openapi/route-catalog.ts';
-import { declareSurface } from './surface.ts';
+import { declareSurface } from '../../platform/http/surface.ts';
 
 /**
  * `/healthz`, `/readyz` and `/metrics`, for load balancers, orchestrators and Prometheus;

@@ -6,14 +6,15 @@ import { gifsRoutes } from '../../modules/gifs/gifs.routes.ts';
 import { publicUploadRoutes } from '../../modules/gifs/upload.routes.ts';
 import { categoriesRoutes } from '../../modules/public-api/categories.routes.ts';
 import { discoveryRoutes } from '../../modules/public-api/discovery.routes.ts';
+import { channelSearchRoutes } from '../../modules/channels/channel-search.routes.ts';
 import { publicGifsRoutes } from '../../modules/public-api/public-gifs.routes.ts';
 import { responseShaping } from '../../modules/public-api/response-shaping.ts';
 import type { Services } from '../services.ts';
 import { publicApiCaching } from '../../platform/http/public-api-caching.ts';
 import { publicApiCors } from '../../platform/http/public-api-cors.ts';
-import { publicApiRateLimit, type PublicApiLimits } from '../../platform/http/public-api-rate-limit.ts';
+import { publicApiRateLimit, type PublicApiLimits } from './public-api-rate-limit.ts';
 import { notFoundUnder } from './not-found.ts';
-import { declareSurface } from './surface.ts';
+import { declareSurface } from '../../platform/http/surface.ts';
 import { tenorSurface } from './tenor.surface.ts';
 
 const PREFIXES = ['/v1', '/v2'];
@@ -59,11 +60,8 @@ export async function publicApiSurface(
     apiKeys: services.apiKeys,
     accounts: services.accounts,
   });
-  discoveryRoutes(scope, {
-    discovery: services.discovery,
-    channelSearch: services.channelSearch,
-    apiKeys: services.apiKeys,
-  });
+  discoveryRoutes(scope, { discovery: services.discovery, apiKeys: services.apiKeys });
+  channelSearchRoutes(scope, { channelSearch: services.channelSearch, apiKeys: services.apiKeys });
   pingbackRoutes(scope, {
     pingbacks: services.pingbackIngest,
     publicUrl: services.urls.publicUrl,

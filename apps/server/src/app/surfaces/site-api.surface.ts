@@ -16,10 +16,10 @@ import { reportsRoutes } from '../../modules/reports/reports.routes.ts';
 import { moderationRoutes } from '../../modules/moderation/moderation.routes.ts';
 import { languageTagsRoutes } from '../../modules/language-tags/language-tags.routes.ts';
 import { moderationQueueRoutes } from '../../modules/moderation/moderation-queue.routes.ts';
-import { trendingSearchModerationRoutes } from '../../modules/moderation/trending-search-moderation.routes.ts';
+import { trendingSearchModerationRoutes } from '../../modules/public-api/trending-search-moderation.routes.ts';
 import type { Services } from '../services.ts';
-import { usersRoutes } from '../../modules/users/users.routes.ts';
-import { directoryRoutes } from '../../modules/users/directory.routes.ts';
+import { usersRoutes } from '../../modules/profiles/users.routes.ts';
+import { directoryRoutes } from '../../modules/profiles/directory.routes.ts';
 import { studiosRoutes } from '../../modules/studios/studios.routes.ts';
 import { instashareRoutes } from '../../modules/sharing/instashare.routes.ts';
 import { spotifyRoutes } from '../../modules/spotify/spotify.routes.ts';
@@ -30,9 +30,9 @@ import { imagingRoutes } from '../../modules/imaging/imaging.routes.ts';
 import { tagPredictionRoutes } from '../../modules/tag-prediction/tag-prediction.routes.ts';
 import { siteRelatedTagsRoutes } from '../../modules/public-api/site-related-tags.routes.ts';
 import { firstPageDataRoutes } from '../../modules/web-app/first-gifs/first-page-data.routes.ts';
-import { siteApiCsrf } from '../../platform/http/site-security.ts';
+import { siteApiCsrf } from '../../modules/accounts/site-security.ts';
 import { notFoundUnder } from './not-found.ts';
-import { declareSurface } from './surface.ts';
+import { declareSurface } from '../../platform/http/surface.ts';
 
 /**
  * The site's own calls (`/api`, `/ajax`, `/login/...`, and the imaging service's `/imaging`,

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Services } from '../services.ts';
 import { TENOR_PATHS, tenorRoutes } from '../../modules/tenor/tenor.routes.ts';
-import { declareSurface } from './surface.ts';
+import { declareSurface } from '../../platform/http/surface.ts';
 
 /**
  * Tenor's API v2 (`/v2/search`, `/v2/featured`…): registered inside the public API's scope, so

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { Services } from '../services.ts';
 import { webAppRoutes, type SitePages } from '../../modules/web-app/web-app.routes.ts';
-import { siteCsrfCookie } from '../../platform/http/site-security.ts';
-import { declareSurface } from './surface.ts';
+import { siteCsrfCookie } from '../../modules/accounts/site-security.ts';
+import { declareSurface } from '../../platform/http/surface.ts';
 
 /**
  * The React site's pages and build assets. Pages hand out the CSRF cookie the site's calls echo.

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { UserRow } from '../../platform/db/schema.ts';
 import { addressBucket } from '../../platform/http/client-address.ts';
 import { parseInput } from '../../platform/http/parse-input.ts';
-import { cookieOptions, CSRF_COOKIE, SESSION_COOKIE } from '../../platform/http/site-security.ts';
+import { cookieOptions, CSRF_COOKIE, SESSION_COOKIE } from './site-security.ts';
 import { sessionCookie } from './current-user.ts';
 import { newSecret } from './secret-token.ts';
 import {

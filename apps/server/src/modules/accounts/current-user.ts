@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { UserRow } from '../../platform/db/schema.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
-import { SESSION_COOKIE } from '../../platform/http/site-security.ts';
+import { SESSION_COOKIE } from './site-security.ts';
 import type { AccountService } from './account.service.ts';
 import type { PersonalTokenService } from './personal-token.service.ts';
 

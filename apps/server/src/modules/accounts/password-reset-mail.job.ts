@@ -1,6 +1,13 @@
 import type { JobDefinition } from '../../platform/jobs/job-types.ts';
 import type { AccountService } from './account.service.ts';
 
+declare module '../../platform/jobs/job-types.ts' {
+  interface JobCatalog {
+    /** Mails a reset link to the address typed, if it has an account (after the answer). */
+    'account.password-reset-mail': { email: string };
+  }
+}
+
 /** Mails a password reset link, queued by the reset request once its answer is decided. */
 export function passwordResetMailJob(
   accounts: AccountService,

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database, UserRole, UserRow } from '../../platform/db/schema.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
-import type { AuditLogRepository } from '../moderation/audit-log.repository.ts';
+import type { AuditLogRepository } from '../audit-log/audit-log.repository.ts';
 import type { UserRepository } from '../users/user.repository.ts';
 import { authorize, type Actor } from './permissions.ts';
 

@@ -1,6 +1,12 @@
 import type { JobDefinition } from '../../platform/jobs/job-types.ts';
 import type { RollupRepository } from './rollup.repository.ts';
 
+declare module '../../platform/jobs/job-types.ts' {
+  interface JobCatalog {
+    'analytics.rollup': Record<string, never>;
+  }
+}
+
 /** Event ids per roll-up step (one transaction each). */
 export const ROLLUP_BATCH = 50_000;
 /** Pingbacks per counters step: a roll-up period's worth at 20,000 a second (see count()). */

@@ -14,8 +14,6 @@ import { FeedTotals } from './feed-totals.ts';
 import { ChannelSearchRepository } from './channel-search.repository.ts';
 import { ChannelSearchService } from './channel-search.service.ts';
 import { ChannelReader } from './channel-reader.ts';
-import { StudioRepository } from '../studios/studio.repository.ts';
-import { StudioService } from '../studios/studio.service.ts';
 import { ChannelRepository } from './channel.repository.ts';
 import { ChannelService } from './channel.service.ts';
 import { ChannelTagRepository } from './channel-tag.repository.ts';
@@ -33,8 +31,8 @@ export function createChannelServices(deps: {
   channelGifs: ChannelGifsService;
   channelTags: ChannelTagsService;
   channelSearch: ChannelSearchService;
-  /** What /studios features (channels and creators staff choose). */
-  studios: StudioService;
+  /** Reads channels as a visitor may see them (what the studios page shows of each). */
+  reader: ChannelReader;
 } {
   const { db } = deps;
   const channels = new ChannelRepository(db);
@@ -79,6 +77,6 @@ export function createChannelServices(deps: {
       channels,
       reader,
     }),
-    studios: new StudioService({ features: new StudioRepository(db), reader, users: deps.users }),
+    reader,
   };
 }

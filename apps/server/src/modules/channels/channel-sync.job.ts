@@ -1,6 +1,13 @@
 import type { JobDefinition } from '../../platform/jobs/job-types.ts';
 import type { ChannelTagsService } from './channel-tags.service.ts';
 
+declare module '../../platform/jobs/job-types.ts' {
+  interface JobCatalog {
+    /** Brings a channel's GIFs in line with its magic tags. */
+    'channel.sync-magic-tags': { channelId: number };
+  }
+}
+
 /**
  * Brings a channel's GIFs in line with its magic tags. Idempotent: a second run adds and
  * removes nothing. Few retries, soon: the site polls it for 4 s.

@@ -1,10 +1,7 @@
 import type { RenditionFile } from '@jiffy/media';
 import type { Transaction } from 'kysely';
 import type { Database, GifRow, Rating } from '../../platform/db/schema.ts';
-import type {
-  AutomaticFlagRepository,
-  NewAutomaticFlag,
-} from '../moderation/automatic-flag.repository.ts';
+import type { AutomaticFlagRepository, NewAutomaticFlag } from './automatic-flag.repository.ts';
 import type { ContentClassifier } from './nsfw-classifier.ts';
 import { scoreRenditions } from './score-renditions.ts';
 import {

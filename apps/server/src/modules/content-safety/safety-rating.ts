@@ -1,12 +1,13 @@
 import { ratings } from '@jiffy/contracts';
 import type { Rating } from '../../platform/db/schema.ts';
+import {
+  safetyClasses,
+  type SafetyClass,
+  type SafetyScores,
+} from '../../platform/db/schema/column-types.ts';
 
-/** The classifier's classes, in the order nsfwjs' model outputs them. */
-export const safetyClasses = ['Drawing', 'Hentai', 'Neutral', 'Porn', 'Sexy'] as const;
-export type SafetyClass = (typeof safetyClasses)[number];
-
-/** A probability (0–1) per class: for a GIF, each class's highest over its sampled frames. */
-export type SafetyScores = Record<SafetyClass, number>;
+// The classes and their scores are the shape of a stored column; they are named where the schema is.
+export { safetyClasses, type SafetyClass, type SafetyScores };
 
 /** Where the suggested rating turns stricter (`NSFW_EXPLICIT_THRESHOLD`, `NSFW_SUGGESTIVE_THRESHOLD`). */
 export interface SafetyThresholds {

@@ -4,7 +4,7 @@ import type { PersonalTokenService } from '../accounts/personal-token.service.ts
 import { currentUser } from '../accounts/current-user.ts';
 import type { ApiKeyService } from '../api-keys/api-key.service.ts';
 import type { UserRow } from '../../platform/db/schema.ts';
-import { firstValues } from '../public-api/list-query.schema.ts';
+import { firstValues } from '../../platform/http/parse-input.ts';
 
 /** Who calls the service gateway, as its routes ask. */
 export interface GatewayAuth {

@@ -5,7 +5,7 @@ import type { Database, GifRow, GifUpdate } from '../../platform/db/schema.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
 import type { CachePurge } from '../../platform/lib/cache-purge.ts';
 import { gifSlug } from '../../platform/lib/ids.ts';
-import type { AuditLogRepository } from '../moderation/audit-log.repository.ts';
+import type { AuditLogRepository } from '../audit-log/audit-log.repository.ts';
 import type { EditKey, GifEdit } from './gif-edit-input.schema.ts';
 import type { GifRepository } from './gif.repository.ts';
 

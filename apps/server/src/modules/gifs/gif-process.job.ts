@@ -1,6 +1,12 @@
 import { JobInterrupted, type JobDefinition } from '../../platform/jobs/job-types.ts';
 import type { GifProcessingService } from './gif-processing.service.ts';
 
+declare module '../../platform/jobs/job-types.ts' {
+  interface JobCatalog {
+    'gif.process': { gifId: string };
+  }
+}
+
 /** Probe, essential renditions, perceptual hash → the GIF becomes ready. Runs before 'rest' jobs. */
 export function gifProcessJob(service: GifProcessingService): JobDefinition<'gif.process'> {
   return {

@@ -22,7 +22,7 @@ import { hangForTest } from '../../platform/lib/test-hang.ts';
 import type { BlobStorage } from '../../platform/storage/blob-storage.ts';
 import type { GifRepository } from './gif.repository.ts';
 import type { RenditionRepository } from './rendition.repository.ts';
-import { inspectSource } from './source-inspector.ts';
+import { inspectSource } from '../../platform/media/source-inspector.ts';
 
 /**
  * Files stored or fetched at once: to a bucket each is a round trip (the first ready answer

@@ -1,6 +1,12 @@
 import type { JobDefinition } from '../../platform/jobs/job-types.ts';
 import type { GifProcessingService } from './gif-processing.service.ts';
 
+declare module '../../platform/jobs/job-types.ts' {
+  interface JobCatalog {
+    'gif.renditions-rest': { gifId: string };
+  }
+}
+
 /** The renditions a page does not need at once (small, downsampled, downsized, preview, hd...). */
 export function gifRenditionsRestJob(
   service: GifProcessingService,

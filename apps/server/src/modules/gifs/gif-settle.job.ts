@@ -1,6 +1,12 @@
 import type { JobDefinition } from '../../platform/jobs/job-types.ts';
 import type { SettleSweep } from './settle-sweep.ts';
 
+declare module '../../platform/jobs/job-types.ts' {
+  interface JobCatalog {
+    'gif.settle': Record<string, never>;
+  }
+}
+
 /** The periodic settle sweep (see SettleSweep): GIFs and blobs a job's end left unsettled. */
 export function gifSettleJob(sweep: SettleSweep): JobDefinition<'gif.settle'> {
   return {

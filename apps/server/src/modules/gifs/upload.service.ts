@@ -10,7 +10,7 @@ import { hangForTest } from '../../platform/lib/test-hang.ts';
 import type { BlobStorage } from '../../platform/storage/blob-storage.ts';
 import type { UserRepository } from '../users/user.repository.ts';
 import type { GifRepository } from './gif.repository.ts';
-import { inspectSource } from './source-inspector.ts';
+import { inspectSource } from '../../platform/media/source-inspector.ts';
 import type { QuotaSubject, UploadQuota } from './upload-quota.ts';
 
 /** Metadata sent with an upload (GIPHY's upload fields plus Jiffy's title/rating/alt text). */

@@ -7,10 +7,9 @@ import type { PersonalTokenService } from '../accounts/personal-token.service.ts
 import { consumeOrRefuse, withRetryAfter, type AttemptLimits } from '../accounts/attempt-limits.ts';
 import { currentUser } from '../accounts/current-user.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
-import { parseInput } from '../../platform/http/parse-input.ts';
+import { parseInput, firstValues } from '../../platform/http/parse-input.ts';
 import { documented } from '../../platform/http/openapi/route-doc.ts';
 import { receiveForm } from '../../platform/http/receive-form.ts';
-import { firstValues } from '../public-api/list-query.schema.ts';
 import { presentTrimmedClip } from './trim.presenter.ts';
 import { MAX_TRIM_SECONDS, trimInputSchema } from './trim-input.schema.ts';
 import type { TrimService, TrimSource } from './trim.service.ts';

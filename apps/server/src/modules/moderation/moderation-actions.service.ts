@@ -6,8 +6,8 @@ import type { AuditAction, Database, GifRow, GifType, Rating } from '../../platf
 import { AppError } from '../../platform/errors/app-error.ts';
 import type { CachePurge } from '../../platform/lib/cache-purge.ts';
 import type { ReportRepository } from '../reports/report.repository.ts';
-import type { AuditLogRepository } from './audit-log.repository.ts';
-import type { AutomaticFlagRepository } from './automatic-flag.repository.ts';
+import type { AuditLogRepository } from '../audit-log/audit-log.repository.ts';
+import type { AutomaticFlagRepository } from '../content-safety/automatic-flag.repository.ts';
 import type { FlagRepository, FlagRow } from './flag.repository.ts';
 import type { ModerationService } from './moderation.service.ts';
 import type { SearchReportRepository } from './search-report.repository.ts';

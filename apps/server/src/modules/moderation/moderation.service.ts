@@ -9,7 +9,7 @@ import type { Mailer } from '../../platform/mail/mailer.ts';
 import type { ReportRepository } from '../reports/report.repository.ts';
 import type { BlobStorage } from '../../platform/storage/blob-storage.ts';
 import type { UserRepository } from '../users/user.repository.ts';
-import type { AuditLogRepository, AuditRow } from './audit-log.repository.ts';
+import type { AuditLogRepository, AuditRow } from '../audit-log/audit-log.repository.ts';
 import type { TakedownRepository, TakedownRow, UploaderTakedown } from './takedown.repository.ts';
 
 const DAY = 24 * 60 * 60 * 1000;

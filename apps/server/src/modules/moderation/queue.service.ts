@@ -5,7 +5,7 @@ import { AppError } from '../../platform/errors/app-error.ts';
 import type { GifReadService } from '../gifs/gif-read.service.ts';
 import type { RenditionRepository } from '../gifs/rendition.repository.ts';
 import type { BlobStorage } from '../../platform/storage/blob-storage.ts';
-import type { AuditRow } from './audit-log.repository.ts';
+import type { AuditRow } from '../audit-log/audit-log.repository.ts';
 import type { QueuePosition, QueueKind, QueueRepository, QueueRow } from './queue.repository.ts';
 
 /** A GIF as the queue shows it: its object, its status and its moderation history. */

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import { authorize, type Actor } from '../accounts/permissions.ts';
 import type { Database, GifType, Rating } from '../../platform/db/schema.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
-import type { AuditLogRepository } from './audit-log.repository.ts';
+import type { AuditLogRepository } from '../audit-log/audit-log.repository.ts';
 import type { PublicGifService } from '../public-api/public-gifs.service.ts';
 import type { SearchReportRepository } from './search-report.repository.ts';
 

@@ -6,12 +6,10 @@ import { foundPagination, okEnvelope } from '../../platform/http/envelope.ts';
 import { parseInput } from '../../platform/http/parse-input.ts';
 import { publicQueryReader } from './public-query.ts';
 import { TRENDING_SEARCHES, type DiscoveryService } from './discovery.service.ts';
-import type { ChannelSearchService } from '../channels/channel-search.service.ts';
 import { allowedRatings, limitParam, listQuerySchema, searchTerm } from './list-query.schema.ts';
 import { NEVER_CACHED, REVALIDATED_LIST } from '../../platform/http/public-api-caching.ts';
 import { documented } from '../../platform/http/openapi/route-doc.ts';
 import {
-  channelsAnswer,
   randomIdAnswer,
   relatedTagsAnswer,
   tagSuggestionsAnswer,
@@ -24,17 +22,12 @@ const tagQuery = listQuerySchema.extend({
 });
 const trendingSearchesQuery = listQuerySchema.extend({ limit: limitParam(TRENDING_SEARCHES) });
 const tagParams = z.object({ tag: z.string().trim().min(1).max(50) });
-// GIPHY's channel search takes a term and a page; channels have no rating or language.
-const channelQuery = listQuerySchema.omit({ rating: true, lang: true }).extend({
-  q: z.unknown().optional().meta({ description: "A channel's or user's name; required." }),
-});
 
-/** Autocomplete, related tags, trending searches, channel search and random ids (GIPHY paths). */
+/** Autocomplete, related tags, trending searches and random ids (GIPHY paths). */
 export function discoveryRoutes(
   app: FastifyInstance,
   deps: {
     discovery: DiscoveryService;
-    channelSearch: ChannelSearchService;
     apiKeys: ApiKeyService;
   },
 ): void {
@@ -96,21 +89,6 @@ export function discoveryRoutes(
       return okEnvelope(await deps.discovery.trendingSearches({ limit, offset }), request);
     });
   }
-
-  const channels = documented({
-    summary: 'Search channels',
-    query: channelQuery,
-    responses: { 200: channelsAnswer },
-  });
-  app.get('/v1/channels/search', channels, async (request) => {
-    const query = await input(channelQuery, request);
-    const term = searchTerm(query.q).replace(/^@/, '');
-    const result = await deps.channelSearch.search(term, {
-      limit: query.limit,
-      offset: query.offset,
-    });
-    return okEnvelope(result.channels, request, result.pagination);
-  });
 
   const randomId = documented(
     { summary: 'A new random id', query: listQuerySchema, responses: { 200: randomIdAnswer } },

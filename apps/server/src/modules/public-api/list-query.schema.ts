@@ -22,19 +22,6 @@ export function curatedRatings(rating: 'y' | Rating): Rating[] {
   return familyFriendly(allowedRatings(rating));
 }
 
-/**
- * GIPHY's SDKs repeat some parameters (`type`, `channel`) and send others as the string
- * "undefined"; the first value of a repeated one counts and unknown ones are ignored.
- */
-export function firstValues(query: unknown): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  if (!query || typeof query !== 'object') return out;
-  for (const [key, value] of Object.entries(query)) {
-    out[key] = Array.isArray(value) ? value[0] : value;
-  }
-  return out;
-}
-
 /** `limit`, `fallback` when absent. Limits above 50 are capped, as GIPHY caps them. */
 export const limitParam = (fallback: number) =>
   wholeNumber(1, 10_000, ' (more than 50 count as 50)')

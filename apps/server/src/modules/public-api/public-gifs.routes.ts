@@ -6,12 +6,11 @@ import type { GifType } from '../../platform/db/schema.ts';
 import { okEnvelope } from '../../platform/http/envelope.ts';
 import { CACHED_LIST, NEVER_CACHED } from '../../platform/http/public-api-caching.ts';
 import { BufferPool } from '../../platform/lib/buffer-pool.ts';
-import { parseInput } from '../../platform/http/parse-input.ts';
+import { parseInput, firstValues } from '../../platform/http/parse-input.ts';
 import { publicQueryReader } from './public-query.ts';
 import {
   allowedRatings,
   curatedRatings,
-  firstValues,
   listQuerySchema,
   searchTerm,
   unpagedQuerySchema,

@@ -1,8 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { ApiKeyService } from '../api-keys/api-key.service.ts';
-import { parseInput } from '../../platform/http/parse-input.ts';
-import { firstValues } from './list-query.schema.ts';
+import { parseInput, firstValues } from '../../platform/http/parse-input.ts';
 
 /**
  * Reads a public API query: repeated parameters collapse to their first value, the schema

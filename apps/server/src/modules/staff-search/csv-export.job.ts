@@ -1,5 +1,12 @@
 import type { JobDefinition } from '../../platform/jobs/job-types.ts';
 import type { CsvExportService } from './csv-export.service.ts';
+import type { StaffFilters } from './staff-search-input.schema.ts';
+
+declare module '../../platform/jobs/job-types.ts' {
+  interface JobCatalog {
+    'staff-search.export-csv': { exportId: string; userId: string; filters: StaffFilters };
+  }
+}
 
 /** Writes an e-mailed staff export and mails its link (see CsvExportService.write). */
 export function csvExportJob(exports: CsvExportService): JobDefinition<'staff-search.export-csv'> {

@@ -2,11 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import { storiesAnswer, storyAnswer, storyPageAnswer } from '@jiffy/contracts';
 import { okEnvelope } from '../../platform/http/envelope.ts';
 import { documented } from '../../platform/http/openapi/route-doc.ts';
-import { parseInput } from '../../platform/http/parse-input.ts';
+import { parseInput, firstValues } from '../../platform/http/parse-input.ts';
 import type { GatewayAuth } from '../gateway/gateway-auth.ts';
 import { gatewayIdParams, pathId } from '../gateway/gateway-input.ts';
 import type { PresenterUrls } from '../gifs/gif.presenter.ts';
-import { firstValues } from '../public-api/list-query.schema.ts';
 import {
   partnerArtistQuery,
   readQuery,

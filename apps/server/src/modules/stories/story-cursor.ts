@@ -1,6 +1,6 @@
 import { AppError } from '../../platform/errors/app-error.ts';
 import { SignedCursors } from '../../platform/lib/signed-cursors.ts';
-import type { SettingsRepository } from '../settings/settings.repository.ts';
+import type { SettingsRepository } from '../../platform/settings/settings.repository.ts';
 
 /** Where a page of stories ended: its last story's sort time and id. */
 export interface StoryPosition {

@@ -5,7 +5,7 @@ import type { GifReadService } from '../gifs/gif-read.service.ts';
 import type { CachePurge } from '../../platform/lib/cache-purge.ts';
 import type { Clock } from '../../platform/lib/clock.ts';
 import type { GifListRepository } from '../public-api/gif-list.repository.ts';
-import { SettingsRepository } from '../settings/settings.repository.ts';
+import { SettingsRepository } from '../../platform/settings/settings.repository.ts';
 import type { ScheduleRepository } from '../trending-schedule/schedule.repository.ts';
 import { ScheduleService } from '../trending-schedule/schedule.service.ts';
 import type { UserRepository } from '../users/user.repository.ts';

@@ -1,6 +1,6 @@
 import { AppError } from '../../platform/errors/app-error.ts';
 import { SignedCursors } from '../../platform/lib/signed-cursors.ts';
-import type { SettingsRepository } from '../settings/settings.repository.ts';
+import type { SettingsRepository } from '../../platform/settings/settings.repository.ts';
 
 /**
  * Where a Tenor list goes on (`pos`, the `next` of the page before): the position in the

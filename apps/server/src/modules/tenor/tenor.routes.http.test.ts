@@ -2,7 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestJiffy } from '../../../testing/test-jiffy.ts';
 import { TrendingRepository } from '../trending/trending.repository.ts';
 import { tenorFormats } from './tenor-formats.ts';
-import { corpus, startTenorJiffy, type PageBody, type TenorJiffy } from '../../../testing/tenor-corpus.ts';
+import {
+  corpus,
+  startTenorJiffy,
+  type PageBody,
+  type TenorJiffy,
+} from '../../../testing/tenor-corpus.ts';
 
 describe('Tenor API v2', () => {
   let t: TestJiffy;

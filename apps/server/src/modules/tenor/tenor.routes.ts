@@ -12,9 +12,9 @@ import {
 } from '@jiffy/contracts';
 import { documented, type RouteDoc } from '../../platform/http/openapi/route-doc.ts';
 import { CACHED_LIST, REVALIDATED_LIST } from '../../platform/http/public-api-caching.ts';
-import { parseInput } from '../../platform/http/parse-input.ts';
+import { parseInput, firstValues } from '../../platform/http/parse-input.ts';
 import type { CachePolicy } from '../../platform/http/route-policy.ts';
-import { firstValues, searchTerm } from '../public-api/list-query.schema.ts';
+import { searchTerm } from '../public-api/list-query.schema.ts';
 import { searchVisitor } from '../public-api/search-visitor.ts';
 import {
   languageOf,

@@ -1,6 +1,12 @@
 import type { JobDefinition } from '../../platform/jobs/job-types.ts';
 import type { AvatarService } from './avatar.service.ts';
 
+declare module '../../platform/jobs/job-types.ts' {
+  interface JobCatalog {
+    'avatar.render': { userId: string; key: string };
+  }
+}
+
 /** Renders an accepted avatar upload and makes it the user's avatar (issue 20: not in the request). */
 export function avatarRenderJob(avatars: AvatarService): JobDefinition<'avatar.render'> {
   return {

@@ -5,7 +5,7 @@ import type { Kysely } from 'kysely';
 import sharp from 'sharp';
 import { MediaError, probe, renderAvatar, type MediaLimits } from '@jiffy/media';
 import type { Database } from '../../platform/db/schema.ts';
-import { inspectSource } from '../gifs/source-inspector.ts';
+import { inspectSource } from '../../platform/media/source-inspector.ts';
 import type { JobQueue } from '../../platform/jobs/job-queue.ts';
 import type { JobOutcome } from '../../platform/jobs/job-types.ts';
 import type { BlobStorage } from '../../platform/storage/blob-storage.ts';

@@ -2,8 +2,8 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { ErrorCode } from '@jiffy/contracts';
 import { AppError } from '../errors/app-error.ts';
 import { MediaError } from '@jiffy/media';
-import { surfaceOf } from '../../app/surfaces/surface.ts';
-import { tenorErrorBody } from '../../modules/tenor/tenor-errors.ts';
+import { surfaceOf } from './surface.ts';
+import { tenorErrorBody } from './tenor-errors.ts';
 
 /**
  * For a request no route took (a path that does not decode, or a miss outside every surface's

@@ -20,3 +20,16 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.in
 }
 
 const withField = (field: string, message: string) => (field ? `${field}: ${message}` : message);
+
+/**
+ * GIPHY's SDKs repeat some parameters (`type`, `channel`) and send others as the string
+ * "undefined"; the first value of a repeated one counts and unknown ones are ignored.
+ */
+export function firstValues(query: unknown): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  if (!query || typeof query !== 'object') return out;
+  for (const [key, value] of Object.entries(query)) {
+    out[key] = Array.isArray(value) ? value[0] : value;
+  }
+  return out;
+}

@@ -1,28 +1,17 @@
-import type { StaffFilters } from '../../modules/staff-search/staff-search-input.schema.ts';
-
 /**
- * Every kind of background job, as one discriminated union. A job names what it works on; it
- * carries ids, not copies of rows, so a retried job sees the current state.
+ * Every kind of background job, by name, with the data it carries. The queue knows no feature:
+ * each module adds its own kinds beside their handlers, by augmenting this interface in its
+ * `*.job.ts` file (`declare module '…/job-types.ts' { interface JobCatalog { 'x.y': {…} } }`).
+ * A job names what it works on; it carries ids, not copies of rows, so a retried job sees the
+ * current state.
  */
-export type JobRequest =
-  | { name: 'gif.process'; data: { gifId: string } }
-  | { name: 'gif.renditions-rest'; data: { gifId: string } }
-  | { name: 'trending.recompute'; data: Record<string, never> }
-  | { name: 'avatar.render'; data: { userId: string; key: string } }
-  | { name: 'gif.settle'; data: Record<string, never> }
-  | { name: 'moderation.purge-quarantine'; data: Record<string, never> }
-  | {
-      name: 'staff-search.export-csv';
-      data: { exportId: string; userId: string; filters: StaffFilters };
-    }
-  /** Brings a channel's GIFs in line with its magic tags (issue 22). */
-  | { name: 'channel.sync-magic-tags'; data: { channelId: number } }
-  | { name: 'analytics.rollup'; data: Record<string, never> }
-  /** Mails a reset link to the address typed, if it has an account (after the answer). */
-  | { name: 'account.password-reset-mail'; data: { email: string } };
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled in by the modules
+export interface JobCatalog {}
 
-export type JobName = JobRequest['name'];
-export type JobData<N extends JobName> = Extract<JobRequest, { name: N }>['data'];
+export type JobName = keyof JobCatalog & string;
+export type JobData<N extends JobName> = JobCatalog[N];
+/** One job to send: a kind and its data, as one discriminated union. */
+export type JobRequest = { [N in JobName]: { name: N; data: JobCatalog[N] } }[JobName];
 
 /** Expected outcomes; anything unexpected is thrown and retried by the queue. */
 export type JobOutcome = 'success' | 'failed' | 'skipped';

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { SettingsRepository } from '../../modules/settings/settings.repository.ts';
+import type { SettingsRepository } from '../settings/settings.repository.ts';
 
 /**
  * A secret of this instance, made once (32 random bytes) and kept in `instance_settings` under

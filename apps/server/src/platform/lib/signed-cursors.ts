@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { SettingsRepository } from '../../modules/settings/settings.repository.ts';
+import type { SettingsRepository } from '../settings/settings.repository.ts';
 import { instanceSecret } from './instance-secret.ts';
 
 /**

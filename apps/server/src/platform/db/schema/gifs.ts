@@ -1,6 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
-import type { SafetyScores } from '../../../modules/content-safety/safety-rating.ts';
-import type { CreatedAt, UpdatedAt, Counter } from './column-types.ts';
+import type { CreatedAt, UpdatedAt, Counter, SafetyScores } from './column-types.ts';
 
 // The GIFs themselves: rows, renditions, translations, shares and favourites.
 

@@ -1,6 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
-import type { SafetyScores } from '../../../modules/content-safety/safety-rating.ts';
-import type { CreatedAt, UpdatedAt } from './column-types.ts';
+import type { CreatedAt, UpdatedAt, SafetyScores } from './column-types.ts';
 import type { Rating } from './gifs.ts';
 
 // Reports, takedowns, flags and the moderators' audit log.

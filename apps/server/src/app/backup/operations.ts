@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import pLimit from 'p-limit';
-import type { Config } from '../../app/config/env.ts';
+import type { Config } from '../config/env.ts';
 import { openDatabase, type DatabaseHandle } from '../../platform/db/database.ts';
 import { ensureQueueTables } from '../../platform/jobs/job-queue.ts';
 import type { BlobStorage } from '../../platform/storage/blob-storage.ts';

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Surface } from '../../platform/http/route-policy.ts';
+import type { Surface } from './route-policy.ts';
 
 /**
  * Marks `scope` (an encapsulated plugin) as one HTTP surface: every route registered in it gets

@@ -1,12 +1,15 @@
 import type { Logger } from 'pino';
-import type { Config } from '../../app/config/env.ts';
-import { FirstLookService } from '../content-safety/first-look.service.ts';
-import { NsfwClassifier } from '../content-safety/nsfw-classifier.ts';
-import { AutomaticFlagRepository } from '../moderation/automatic-flag.repository.ts';
-import { AvatarService } from '../users/avatar.service.ts';
-import type { UserRepository } from '../users/user.repository.ts';
-import { GifProcessingService, type GifProcessingDeps } from './gif-processing.service.ts';
-import { SettleSweep } from './settle-sweep.ts';
+import type { Config } from './config/env.ts';
+import { FirstLookService } from '../modules/content-safety/first-look.service.ts';
+import { NsfwClassifier } from '../modules/content-safety/nsfw-classifier.ts';
+import { AutomaticFlagRepository } from '../modules/content-safety/automatic-flag.repository.ts';
+import { AvatarService } from '../modules/users/avatar.service.ts';
+import type { UserRepository } from '../modules/users/user.repository.ts';
+import {
+  GifProcessingService,
+  type GifProcessingDeps,
+} from '../modules/gifs/gif-processing.service.ts';
+import { SettleSweep } from '../modules/gifs/settle-sweep.ts';
 
 /**
  * What turns uploads into served media: the GIF pipeline with its first look (content safety,

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { envSchema, resolveConfig, type Config } from '../../app/config/env.ts';
+import { envSchema, resolveConfig, type Config } from '../config/env.ts';
 import { randomBase62 } from '../../platform/lib/ids.ts';
 import { multipart } from '../../../testing/fixtures.ts';
 import {

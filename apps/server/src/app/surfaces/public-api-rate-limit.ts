@@ -2,9 +2,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { AttemptLimits } from '../../modules/accounts/attempt-limits.ts';
 import type { ApiKeyService } from '../../modules/api-keys/api-key.service.ts';
-import { AppError } from '../errors/app-error.ts';
-import { addressBucket } from './client-address.ts';
-import { surfaceOf } from '../../app/surfaces/surface.ts';
+import { AppError } from '../../platform/errors/app-error.ts';
+import { addressBucket } from '../../platform/http/client-address.ts';
+import { surfaceOf } from '../../platform/http/surface.ts';
 
 /** Calls a minute allowed on the public API, by whose budget a call is counted against. */
 export interface PublicApiLimits {

@@ -1,6 +1,6 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { AutomaticFlagReason, Database, Rating } from '../../platform/db/schema.ts';
-import type { SafetyScores } from '../content-safety/safety-rating.ts';
+import type { SafetyScores } from './safety-rating.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 

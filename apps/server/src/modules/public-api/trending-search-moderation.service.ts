@@ -1,15 +1,15 @@
 import type { Kysely, Transaction } from 'kysely';
 import { authorize, type Actor } from '../accounts/permissions.ts';
 import type { Database } from '../../platform/db/schema.ts';
-import type { DiscoveryService, TrendingCandidate } from '../public-api/discovery.service.ts';
-import type { PageRequest } from '../public-api/gif-list.repository.ts';
-import { normaliseSearchTerm, searchWords } from '../public-api/search-words.ts';
-import type { TrendingTermRules } from '../public-api/trending-term-rules.ts';
+import type { DiscoveryService, TrendingCandidate } from './discovery.service.ts';
+import type { PageRequest } from './gif-list.repository.ts';
+import { normaliseSearchTerm, searchWords } from './search-words.ts';
+import type { TrendingTermRules } from './trending-term-rules.ts';
 import type {
   HiddenTermRow,
   TrendingTermRulesRepository,
-} from '../public-api/trending-term-rules.repository.ts';
-import type { AuditLogRepository } from './audit-log.repository.ts';
+} from './trending-term-rules.repository.ts';
+import type { AuditLogRepository } from '../audit-log/audit-log.repository.ts';
 
 /** What a moderator reviews: the candidates, the hidden terms and the blocked phrases. */
 export interface TrendingSearchReview {

@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { newUserId } from '../../platform/lib/ids.ts';
 import { withTempDir } from '../../platform/lib/temp-dir.ts';
-import type { Services } from '../../app/services.ts';
+import type { Services } from '../services.ts';
 import { demoCatalog, demoUsers, type DemoItem } from './demo-catalog.ts';
 import { renderDemoLibrary } from './demo-sources.ts';
 

@@ -1,9 +1,9 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { bearerToken, tokenUser } from '../../modules/accounts/current-user.ts';
-import type { PersonalTokenService } from '../../modules/accounts/personal-token.service.ts';
-import { newSecret } from '../../modules/accounts/secret-token.ts';
-import { AppError } from '../errors/app-error.ts';
+import { bearerToken, tokenUser } from './current-user.ts';
+import type { PersonalTokenService } from './personal-token.service.ts';
+import { newSecret } from './secret-token.ts';
+import { AppError } from '../../platform/errors/app-error.ts';
 
 export const SESSION_COOKIE = 'jiffy_session';
 export const CSRF_COOKIE = 'jiffy_csrf';

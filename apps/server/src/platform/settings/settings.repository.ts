@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../../platform/db/schema.ts';
+import type { Database } from '../db/schema.ts';
 
 /** Instance-wide flags and values (e.g. whether the demo library was seeded). */
 export class SettingsRepository {

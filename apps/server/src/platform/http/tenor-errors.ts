@@ -1,5 +1,5 @@
 import type { TenorErrorBody } from '@jiffy/contracts';
-import type { AppError } from '../../platform/errors/app-error.ts';
+import type { AppError } from '../errors/app-error.ts';
 
 /** Google's canonical status names, which Tenor's errors carry beside the HTTP status. */
 const STATUS_NAMES: Record<number, string> = {

@@ -4,8 +4,8 @@ import { AppError } from '../../platform/errors/app-error.ts';
 import type { GifReadService } from '../gifs/gif-read.service.ts';
 import type { SpotifyArtistService } from '../spotify/spotify-artist.service.ts';
 import type { SpotifyArtistLink } from '../spotify/spotify-artist-url.ts';
-import type { AvatarService } from './avatar.service.ts';
-import type { ProfileField, UserRepository } from './user.repository.ts';
+import type { AvatarService } from '../users/avatar.service.ts';
+import type { ProfileField, UserRepository } from '../users/user.repository.ts';
 
 /** What a profile edit may change, besides the Spotify link (read from Spotify first). */
 export type ProfileChanges = Omit<

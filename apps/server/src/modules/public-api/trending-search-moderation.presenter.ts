@@ -1,6 +1,6 @@
 import type { HiddenTerm, TrendingCandidate as CandidateObject } from '@jiffy/contracts';
-import type { TrendingCandidate } from '../public-api/discovery.service.ts';
-import type { HiddenTermRow } from '../public-api/trending-term-rules.repository.ts';
+import type { TrendingCandidate } from './discovery.service.ts';
+import type { HiddenTermRow } from './trending-term-rules.repository.ts';
 import type { TrendingSearchReview } from './trending-search-moderation.service.ts';
 
 const iso = (date: Date) => new Date(date).toISOString();

@@ -1,0 +1,36 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { channelsAnswer } from '@jiffy/contracts';
+import type { ApiKeyService } from '../api-keys/api-key.service.ts';
+import { okEnvelope } from '../../platform/http/envelope.ts';
+import { documented } from '../../platform/http/openapi/route-doc.ts';
+import { listQuerySchema, searchTerm } from '../public-api/list-query.schema.ts';
+import { publicQueryReader } from '../public-api/public-query.ts';
+import type { ChannelSearchService } from './channel-search.service.ts';
+
+// GIPHY's channel search takes a term and a page; channels have no rating or language.
+const channelQuery = listQuerySchema.omit({ rating: true, lang: true }).extend({
+  q: z.unknown().optional().meta({ description: "A channel's or user's name; required." }),
+});
+
+/** GIPHY's channel search (`/v1/channels/search`), on the public API. */
+export function channelSearchRoutes(
+  app: FastifyInstance,
+  deps: { channelSearch: ChannelSearchService; apiKeys: ApiKeyService },
+): void {
+  const input = publicQueryReader(deps.apiKeys);
+  const channels = documented({
+    summary: 'Search channels',
+    query: channelQuery,
+    responses: { 200: channelsAnswer },
+  });
+  app.get('/v1/channels/search', channels, async (request) => {
+    const query = await input(channelQuery, request);
+    const term = searchTerm(query.q).replace(/^@/, '');
+    const result = await deps.channelSearch.search(term, {
+      limit: query.limit,
+      offset: query.offset,
+    });
+    return okEnvelope(result.channels, request, result.pagination);
+  });
+}
