@@ -4,9 +4,9 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { envSchema } from './env.ts';
 
-// The README's configuration table is what an operator reads to set Jiffy up: it must name
+// docs/configuration.md's table is what an operator reads to set Jiffy up: it must name
 // every variable Jiffy reads, and nothing it does not.
-const REPOSITORY = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
+const REPOSITORY = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../..');
 
 /**
  * Variables read outside the configuration schema: the media package's (it has no config of
@@ -32,9 +32,9 @@ function variablesReadIn(dir: string): Set<string> {
   return names;
 }
 
-/** The names in the first column of the README's configuration table (`PORT` / `HOST`: two). */
+/** The names in the first column of the configuration table in docs/configuration.md (`PORT` / `HOST`: two). */
 function readmeVariables(): string[] {
-  const readme = fs.readFileSync(path.join(REPOSITORY, 'README.md'), 'utf8');
+  const readme = fs.readFileSync(path.join(REPOSITORY, 'docs', 'configuration.md'), 'utf8');
   const table = readme.slice(readme.indexOf('| Variable'));
   const rows = table.slice(0, table.search(/\n(?!\|)/)).split('\n');
   return rows.flatMap((row) =>
@@ -42,7 +42,7 @@ function readmeVariables(): string[] {
   );
 }
 
-describe("the README's configuration table", () => {
+describe("the configuration table in docs/configuration.md", () => {
   it('lists every variable Jiffy reads, once, and no other', () => {
     const read = new Set([...Object.keys(envSchema.shape), ...MEDIA_VARIABLES]);
     for (const dir of ['apps/server/src', 'packages/media/src'])
