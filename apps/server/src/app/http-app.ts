@@ -21,7 +21,7 @@ import { publicApiSurface } from './surfaces/public-api.surface.ts';
 import { siteApiSurface } from './surfaces/site-api.surface.ts';
 import { webAppSurface } from './surfaces/web-app.surface.ts';
 import { widgetsSurface } from './surfaces/widgets.surface.ts';
-import type { SitePages } from '../modules/web-app/web-app.routes.ts';
+import type { SitePages } from '../modules/web-app/index.ts';
 
 export interface AppOptions {
   services: Services;

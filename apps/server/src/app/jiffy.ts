@@ -8,13 +8,13 @@ import { openDatabase, type DatabaseHandle } from '../platform/db/database.ts';
 import { migrateToLatest } from '../platform/db/migrate.ts';
 import { buildApp } from './http-app.ts';
 import { logRedaction } from '../platform/http/log-redaction.ts';
-import { makeAdmin } from '../modules/accounts/first-admin.ts';
+import { makeAdmin } from '../modules/accounts/index.ts';
 import { runOperatorCommand } from './operator/operator-commands.ts';
 import { listenForOperator } from './operator/operator-socket.server.ts';
 import { createServices, type Services } from './services.ts';
 import { startPeriodicJobs } from '../platform/jobs/periodic-jobs.ts';
 import { queueSchemaOf } from '../platform/jobs/queue-schema.ts';
-import { listenForPurges } from '../modules/moderation/purge-broadcast.ts';
+import { listenForPurges } from '../modules/moderation/index.ts';
 import { systemClock, type Clock } from '../platform/lib/clock.ts';
 
 // The version of the checkout, from the workspace root's package.json.

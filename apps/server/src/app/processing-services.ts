@@ -1,15 +1,16 @@
 import type { Logger } from 'pino';
 import type { Config } from './config/env.ts';
-import { FirstLookService } from '../modules/content-safety/first-look.service.ts';
-import { NsfwClassifier } from '../modules/content-safety/nsfw-classifier.ts';
-import { AutomaticFlagRepository } from '../modules/content-safety/automatic-flag.repository.ts';
-import { AvatarService } from '../modules/users/avatar.service.ts';
-import type { UserRepository } from '../modules/users/user.repository.ts';
+import {
+  FirstLookService,
+  NsfwClassifier,
+  AutomaticFlagRepository,
+} from '../modules/content-safety/index.ts';
+import { AvatarService, type UserRepository } from '../modules/users/index.ts';
 import {
   GifProcessingService,
+  SettleSweep,
   type GifProcessingDeps,
-} from '../modules/gifs/gif-processing.service.ts';
-import { SettleSweep } from '../modules/gifs/settle-sweep.ts';
+} from '../modules/gifs/index.ts';
 
 /**
  * What turns uploads into served media: the GIF pipeline with its first look (content safety,

@@ -1,72 +1,78 @@
-import type { PingbackRepository } from '../modules/analytics/pingback.repository.ts';
-import type { SiteEventRepository } from '../modules/analytics/site-event.repository.ts';
-import type { PingbackIngestService } from '../modules/analytics/pingback-ingest.service.ts';
-import type { SiteEventService } from '../modules/analytics/site-event.service.ts';
-import type { RollupRepository } from '../modules/analytics/rollup.repository.ts';
-import type { DashboardService } from '../modules/analytics/dashboard.service.ts';
-import type { AccountService } from '../modules/accounts/account.service.ts';
-import type { ApiTokenRepository } from '../modules/accounts/api-token.repository.ts';
-import type { CreatorApplicationService } from '../modules/accounts/creator-application.service.ts';
-import type { PersonalTokenService } from '../modules/accounts/personal-token.service.ts';
-import type { StaffRoleService } from '../modules/accounts/staff-roles.service.ts';
-import type { GifCtaService } from '../modules/gifs/gif-cta.service.ts';
-import type { ProfileService } from '../modules/profiles/profile.service.ts';
-import type { AttemptLimits } from '../modules/accounts/attempt-limits.ts';
-import type { ReportRepository } from '../modules/reports/report.repository.ts';
+import type {
+  PingbackRepository,
+  SiteEventRepository,
+  PingbackIngestService,
+  SiteEventService,
+  RollupRepository,
+  DashboardService,
+  ShareEventService,
+} from '../modules/analytics/index.ts';
+import type {
+  AccountService,
+  ApiTokenRepository,
+  CreatorApplicationService,
+  PersonalTokenService,
+  StaffRoleService,
+  AttemptLimits,
+} from '../modules/accounts/index.ts';
+import type {
+  GifCtaService,
+  GifRepository,
+  GifEditService,
+  GifMetadataService,
+  GifProcessingService,
+  GifReadService,
+  SettleSweep,
+  RenditionRepository,
+  UploadService,
+} from '../modules/gifs/index.ts';
+import type { ProfileService, DirectoryService } from '../modules/profiles/index.ts';
+import type { ReportRepository, GifReportService } from '../modules/reports/index.ts';
 import type { CachePurge } from '../platform/lib/cache-purge.ts';
-import type { ModerationService } from '../modules/moderation/moderation.service.ts';
-import type { ModerationActionService } from '../modules/moderation/moderation-actions.service.ts';
-import type { QueueService } from '../modules/moderation/queue.service.ts';
-import type { SearchReportService } from '../modules/moderation/search-report.service.ts';
-import type { ShareEventService } from '../modules/analytics/share-event.service.ts';
-import type { LanguageTagService } from '../modules/language-tags/language-tag.service.ts';
-import type { NsfwClassifier } from '../modules/content-safety/nsfw-classifier.ts';
-import type { ChannelSearchService } from '../modules/channels/channel-search.service.ts';
-import type { ChannelGifsService } from '../modules/channels/channel-gifs.service.ts';
-import type { ChannelService } from '../modules/channels/channel.service.ts';
-import type { ChannelTagsService } from '../modules/channels/channel-tags.service.ts';
-import type { FavoriteService } from '../modules/favorites/favorite.service.ts';
-import type { GifReportService } from '../modules/reports/gif-report.service.ts';
+import type {
+  ModerationService,
+  ModerationActionService,
+  QueueService,
+  SearchReportService,
+} from '../modules/moderation/index.ts';
+import type { LanguageTagService } from '../modules/language-tags/index.ts';
+import type { NsfwClassifier } from '../modules/content-safety/index.ts';
+import type {
+  ChannelSearchService,
+  ChannelGifsService,
+  ChannelService,
+  ChannelTagsService,
+} from '../modules/channels/index.ts';
+import type { FavoriteService } from '../modules/favorites/index.ts';
 import type { Mailer } from '../platform/mail/mailer.ts';
-import type { ApiKeyService } from '../modules/api-keys/api-key.service.ts';
-import type { HealthService } from '../modules/health/health.service.ts';
-import type { GifRepository } from '../modules/gifs/gif.repository.ts';
-import type { GifEditService } from '../modules/gifs/gif-edit.service.ts';
-import type { GifMetadataService } from '../modules/gifs/gif-metadata.service.ts';
-import type { GifProcessingService } from '../modules/gifs/gif-processing.service.ts';
-import type { GifReadService } from '../modules/gifs/gif-read.service.ts';
-import type { SettleSweep } from '../modules/gifs/settle-sweep.ts';
-import type { RenditionRepository } from '../modules/gifs/rendition.repository.ts';
-import type { ServableRenditions } from '../modules/media/servable-renditions.ts';
-import type { UploadService } from '../modules/gifs/upload.service.ts';
+import type { ApiKeyService } from '../modules/api-keys/index.ts';
+import type { HealthService } from '../modules/health/index.ts';
+import type { ServableRenditions } from '../modules/media/index.ts';
 import type { JobQueue } from '../platform/jobs/job-queue.ts';
 import type { JiffyMetrics } from '../platform/metrics/jiffy-metrics.ts';
-import type { CategoriesService } from '../modules/public-api/categories.service.ts';
-import type { DiscoveryService } from '../modules/public-api/discovery.service.ts';
-import type { ListAnswers } from '../modules/public-api/list-answers.ts';
-import type { FirstGifsService } from '../modules/web-app/first-gifs/first-gifs.service.ts';
-import type { PublicGifService } from '../modules/public-api/public-gifs.service.ts';
-import type { InstashareService } from '../modules/sharing/instashare.service.ts';
-import type { StudioService } from '../modules/studios/studio.service.ts';
-import type { DirectoryService } from '../modules/profiles/directory.service.ts';
-import type { InstanceStatsService } from '../modules/instance/instance-stats.service.ts';
-import type { SpotifyArtistService } from '../modules/spotify/spotify-artist.service.ts';
-import type { CsvExportService } from '../modules/staff-search/csv-export.service.ts';
-import type { StaffSearchService } from '../modules/staff-search/staff-search.service.ts';
+import type {
+  CategoriesService,
+  DiscoveryService,
+  ListAnswers,
+  PublicGifService,
+  TrendingTermRules,
+  TrendingSearchModerationService,
+} from '../modules/public-api/index.ts';
+import type { FirstGifsService } from '../modules/web-app/index.ts';
+import type { InstashareService } from '../modules/sharing/index.ts';
+import type { StudioService } from '../modules/studios/index.ts';
+import type { InstanceStatsService } from '../modules/instance/index.ts';
+import type { SpotifyArtistService } from '../modules/spotify/index.ts';
+import type { CsvExportService, StaffSearchService } from '../modules/staff-search/index.ts';
 import type { SettingsRepository } from '../platform/settings/settings.repository.ts';
 import type { BlobStorage } from '../platform/storage/blob-storage.ts';
-import type { AvatarService } from '../modules/users/avatar.service.ts';
-import type { UserRepository } from '../modules/users/user.repository.ts';
+import type { AvatarService, UserRepository } from '../modules/users/index.ts';
 import type { Clock } from '../platform/lib/clock.ts';
-import type { StoryService } from '../modules/stories/story.service.ts';
-import type { TrendingStoryService } from '../modules/stories/trending-story.service.ts';
-import type { ScheduleService } from '../modules/trending-schedule/schedule.service.ts';
-import type { TrimService } from '../modules/imaging/trim.service.ts';
-import type { TenorService } from '../modules/tenor/tenor.service.ts';
-import type { TrendingTermRules } from '../modules/public-api/trending-term-rules.ts';
-import type { TrendingSearchModerationService } from '../modules/public-api/trending-search-moderation.service.ts';
-import type { OnDemandRenditionService } from '../modules/tenor/on-demand-renditions.service.ts';
-import type { TagPredictionService } from '../modules/tag-prediction/tag-prediction.service.ts';
+import type { StoryService, TrendingStoryService } from '../modules/stories/index.ts';
+import type { ScheduleService } from '../modules/trending-schedule/index.ts';
+import type { TrimService } from '../modules/imaging/index.ts';
+import type { TenorService, OnDemandRenditionService } from '../modules/tenor/index.ts';
+import type { TagPredictionService } from '../modules/tag-prediction/index.ts';
 
 /** Every service and repository, wired once; routes, jobs, the seeder and the CLI share them. */
 export interface Services {

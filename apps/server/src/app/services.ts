@@ -2,81 +2,81 @@ import type { Redis } from 'ioredis';
 import type { Transaction } from 'kysely';
 import type { Logger } from 'pino';
 import path from 'node:path';
-import { analyticsRollupJob } from '../modules/analytics/analytics-rollup.job.ts';
-import { createAnalyticsServices } from '../modules/analytics/analytics-services.ts';
-import { createAccountServices } from '../modules/accounts/account-services.ts';
-import { StaffRoleService } from '../modules/accounts/staff-roles.service.ts';
-import { passwordResetMailJob } from '../modules/accounts/password-reset-mail.job.ts';
-import { AttemptLimits } from '../modules/accounts/attempt-limits.ts';
-import { ReportRepository } from '../modules/reports/report.repository.ts';
-import { GifReportService } from '../modules/reports/gif-report.service.ts';
-import { AuditLogRepository } from '../modules/audit-log/audit-log.repository.ts';
+import { analyticsRollupJob, createAnalyticsServices } from '../modules/analytics/index.ts';
+import {
+  createAccountServices,
+  StaffRoleService,
+  passwordResetMailJob,
+  AttemptLimits,
+} from '../modules/accounts/index.ts';
+import { ReportRepository, GifReportService } from '../modules/reports/index.ts';
+import { AuditLogRepository } from '../modules/audit-log/index.ts';
 import { CachePurge } from '../platform/lib/cache-purge.ts';
-import { createModerationServices } from '../modules/moderation/moderation-services.ts';
-import { quarantinePurgeJob } from '../modules/moderation/quarantine-purge.job.ts';
-import { announcePurge, announceTermRules } from '../modules/moderation/purge-broadcast.ts';
-import { LanguageTagRepository } from '../modules/language-tags/language-tag.repository.ts';
-import { LanguageTagService } from '../modules/language-tags/language-tag.service.ts';
-import { ApiKeyRepository } from '../modules/api-keys/api-key.repository.ts';
-import { createChannelServices } from '../modules/channels/channel-services.ts';
-import { StudioRepository } from '../modules/studios/studio.repository.ts';
-import { StudioService } from '../modules/studios/studio.service.ts';
-import { FavoriteRepository } from '../modules/favorites/favorite.repository.ts';
-import { FavoriteService } from '../modules/favorites/favorite.service.ts';
+import {
+  createModerationServices,
+  quarantinePurgeJob,
+  announcePurge,
+  announceTermRules,
+} from '../modules/moderation/index.ts';
+import { LanguageTagRepository, LanguageTagService } from '../modules/language-tags/index.ts';
+import { ApiKeyRepository, ApiKeyService } from '../modules/api-keys/index.ts';
+import { createChannelServices } from '../modules/channels/index.ts';
+import { StudioRepository, StudioService } from '../modules/studios/index.ts';
+import { FavoriteRepository, FavoriteService } from '../modules/favorites/index.ts';
 import { OutboxMailer, SmtpMailer, type Mailer } from '../platform/mail/mailer.ts';
-import { ApiKeyService } from '../modules/api-keys/api-key.service.ts';
 import type { Config } from './config/env.ts';
 import { mediaLimitsOf } from './config/media-limits.ts';
 import type { Database } from '../platform/db/schema.ts';
 import type { DatabaseHandle } from '../platform/db/database.ts';
-import { createNodeHealth } from '../modules/health/node-health.ts';
-import { GifRepository } from '../modules/gifs/gif.repository.ts';
-import { GifEditService } from '../modules/gifs/gif-edit.service.ts';
-import { GifMetadataRepository } from '../modules/gifs/gif-metadata.repository.ts';
-import { GifCtaService } from '../modules/gifs/gif-cta.service.ts';
-import { GifMetadataService } from '../modules/gifs/gif-metadata.service.ts';
-import { gifProcessJob } from '../modules/gifs/gif-process.job.ts';
+import { createNodeHealth } from '../modules/health/index.ts';
+import {
+  GifRepository,
+  GifEditService,
+  GifMetadataRepository,
+  GifCtaService,
+  GifMetadataService,
+  gifProcessJob,
+  GifReadService,
+  SerializedGifCache,
+  gifRenditionsRestJob,
+  gifSettleJob,
+  RenditionRepository,
+  UploadService,
+  UploadQuota,
+} from '../modules/gifs/index.ts';
 import { createProcessingServices } from './processing-services.ts';
-import { GifReadService } from '../modules/gifs/gif-read.service.ts';
-import { SerializedGifCache } from '../modules/gifs/serialized-gif-cache.ts';
-import { ServableRenditions } from '../modules/media/servable-renditions.ts';
-import { gifRenditionsRestJob } from '../modules/gifs/gif-renditions-rest.job.ts';
-import { gifSettleJob } from '../modules/gifs/gif-settle.job.ts';
-import { RenditionRepository } from '../modules/gifs/rendition.repository.ts';
-import { UploadService } from '../modules/gifs/upload.service.ts';
-import { UploadQuota } from '../modules/gifs/upload-quota.ts';
+import { ServableRenditions } from '../modules/media/index.ts';
 import { JobQueue } from '../platform/jobs/job-queue.ts';
 import { JiffyMetrics } from '../platform/metrics/jiffy-metrics.ts';
-import { CategoriesService } from '../modules/public-api/categories.service.ts';
-import { createDiscoveryServices } from '../modules/public-api/discovery-services.ts';
-import { ListAnswers } from '../modules/public-api/list-answers.ts';
-import { FirstGifsService } from '../modules/web-app/first-gifs/first-gifs.service.ts';
-import { GifListRepository } from '../modules/public-api/gif-list.repository.ts';
-import { PublicGifService } from '../modules/public-api/public-gifs.service.ts';
+import {
+  CategoriesService,
+  createDiscoveryServices,
+  ListAnswers,
+  GifListRepository,
+  PublicGifService,
+} from '../modules/public-api/index.ts';
+import { FirstGifsService } from '../modules/web-app/index.ts';
 import { assertPublicUrl, downloadToFile } from '../platform/net/index.ts';
-import { InstashareService } from '../modules/sharing/instashare.service.ts';
-import { ProfileService } from '../modules/profiles/profile.service.ts';
-import { InstanceStatsService } from '../modules/instance/instance-stats.service.ts';
-import { DirectoryService } from '../modules/profiles/directory.service.ts';
-import { SpotifyArtistService } from '../modules/spotify/spotify-artist.service.ts';
-import { csvExportJob } from '../modules/staff-search/csv-export.job.ts';
-import { CsvExportService } from '../modules/staff-search/csv-export.service.ts';
-import { StaffSearchRepository } from '../modules/staff-search/staff-search.repository.ts';
-import { StaffSearchService } from '../modules/staff-search/staff-search.service.ts';
+import { InstashareService } from '../modules/sharing/index.ts';
+import { ProfileService, DirectoryService } from '../modules/profiles/index.ts';
+import { InstanceStatsService } from '../modules/instance/index.ts';
+import { SpotifyArtistService } from '../modules/spotify/index.ts';
+import {
+  csvExportJob,
+  CsvExportService,
+  StaffSearchRepository,
+  StaffSearchService,
+} from '../modules/staff-search/index.ts';
 import { SettingsRepository } from '../platform/settings/settings.repository.ts';
 import { createBlobStorage } from '../platform/storage/create-blob-storage.ts';
-import { avatarRenderJob } from '../modules/users/avatar-render.job.ts';
-import { UserRepository } from '../modules/users/user.repository.ts';
-import { trendingRecomputeJob } from '../modules/trending/trending-recompute.job.ts';
-import { TrendingRepository } from '../modules/trending/trending.repository.ts';
-import { ScheduleRepository } from '../modules/trending-schedule/schedule.repository.ts';
+import { avatarRenderJob, UserRepository } from '../modules/users/index.ts';
+import { trendingRecomputeJob, TrendingRepository } from '../modules/trending/index.ts';
+import { ScheduleRepository } from '../modules/trending-schedule/index.ts';
 import { systemClock, type Clock } from '../platform/lib/clock.ts';
-import { createStoryServices } from '../modules/stories/story-services.ts';
-import { TrimService } from '../modules/imaging/trim.service.ts';
-import { TenorService } from '../modules/tenor/tenor.service.ts';
-import { TenorCursors } from '../modules/tenor/tenor-cursor.ts';
-import { OnDemandRenditionService } from '../modules/tenor/on-demand-renditions.service.ts';
-import { createTagPredictions } from '../modules/tag-prediction/create-tag-predictions.ts';
+import { createStoryServices } from '../modules/stories/index.ts';
+import { TrimService } from '../modules/imaging/index.ts';
+import { TenorService, TenorCursors, OnDemandRenditionService } from '../modules/tenor/index.ts';
+import { createTagPredictions } from '../modules/tag-prediction/index.ts';
 
 import type { Services } from './service-catalog.ts';
 

@@ -42,7 +42,7 @@ function readmeVariables(): string[] {
   );
 }
 
-describe("the configuration table in docs/configuration.md", () => {
+describe('the configuration table in docs/configuration.md', () => {
   it('lists every variable Jiffy reads, once, and no other', () => {
     const read = new Set([...Object.keys(envSchema.shape), ...MEDIA_VARIABLES]);
     for (const dir of ['apps/server/src', 'packages/media/src'])

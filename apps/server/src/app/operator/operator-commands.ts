@@ -1,8 +1,7 @@
-import { makeAdmin } from '../../modules/accounts/first-admin.ts';
-import type { StaffRoleService } from '../../modules/accounts/staff-roles.service.ts';
+import { makeAdmin, type StaffRoleService } from '../../modules/accounts/index.ts';
 import type { UserRole } from '../../platform/db/schema.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
-import type { UserRepository } from '../../modules/users/user.repository.ts';
+import type { UserRepository } from '../../modules/users/index.ts';
 import type { OperatorAnswer, OperatorRequest } from './operator-protocol.ts';
 
 /** How the audit log names the operator, who acts without an account. */

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { staffRoleChoices } from '../../modules/accounts/staff-roles.service.ts';
+import { staffRoleChoices } from '../../modules/accounts/index.ts';
 
 /**
  * The running server's operator socket: `npm run admin` asks the server through it while the

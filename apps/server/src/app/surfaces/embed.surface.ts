@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { embedRoutes } from '../../modules/embed/embed.routes.ts';
-import { oembedRoutes } from '../../modules/embed/oembed.routes.ts';
+import { embedRoutes, oembedRoutes } from '../../modules/embed/index.ts';
 import type { Services } from '../services.ts';
 import { declareSurface } from '../../platform/http/surface.ts';
 

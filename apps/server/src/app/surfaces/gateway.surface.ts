@@ -1,10 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { gatewayAuth } from '../../modules/gateway/gateway-auth.ts';
+import { gatewayAuth } from '../../modules/gateway/index.ts';
 import type { Services } from '../services.ts';
-import { scheduleRoutes } from '../../modules/trending-schedule/schedule.routes.ts';
-import { storiesRoutes } from '../../modules/stories/stories.routes.ts';
-import { trendingStoriesRoutes } from '../../modules/stories/trending-stories.routes.ts';
-import { siteApiCsrf } from '../../modules/accounts/site-security.ts';
+import { scheduleRoutes } from '../../modules/trending-schedule/index.ts';
+import { storiesRoutes, trendingStoriesRoutes } from '../../modules/stories/index.ts';
+import { siteApiCsrf } from '../../modules/accounts/index.ts';
 import { notFoundUnder } from './not-found.ts';
 import { declareSurface } from '../../platform/http/surface.ts';
 

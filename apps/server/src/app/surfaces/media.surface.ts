@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { mediaRoutes } from '../../modules/media/media.routes.ts';
+import { mediaRoutes } from '../../modules/media/index.ts';
 import type { Services } from '../services.ts';
 import { declareSurface } from '../../platform/http/surface.ts';
 

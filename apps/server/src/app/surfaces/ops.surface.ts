@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { healthRoutes } from '../../modules/health/health.routes.ts';
+import { healthRoutes } from '../../modules/health/index.ts';
 import { metricsRoutes } from '../../platform/metrics/metrics.routes.ts';
 import type { Services } from '../services.ts';
 import { openApiRoutes } from '../../platform/http/openapi/openapi.routes.ts';

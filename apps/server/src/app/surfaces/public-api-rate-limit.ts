@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
-import type { AttemptLimits } from '../../modules/accounts/attempt-limits.ts';
-import type { ApiKeyService } from '../../modules/api-keys/api-key.service.ts';
+import type { AttemptLimits } from '../../modules/accounts/index.ts';
+import type { ApiKeyService } from '../../modules/api-keys/index.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
 import { addressBucket } from '../../platform/http/client-address.ts';
 import { surfaceOf } from '../../platform/http/surface.ts';

@@ -1,14 +1,14 @@
 import type { FastifyInstance } from 'fastify';
-import { sessionCookie } from '../../modules/accounts/current-user.ts';
-import { pingbackRoutes } from '../../modules/analytics/pingback.routes.ts';
-import { ctaRoutes } from '../../modules/gifs/cta.routes.ts';
-import { gifsRoutes } from '../../modules/gifs/gifs.routes.ts';
-import { publicUploadRoutes } from '../../modules/gifs/upload.routes.ts';
-import { categoriesRoutes } from '../../modules/public-api/categories.routes.ts';
-import { discoveryRoutes } from '../../modules/public-api/discovery.routes.ts';
-import { channelSearchRoutes } from '../../modules/channels/channel-search.routes.ts';
-import { publicGifsRoutes } from '../../modules/public-api/public-gifs.routes.ts';
-import { responseShaping } from '../../modules/public-api/response-shaping.ts';
+import { sessionCookie } from '../../modules/accounts/index.ts';
+import { pingbackRoutes } from '../../modules/analytics/index.ts';
+import { ctaRoutes, gifsRoutes, publicUploadRoutes } from '../../modules/gifs/index.ts';
+import {
+  categoriesRoutes,
+  discoveryRoutes,
+  publicGifsRoutes,
+  responseShaping,
+} from '../../modules/public-api/index.ts';
+import { channelSearchRoutes } from '../../modules/channels/index.ts';
 import type { Services } from '../services.ts';
 import { publicApiCaching } from '../../platform/http/public-api-caching.ts';
 import { publicApiCors } from '../../platform/http/public-api-cors.ts';

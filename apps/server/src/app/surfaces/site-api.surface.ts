@@ -1,36 +1,37 @@
 import type { FastifyInstance } from 'fastify';
-import { accountsRoutes } from '../../modules/accounts/accounts.routes.ts';
-import { apiTokensRoutes } from '../../modules/accounts/api-tokens.routes.ts';
-import { creatorApplicationsRoutes } from '../../modules/accounts/creator-applications.routes.ts';
-import { shareEventsRoutes } from '../../modules/analytics/share-events.routes.ts';
-import { siteEventsRoutes } from '../../modules/analytics/site-events.routes.ts';
-import { apiKeysRoutes } from '../../modules/api-keys/api-keys.routes.ts';
-import { channelTagsRoutes } from '../../modules/channels/channel-tags.routes.ts';
-import { channelsRoutes } from '../../modules/channels/channels.routes.ts';
-import { favoritesRoutes } from '../../modules/favorites/favorites.routes.ts';
-import { gifEditRoutes } from '../../modules/gifs/gif-edit.routes.ts';
-import { uploadStatusRoutes } from '../../modules/gifs/gifs.routes.ts';
-import { siteUploadRoutes } from '../../modules/gifs/upload.routes.ts';
-import { instanceRoutes } from '../../modules/instance/instance.routes.ts';
-import { reportsRoutes } from '../../modules/reports/reports.routes.ts';
-import { moderationRoutes } from '../../modules/moderation/moderation.routes.ts';
-import { languageTagsRoutes } from '../../modules/language-tags/language-tags.routes.ts';
-import { moderationQueueRoutes } from '../../modules/moderation/moderation-queue.routes.ts';
-import { trendingSearchModerationRoutes } from '../../modules/public-api/trending-search-moderation.routes.ts';
+import {
+  accountsRoutes,
+  apiTokensRoutes,
+  creatorApplicationsRoutes,
+  staffRolesRoutes,
+  siteApiCsrf,
+} from '../../modules/accounts/index.ts';
+import {
+  shareEventsRoutes,
+  siteEventsRoutes,
+  dashboardRoutes,
+} from '../../modules/analytics/index.ts';
+import { apiKeysRoutes } from '../../modules/api-keys/index.ts';
+import { channelTagsRoutes, channelsRoutes } from '../../modules/channels/index.ts';
+import { favoritesRoutes } from '../../modules/favorites/index.ts';
+import { gifEditRoutes, uploadStatusRoutes, siteUploadRoutes } from '../../modules/gifs/index.ts';
+import { instanceRoutes } from '../../modules/instance/index.ts';
+import { reportsRoutes } from '../../modules/reports/index.ts';
+import { moderationRoutes, moderationQueueRoutes } from '../../modules/moderation/index.ts';
+import { languageTagsRoutes } from '../../modules/language-tags/index.ts';
+import {
+  trendingSearchModerationRoutes,
+  siteRelatedTagsRoutes,
+} from '../../modules/public-api/index.ts';
 import type { Services } from '../services.ts';
-import { usersRoutes } from '../../modules/profiles/users.routes.ts';
-import { directoryRoutes } from '../../modules/profiles/directory.routes.ts';
-import { studiosRoutes } from '../../modules/studios/studios.routes.ts';
-import { instashareRoutes } from '../../modules/sharing/instashare.routes.ts';
-import { spotifyRoutes } from '../../modules/spotify/spotify.routes.ts';
-import { dashboardRoutes } from '../../modules/analytics/dashboard.routes.ts';
-import { staffSearchRoutes } from '../../modules/staff-search/staff-search.routes.ts';
-import { staffRolesRoutes } from '../../modules/accounts/staff-roles.routes.ts';
-import { imagingRoutes } from '../../modules/imaging/imaging.routes.ts';
-import { tagPredictionRoutes } from '../../modules/tag-prediction/tag-prediction.routes.ts';
-import { siteRelatedTagsRoutes } from '../../modules/public-api/site-related-tags.routes.ts';
-import { firstPageDataRoutes } from '../../modules/web-app/first-gifs/first-page-data.routes.ts';
-import { siteApiCsrf } from '../../modules/accounts/site-security.ts';
+import { usersRoutes, directoryRoutes } from '../../modules/profiles/index.ts';
+import { studiosRoutes } from '../../modules/studios/index.ts';
+import { instashareRoutes } from '../../modules/sharing/index.ts';
+import { spotifyRoutes } from '../../modules/spotify/index.ts';
+import { staffSearchRoutes } from '../../modules/staff-search/index.ts';
+import { imagingRoutes } from '../../modules/imaging/index.ts';
+import { tagPredictionRoutes } from '../../modules/tag-prediction/index.ts';
+import { firstPageDataRoutes } from '../../modules/web-app/index.ts';
 import { notFoundUnder } from './not-found.ts';
 import { declareSurface } from '../../platform/http/surface.ts';
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Services } from '../services.ts';
-import { TENOR_PATHS, tenorRoutes } from '../../modules/tenor/tenor.routes.ts';
+import { TENOR_PATHS, tenorRoutes } from '../../modules/tenor/index.ts';
 import { declareSurface } from '../../platform/http/surface.ts';
 
 /**

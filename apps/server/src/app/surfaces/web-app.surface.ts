@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Services } from '../services.ts';
-import { webAppRoutes, type SitePages } from '../../modules/web-app/web-app.routes.ts';
-import { siteCsrfCookie } from '../../modules/accounts/site-security.ts';
+import { webAppRoutes, type SitePages } from '../../modules/web-app/index.ts';
+import { siteCsrfCookie } from '../../modules/accounts/index.ts';
 import { declareSurface } from '../../platform/http/surface.ts';
 
 /**

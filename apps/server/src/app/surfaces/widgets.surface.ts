@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Services } from '../services.ts';
-import { widgetsRoutes } from '../../modules/widgets/widgets.routes.ts';
+import { widgetsRoutes } from '../../modules/widgets/index.ts';
 import { declareSurface } from '../../platform/http/surface.ts';
 
 /** The widget kit's demo page and the bundle other sites load (`/widgets-assets/...`). */

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../platform/db/schema.ts';
 import type { Mailer } from '../../platform/mail/mailer.ts';
-import type { UserRepository } from '../users/user.repository.ts';
+import type { UserRepository } from '../users/index.ts';
 import { AccountRepository } from './account.repository.ts';
 import { AccountService, type AccountServiceDeps } from './account.service.ts';
 import { ApiTokenRepository } from './api-token.repository.ts';

@@ -3,7 +3,7 @@ import { AppError } from '../../platform/errors/app-error.ts';
 import type { JobRequest } from '../../platform/jobs/job-types.ts';
 import { newUserId } from '../../platform/lib/ids.ts';
 import type { Mailer } from '../../platform/mail/mailer.ts';
-import type { UserRepository } from '../users/user.repository.ts';
+import type { UserRepository } from '../users/index.ts';
 import type { AccountRepository } from './account.repository.ts';
 import type { PendingSignupRepository } from './pending-signup.repository.ts';
 import { hashPassword, verifyAgainstNothing, verifyPassword } from './password-hash.ts';

@@ -1,5 +1,5 @@
 import { newUserId } from '../../platform/lib/ids.ts';
-import type { UserRepository } from '../users/user.repository.ts';
+import type { UserRepository } from '../users/index.ts';
 import { hashPassword } from './password-hash.ts';
 import { newSecret } from './secret-token.ts';
 import type { StaffRoleService } from './staff-roles.service.ts';

@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { Database, UserRole, UserRow } from '../../platform/db/schema.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
-import type { AuditLogRepository } from '../audit-log/audit-log.repository.ts';
-import type { UserRepository } from '../users/user.repository.ts';
+import type { AuditLogRepository } from '../audit-log/index.ts';
+import type { UserRepository } from '../users/index.ts';
 import { authorize, type Actor } from './permissions.ts';
 
 /** The roles an admin (or the operator) can give: 'user' takes a staff role back. */

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../platform/db/schema.ts';
 import type { JiffyMetrics } from '../../platform/metrics/jiffy-metrics.ts';
-import type { UserRepository } from '../users/user.repository.ts';
+import type { UserRepository } from '../users/index.ts';
 import { DashboardRepository } from './dashboard.repository.ts';
 import { DashboardService } from './dashboard.service.ts';
 import { PingbackIngestService } from './pingback-ingest.service.ts';

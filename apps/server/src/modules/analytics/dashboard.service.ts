@@ -1,6 +1,6 @@
-import { authorize, type Actor } from '../accounts/permissions.ts';
+import { authorize, type Actor } from '../accounts/index.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
-import type { UserRepository } from '../users/user.repository.ts';
+import type { UserRepository } from '../users/index.ts';
 import { dashboardCsv } from './dashboard-csv.ts';
 import {
   PERIOD_DAYS,

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { RateLimiterAbstract } from 'rate-limiter-flexible';
-import { consumeOrRefuse, withRetryAfter } from '../accounts/attempt-limits.ts';
+import { consumeOrRefuse, withRetryAfter } from '../accounts/index.ts';
 import { addressBucket } from '../../platform/http/client-address.ts';
 import { z } from 'zod';
 import { AppError } from '../../platform/errors/app-error.ts';

@@ -1,5 +1,5 @@
 import type { ShareType } from '@jiffy/contracts';
-import type { Actor } from '../accounts/permissions.ts';
+import type { Actor } from '../accounts/index.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
 import type { ShareEventRepository } from './share-event.repository.ts';
 

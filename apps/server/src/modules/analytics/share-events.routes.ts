@@ -1,8 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { shareAnswer, shareTypes } from '@jiffy/contracts';
-import type { AccountService } from '../accounts/account.service.ts';
-import { consumeOrRefuse, withRetryAfter, type AttemptLimits } from '../accounts/attempt-limits.ts';
-import { currentUser } from '../accounts/current-user.ts';
+import {
+  consumeOrRefuse,
+  withRetryAfter,
+  currentUser,
+  type AccountService,
+  type AttemptLimits,
+} from '../accounts/index.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
 import { documented } from '../../platform/http/openapi/route-doc.ts';
 import { parseInput } from '../../platform/http/parse-input.ts';

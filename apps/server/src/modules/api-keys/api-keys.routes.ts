@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { AccountService } from '../accounts/account.service.ts';
-import { requireUser } from '../accounts/current-user.ts';
+import { requireUser, type AccountService } from '../accounts/index.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
 import { parseInput } from '../../platform/http/parse-input.ts';
 import type { ApiKeyService } from './api-key.service.ts';

@@ -1,6 +1,5 @@
-import { SlottedJson } from '../gifs/slotted-json.ts';
-import { encodeAnswer } from '../public-api/answer-json.ts';
-import { RenderedAnswer } from '../public-api/rendered-list-cache.ts';
+import { SlottedJson } from '../gifs/index.ts';
+import { encodeAnswer, RenderedAnswer } from '../public-api/index.ts';
 import { encodeFeedCursor, type FeedCursor } from './feed-cursor.ts';
 
 /** The feed page's pagination: GIPHY's, plus the cursor of the next page (null on the last). */

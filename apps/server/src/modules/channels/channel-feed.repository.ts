@@ -1,8 +1,8 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { PREPARED } from '../../platform/db/prepared-statements.ts';
 import type { Database } from '../../platform/db/schema.ts';
-import type { PackedGif } from '../gifs/gif-read.service.ts';
-import { fromListedGifs, listedGifs } from '../public-api/listed-gif.sql.ts';
+import type { PackedGif } from '../gifs/index.ts';
+import { fromListedGifs, listedGifs } from '../public-api/index.ts';
 import type { FeedCursor } from './feed-cursor.ts';
 
 export type FeedOrder = 'manual' | 'newest';

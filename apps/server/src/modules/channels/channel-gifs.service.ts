@@ -1,6 +1,6 @@
 import type { ChannelObject } from '@jiffy/contracts';
 import type { Kysely } from 'kysely';
-import type { Actor } from '../accounts/permissions.ts';
+import type { Actor } from '../accounts/index.ts';
 import type { Database } from '../../platform/db/schema.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
 import type { ChannelGifRepository } from './channel-gif.repository.ts';

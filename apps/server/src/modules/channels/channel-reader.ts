@@ -1,9 +1,8 @@
 import type { ChannelObject, Gif } from '@jiffy/contracts';
-import { can, type Actor } from '../accounts/permissions.ts';
+import { can, type Actor } from '../accounts/index.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
-import type { GifReadService } from '../gifs/gif-read.service.ts';
-import type { PresenterUrls, ShownUser } from '../gifs/gif.presenter.ts';
-import type { UserRepository } from '../users/user.repository.ts';
+import type { GifReadService, PresenterUrls, ShownUser } from '../gifs/index.ts';
+import type { UserRepository } from '../users/index.ts';
 import type { ChannelGifRepository } from './channel-gif.repository.ts';
 import { presentChannel } from './channel.presenter.ts';
 import type { ChannelRepository, ChannelWithOwner } from './channel.repository.ts';

@@ -1,11 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { channelsAnswer } from '@jiffy/contracts';
-import type { ApiKeyService } from '../api-keys/api-key.service.ts';
+import type { ApiKeyService } from '../api-keys/index.ts';
 import { okEnvelope } from '../../platform/http/envelope.ts';
 import { documented } from '../../platform/http/openapi/route-doc.ts';
-import { listQuerySchema, searchTerm } from '../public-api/list-query.schema.ts';
-import { publicQueryReader } from '../public-api/public-query.ts';
+import { listQuerySchema, searchTerm, publicQueryReader } from '../public-api/index.ts';
 import type { ChannelSearchService } from './channel-search.service.ts';
 
 // GIPHY's channel search takes a term and a page; channels have no rating or language.

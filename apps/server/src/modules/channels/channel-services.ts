@@ -1,10 +1,9 @@
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { Database } from '../../platform/db/schema.ts';
-import type { GifReadService } from '../gifs/gif-read.service.ts';
-import type { PresenterUrls } from '../gifs/gif.presenter.ts';
+import type { GifReadService, PresenterUrls } from '../gifs/index.ts';
 import type { JobQueue } from '../../platform/jobs/job-queue.ts';
-import type { UserRepository } from '../users/user.repository.ts';
+import type { UserRepository } from '../users/index.ts';
 import { channelSyncJob } from './channel-sync.job.ts';
 import { ChannelTagsService } from './channel-tags.service.ts';
 import { ChannelGifRepository } from './channel-gif.repository.ts';

@@ -1,7 +1,7 @@
 import type { ChannelJobStatus } from '@jiffy/contracts';
 import type { Kysely, Transaction } from 'kysely';
 import type { Logger } from 'pino';
-import type { Actor } from '../accounts/permissions.ts';
+import type { Actor } from '../accounts/index.ts';
 import type { ChannelType, Database } from '../../platform/db/schema.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
 import type { JobQueue } from '../../platform/jobs/job-queue.ts';

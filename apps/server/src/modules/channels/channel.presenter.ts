@@ -1,5 +1,5 @@
 import type { ChannelLink, ChannelObject, Gif } from '@jiffy/contracts';
-import { presentGifUser, type PresenterUrls, type ShownUser } from '../gifs/gif.presenter.ts';
+import { presentGifUser, type PresenterUrls, type ShownUser } from '../gifs/index.ts';
 import type { ChannelWithOwner } from './channel.repository.ts';
 import type { MagicTagRow, RankedTagRow } from './channel-tag.repository.ts';
 

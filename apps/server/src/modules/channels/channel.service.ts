@@ -1,7 +1,7 @@
 import { MAX_CHANNEL_DEPTH, type ChannelObject } from '@jiffy/contracts';
 import type { Kysely, Transaction } from 'kysely';
 import type { Logger } from 'pino';
-import { authorize, type Actor } from '../accounts/permissions.ts';
+import { authorize, type Actor } from '../accounts/index.ts';
 import type { ChannelType, Database } from '../../platform/db/schema.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
 import type { ChannelGifRepository } from './channel-gif.repository.ts';

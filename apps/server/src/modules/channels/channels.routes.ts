@@ -1,9 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { AccountService } from '../accounts/account.service.ts';
-import type { PersonalTokenService } from '../accounts/personal-token.service.ts';
-import { currentUser } from '../accounts/current-user.ts';
+import { currentUser, type AccountService, type PersonalTokenService } from '../accounts/index.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
-import type { GifReadService } from '../gifs/gif-read.service.ts';
+import type { GifReadService } from '../gifs/index.ts';
 import {
   addedChannelGifsAnswer,
   channelAnswer,

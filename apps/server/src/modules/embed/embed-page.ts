@@ -6,7 +6,7 @@ import {
   type EmbedOptions,
 } from '@jiffy/embed/server';
 import { escapeHtml, scriptJson } from '../../platform/lib/html.ts';
-import { unfurlTags } from '../unfurl/unfurl-tags.ts';
+import { unfurlTags } from '../unfurl/index.ts';
 
 export const SITE_NAME = 'Jiffy';
 /** Where the player's script and stylesheet are served from. */

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../platform/errors/app-error.ts';
-import type { GifReadService } from '../gifs/gif-read.service.ts';
+import type { GifReadService } from '../gifs/index.ts';
 import { mediaSources } from '../../platform/lib/media-sources.ts';
 import { embedOptions } from './embed-options.ts';
 import { EMBED_ASSETS_PATH, renderEmbedNotFound, renderEmbedPage } from './embed-page.ts';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { AppError } from '../../platform/errors/app-error.ts';
-import type { GifReadService } from '../gifs/gif-read.service.ts';
+import type { GifReadService } from '../gifs/index.ts';
 import { parseInput } from '../../platform/http/parse-input.ts';
 import { SITE_NAME } from './embed-page.ts';
 import { oembedFor } from './oembed.ts';

@@ -1,6 +1,6 @@
 import type { Gif } from '@jiffy/contracts';
 import { AppError } from '../../platform/errors/app-error.ts';
-import type { GifReadService } from '../gifs/gif-read.service.ts';
+import type { GifReadService } from '../gifs/index.ts';
 import type { FavoriteRepository } from './favorite.repository.ts';
 
 /** A user's favorite GIFs: kept, asked about, listed as GIF objects, let go. */

@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { AccountService } from '../accounts/account.service.ts';
-import { requireUser } from '../accounts/current-user.ts';
+import { requireUser, type AccountService } from '../accounts/index.ts';
 import { parseInput } from '../../platform/http/parse-input.ts';
 import type { FavoriteService } from './favorite.service.ts';
 import { gifId, wholeNumber } from '../../platform/http/input-schemas.ts';

@@ -1,8 +1,6 @@
 import type { FastifyRequest } from 'fastify';
-import type { AccountService } from '../accounts/account.service.ts';
-import type { PersonalTokenService } from '../accounts/personal-token.service.ts';
-import { currentUser } from '../accounts/current-user.ts';
-import type { ApiKeyService } from '../api-keys/api-key.service.ts';
+import { currentUser, type AccountService, type PersonalTokenService } from '../accounts/index.ts';
+import type { ApiKeyService } from '../api-keys/index.ts';
 import type { UserRow } from '../../platform/db/schema.ts';
 import { firstValues } from '../../platform/http/parse-input.ts';
 

@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { PersonalTokenService } from '../accounts/personal-token.service.ts';
-import { tokenUser } from '../accounts/current-user.ts';
-import type { ApiKeyService } from '../api-keys/api-key.service.ts';
+import { tokenUser, type PersonalTokenService } from '../accounts/index.ts';
+import type { ApiKeyService } from '../api-keys/index.ts';
 import { okEnvelope } from '../../platform/http/envelope.ts';
 import { parseInput } from '../../platform/http/parse-input.ts';
 import type { GifCtaService } from './gif-cta.service.ts';

@@ -1,5 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
-import { authorize, type Actor } from '../accounts/permissions.ts';
+import { authorize, type Actor } from '../accounts/index.ts';
 import type { Database, GifRow } from '../../platform/db/schema.ts';
 import type { CachePurge } from '../../platform/lib/cache-purge.ts';
 import type { GifReadService } from './gif-read.service.ts';

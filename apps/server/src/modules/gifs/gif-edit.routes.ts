@@ -1,8 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { AccountService } from '../accounts/account.service.ts';
-import type { PersonalTokenService } from '../accounts/personal-token.service.ts';
-import { currentUser } from '../accounts/current-user.ts';
+import { currentUser, type AccountService, type PersonalTokenService } from '../accounts/index.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
 import {
   extendedGifMetadataAnswer,

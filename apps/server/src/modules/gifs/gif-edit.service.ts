@@ -1,11 +1,11 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Logger } from 'pino';
-import { can, type Actor } from '../accounts/permissions.ts';
+import { can, type Actor } from '../accounts/index.ts';
 import type { Database, GifRow, GifUpdate } from '../../platform/db/schema.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
 import type { CachePurge } from '../../platform/lib/cache-purge.ts';
 import { gifSlug } from '../../platform/lib/ids.ts';
-import type { AuditLogRepository } from '../audit-log/audit-log.repository.ts';
+import type { AuditLogRepository } from '../audit-log/index.ts';
 import type { EditKey, GifEdit } from './gif-edit-input.schema.ts';
 import type { GifRepository } from './gif.repository.ts';
 

@@ -1,4 +1,4 @@
-import { can, type Actor } from '../accounts/permissions.ts';
+import { can, type Actor } from '../accounts/index.ts';
 import type { GifRow } from '../../platform/db/schema.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
 import type {

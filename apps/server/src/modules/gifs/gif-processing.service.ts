@@ -12,7 +12,7 @@ import {
   type RenditionFile,
   type RenditionPhase,
 } from '@jiffy/media';
-import type { FirstLookService } from '../content-safety/first-look.service.ts';
+import type { FirstLookService } from '../content-safety/index.ts';
 import type { Database, GifRow, NewRendition } from '../../platform/db/schema.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
 import type { JobLane, JobOutcome } from '../../platform/jobs/job-types.ts';

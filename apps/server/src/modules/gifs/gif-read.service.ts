@@ -1,7 +1,7 @@
 import type { Gif } from '@jiffy/contracts';
 import { AppError } from '../../platform/errors/app-error.ts';
 import type { GifRow, GifStatus } from '../../platform/db/schema.ts';
-import type { UserRepository } from '../users/user.repository.ts';
+import type { UserRepository } from '../users/index.ts';
 import type { GifRepository } from './gif.repository.ts';
 import {
   presentGif,

@@ -2,7 +2,7 @@ import type { Gif, GifUser } from '@jiffy/contracts';
 import type { GifRow, UserRow } from '../../platform/db/schema.ts';
 import { externalMediaOf } from './external-media.ts';
 import { presentImages, presentVideo, type ShownRendition } from './images.presenter.ts';
-import { avatarUrl } from '../users/avatar-urls.ts';
+import { avatarUrl } from '../users/index.ts';
 
 export interface PresenterUrls {
   publicUrl: string;

@@ -1,9 +1,8 @@
 import fsp from 'node:fs/promises';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { AccountService } from '../accounts/account.service.ts';
-import { requireUser } from '../accounts/current-user.ts';
-import type { ApiKeyService } from '../api-keys/api-key.service.ts';
+import { requireUser, type AccountService } from '../accounts/index.ts';
+import type { ApiKeyService } from '../api-keys/index.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
 import { okEnvelope } from '../../platform/http/envelope.ts';
 import { parseInput } from '../../platform/http/parse-input.ts';

@@ -1,14 +1,14 @@
 import type { Kysely } from 'kysely';
 import type { MediaLimits } from '@jiffy/media';
 import type { Database, GifType, Rating } from '../../platform/db/schema.ts';
-import { can } from '../accounts/permissions.ts';
+import { can } from '../accounts/index.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
 import type { JobQueue } from '../../platform/jobs/job-queue.ts';
 import type { JobLane } from '../../platform/jobs/job-types.ts';
 import { gifSlug, newGifId } from '../../platform/lib/ids.ts';
 import { hangForTest } from '../../platform/lib/test-hang.ts';
 import type { BlobStorage } from '../../platform/storage/blob-storage.ts';
-import type { UserRepository } from '../users/user.repository.ts';
+import type { UserRepository } from '../users/index.ts';
 import type { GifRepository } from './gif.repository.ts';
 import { inspectSource } from '../../platform/media/source-inspector.ts';
 import type { QuotaSubject, UploadQuota } from './upload-quota.ts';

@@ -2,10 +2,14 @@ import fsp from 'node:fs/promises';
 import { trimContentTypes } from '@jiffy/contracts';
 import { z } from 'zod';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { AccountService } from '../accounts/account.service.ts';
-import type { PersonalTokenService } from '../accounts/personal-token.service.ts';
-import { consumeOrRefuse, withRetryAfter, type AttemptLimits } from '../accounts/attempt-limits.ts';
-import { currentUser } from '../accounts/current-user.ts';
+import {
+  consumeOrRefuse,
+  withRetryAfter,
+  currentUser,
+  type AccountService,
+  type PersonalTokenService,
+  type AttemptLimits,
+} from '../accounts/index.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
 import { parseInput, firstValues } from '../../platform/http/parse-input.ts';
 import { documented } from '../../platform/http/openapi/route-doc.ts';

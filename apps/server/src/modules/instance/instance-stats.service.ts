@@ -1,4 +1,4 @@
-import type { GifRepository } from '../gifs/gif.repository.ts';
+import type { GifRepository } from '../gifs/index.ts';
 
 /** How many GIFs an instance holds, by status and type (`instanceStatsAnswer`'s data). */
 export interface InstanceStats {

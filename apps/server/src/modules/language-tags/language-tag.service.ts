@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import type { Kysely, Transaction } from 'kysely';
-import { authorize, can, type Actor } from '../accounts/permissions.ts';
+import { authorize, can, type Actor } from '../accounts/index.ts';
 import type { Database } from '../../platform/db/schema.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
 import type { CachePurge } from '../../platform/lib/cache-purge.ts';

@@ -2,12 +2,11 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { renditionContentTypes, type RenditionFileFormat } from '@jiffy/contracts';
 import { AppError } from '../../platform/errors/app-error.ts';
 import type { BlobStorage } from '../../platform/storage/blob-storage.ts';
-import type { AvatarService } from '../users/avatar.service.ts';
-import { avatarStorageKey } from '../users/avatar-urls.ts';
+import { avatarStorageKey, type AvatarService } from '../users/index.ts';
 import { parseRange } from './byte-range.ts';
 import { ID_PATTERN } from '../../platform/lib/ids.ts';
 import { FRAMEABLE } from '../../platform/http/frame-policy.ts';
-import type { OnDemandRenditionService } from '../tenor/on-demand-renditions.service.ts';
+import type { OnDemandRenditionService } from '../tenor/index.ts';
 import type { ServableRenditions } from './servable-renditions.ts';
 
 const FILE = /^([a-z0-9_]{1,40})\.(gif|mp4|webp|jpg|png|webm)$/;

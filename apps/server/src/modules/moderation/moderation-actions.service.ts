@@ -1,13 +1,13 @@
 import type { Logger } from 'pino';
 import type { ReportReason } from '@jiffy/contracts';
 import type { Kysely, Transaction } from 'kysely';
-import { authorize, type Actor } from '../accounts/permissions.ts';
+import { authorize, type Actor } from '../accounts/index.ts';
 import type { AuditAction, Database, GifRow, GifType, Rating } from '../../platform/db/schema.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
 import type { CachePurge } from '../../platform/lib/cache-purge.ts';
-import type { ReportRepository } from '../reports/report.repository.ts';
-import type { AuditLogRepository } from '../audit-log/audit-log.repository.ts';
-import type { AutomaticFlagRepository } from '../content-safety/automatic-flag.repository.ts';
+import type { ReportRepository } from '../reports/index.ts';
+import type { AuditLogRepository } from '../audit-log/index.ts';
+import type { AutomaticFlagRepository } from '../content-safety/index.ts';
 import type { FlagRepository, FlagRow } from './flag.repository.ts';
 import type { ModerationService } from './moderation.service.ts';
 import type { SearchReportRepository } from './search-report.repository.ts';

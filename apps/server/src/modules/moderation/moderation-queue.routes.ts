@@ -1,8 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import type { AccountService } from '../accounts/account.service.ts';
-import type { PersonalTokenService } from '../accounts/personal-token.service.ts';
-import { consumeOrRefuse, withRetryAfter, type AttemptLimits } from '../accounts/attempt-limits.ts';
-import { currentUser } from '../accounts/current-user.ts';
+import {
+  consumeOrRefuse,
+  withRetryAfter,
+  currentUser,
+  type AccountService,
+  type PersonalTokenService,
+  type AttemptLimits,
+} from '../accounts/index.ts';
 import {
   flagAnswer,
   flagOrDecisionAnswer,
@@ -14,7 +18,7 @@ import { z } from 'zod';
 import { gifIdParams } from '../../platform/http/input-schemas.ts';
 import { documented } from '../../platform/http/openapi/route-doc.ts';
 import { parseInput } from '../../platform/http/parse-input.ts';
-import { allowedRatings } from '../public-api/list-query.schema.ts';
+import { allowedRatings } from '../public-api/index.ts';
 import {
   actionBody,
   flagBody,

@@ -1,7 +1,6 @@
-import type { GifReadService } from '../gifs/gif-read.service.ts';
-import type { RenditionRepository } from '../gifs/rendition.repository.ts';
-import type { PublicGifService } from '../public-api/public-gifs.service.ts';
-import type { AutomaticFlagRepository } from '../content-safety/automatic-flag.repository.ts';
+import type { GifReadService, RenditionRepository } from '../gifs/index.ts';
+import type { PublicGifService } from '../public-api/index.ts';
+import type { AutomaticFlagRepository } from '../content-safety/index.ts';
 import { FlagRepository } from './flag.repository.ts';
 import { ModerationActionService } from './moderation-actions.service.ts';
 import { ModerationService, type ModerationDeps } from './moderation.service.ts';

@@ -1,5 +1,5 @@
 import { reportReasons, type AuditEntry, type TakedownObject } from '@jiffy/contracts';
-import type { AuditRow } from '../audit-log/audit-log.repository.ts';
+import type { AuditRow } from '../audit-log/index.ts';
 import type { TakedownRow, UploaderTakedown } from './takedown.repository.ts';
 
 const label = (reason: string) => reportReasons.find(([value]) => value === reason)?.[1] ?? reason;

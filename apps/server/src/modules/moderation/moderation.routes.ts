@@ -1,7 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { AccountService } from '../accounts/account.service.ts';
-import type { PersonalTokenService } from '../accounts/personal-token.service.ts';
-import { currentUser } from '../accounts/current-user.ts';
+import { currentUser, type AccountService, type PersonalTokenService } from '../accounts/index.ts';
 import {
   auditLogAnswer,
   myTakedownsAnswer,

@@ -1,15 +1,15 @@
 import type { Logger } from 'pino';
 import { reportReasons, type ReportReason } from '@jiffy/contracts';
 import type { Kysely, Transaction } from 'kysely';
-import { authorize, can, type Actor } from '../accounts/permissions.ts';
+import { authorize, can, type Actor } from '../accounts/index.ts';
 import type { Database, GifRow, UserRow } from '../../platform/db/schema.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
 import type { CachePurge } from '../../platform/lib/cache-purge.ts';
 import type { Mailer } from '../../platform/mail/mailer.ts';
-import type { ReportRepository } from '../reports/report.repository.ts';
+import type { ReportRepository } from '../reports/index.ts';
 import type { BlobStorage } from '../../platform/storage/blob-storage.ts';
-import type { UserRepository } from '../users/user.repository.ts';
-import type { AuditLogRepository, AuditRow } from '../audit-log/audit-log.repository.ts';
+import type { UserRepository } from '../users/index.ts';
+import type { AuditLogRepository, AuditRow } from '../audit-log/index.ts';
 import type { TakedownRepository, TakedownRow, UploaderTakedown } from './takedown.repository.ts';
 
 const DAY = 24 * 60 * 60 * 1000;

@@ -1,6 +1,6 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database, GifRow } from '../../platform/db/schema.ts';
-import type { AuditRow } from '../audit-log/audit-log.repository.ts';
+import type { AuditRow } from '../audit-log/index.ts';
 
 /** What the moderation queue lists, in this order when two items share a time. */
 export const queueKinds = [

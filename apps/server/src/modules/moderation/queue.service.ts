@@ -1,11 +1,10 @@
 import type { Gif } from '@jiffy/contracts';
-import { authorize, type Actor } from '../accounts/permissions.ts';
+import { authorize, type Actor } from '../accounts/index.ts';
 import type { GifRow } from '../../platform/db/schema.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
-import type { GifReadService } from '../gifs/gif-read.service.ts';
-import type { RenditionRepository } from '../gifs/rendition.repository.ts';
+import type { GifReadService, RenditionRepository } from '../gifs/index.ts';
 import type { BlobStorage } from '../../platform/storage/blob-storage.ts';
-import type { AuditRow } from '../audit-log/audit-log.repository.ts';
+import type { AuditRow } from '../audit-log/index.ts';
 import type { QueuePosition, QueueKind, QueueRepository, QueueRow } from './queue.repository.ts';
 
 /** A GIF as the queue shows it: its object, its status and its moderation history. */

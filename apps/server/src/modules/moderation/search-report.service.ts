@@ -1,10 +1,10 @@
 import type { ReportReason } from '@jiffy/contracts';
 import type { Kysely } from 'kysely';
-import { authorize, type Actor } from '../accounts/permissions.ts';
+import { authorize, type Actor } from '../accounts/index.ts';
 import type { Database, GifType, Rating } from '../../platform/db/schema.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
-import type { AuditLogRepository } from '../audit-log/audit-log.repository.ts';
-import type { PublicGifService } from '../public-api/public-gifs.service.ts';
+import type { AuditLogRepository } from '../audit-log/index.ts';
+import type { PublicGifService } from '../public-api/index.ts';
 import type { SearchReportRepository } from './search-report.repository.ts';
 
 export interface SearchReportInput {

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { artistsAnswer, teamAnswer } from '@jiffy/contracts';
 import { documented } from '../../platform/http/openapi/route-doc.ts';
 import { z } from 'zod';
-import type { PresenterUrls } from '../gifs/gif.presenter.ts';
+import type { PresenterUrls } from '../gifs/index.ts';
 import { parseInput } from '../../platform/http/parse-input.ts';
 import { wholeNumber } from '../../platform/http/input-schemas.ts';
 import type { DirectoryService } from './directory.service.ts';

@@ -1,5 +1,5 @@
 import type { UserRow } from '../../platform/db/schema.ts';
-import type { UserRepository } from '../users/user.repository.ts';
+import type { UserRepository } from '../users/index.ts';
 
 export interface ArtistsQuery {
   filter: string | null;

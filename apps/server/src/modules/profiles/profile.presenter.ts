@@ -1,6 +1,6 @@
 import type { ProfileObject } from '@jiffy/contracts';
 import type { UserRow } from '../../platform/db/schema.ts';
-import { presentGifUser, type PresenterUrls } from '../gifs/gif.presenter.ts';
+import { presentGifUser, type PresenterUrls } from '../gifs/index.ts';
 
 /**
  * A user's profile as the site API shows it: what GIF objects show of their uploader, the

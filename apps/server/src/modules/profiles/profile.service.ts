@@ -1,11 +1,9 @@
-import { authorize, can, type Actor } from '../accounts/permissions.ts';
+import { authorize, can, type Actor } from '../accounts/index.ts';
 import type { UserRow } from '../../platform/db/schema.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
-import type { GifReadService } from '../gifs/gif-read.service.ts';
-import type { SpotifyArtistService } from '../spotify/spotify-artist.service.ts';
-import type { SpotifyArtistLink } from '../spotify/spotify-artist-url.ts';
-import type { AvatarService } from '../users/avatar.service.ts';
-import type { ProfileField, UserRepository } from '../users/user.repository.ts';
+import type { GifReadService } from '../gifs/index.ts';
+import type { SpotifyArtistService, SpotifyArtistLink } from '../spotify/index.ts';
+import type { AvatarService, ProfileField, UserRepository } from '../users/index.ts';
 
 /** What a profile edit may change, besides the Spotify link (read from Spotify first). */
 export type ProfileChanges = Omit<

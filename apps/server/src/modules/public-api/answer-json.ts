@@ -1,4 +1,4 @@
-import { SlottedJson } from '../gifs/slotted-json.ts';
+import { SlottedJson } from '../gifs/index.ts';
 
 const DATA_OPEN = SlottedJson.of('{"data":[');
 const COMMA = SlottedJson.of(',');

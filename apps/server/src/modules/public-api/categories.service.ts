@@ -1,7 +1,7 @@
 import type { Category } from '@jiffy/contracts';
 import type { Rating } from '../../platform/db/schema.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
-import type { GifReadService } from '../gifs/gif-read.service.ts';
+import type { GifReadService } from '../gifs/index.ts';
 import type { DiscoveryRepository } from './discovery.repository.ts';
 import type { GifListRepository, PageRequest } from './gif-list.repository.ts';
 import type { GifPage } from './public-gifs.service.ts';

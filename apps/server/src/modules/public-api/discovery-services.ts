@@ -2,7 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../platform/db/schema.ts';
 import { instanceSecret } from '../../platform/lib/instance-secret.ts';
 import type { Clock } from '../../platform/lib/clock.ts';
-import type { AuditLogRepository } from '../audit-log/audit-log.repository.ts';
+import type { AuditLogRepository } from '../audit-log/index.ts';
 import { TrendingSearchModerationService } from './trending-search-moderation.service.ts';
 import type { SettingsRepository } from '../../platform/settings/settings.repository.ts';
 import { DiscoveryRepository } from './discovery.repository.ts';

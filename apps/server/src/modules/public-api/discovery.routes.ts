@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { ApiKeyService } from '../api-keys/api-key.service.ts';
-import { analyticsPayload } from '../gifs/gif.presenter.ts';
+import type { ApiKeyService } from '../api-keys/index.ts';
+import { analyticsPayload } from '../gifs/index.ts';
 import { foundPagination, okEnvelope } from '../../platform/http/envelope.ts';
 import { parseInput } from '../../platform/http/parse-input.ts';
 import { publicQueryReader } from './public-query.ts';

@@ -1,6 +1,6 @@
 import { sql, type Kysely, type RawBuilder, type SelectQueryBuilder } from 'kysely';
 import type { Database, GifRow, GifType, Rating } from '../../platform/db/schema.ts';
-import type { ListedGif, PackedGif } from '../gifs/gif-read.service.ts';
+import type { ListedGif, PackedGif } from '../gifs/index.ts';
 import { RankedSearchRepository } from './ranked-search.repository.ts';
 
 /** Which GIFs a list may show: ready ones of one type, at or below the allowed ratings. */

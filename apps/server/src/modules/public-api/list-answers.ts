@@ -1,7 +1,5 @@
 import type { GifType, Rating } from '../../platform/db/schema.ts';
-import { RESPONSE_ID_SLOT } from '../gifs/gif.presenter.ts';
-import type { GifReadService } from '../gifs/gif-read.service.ts';
-import { SlottedJson } from '../gifs/slotted-json.ts';
+import { RESPONSE_ID_SLOT, SlottedJson, type GifReadService } from '../gifs/index.ts';
 import { okEnvelope } from '../../platform/http/envelope.ts';
 import { MAX_AGE_SECONDS } from '../../platform/http/public-api-caching.ts';
 import type { Clock } from '../../platform/lib/clock.ts';

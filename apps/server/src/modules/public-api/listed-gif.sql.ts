@@ -1,13 +1,14 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { RenditionTuple } from '../../platform/db/schema.ts';
-import type { ListedGif, PackedGif } from '../gifs/gif-read.service.ts';
 import {
   shownGifColumns,
   shownUserColumns,
+  type ListedGif,
+  type PackedGif,
   type ShownGif,
   type ShownUser,
-} from '../gifs/gif.presenter.ts';
-import type { ShownRendition } from '../gifs/images.presenter.ts';
+  type ShownRendition,
+} from '../gifs/index.ts';
 
 /**
  * What a listed GIF carries: its row's `listed_json` (migration 0016), the columns its GIF

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { AccountService } from '../accounts/account.service.ts';
-import type { ApiKeyService } from '../api-keys/api-key.service.ts';
+import type { AccountService } from '../accounts/index.ts';
+import type { ApiKeyService } from '../api-keys/index.ts';
 import type { GifType } from '../../platform/db/schema.ts';
 import { okEnvelope } from '../../platform/http/envelope.ts';
 import { CACHED_LIST, NEVER_CACHED } from '../../platform/http/public-api-caching.ts';

@@ -1,9 +1,8 @@
 import type { Gif, Pagination } from '@jiffy/contracts';
 import type { GifType, Rating } from '../../platform/db/schema.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
-import type { GifRepository } from '../gifs/gif.repository.ts';
-import type { GifReadService } from '../gifs/gif-read.service.ts';
-import type { UserRepository } from '../users/user.repository.ts';
+import type { GifRepository, GifReadService } from '../gifs/index.ts';
+import type { UserRepository } from '../users/index.ts';
 import type { DiscoveryService } from './discovery.service.ts';
 import {
   GifListRepository,
@@ -14,7 +13,7 @@ import {
 import { scopedTerm } from './list-query.schema.ts';
 import type { CachePurge } from '../../platform/lib/cache-purge.ts';
 import type { Clock } from '../../platform/lib/clock.ts';
-import type { ScheduleRepository } from '../trending-schedule/schedule.repository.ts';
+import type { ScheduleRepository } from '../trending-schedule/index.ts';
 
 /** A page of GIF objects with GIPHY's pagination block. */
 export interface GifPage {

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import type { ApiKeyService } from '../api-keys/api-key.service.ts';
+import type { ApiKeyService } from '../api-keys/index.ts';
 import { parseInput, firstValues } from '../../platform/http/parse-input.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { SlottedJson } from '../gifs/slotted-json.ts';
+import { SlottedJson } from '../gifs/index.ts';
 import type { BufferPool } from '../../platform/lib/buffer-pool.ts';
 import type { Clock } from '../../platform/lib/clock.ts';
 import { ExpiringMap } from '../../platform/lib/expiring-map.ts';

@@ -1,6 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { AccountService } from '../accounts/account.service.ts';
-import { currentUser } from '../accounts/current-user.ts';
+import { currentUser, type AccountService } from '../accounts/index.ts';
 import { addressBucket } from '../../platform/http/client-address.ts';
 
 /**

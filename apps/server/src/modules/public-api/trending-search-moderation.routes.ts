@@ -4,9 +4,7 @@ import {
   hiddenTermChangeAnswer,
   trendingSearchReviewAnswer,
 } from '@jiffy/contracts';
-import type { AccountService } from '../accounts/account.service.ts';
-import { currentUser } from '../accounts/current-user.ts';
-import type { PersonalTokenService } from '../accounts/personal-token.service.ts';
+import { currentUser, type AccountService, type PersonalTokenService } from '../accounts/index.ts';
 import { documented } from '../../platform/http/openapi/route-doc.ts';
 import { parseInput } from '../../platform/http/parse-input.ts';
 import {

@@ -1,5 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
-import { authorize, type Actor } from '../accounts/permissions.ts';
+import { authorize, type Actor } from '../accounts/index.ts';
 import type { Database } from '../../platform/db/schema.ts';
 import type { DiscoveryService, TrendingCandidate } from './discovery.service.ts';
 import type { PageRequest } from './gif-list.repository.ts';
@@ -9,7 +9,7 @@ import type {
   HiddenTermRow,
   TrendingTermRulesRepository,
 } from './trending-term-rules.repository.ts';
-import type { AuditLogRepository } from '../audit-log/audit-log.repository.ts';
+import type { AuditLogRepository } from '../audit-log/index.ts';
 
 /** What a moderator reviews: the candidates, the hidden terms and the blocked phrases. */
 export interface TrendingSearchReview {

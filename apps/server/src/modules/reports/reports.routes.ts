@@ -6,10 +6,14 @@ import {
 } from '@jiffy/contracts';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { AccountService } from '../accounts/account.service.ts';
-import { consumeOrRefuse, withRetryAfter, type AttemptLimits } from '../accounts/attempt-limits.ts';
-import { currentUser } from '../accounts/current-user.ts';
-import { authorize } from '../accounts/permissions.ts';
+import {
+  consumeOrRefuse,
+  withRetryAfter,
+  currentUser,
+  authorize,
+  type AccountService,
+  type AttemptLimits,
+} from '../accounts/index.ts';
 import { documented } from '../../platform/http/openapi/route-doc.ts';
 import { parseInput } from '../../platform/http/parse-input.ts';
 import type { GifReportService } from './gif-report.service.ts';

@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
 import type { Logger } from 'pino';
-import { consumeOrRefuse, type AttemptLimits } from '../accounts/attempt-limits.ts';
+import { consumeOrRefuse, type AttemptLimits } from '../accounts/index.ts';
 import type { UserRow } from '../../platform/db/schema.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
-import type { GifReadService } from '../gifs/gif-read.service.ts';
+import type { GifReadService } from '../gifs/index.ts';
 import type { Mailer } from '../../platform/mail/mailer.ts';
-import type { ShareEventService } from '../analytics/share-event.service.ts';
+import type { ShareEventService } from '../analytics/index.ts';
 import { instashareMail } from './instashare-mail.ts';
 
 const HOUR = 60 * 60;

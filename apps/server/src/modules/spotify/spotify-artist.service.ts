@@ -3,8 +3,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { LRUCache } from 'lru-cache';
 import { z } from 'zod';
-import { consumeOrRefuse, type AttemptLimits } from '../accounts/attempt-limits.ts';
-import type { Actor } from '../accounts/permissions.ts';
+import { consumeOrRefuse, type AttemptLimits, type Actor } from '../accounts/index.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
 import type { SpotifyArtistLink } from './spotify-artist-url.ts';
 

@@ -1,8 +1,6 @@
 import { spotifyArtistAnswer } from '@jiffy/contracts';
 import type { FastifyInstance } from 'fastify';
-import type { AccountService } from '../accounts/account.service.ts';
-import { withRetryAfter } from '../accounts/attempt-limits.ts';
-import { currentUser } from '../accounts/current-user.ts';
+import { withRetryAfter, currentUser, type AccountService } from '../accounts/index.ts';
 import { documented } from '../../platform/http/openapi/route-doc.ts';
 import { parseInput } from '../../platform/http/parse-input.ts';
 import { spotifyArtistQuery } from './spotify-input.schema.ts';

@@ -1,5 +1,5 @@
-import { authorize, type Actor } from '../accounts/permissions.ts';
-import type { GifReadService } from '../gifs/gif-read.service.ts';
+import { authorize, type Actor } from '../accounts/index.ts';
+import type { GifReadService } from '../gifs/index.ts';
 import { csvChunks } from './staff-csv.ts';
 import type { StaffFilters, StaffSearchQuery } from './staff-search-input.schema.ts';
 import { presentStaffGif } from './staff-search.presenter.ts';

@@ -3,9 +3,8 @@ import { storiesAnswer, storyAnswer, storyPageAnswer } from '@jiffy/contracts';
 import { okEnvelope } from '../../platform/http/envelope.ts';
 import { documented } from '../../platform/http/openapi/route-doc.ts';
 import { parseInput, firstValues } from '../../platform/http/parse-input.ts';
-import type { GatewayAuth } from '../gateway/gateway-auth.ts';
-import { gatewayIdParams, pathId } from '../gateway/gateway-input.ts';
-import type { PresenterUrls } from '../gifs/gif.presenter.ts';
+import { gatewayIdParams, pathId, type GatewayAuth } from '../gateway/index.ts';
+import type { PresenterUrls } from '../gifs/index.ts';
 import {
   partnerArtistQuery,
   readQuery,

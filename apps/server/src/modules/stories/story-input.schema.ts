@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { gifId, wholeNumber } from '../../platform/http/input-schemas.ts';
-import { instant } from '../gateway/gateway-input.ts';
+import { instant } from '../gateway/index.ts';
 
 /**
  * Most items in a story: it is read by scrolling on a phone, one full-width GIF after another,

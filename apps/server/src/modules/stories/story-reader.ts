@@ -1,9 +1,9 @@
 import type { Gif } from '@jiffy/contracts';
 import { ratings } from '@jiffy/contracts';
 import type { UserRow } from '../../platform/db/schema.ts';
-import type { GifReadService } from '../gifs/gif-read.service.ts';
-import type { GifListRepository } from '../public-api/gif-list.repository.ts';
-import type { UserRepository } from '../users/user.repository.ts';
+import type { GifReadService } from '../gifs/index.ts';
+import type { GifListRepository } from '../public-api/index.ts';
+import type { UserRepository } from '../users/index.ts';
 import type { StoryRepository, StoryRow } from './story.repository.ts';
 
 /** A story with its author and GIF objects, ready for the presenter. */

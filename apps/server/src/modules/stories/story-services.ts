@@ -1,14 +1,13 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Logger } from 'pino';
 import type { Database } from '../../platform/db/schema.ts';
-import type { GifReadService } from '../gifs/gif-read.service.ts';
+import type { GifReadService } from '../gifs/index.ts';
 import type { CachePurge } from '../../platform/lib/cache-purge.ts';
 import type { Clock } from '../../platform/lib/clock.ts';
-import type { GifListRepository } from '../public-api/gif-list.repository.ts';
+import type { GifListRepository } from '../public-api/index.ts';
 import { SettingsRepository } from '../../platform/settings/settings.repository.ts';
-import type { ScheduleRepository } from '../trending-schedule/schedule.repository.ts';
-import { ScheduleService } from '../trending-schedule/schedule.service.ts';
-import type { UserRepository } from '../users/user.repository.ts';
+import { ScheduleService, type ScheduleRepository } from '../trending-schedule/index.ts';
+import type { UserRepository } from '../users/index.ts';
 import { StoryCursors } from './story-cursor.ts';
 import { StoryReader } from './story-reader.ts';
 import { StoryRepository } from './story.repository.ts';

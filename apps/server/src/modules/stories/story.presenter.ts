@@ -1,6 +1,6 @@
 import type { StoryObject, TrendingStoryObject } from '@jiffy/contracts';
-import { presentGifUser, type PresenterUrls } from '../gifs/gif.presenter.ts';
-import { isoTime } from '../gateway/gateway-input.ts';
+import { presentGifUser, type PresenterUrls } from '../gifs/index.ts';
+import { isoTime } from '../gateway/index.ts';
 import type { HydratedStory } from './story-reader.ts';
 import type { TrendingStory } from './trending-story.service.ts';
 

@@ -1,14 +1,14 @@
 import { ratings } from '@jiffy/contracts';
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
-import { authorize, can, type Actor } from '../accounts/permissions.ts';
+import { authorize, can, type Actor } from '../accounts/index.ts';
 import type { Database } from '../../platform/db/schema.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
 import type { Clock } from '../../platform/lib/clock.ts';
 import { randomBase62, slugify } from '../../platform/lib/ids.ts';
-import type { GifListRepository } from '../public-api/gif-list.repository.ts';
-import { PAST_GRACE_MS } from '../trending-schedule/schedule.service.ts';
-import type { UserRepository } from '../users/user.repository.ts';
+import type { GifListRepository } from '../public-api/index.ts';
+import { PAST_GRACE_MS } from '../trending-schedule/index.ts';
+import type { UserRepository } from '../users/index.ts';
 import type { StoryCursors } from './story-cursor.ts';
 import type { StoryInput } from './story-input.schema.ts';
 import type { HydratedStory, Hydration, StoryReader } from './story-reader.ts';

@@ -1,9 +1,9 @@
 import type { Kysely } from 'kysely';
-import { authorize, can, type Actor } from '../accounts/permissions.ts';
+import { authorize, can, type Actor } from '../accounts/index.ts';
 import type { Database } from '../../platform/db/schema.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
 import type { Clock } from '../../platform/lib/clock.ts';
-import { PAST_GRACE_MS } from '../trending-schedule/schedule.service.ts';
+import { PAST_GRACE_MS } from '../trending-schedule/index.ts';
 import type { HydratedStory, Hydration, StoryReader } from './story-reader.ts';
 import type { StoryRepository } from './story.repository.ts';
 

@@ -1,5 +1,5 @@
-import type { PresenterUrls } from '../gifs/gif.presenter.ts';
-import { presentProfile } from '../profiles/profile.presenter.ts';
+import type { PresenterUrls } from '../gifs/index.ts';
+import { presentProfile } from '../profiles/index.ts';
 import type { Studios } from './studio.service.ts';
 
 /** `/studios`' answer: each channel object and creator profile with the id of its feature. */

@@ -1,9 +1,9 @@
 import type { ChannelObject } from '@jiffy/contracts';
-import { authorize, type Actor } from '../accounts/permissions.ts';
-import type { ChannelReader } from '../channels/channel-reader.ts';
+import { authorize, type Actor } from '../accounts/index.ts';
+import type { ChannelReader } from '../channels/index.ts';
 import type { UserRow } from '../../platform/db/schema.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
-import type { UserRepository } from '../users/user.repository.ts';
+import type { UserRepository } from '../users/index.ts';
 import type { StudioRepository } from './studio.repository.ts';
 
 /** What /studios shows: featured channels and creators, each with its feature's id. */

@@ -1,9 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { featureAnswer, studiosAnswer } from '@jiffy/contracts';
 import { documented } from '../../platform/http/openapi/route-doc.ts';
-import type { AccountService } from '../accounts/account.service.ts';
-import { currentUser } from '../accounts/current-user.ts';
-import type { PresenterUrls } from '../gifs/gif.presenter.ts';
+import { currentUser, type AccountService } from '../accounts/index.ts';
+import type { PresenterUrls } from '../gifs/index.ts';
 import { parseInput } from '../../platform/http/parse-input.ts';
 import { featureBody, featureParams, studiosQuery } from './studio-input.schema.ts';
 import { presentStudios } from './studio.presenter.ts';

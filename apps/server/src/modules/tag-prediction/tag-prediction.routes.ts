@@ -1,10 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { tagPredictionAnswer } from '@jiffy/contracts';
 import { documented } from '../../platform/http/openapi/route-doc.ts';
-import type { AccountService } from '../accounts/account.service.ts';
-import type { PersonalTokenService } from '../accounts/personal-token.service.ts';
-import { consumeOrRefuse, withRetryAfter, type AttemptLimits } from '../accounts/attempt-limits.ts';
-import { currentUser } from '../accounts/current-user.ts';
+import {
+  consumeOrRefuse,
+  withRetryAfter,
+  currentUser,
+  type AccountService,
+  type PersonalTokenService,
+  type AttemptLimits,
+} from '../accounts/index.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
 import { parseInput } from '../../platform/http/parse-input.ts';
 import { presentTagPrediction } from './tag-prediction.presenter.ts';

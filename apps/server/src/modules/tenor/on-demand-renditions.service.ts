@@ -3,7 +3,7 @@ import { nanoSize, renderDerived, type MediaLimits } from '@jiffy/media';
 import pLimit from 'p-limit';
 import type { NewRendition, RenditionRow } from '../../platform/db/schema.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
-import type { RenditionRepository } from '../gifs/rendition.repository.ts';
+import type { RenditionRepository } from '../gifs/index.ts';
 import { withTempDir } from '../../platform/lib/temp-dir.ts';
 import type { BlobStorage } from '../../platform/storage/blob-storage.ts';
 import { onDemandSpec, type OnDemandSpec } from './tenor-formats.ts';

@@ -1,8 +1,11 @@
 import type { TenorMedia, TenorResult } from '@jiffy/contracts';
 import { nanoSize } from '@jiffy/media';
-import type { ListedGif } from '../gifs/gif-read.service.ts';
-import { mediaUrl, type ShownRendition } from '../gifs/images.presenter.ts';
-import type { PresenterUrls } from '../gifs/gif.presenter.ts';
+import {
+  mediaUrl,
+  type ListedGif,
+  type ShownRendition,
+  type PresenterUrls,
+} from '../gifs/index.ts';
 import {
   isTransparentFormat,
   onDemandSpec,

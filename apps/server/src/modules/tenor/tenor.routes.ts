@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import type { AccountService } from '../accounts/account.service.ts';
-import type { ApiKeyService } from '../api-keys/api-key.service.ts';
+import type { AccountService } from '../accounts/index.ts';
+import type { ApiKeyService } from '../api-keys/index.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
 import {
   tenorCategoriesAnswer,
@@ -14,8 +14,7 @@ import { documented, type RouteDoc } from '../../platform/http/openapi/route-doc
 import { CACHED_LIST, REVALIDATED_LIST } from '../../platform/http/public-api-caching.ts';
 import { parseInput, firstValues } from '../../platform/http/parse-input.ts';
 import type { CachePolicy } from '../../platform/http/route-policy.ts';
-import { searchTerm } from '../public-api/list-query.schema.ts';
-import { searchVisitor } from '../public-api/search-visitor.ts';
+import { searchTerm, searchVisitor } from '../public-api/index.ts';
 import {
   languageOf,
   tenorBaseQuery,

@@ -1,13 +1,19 @@
 import type { GifType, Rating } from '../../platform/db/schema.ts';
-import type { PingbackRepository } from '../analytics/pingback.repository.ts';
+import type { PingbackRepository } from '../analytics/index.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
-import type { GifReadService, ListedGif, PackedGif } from '../gifs/gif-read.service.ts';
-import type { GifRepository } from '../gifs/gif.repository.ts';
-import type { PresenterUrls } from '../gifs/gif.presenter.ts';
-import type { CategoriesService } from '../public-api/categories.service.ts';
-import type { DiscoveryService } from '../public-api/discovery.service.ts';
-import { familyFriendly } from '../public-api/list-query.schema.ts';
-import type { PublicGifService } from '../public-api/public-gifs.service.ts';
+import type {
+  GifReadService,
+  ListedGif,
+  PackedGif,
+  GifRepository,
+  PresenterUrls,
+} from '../gifs/index.ts';
+import {
+  familyFriendly,
+  type CategoriesService,
+  type DiscoveryService,
+  type PublicGifService,
+} from '../public-api/index.ts';
 import type { TenorCursors, TenorPosition } from './tenor-cursor.ts';
 import type { TenorFormat } from './tenor-formats.ts';
 import { pageWithoutRepeats } from './tenor-paging.ts';

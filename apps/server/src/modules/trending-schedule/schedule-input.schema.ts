@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { gifId, wholeNumber } from '../../platform/http/input-schemas.ts';
-import { instant } from '../gateway/gateway-input.ts';
+import { instant } from '../gateway/index.ts';
 
 /** Most GIFs one `POST schedule` takes: a day's plan, not a bulk import. */
 export const MAX_SCHEDULED_PER_CALL = 50;

@@ -1,6 +1,6 @@
 import type { ScheduleActivity, ScheduledItem } from '@jiffy/contracts';
 import type { GifType } from '../../platform/db/schema.ts';
-import { isoTime } from '../gateway/gateway-input.ts';
+import { isoTime } from '../gateway/index.ts';
 import type { ActivityRow, ScheduledItemRow } from './schedule.repository.ts';
 
 const who = (id: string | null, username: string | null) =>

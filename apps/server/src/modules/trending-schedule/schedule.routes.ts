@@ -3,8 +3,7 @@ import { scheduleActivityAnswer, scheduledItemsAnswer, schedulePageAnswer } from
 import { okEnvelope } from '../../platform/http/envelope.ts';
 import { documented } from '../../platform/http/openapi/route-doc.ts';
 import { parseInput, firstValues } from '../../platform/http/parse-input.ts';
-import type { GatewayAuth } from '../gateway/gateway-auth.ts';
-import { gatewayIdParams, pathId } from '../gateway/gateway-input.ts';
+import { gatewayIdParams, pathId, type GatewayAuth } from '../gateway/index.ts';
 import { activityQuery, scheduleBody, scheduleListQuery } from './schedule-input.schema.ts';
 import { presentActivity, presentScheduledItem } from './schedule.presenter.ts';
 import type { ScheduleService } from './schedule.service.ts';

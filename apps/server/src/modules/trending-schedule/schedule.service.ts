@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Logger } from 'pino';
-import { authorize, type Actor } from '../accounts/permissions.ts';
+import { authorize, type Actor } from '../accounts/index.ts';
 import type { Database, GifType } from '../../platform/db/schema.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
 import type { CachePurge } from '../../platform/lib/cache-purge.ts';

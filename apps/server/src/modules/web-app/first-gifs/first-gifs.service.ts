@@ -10,10 +10,12 @@ import {
 import { MAX_AGE_SECONDS } from '../../../platform/http/public-api-caching.ts';
 import type { Clock } from '../../../platform/lib/clock.ts';
 import { ExpiringMap } from '../../../platform/lib/expiring-map.ts';
-import type { DiscoveryService } from '../../public-api/discovery.service.ts';
-import { allowedRatings } from '../../public-api/list-query.schema.ts';
-import type { ListAnswers } from '../../public-api/list-answers.ts';
-import type { RenderedAnswer } from '../../public-api/rendered-list-cache.ts';
+import {
+  allowedRatings,
+  type DiscoveryService,
+  type ListAnswers,
+  type RenderedAnswer,
+} from '../../public-api/index.ts';
 
 /**
  * The site's own default: its pages send no `rating`, so the API's default applies (pg-13).
