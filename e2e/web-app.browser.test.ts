@@ -318,7 +318,7 @@ describe('the site in Chromium', () => {
         ).map((e) => `${e.action} ${e.page}`),
       )
       .toEqual(expect.arrayContaining(['search /search/robot', 'about /about']));
-    // Each carries the §3 user context; this visitor is not signed in.
+    // Each carries the user's analytics context; this visitor is not signed in.
     const [view] = await t.jiffy.database.db
       .selectFrom('site_events')
       .select('label')

@@ -104,7 +104,7 @@ export const errorStatus = {
   channel_is_root: 409,
   /** A user's channels, or a channel's children, are at their limit. */
   channel_limit_reached: 409,
-  /** Children asked for without the parent's id (§5's message). */
+  /** Children asked for without the parent's id. */
   channel_parent_required: 400,
   /** A ranked or magic tag that the channel does not have. */
   channel_tag_not_found: 404,
