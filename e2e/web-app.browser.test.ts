@@ -304,7 +304,7 @@ describe('the site in Chromium', () => {
     await page.close();
   });
 
-  it('reports page views to its own analytics endpoint with the §2 page type', async () => {
+  it('reports page views to its own analytics endpoint with the page type', async () => {
     const { page } = await open('/search/robot');
     await page.getByRole('link', { name: 'About' }).click();
     await expect
