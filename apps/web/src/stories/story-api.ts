@@ -2,7 +2,10 @@ import type { Gif, GifUser } from '@jiffy/contracts';
 import { apiKey } from '../api/client.ts';
 import { siteBody } from '../api/site-fetch.ts';
 
-/** The service gateway's base path (README: stories and the trending scheduler). */
+/**
+ * The service gateway's base path (docs/api.md, "The service gateway: stories and the trending
+ * scheduler").
+ */
 const GATEWAY = '/x/v1';
 
 /** One GIF of a story, in its place: the GIF, its caption and an optional link. */
