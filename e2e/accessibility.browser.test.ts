@@ -28,7 +28,7 @@ interface Finding {
   targets: string[];
 }
 
-// Issue 27: axe-core in Chromium on every page of the site, signed out and signed in as the role
+// axe-core in Chromium on every page of the site, signed out and signed in as the role
 // each page is for (a user, a creator, a moderator), over a little real content: GIFs and a
 // sticker uploaded through the API, a creator's channel with a sub-channel, a published story.
 describe('accessibility of every page (axe-core in Chromium)', () => {
@@ -242,7 +242,7 @@ describe('accessibility of every page (axe-core in Chromium)', () => {
       record(await runAxe(page), role, 'the open account menu');
     }
 
-    // Every finding by rule (all impacts), for the record; then the ones issue 27 forbids.
+    // Every finding by rule (all impacts), for the record; then the ones that fail the test.
     const byRule = new Map<string, number>();
     for (const f of findings) {
       const key = `${f.impact} ${f.rule}`;

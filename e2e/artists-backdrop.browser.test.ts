@@ -11,7 +11,7 @@ const DESKTOP = { width: 1280, height: 900 };
 
 // /artists and /backdrop/trending in Chromium over a slice of the demo library (one GIF from
 // each of four demo creators, seeded as a first start seeds them), at phone and desktop
-// widths: what each shows, and screenshots (issue 27).
+// widths: what each shows, and screenshots.
 describe('/artists and /backdrop in Chromium', () => {
   // The first GIF of each of four demo creators: enough for a directory and a loop, quick to
   // seed (each takes seconds through the pipeline).

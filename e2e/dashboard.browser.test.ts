@@ -35,10 +35,10 @@ interface SourceFigures {
   clicks: number;
 }
 
-// Issue 24 end to end in real Chromium: a creator's GIFs are seen on the site (a search, then a
-// GIF page), in embeds on someone's blog and through the widget kit on it; the roll-up job runs
-// as configured, and the creator's /dashboard shows views by source, the chart, the searches
-// that found the GIFs, and downloads the same figures as CSV.
+// The creator dashboard end to end in real Chromium: a creator's GIFs are seen on the site (a
+// search, then a GIF page), in embeds on someone's blog and through the widget kit on it; the
+// roll-up job runs as configured, and the creator's /dashboard shows views by source, the chart,
+// the searches that found the GIFs, and downloads the same figures as CSV.
 describe('the creator dashboard in Chromium', () => {
   let t: TestJiffy;
   let origin: string;

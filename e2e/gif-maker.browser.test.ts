@@ -26,7 +26,7 @@ function meanDifference(a: Buffer, b: Buffer): number {
   return sum / count;
 }
 
-// Issue 27's done-when: in real Chromium, a creator makes a captioned GIF with a sticker from
+// The GIF maker end to end: in real Chromium, a creator makes a captioned GIF with a sticker from
 // a video, uploads it with a suggested tag, and a search for that tag finds it; the preview's
 // frame and the uploaded GIF's frame at the same time match.
 describe('/create, the GIF maker, in Chromium', () => {

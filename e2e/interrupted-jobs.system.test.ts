@@ -17,7 +17,7 @@ interface UploadStatus {
 /** Attempts the media jobs' retry policy allows (retryLimit 3 + the first). */
 const ATTEMPTS = 4;
 
-// Issue 20, item 6: kill -9 on every attempt of a job, including the final one, leaves each GIF
+// kill -9 on every attempt of a job, including the final one, leaves each GIF
 // ready or failed with a code, and no stored file that no row references. JIFFY_TEST_HANG_AT
 // makes the handler stop at a known point (after its files are stored, before its commit), so
 // each kill lands there. On the embedded engine a restart gives the interrupted attempt back at

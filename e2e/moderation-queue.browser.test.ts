@@ -7,7 +7,7 @@ import type { TestJiffy } from '../apps/server/testing/test-jiffy.ts';
 import { launchChromium, watchPageErrors } from './support/browser.ts';
 import { startListeningJiffy } from './support/listening-jiffy.ts';
 
-// Issue 21's moderation queue end to end in real Chromium: a visitor reports a GIF, a moderator
+// The moderation queue end to end in real Chromium: a visitor reports a GIF, a moderator
 // takes it down from the queue with the keyboard and an e-mail, an admin restores it from the
 // audit log, which shows both decisions.
 describe('the moderation queue page', () => {

@@ -10,8 +10,9 @@ const TITLES = ['Moon hop', 'Space jog', 'Star spin', 'Quiet comet'];
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 800 };
 
-// Issue 23 end to end in real Chromium: a creator writes and publishes a three-GIF story, a
-// visitor reads it on a phone, staff put it on trending stories and schedule a GIF into trending.
+// Stories and the trending scheduler end to end in real Chromium: a creator writes and
+// publishes a three-GIF story, a visitor reads it on a phone, staff put it on trending stories
+// and schedule a GIF into trending.
 describe('stories and the trending scheduler in Chromium', () => {
   let t: TestJiffy;
   let origin: string;

@@ -304,7 +304,7 @@ describe('the site in Chromium', () => {
     await page.close();
   });
 
-  it('reports page views to its own analytics endpoint with the §2 page type', async () => {
+  it('reports page views to its own analytics endpoint with the page type', async () => {
     const { page } = await open('/search/robot');
     await page.getByRole('link', { name: 'About' }).click();
     await expect
@@ -318,7 +318,7 @@ describe('the site in Chromium', () => {
         ).map((e) => `${e.action} ${e.page}`),
       )
       .toEqual(expect.arrayContaining(['search /search/robot', 'about /about']));
-    // Each carries the §3 user context; this visitor is not signed in.
+    // Each carries the user's analytics context; this visitor is not signed in.
     const [view] = await t.jiffy.database.db
       .selectFrom('site_events')
       .select('label')

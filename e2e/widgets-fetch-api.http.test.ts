@@ -3,7 +3,7 @@ import { JiffyFetch, ResponseError } from '../packages/fetch-api/src/index.ts';
 import type { TestJiffy } from '../apps/server/testing/test-jiffy.ts';
 import { startListeningJiffy } from './support/listening-jiffy.ts';
 
-// @jiffy/fetch-api against a real Jiffy over HTTP (§1, §8).
+// @jiffy/fetch-api against a real Jiffy over HTTP.
 describe('@jiffy/fetch-api against Jiffy', () => {
   let t: TestJiffy;
   let origin: string;

@@ -21,7 +21,7 @@ type KitWindow = Window & {
   calls: number;
 };
 
-// The widget kit's standalone bundle in real Chromium against a real Jiffy (§2/§4).
+// The widget kit's standalone bundle in real Chromium against a real Jiffy.
 describe('the widget kit grid in Chromium', () => {
   let t: TestJiffy;
   let origin: string;

@@ -13,7 +13,7 @@ type KitWindow = Window & {
   JiffyWidgets: { JiffyFetch: typeof JiffyFetch; renderGrid: typeof renderGrid };
 };
 
-// §1: the widget kit names itself as GIPHY's JS SDK does, on its API calls and its pingbacks,
+// The widget kit names itself as GIPHY's JS SDK does, on its API calls and its pingbacks,
 // with no sdkName passed. Read where a server reads them: at the front door, as they arrive.
 describe('the widget kit’s SDK headers', () => {
   let t: TestJiffy;

@@ -21,7 +21,7 @@ type KitWindow = Window & {
   kept: HTMLVideoElement;
 };
 
-// The video widget of the standalone kit in real Chromium against a real Jiffy (§2/§4/§8).
+// The video widget of the standalone kit in real Chromium against a real Jiffy.
 describe('the widget kit video in Chromium', () => {
   let t: TestJiffy;
   let origin: string;

@@ -127,7 +127,7 @@ for (const row of rows) {
 
 // (c) The site's main chunk (apps/web/dist, as `npm run build` left it). A page loads a small
 // boot script (named by the page, or added by its inline loader once its first GIF is on
-// screen), which imports the site (src/app.tsx): the site's chunk is the main chunk. Issue 27:
+// screen), which imports the site (src/app.tsx): the site's chunk is the main chunk. Budget:
 // at most 92.5 KB gzip. Also the whole of what a first visit runs (boot, site chunk and the
 // chunks it imports, fetched in parallel when the site starts).
 const SITE_MAIN_BUDGET = 92.5 * KB;

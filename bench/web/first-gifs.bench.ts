@@ -13,7 +13,7 @@ import { firstGifPaintedMs, median, settledTab } from './painted-clock.ts';
 const runs = Number(process.env.BENCH_RUNS ?? 15);
 const GIFS = 24;
 const BUDGET_MS = 1000;
-/** Issue 27: the first GIF within 1.5x of the bare page, on every viewport and page. */
+/** Budget: the first GIF within 1.5x of the bare page, on every viewport and page. */
 const RATIO_BUDGET = 1.5;
 const TILE = '.gif-grid .jiffy-gif img';
 

@@ -8,7 +8,7 @@ const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core
   encoding: 'utf8',
 });
 
-/** What issue 27 forbids; minor and moderate findings are counted in summaries only. */
+/** The impacts that fail the test; minor and moderate findings are counted in summaries only. */
 export const BLOCKING: ImpactValue[] = ['serious', 'critical'];
 
 /**

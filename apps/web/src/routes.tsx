@@ -48,7 +48,7 @@ const ClipsPage = lazy(() => import('./pages/ClipsPage.tsx'));
 const CreatePage = lazy(() => import('./pages/CreatePage.tsx'));
 const ArScenesPage = lazy(() => import('./pages/ArScenesPage.tsx'));
 
-/** §2's routes; any other first segment is a channel. */
+/** The site's routes; any other first segment is a channel. */
 export const routes: RouteObject[] = [
   {
     element: <AppShell />,

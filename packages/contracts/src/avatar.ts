@@ -1,4 +1,4 @@
-/** §9's avatar sizes: 80 and 200 px high, 200 px wide. */
+/** Avatar sizes: 80 and 200 px high, 200 px wide. */
 export type AvatarSize = '80h' | '200h' | '200w';
 
 /**

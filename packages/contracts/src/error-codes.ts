@@ -92,7 +92,7 @@ export const errorStatus = {
   story_not_published: 409,
   /** A `next_cursor` that Jiffy did not sign for this list (edited, or from another list). */
   invalid_cursor: 400,
-  // channels (issue 22)
+  // channels
   channel_not_found: 404,
   /** Another channel under the same parent already has that slug. */
   channel_slug_taken: 409,
@@ -104,7 +104,7 @@ export const errorStatus = {
   channel_is_root: 409,
   /** A user's channels, or a channel's children, are at their limit. */
   channel_limit_reached: 409,
-  /** Children asked for without the parent's id (§5's message). */
+  /** Children asked for without the parent's id. */
   channel_parent_required: 400,
   /** A ranked or magic tag that the channel does not have. */
   channel_tag_not_found: 404,
@@ -112,12 +112,12 @@ export const errorStatus = {
   channel_gif_not_found: 404,
   /** A channel job id that names no job (or one of a channel the caller may not manage). */
   job_not_found: 404,
-  // studios (issue 27)
+  // studios
   /** The channel or creator is already featured on /studios. */
   already_featured: 409,
   /** /studios already features as many channels and creators as it shows (200). */
   studios_full: 409,
-  // imaging (issue 27)
+  // imaging
   /** A trim whose start is at or past the media's end, or of a still image. */
   trim_out_of_range: 422,
   // staff roles

@@ -81,7 +81,7 @@ export const gifSchema = z
     video: videoSchema.optional(),
     /** When the source is a youtube or vimeo video. */
     external_media: externalMediaSchema.optional(),
-    /** A call to action set by the owner or a moderator (§7). */
+    /** A call to action set by the owner or a moderator. */
     cta: z.object({ link: z.string(), text: z.string() }).optional(),
     /** Opaque; sent back with every pingback about this GIF in this response. */
     analytics_response_payload: z.string(),

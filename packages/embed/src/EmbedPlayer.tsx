@@ -9,9 +9,9 @@ import { useHover } from './use-hover.ts';
 import { VideoSiteView } from './VideoSiteView.tsx';
 import { trackedUrl } from './tracked-url.ts';
 
-/** §4: the header is 72 px; the footer peeks by that plus the first row of related GIFs. */
+/** The header is 72 px; the footer peeks by that plus the first row of related GIFs. */
 const HEADER_OFFSET = 72;
-/** §4: the ready flag is set when the entry animation ends, or after 700 ms at the latest. */
+/** The ready flag is set when the entry animation ends, or after 700 ms at the latest. */
 const READY_AFTER_MS = 700;
 
 /**
@@ -19,7 +19,7 @@ const READY_AFTER_MS = 700;
  * link to its page, so it works with scripts off), the logo header and the attribution footer
  * (CSS shows them on hover until the script takes over, and hides them in frames under
  * 250x199). Hydration adds the hover timings, the share menu, the related grid (created on the
- * first hover) with the call to action below it, and the analytics of §7.
+ * first hover) with the call to action below it, and the analytics events.
  */
 export function EmbedPlayer({ gif, site, options, apiKey }: EmbedPlayerProps) {
   const [live, setLive] = useState(false);
@@ -48,7 +48,7 @@ export function EmbedPlayer({ gif, site, options, apiKey }: EmbedPlayerProps) {
     } else setPaused(!paused); // a still image gets a paused marker
   };
   const onMediaClick = (event: { preventDefault(): void }) => {
-    // §2 mobile: tapping an image that has a source video opens the footer instead.
+    // On phones, tapping an image that has a source video opens the footer instead.
     if (external && window.matchMedia('(hover: none)').matches) {
       event.preventDefault();
       setMobileFooter(!mobileFooter);

@@ -3,7 +3,7 @@ import type { Gif } from '@jiffy/contracts';
 import { track } from './analytics.ts';
 import { masonry } from '@jiffy/widgets/masonry';
 
-/** §7/§9: the first page has 6 related GIFs, later pages 12, in 3 columns with a 6 px gutter. */
+/** The first page has 6 related GIFs, later pages 12, in 3 columns with a 6 px gutter. */
 const FIRST_PAGE = 6;
 const NEXT_PAGE = 12;
 const COLUMNS = 3;

@@ -3,7 +3,7 @@ import type { Gif } from '@jiffy/contracts';
 import { embedCode } from './embed-code.ts';
 import { trackedUrl } from './tracked-url.ts';
 
-/** Popup sizes of §9: 480x480, and 750x350 for the microblog network. */
+/** Popup sizes: 480x480, and 750x350 for the microblog network. */
 const networks = [
   ['Facebook', (u: string) => `https://www.facebook.com/sharer/sharer.php?u=${u}`, 480, 480],
   ['Twitter', (u: string) => `https://twitter.com/intent/tweet?url=${u}`, 750, 350],
@@ -20,7 +20,7 @@ export function ShareMenu({
   gif: Gif;
   trackingQuery: string;
   onClose: () => void;
-  /** Analytics: an action and a label (§7). */
+  /** Analytics: an action and a label. */
   onEvent: (action: string, label: string) => void;
 }) {
   const [copied, setCopied] = useState<'code' | 'link' | null>(null);
@@ -32,7 +32,7 @@ export function ShareMenu({
     );
   };
   const url = encodeURIComponent(gif.url);
-  // §2: the favorite link adds ref=fave to the tracking query.
+  // The favorite link adds ref=fave to the tracking query.
   const favorite = trackedUrl(gif.url, trackingQuery, 'ref=fave');
   return (
     <div className="share-menu" role="dialog" aria-label="Share this GIF">

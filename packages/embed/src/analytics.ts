@@ -28,7 +28,7 @@ function flush(): void {
   }
 }
 
-/** Records one player event (§7: category 'Embed' with an action and a label), batched. */
+/** Records one player event (category 'Embed' with an action and a label), batched. */
 export function track(gifId: string, action: string, label: string): void {
   queue.push({
     category: 'Embed',

@@ -1,6 +1,6 @@
 import type { Gif } from '@jiffy/contracts';
 
-/** Embed iframes fit within this box by default (§9). */
+/** Embed iframes fit within this box by default. */
 const DEFAULT_BOX = 480;
 
 /**

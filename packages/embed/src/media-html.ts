@@ -23,7 +23,7 @@ export function mediaHtml(gif: Gif, options: EmbedOptions): string {
   const clip = gif.video?.assets.source;
   const mp4 = clip?.url ?? original?.mp4;
   if (gif.is_sticker === 1 || !mp4) {
-    // §9 srcset: the browser picks among the 200 px, original and downsized widths.
+    // srcset: the browser picks among the 200 px, original and downsized widths.
     const candidates = [gif.images.fixed_width, original, gif.images.downsized];
     const set = (key: 'webp' | 'url') => {
       const seen = new Set<string>();

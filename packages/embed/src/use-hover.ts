@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 
-/** §4 timings: the chrome shows 150 ms after the pointer arrives and hides 70 ms after it leaves. */
+/** Timings: the chrome shows 150 ms after the pointer arrives and hides 70 ms after it leaves. */
 export const SHOW_AFTER_MS = 150;
 export const HIDE_AFTER_MS = 70;
 /** …or 1000 ms after it leaves when the related grid has been scrolled into view. */

@@ -5,7 +5,7 @@ import { fetchVimeoOembed, VimeoPlayer, vimeoUrl } from './video-site-player.ts'
 describe('the video-site wrapper', () => {
   afterEach(() => document.body.replaceChildren());
 
-  it('throws TypeErrors for an invalid element, event name, callback or missing value (§5)', () => {
+  it('throws TypeErrors for an invalid element, event name, callback or missing value', () => {
     expect(() => new VimeoPlayer(null)).toThrow(
       new TypeError('You must pass either a valid element or a valid id.'),
     );
@@ -57,7 +57,7 @@ describe('the video-site wrapper', () => {
         status,
       });
 
-  it('turns oEmbed failures into §8’s messages', async () => {
+  it('turns oEmbed failures into a message by status', async () => {
     const url = 'https://vimeo.com/76979871';
     await expect(fetchVimeoOembed(url, {}, answering(200))).resolves.toMatchObject({ width: 640 });
     await expect(fetchVimeoOembed(url, {}, answering(404))).rejects.toThrow(

@@ -1,9 +1,9 @@
 import { VIMEO_ORIGIN } from './video-site-origins.ts';
 
-/** vimeo's oEmbed endpoint (§7: the wrapper's oEmbed GET with url and optional params). */
+/** vimeo's oEmbed endpoint (a GET with the video's url and optional params). */
 export const VIMEO_OEMBED = 'https://vimeo.com/api/oembed.json';
 
-/** A vimeo video id or a vimeo.com URL, as the wrapper accepts them; TypeError otherwise (§5). */
+/** A vimeo video id or a vimeo.com URL, as the wrapper accepts them; TypeError otherwise. */
 export function vimeoUrl(idOrUrl: unknown): string {
   if (typeof idOrUrl === 'number' || (typeof idOrUrl === 'string' && /^\d{1,12}$/.test(idOrUrl))) {
     if (!/^\d{1,12}$/.test(String(idOrUrl)))
@@ -21,7 +21,7 @@ export function vimeoUrl(idOrUrl: unknown): string {
 }
 
 /**
- * The embed code of a vimeo video from vimeo's oEmbed (§7). Failures are errors with §8's
+ * The embed code of a vimeo video from vimeo's oEmbed. Failures are errors with these
  * messages: 404 'was not found', 403 'is not embeddable', anything else 'There was an error
  * fetching the embed code'.
  */
@@ -49,7 +49,7 @@ type Callback = (data: unknown) => void;
 
 /**
  * A small wrapper over a vimeo player iframe's postMessage API: `on(event, callback)` and
- * `set(name, value)`, with §5's TypeErrors for an invalid element or callback, a missing event
+ * `set(name, value)`, with TypeErrors for an invalid element or callback, a missing event
  * name or a missing value.
  */
 export class VimeoPlayer {

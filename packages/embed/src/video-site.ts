@@ -5,7 +5,7 @@ import { VIMEO_ORIGIN, YOUTUBE_ORIGIN } from './video-site-origins.ts';
 /** Vimeo's player takes one accent colour (hex, no '#'): Jiffy's indigo. */
 const VIMEO_COLOR = '6157ff';
 
-/** The iframe URL for a youtube or vimeo video with §7's parameters; null for other providers. */
+/** The iframe URL, with its player parameters, for a youtube or vimeo video; null otherwise. */
 export function videoSiteUrl(media: ExternalMedia): string | null {
   const uid = encodeURIComponent(media.asset_uid);
   if (media.provider_name === 'youtube') {
@@ -46,7 +46,7 @@ function loadYoutubeApi(): Promise<YoutubePlayerApi> {
   return youtubeApi;
 }
 
-/** youtube states (§4): ended (0) and paused (2) show the back button; others hide it. */
+/** youtube states: ended (0) and paused (2) show the back button; others hide it. */
 const YOUTUBE_ENDED = 0;
 const YOUTUBE_PAUSED = 2;
 

@@ -10,7 +10,7 @@ import type {
 import { requestJson, type QueryValue, type RequestOptions } from './request.ts';
 
 export const SDK_VERSION = '0.1.0';
-/** §1: the kit's requests and pingbacks name themselves as GIPHY's JS SDK does. */
+/** The kit's requests and pingbacks name themselves as GIPHY's JS SDK does. */
 export const SDK_NAME = 'JavascriptSDK';
 
 export type MediaType = 'gifs' | 'stickers' | 'videos';
@@ -36,7 +36,7 @@ export interface SearchOptions extends ListOptions {
 export interface ClientOptions {
   /** Origin of the Jiffy server; defaults to the page's own origin. */
   serverUrl?: string;
-  /** SDK-name header value (§1): `JavascriptSDK` unless told (GIPHY's JS SDK's name). */
+  /** SDK-name header value: `JavascriptSDK` unless told (GIPHY's JS SDK's name). */
   sdkName?: string;
   sdkVersion?: string;
   fetch?: typeof globalThis.fetch;

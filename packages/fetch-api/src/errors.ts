@@ -1,4 +1,4 @@
-/** A non-2xx answer from the API: the status text as message, the parsed body as details (§8). */
+/** A non-2xx answer from the API: the status text as message, the parsed body as details. */
 export class ResponseError extends Error {
   readonly status: number;
   readonly response: Response;
@@ -19,7 +19,7 @@ export class ResponseError extends Error {
   }
 }
 
-/** The request never got an answer (network down, blocked, aborted) (§8). */
+/** The request never got an answer (network down, blocked, aborted). */
 export class PublicAPIError extends Error {
   constructor(message = 'Error fetching data from a Public API', options?: { cause?: unknown }) {
     super(message, options);

@@ -11,7 +11,7 @@ function page(ids: string[], offset: number, total: number): GifsResult {
   };
 }
 
-describe('GifPager (§4 isDoneFetching)', () => {
+describe('GifPager (when paging is done)', () => {
   it('pages to the end by total_count', async () => {
     const all = ['a', 'b', 'c', 'd', 'e'];
     const offsets: number[] = [];

@@ -3,7 +3,7 @@ import type { GifsResult } from './client.ts';
 
 /**
  * Walks a GIF list page by page: `next()` returns the next page's GIFs, `done` turns true when
- * the server says there are no more or a page adds nothing new (§4 isDoneFetching).
+ * the server says there are no more or a page adds nothing new.
  */
 export class GifPager {
   readonly #fetchPage: (offset: number) => Promise<GifsResult>;

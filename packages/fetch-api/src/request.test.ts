@@ -18,7 +18,7 @@ function options(respond: (url: string, init: RequestInit) => Response | Promise
   return { opts, calls };
 }
 
-describe('requestJson (§1, §8)', () => {
+describe('requestJson (SDK headers and errors)', () => {
   it('builds the URL with the key and skips empty values', () => {
     expect(buildUrl('http://a/', '/v1/gifs/search', { q: 'cat', lang: '', x: undefined })).toBe(
       'http://a/v1/gifs/search?q=cat',

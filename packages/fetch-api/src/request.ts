@@ -27,9 +27,9 @@ export function buildUrl(
 }
 
 /**
- * GET (or another method) on the public API with the key and the SDK headers (§1). A 204 is
+ * GET (or another method) on the public API with the key and the SDK headers. A 204 is
  * success (undefined); other non-2xx answers throw ResponseError with the parsed body; a body
- * that is not JSON throws `Error parsing json for {url}` (§8).
+ * that is not JSON throws `Error parsing json for {url}`.
  */
 export async function requestJson<T>(
   options: RequestOptions,

@@ -6,7 +6,7 @@ import { mediaErrorFromSharp } from './sharp-errors.ts';
 import { MediaError, type MediaLimits, type MediaProbe } from './types.ts';
 import { inSharpSlot } from './sharp-slots.ts';
 
-/** §9's avatar sizes plus the avatar itself (fit in 512 px): 80 and 200 px high, 200 px wide. */
+/** The avatar sizes plus the avatar itself (fit in 512 px): 80 and 200 px high, 200 px wide. */
 export const avatarVariants = ['original', '80h', '200h', '200w'] as const;
 export type AvatarVariant = (typeof avatarVariants)[number];
 

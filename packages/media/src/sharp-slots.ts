@@ -3,7 +3,7 @@ import pLimit from 'p-limit';
 /**
  * Every sharp pipeline runs on one thread of libuv's pool (4 threads unless UV_THREADPOOL_SIZE
  * says otherwise), the same pool that serves `fs` calls. Four avatar renders at once took all
- * four, and `/media/…` files waited seconds for a thread to open and read them (issue 20). So
+ * four, and `/media/…` files waited seconds for a thread to open and read them. So
  * at most the pool's size minus two pipelines run at once (at least one): file serving always
  * keeps two threads, and rendering waits its turn here instead.
  */

@@ -5,9 +5,9 @@ import { Loader } from './Loader.tsx';
 import { tileOptionsOf, type TileOptions } from './tile-options.ts';
 import { useGifPaging } from './use-gif-paging.ts';
 
-/** §9: the carousel waits this long after its loader comes into view before it fetches. */
+/** The carousel waits this long after its loader comes into view before it fetches. */
 export const CAROUSEL_FETCH_DEBOUNCE_MS = 100;
-/** §9: space between carousel tiles. */
+/** Space between carousel tiles. */
 export const CAROUSEL_GUTTER = 30;
 
 export interface CarouselProps extends TileOptions {
@@ -28,7 +28,7 @@ const widthFor = (gif: GifObject, height: number): number => {
 };
 
 /**
- * The carousel (§2/§4): a horizontal scrolling row that loads more when its trailing loader
+ * The carousel: a horizontal scrolling row that loads more when its trailing loader
  * comes into view (100 ms debounce); a failed page just ends the loading, with no error link.
  */
 export function Carousel(props: CarouselProps) {

@@ -14,7 +14,7 @@ import { randomBrandColor } from './colors.ts';
 import { HOVER_AFTER_MS, pingback, positionOf, type LayoutType } from './pingback.ts';
 import type { TileOptions } from './tile-options.ts';
 
-/** A 1x1 transparent GIF: what a tile shows until it scrolls into view (§2 lazy images). */
+/** A 1x1 transparent GIF: what a tile shows until it scrolls into view. */
 export const PLACEHOLDER =
   'data:image/gif;base64,R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7';
 const CHECKERBOARD = 'repeating-conic-gradient(#3a3a3a 0 25%, #2a2a2a 0 50%) 0 0 / 16px 16px';
@@ -25,7 +25,7 @@ export interface GifProps extends TileOptions {
   /** Defaults to the width times the GIF's aspect ratio. */
   height?: number;
   className?: string;
-  /** Which layout the tile is in, for its pingbacks (§7). */
+  /** Which layout the tile is in, for its pingbacks. */
   layoutType?: LayoutType;
 }
 
@@ -37,7 +37,7 @@ export function heightFor(gif: GifObject, width: number): number {
 }
 
 /**
- * One GIF tile (§2): a link to the GIF (unless noLink) with its best-fitting rendition (WebP
+ * One GIF tile: a link to the GIF (unless noLink) with its best-fitting rendition (WebP
  * source, GIF fallback), loaded only once in view; radius 4; a checkerboard behind stickers and
  * a random brand colour behind others; the uploader on hover unless hidden.
  */
@@ -77,7 +77,7 @@ export function Gif(props: GifProps) {
     return () => observer.disconnect();
   }, [inView, gif]);
 
-  // §4 seen: at least 99% visible after its image has loaded, reported once per GIF.
+  // Seen: at least 99% visible after its image has loaded, reported once per GIF.
   useEffect(() => {
     const element = root.current;
     if (!element || !loaded) return;
@@ -197,7 +197,7 @@ export function Gif(props: GifProps) {
 }
 
 /**
- * §2 hover attribution: avatar (80 px variant, or a default one), display name or @username,
+ * Hover attribution: avatar (80 px variant, or a default one), display name or @username,
  * the 14 px verified badge.
  */
 function Attribution({

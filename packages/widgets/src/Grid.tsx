@@ -6,11 +6,11 @@ import { tileOptionsOf, type TileOptions } from './tile-options.ts';
 import { masonry } from './masonry.ts';
 import { useGifPaging } from './use-gif-paging.ts';
 
-/** §9: the grid waits this long after its loader comes into view before it fetches. */
+/** The grid waits this long after its loader comes into view before it fetches. */
 export const GRID_FETCH_DEBOUNCE_MS = 250;
 
 export interface GridProps extends TileOptions {
-  /** The caller's paging function (§7: the widget's GIF data comes from it). */
+  /** The caller's paging function: the grid's GIFs come from it. */
   fetchGifs: (offset: number) => Promise<GifsResult>;
   /**
    * The list's first page when the caller already has it (a server-rendered page carries it):
@@ -27,7 +27,7 @@ export interface GridProps extends TileOptions {
 }
 
 /**
- * The masonry grid (§2/§4): columns of floor((width − gutter·(columns−1))/columns), a loader of
+ * The masonry grid: columns of floor((width − gutter·(columns−1))/columns), a loader of
  * five coloured dots while more pages remain, paging when the loader comes into view (250 ms
  * debounce), done when a page adds nothing, 'no results' when nothing came, and 'Error loading
  * GIFs.' with 'Try again?' on failure.

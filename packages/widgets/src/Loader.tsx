@@ -1,7 +1,7 @@
 import type { Ref } from 'react';
 import { LOADER_COLORS } from './colors.ts';
 
-/** §2: five coloured dots while more pages remain; paging starts when it comes into view. */
+/** Five coloured dots while more pages remain; paging starts when it comes into view. */
 export function Loader({
   loaderRef,
   inline,

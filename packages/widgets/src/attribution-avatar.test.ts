@@ -8,7 +8,7 @@ const gif = {
 } as unknown as Gif;
 const user = (avatar_url: string) => ({ avatar_url }) as GifUser;
 
-describe('the hover attribution avatar (§3 widget user)', () => {
+describe('the hover attribution avatar', () => {
   it("shows the user's avatar at its 80 px high variant", () => {
     expect(attributionAvatarUrl(gif, user('https://cdn.example/media/avatars/u1/k.gif'), 3)).toBe(
       'https://cdn.example/media/avatars/u1/k/80h.gif',

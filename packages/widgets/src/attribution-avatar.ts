@@ -2,14 +2,14 @@ import type { Gif, GifUser } from '@jiffy/contracts';
 // The avatar module alone: the contracts' index would bring zod into the bundle.
 import { avatarVariantUrl } from '@jiffy/contracts/avatar';
 
-/** §3: how many default avatars there are (default1 … default5). */
+/** How many default avatars there are (default1 … default5). */
 const DEFAULT_AVATARS = 5;
 
-/** One of the five default avatars, picked at random (§3 widget user). */
+/** One of the five default avatars, picked at random. */
 export const randomDefaultAvatar = (): number => 1 + Math.floor(Math.random() * DEFAULT_AVATARS);
 
 /**
- * The avatar the hover attribution shows (§3): the user's avatar at its 80 px high variant, or,
+ * The avatar the hover attribution shows: the user's avatar at its 80 px high variant, or,
  * with no avatar_url, default avatar `n` from the server the GIF's media come from.
  */
 export function attributionAvatarUrl(gif: Gif, user: GifUser, n: number): string | undefined {

@@ -26,7 +26,7 @@ export interface TilePicture {
 }
 
 /**
- * A tile's `<picture>` (§2: best-fitting rendition, WebP source plus fallback), for `sizes`,
+ * A tile's `<picture>` (the best-fitting rendition, WebP source plus fallback), for `sizes`,
  * the tile's width as the browser should see it. The server's first-page markup and the kit's
  * Gif both write theirs from here: the site takes over the server's tiles, and a tile that
  * chose another file there would be downloaded twice.

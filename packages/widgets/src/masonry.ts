@@ -8,7 +8,7 @@ export interface Placed<T> {
 }
 
 /**
- * Masonry layout (§2/§9): `columns` columns of width floor((width − gutter·(columns−1)) /
+ * Masonry layout: `columns` columns of width floor((width − gutter·(columns−1)) /
  * columns); each item goes under the shortest column, its height from its aspect ratio.
  */
 export function masonry<T>(

@@ -1,7 +1,7 @@
 import type { Gif } from '@jiffy/contracts';
 import { SDK_NAME, SDK_VERSION } from '@jiffy/fetch-api';
 
-/** §7 widget pingbacks; HOVER counts after 200 ms over a tile. */
+/** Widget pingbacks; HOVER counts after 200 ms over a tile. */
 export type PingbackAction = 'SEEN' | 'CLICK' | 'HOVER' | 'START';
 export type LayoutType = 'GRID' | 'CAROUSEL';
 export const HOVER_AFTER_MS = 200;
@@ -38,7 +38,7 @@ function flush(): void {
       void fetch(endpoint, {
         method: 'POST',
         body,
-        // The SDK headers as the kit's API requests carry them (§1).
+        // The SDK headers as the kit's API requests carry them.
         headers: {
           'content-type': 'application/json',
           'X-GIPHY-SDK-Name': SDK_NAME,
@@ -53,7 +53,7 @@ function flush(): void {
 }
 
 /**
- * Queues one pingback (§7), batched and sent within a second. Only GIFs that carry an
+ * Queues one pingback, batched and sent within a second. Only GIFs that carry an
  * analytics_response_payload are reported; SEEN counts once per GIF id per page.
  */
 export function pingback(

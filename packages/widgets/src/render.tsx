@@ -8,7 +8,7 @@ import { Video, type VideoProps } from './video/Video.tsx';
 // (a new width, say) instead of stacking a second one.
 const roots = new WeakMap<Element, Root>();
 
-/** §1 vanilla entry points: render into `target`; the returned function unmounts cleanly. */
+/** The vanilla entry points: render into `target`; the returned function unmounts cleanly. */
 function mount(element: React.ReactNode, target: Element): () => void {
   let root = roots.get(target);
   if (!root) {

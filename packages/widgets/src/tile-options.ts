@@ -1,7 +1,7 @@
 import type { KeyboardEvent, MouseEvent, SyntheticEvent } from 'react';
 import type { Gif, GifUser } from '@jiffy/contracts';
 
-/** §3 widget callbacks about one tile; the grid and carousel hand them to every tile. */
+/** Widget callbacks about one tile; the grid and carousel hand them to every tile. */
 export interface TileCallbacks {
   onGifClick?: (gif: Gif, event: MouseEvent) => void;
   /** As soon as the pointer is over the tile (the HOVER pingback waits 200 ms). */
@@ -16,12 +16,12 @@ export interface TileCallbacks {
   onUserClick?: (user: GifUser) => void;
 }
 
-/** §3 widget props that shape every tile, given to a Gif or to a whole grid or carousel. */
+/** Widget props that shape every tile, given to a Gif or to a whole grid or carousel. */
 export interface TileOptions extends TileCallbacks {
   /** A tile that is not a link (the caller handles clicks). */
   noLink?: boolean;
   hideAttribution?: boolean;
-  /** §9 default 4. */
+  /** Default 4. */
   borderRadius?: number;
   /** Default 0: every tile is in the keyboard's tab order. */
   tabIndex?: number;

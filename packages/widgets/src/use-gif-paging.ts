@@ -6,16 +6,16 @@ export interface PagingOptions {
   fetchGifs: (offset: number) => Promise<GifsResult>;
   /** A first page already in hand: shown at once, and paging goes on after it. */
   firstPage?: GifsResult | undefined;
-  /** §9: 250 ms for the grid, 100 ms for the carousel. */
+  /** Fetch debounce: 250 ms for the grid, 100 ms for the carousel. */
   debounceMs: number;
-  /** The grid shows an error with a retry; the carousel just stops (§4). */
+  /** The grid shows an error with a retry; the carousel just stops. */
   onErrorStop: boolean;
   onGifsFetched?: ((gifs: Gif[]) => void) | undefined;
   onGifsFetchError?: ((error: unknown) => void) | undefined;
 }
 
 /**
- * §4 widget paging: fetch when the loader is visible and no fetch is in flight (after the
+ * Widget paging: fetch when the loader is visible and no fetch is in flight (after the
  * debounce, except for the first page), done when a page adds nothing, and again while the
  * loader stays in view.
  */

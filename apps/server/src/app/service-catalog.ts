@@ -160,7 +160,7 @@ export interface Services {
   moderationActions: ModerationActionService;
   searchReports: SearchReportService;
   moderationQueue: QueueService;
-  /** The channel tree (issue 22). */
+  /** The channel tree. */
   channels: ChannelService;
   /** Which GIFs each channel holds. */
   channelGifs: ChannelGifsService;

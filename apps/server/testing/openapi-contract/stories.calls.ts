@@ -42,7 +42,7 @@ export async function storiesCalls(h: ContractHarness): Promise<void> {
   const trending = (await h.call({ url: keyed('/x/v1/stories/trending') }, 200)) as Data<unknown[]>;
   expect(trending.data).toHaveLength(1);
   await h.site(mod, 'DELETE', `/x/v1/stories/trending/${story.story_id}`, 204);
-  // §7's spelling: the story named in the query (or the body) rather than the path.
+  // The other spelling: the story named in the query (or the body) rather than the path.
   await h.site(mod, 'POST', '/x/v1/stories/trending', 201, {
     trending_story: { story_id: story.story_id },
   });

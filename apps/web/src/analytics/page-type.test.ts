@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { pageTypeFor } from './page-type.ts';
 
-describe('pageTypeFor (spec §2 table)', () => {
+describe('pageTypeFor (page type by first path segment)', () => {
   it('maps the root to home', () => {
     expect(pageTypeFor('/')).toBe('home');
     expect(pageTypeFor('')).toBe('home');

@@ -1,5 +1,5 @@
 /**
- * Analytics page type from a path, per product spec §2 ("Screens and routes").
+ * Analytics page type from a path's first segment; a segment that names no page is a channel.
  * Pure logic, no browser APIs: shared by the SPA's page-view reporting and its tests.
  */
 
@@ -41,7 +41,7 @@ const RENAMED: Record<string, string> = {
   password: 'password recovery',
 };
 
-/** Returns the §2 page type for a pathname such as `/search/cats` (query and hash ignored). */
+/** Returns the page type for a pathname such as `/search/cats` (query and hash ignored). */
 export function pageTypeFor(pathname: string): string {
   const path = pathname.split(/[?#]/, 1)[0] ?? '';
   const segments = path.split('/').filter((s) => s !== '');

@@ -7,7 +7,7 @@ import { virtualPageUrl } from './virtual-page.ts';
 
 /** Jiffy's own analytics endpoint; nothing goes to third parties. */
 const ENDPOINT = '/api/v1/analytics/events';
-/** API feeds whose later pages count as page views of their own (§2 rewrites). */
+/** API feeds whose later pages count as page views of their own. */
 const FEEDS = /^\/v1\/(gifs\/search|stickers\/search|stickers\/trending|gifs\/related)\/?$/;
 
 // The latest user context, set by usePageViews; feed page views read it too.
@@ -29,7 +29,7 @@ function sendPageView(page: string): void {
 }
 
 /**
- * Reports each page the visitor sees (`PageView`, its §2 page type, the path, and the §3 user
+ * Reports each page the visitor sees (`PageView`, its page type, the path, and the user's analytics
  * context as its label), once it is known who is signed in.
  */
 export function usePageViews(): void {
@@ -46,7 +46,7 @@ export function usePageViews(): void {
 }
 
 /**
- * Reports a feed's later pages (infinite scroll) as the virtual pages of §2, given the API
+ * Reports a feed's later pages (infinite scroll) as virtual pages of their own, given the API
  * request that loads one. The first page is the page the visitor opened, already reported.
  */
 export function reportFeedRequest(requestUrl: string): void {
@@ -58,7 +58,7 @@ export function reportFeedRequest(requestUrl: string): void {
 
 /**
  * Reports a channel feed's later pages, which the page loads from the site API rather than
- * through the public API's client, as §2's `/channels/{path}/page/{n}`.
+ * through the public API's client, as `/channels/{path}/page/{n}`.
  */
 export function reportChannelFeedPage(path: string, page: { offset: number; limit: number }): void {
   if (page.offset <= 0) return;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { userContextOf } from './user-context.ts';
 
-describe('the §3 user analytics context', () => {
+describe('the user analytics context', () => {
   it('describes a visitor and a signed-in, verified creator', () => {
     expect(userContextOf(null).loggedInStatus).toBe('Logged Out');
     expect(

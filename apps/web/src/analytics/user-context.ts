@@ -1,6 +1,6 @@
 import type { SessionUser } from '../account/use-session.ts';
 
-/** §3 user analytics context, sent with every page view as its label. */
+/** The user analytics context, sent with every page view as its label. */
 export interface UserContext {
   loggedInStatus: 'Logged In' | 'Logged Out';
   userType: string;

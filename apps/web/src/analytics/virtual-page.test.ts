@@ -3,7 +3,7 @@ import { virtualPageUrl } from './virtual-page.ts';
 
 const api = 'https://jiffy.example';
 
-describe('virtual page views (§2 rewrites)', () => {
+describe('virtual page views', () => {
   afterEach(() => vi.restoreAllMocks());
 
   it('counts search pages of 25 by default, or of the limit asked', () => {
@@ -39,7 +39,7 @@ describe('virtual page views (§2 rewrites)', () => {
     );
   });
 
-  it('logs a warning and gives nothing for a URL it cannot read (§8)', () => {
+  it('logs a warning and gives nothing for a URL it cannot read', () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     expect(virtualPageUrl('not a url')).toBeNull();
     expect(virtualPageUrl(`${api}/v1/gifs/related?gif_id=%3Cx%3E`)).toBeNull();

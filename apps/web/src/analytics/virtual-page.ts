@@ -1,14 +1,14 @@
-/** §9: feeds page in 25s unless the request says otherwise. */
+/** Feeds page in 25s unless the request says otherwise. */
 export const DEFAULT_PAGE_SIZE = 25;
 
 const STICKERS = '/create/gifmaker/decorate/stickers';
 
 /**
- * §2 virtual page views: the page URL a feed request counts as, so paging through results
+ * Virtual page views: the page URL a feed request counts as, so paging through results
  * reports like visiting pages. `/v1/gifs/search?q=cats&offset=25` → `/search/cats/2`; related
  * GIFs → `/gifs/{id}/related/{page}`; a channel's feed (`q=@name`) → `/channels/{name}/page/{n}`
  * and its search (`q=@name words`) → `/channel/{name}/search/{words}/page/{n}`; sticker search
- * and trending → under `/create/gifmaker/decorate/stickers/`. Anything else is logged (§8) and
+ * and trending → under `/create/gifmaker/decorate/stickers/`. Anything else logs a warning and
  * gives null.
  */
 export function virtualPageUrl(requestUrl: string): string | null {

@@ -5,7 +5,8 @@ import { RankedTags } from './RankedTags.tsx';
 
 /**
  * A channel's ranked tags (its page's tabs) and magic tags. Adding a magic tag starts a job:
- * the page polls it as §4 says and then tells the result, or that it is still running.
+ * the page polls it (up to 8 times, 500 ms apart) and then tells the result, or that it is still
+ * running.
  */
 export function ChannelTagsManager(props: {
   channel: ChannelObject;

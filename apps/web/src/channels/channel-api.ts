@@ -25,7 +25,7 @@ export const channelQueryKey = (path: string) => ['channel', path.toLowerCase()]
 const base = '/api/v4/channels';
 const q = encodeURIComponent;
 
-/** The site's channel calls (§7): reads for anyone, changes for the owner (CSRF echoed). */
+/** The site's channel calls: reads for anyone, changes for the owner (CSRF echoed). */
 export const channelApi = {
   byPath: (path: string) => siteJson<ChannelObject>(`${base}/?slug=${q(path)}`),
   byId: (id: number) => siteJson<ChannelObject>(`${base}/${id}`),
@@ -87,7 +87,7 @@ export const channelApi = {
 };
 
 /**
- * §4's job poll: asks up to `tries` times, `delayMs` apart, until the job is DONE or FAILED;
+ * A channel job's poll: asks up to `tries` times, `delayMs` apart, until the job is DONE or FAILED;
  * 'running' when it is neither by then (the page then says so rather than wait on).
  */
 export async function pollJob(

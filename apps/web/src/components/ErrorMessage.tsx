@@ -1,6 +1,6 @@
 import { isRouteErrorResponse, useRouteError } from 'react-router';
 
-/** An error in words, in the red of §9, never a blank page. */
+/** An error in words, in red, never a blank page. */
 export function ErrorMessage({ message }: { message: string }) {
   return (
     <p role="alert" className="error">

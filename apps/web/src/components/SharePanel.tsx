@@ -5,7 +5,7 @@ import { recordShare } from '../api/share-events.ts';
 import { CopyField } from './CopyField.tsx';
 import { EmailGif } from './EmailGif.tsx';
 
-/** §9 sharing networks, each with its share type (counted) and share address for a page URL. */
+/** The sharing networks, each with its share type (counted) and share address for a page URL. */
 const NETWORKS: [string, ShareType, (u: string) => string][] = [
   ['Facebook', 'facebook', (u) => `https://www.facebook.com/sharer/sharer.php?u=${u}`],
   ['Twitter', 'twitter', (u) => `https://twitter.com/intent/tweet?url=${u}`],
@@ -16,7 +16,7 @@ const NETWORKS: [string, ShareType, (u: string) => string][] = [
 
 /**
 /**
- * Share a GIF: the social networks of §9, its link and its embed code, each with Copy, and by
+ * Share a GIF: on social networks, its link and its embed code, each with Copy, and by
  * e-mail. A story page has one per GIF, so each names itself with its own heading id.
  */
 export function SharePanel({ gif, heading = 'Share' }: { gif: Gif; heading?: string }) {

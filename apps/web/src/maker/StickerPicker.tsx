@@ -14,7 +14,7 @@ export function stickerImageUrl(gif: Gif): string {
 
 /**
  * Trending stickers, or a search for some; choosing one adds it to the picture. Each list
- * counts as a view of §2's `/create/gifmaker/decorate/stickers/…` virtual pages.
+ * counts as a view of the virtual pages under `/create/gifmaker/decorate/stickers/`.
  */
 export function StickerPicker(props: {
   onPick: (gif: Gif) => void;

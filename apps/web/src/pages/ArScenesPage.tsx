@@ -6,7 +6,7 @@ import { SceneSource } from '../scenes/SceneSource.tsx';
 import '../scenes/scenes.css';
 
 /**
- * `/ar-scenes` (issue 27): animated stickers over a photo or a camera picture, saved as a GIF
+ * `/ar-scenes`: animated stickers over a photo or a camera picture, saved as a GIF
  * or PNG, or uploaded by a signed-in user, through the GIF maker's pieces. Open to everyone:
  * only the upload needs an account.
  */

@@ -19,7 +19,7 @@ const PAGE = 25;
 const STAFF = ['moderator', 'admin'];
 
 /**
- * `/<username>` and `/<username>/<slug>/…` (§2): a channel, its sub-channels as tiles, its
+ * `/<username>` and `/<username>/<slug>/…`: a channel, its sub-channels as tiles, its
  * ranked tags as tabs, its feed in the masonry and a search inside it; its owner (or staff)
  * manages it here too. An unknown or hidden path is the 404 page.
  */

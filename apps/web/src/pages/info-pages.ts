@@ -1,4 +1,4 @@
-/** The static and status pages of §2: a heading and their paragraphs. */
+/** The site's static and status pages: a heading and their paragraphs. */
 export const INFO_PAGES: Record<string, { title: string; body: string[] }> = {
   about: {
     title: 'About Jiffy',

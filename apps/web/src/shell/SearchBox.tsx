@@ -3,7 +3,7 @@ import { useEffect, useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { api } from '../api/client.ts';
 
-/** §7: a search is at most 50 characters. */
+/** The API takes a search of at most 50 characters. */
 const MAX_QUERY = 50;
 
 /** Waits `ms` after the last change before passing a value on (one request per pause). */

@@ -1,6 +1,6 @@
 import { gateway } from './story-api.ts';
 
-/** A GIF scheduled into trending (§3: id, is_sticker, type) with its window. */
+/** A GIF scheduled into trending (id, is_sticker, type) with its window. */
 export interface ScheduledItem {
   id: string;
   gif_id: string;

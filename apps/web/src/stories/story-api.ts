@@ -2,7 +2,10 @@ import type { Gif, GifUser } from '@jiffy/contracts';
 import { apiKey } from '../api/client.ts';
 import { siteBody } from '../api/site-fetch.ts';
 
-/** The service gateway's base path (README: stories and the trending scheduler). */
+/**
+ * The service gateway's base path (docs/api.md, "The service gateway: stories and the trending
+ * scheduler").
+ */
 const GATEWAY = '/x/v1';
 
 /** One GIF of a story, in its place: the GIF, its caption and an optional link. */
@@ -81,7 +84,7 @@ export const storyBySlug = async (slug: string) =>
 export const storyById = async (id: string) =>
   (await gateway<{ data: Story }>(`stories/${encodeURIComponent(id)}`)).data;
 
-/** §4: PUT when the story already has a story_id, POST otherwise. */
+/** PUT when the story already has a story_id, POST otherwise. */
 export const saveStory = async (storyId: string | null, body: StoryBody) =>
   (
     await gateway<{ data: Story }>(storyId ? `stories/${storyId}` : 'stories', {
@@ -113,7 +116,7 @@ export const putOnTrending = (storyId: string) =>
     json: { trending_story: { story_id: storyId } },
   });
 
-/** Published stories by verified creators (§9: at most 50), newest first. */
+/** Published stories by verified creators (at most 50), newest first. */
 export const partnerArtistStories = async (limit = 12) =>
   (
     await gateway<{ data: Story[] }>('stories/partnerArtist', {

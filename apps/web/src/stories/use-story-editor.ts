@@ -55,7 +55,7 @@ export function useStoryEditor(storyId: string | null) {
     setNotice(null);
   };
 
-  /** §4: PUT when the story has a story_id, POST otherwise (saveStory decides). */
+  /** PUT when the story has a story_id, POST otherwise (saveStory decides). */
   const save = async (publish: boolean) => {
     if (!draft) return;
     setBusy(true);

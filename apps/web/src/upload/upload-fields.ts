@@ -1,6 +1,6 @@
 import type { Rating } from '@jiffy/contracts';
 
-/** What the upload form asks once for the whole batch (§7's upload fields). */
+/** What the upload form asks once for the whole batch. */
 export interface UploadFields {
   title: string;
   tags: string;

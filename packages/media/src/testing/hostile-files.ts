@@ -46,7 +46,7 @@ export async function writeManyFramesGif(file: string, frames = 5000): Promise<s
 /**
  * A GIF whose `width`x`height` screen is repainted `frames` times by 1x1 frames: about 19
  * bytes a frame on disk, yet every frame decodes (and renders) at the full screen size. With
- * 1000x1000 and 1000 frames it is issue 20's 23 KB GIF that cost minutes of processing.
+ * 1000x1000 and 1000 frames it is a 23 KB GIF that once cost minutes of processing.
  */
 export async function writeHeavyCanvasGif(
   file: string,

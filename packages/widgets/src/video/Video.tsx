@@ -14,7 +14,7 @@ export interface VideoProps extends VideoCallbacks, ControlsVisibility {
   height?: number;
   /** Start muted (autoplay then never needs the muted retry). */
   muted?: boolean;
-  /** 0..1; §9 default 0.7. */
+  /** 0..1; default 0.7. */
   volume?: number;
   /** Replay at the end; default true. */
   loop?: boolean;
@@ -26,7 +26,7 @@ export interface VideoProps extends VideoCallbacks, ControlsVisibility {
 }
 
 /**
- * The video widget (§2/§4): the best-fitting video for its size, autoplaying inline and looping
+ * The video widget: the best-fitting video for its size, autoplaying inline and looping
  * at volume 0.7, with optional controls. Without video content it logs a warning and renders
  * nothing.
  */
@@ -50,7 +50,7 @@ function VideoPlayer({ files, ...props }: VideoProps & { files: VideoFile[] }) {
   const pixelRatio = globalThis.devicePixelRatio ?? 1;
   const [file, setFile] = useState(() => bestVideo(files, width, height, pixelRatio)!);
 
-  // §4: when the size grows past the current file, swap to a better one and keep the time.
+  // When the size grows past the current file, swap to a better one and keep the time.
   useEffect(() => {
     const best = bestVideo(files, width, height, pixelRatio)!;
     if (best.width * best.height <= file.width * file.height) return;

@@ -1,7 +1,7 @@
 import type { CSSProperties } from 'react';
 import type { Playback } from './use-video-playback.ts';
 
-/** §9: play/pause and volume icons are 25 px. */
+/** Play/pause and volume icons are 25 px. */
 const ICON = 25;
 
 export interface ControlsVisibility {
@@ -24,7 +24,7 @@ const button: CSSProperties = {
   lineHeight: 0,
 };
 
-/** §2 video controls: play/pause, a mute toggle and a progress bar, each hideable. */
+/** Video controls: play/pause, a mute toggle and a progress bar, each hideable. */
 export function VideoControls({
   playback,
   ...hidden

@@ -26,7 +26,7 @@ function dedupe(files: VideoFile[]): VideoFile[] {
 }
 
 /**
- * §2 the best-fitting video for a box: the smallest file at least as wide and as tall as the box
+ * The best-fitting video for a box: the smallest file at least as wide and as tall as the box
  * at the screen's pixel ratio, or the largest there is.
  */
 export function bestVideo(

@@ -1,11 +1,11 @@
-/** §9: quartile events, each fired once per loop. */
+/** Quartile events, each fired once per loop. */
 export const QUARTILES = [0.25, 0.5, 0.75] as const;
 export type Quartile = (typeof QUARTILES)[number];
-/** §9: the widget's volume unless the caller gives one. */
+/** The widget's volume unless the caller gives one. */
 export const DEFAULT_VOLUME = 0.7;
 
 /**
- * §9 progress bar: the share of the video played, shown as 100% once past 98% of a video
+ * Progress bar: the share of the video played, shown as 100% once past 98% of a video
  * shorter than 10 s (a short loop would otherwise never look finished before it restarts).
  */
 export function progressShown(currentTime: number, duration: number): number {

@@ -6,7 +6,7 @@ import { videoErrorMessage, type VideoErrorCode } from './video-errors.ts';
 
 export type VideoState = 'playing' | 'paused';
 
-/** §3 video callbacks. */
+/** The video widget's callbacks. */
 export interface VideoCallbacks {
   onStateChange?: (state: VideoState) => void;
   onTimeUpdate?: (seconds: number) => void;
@@ -38,7 +38,7 @@ export interface PlaybackOptions {
 export interface Playback {
   playing: boolean;
   muted: boolean;
-  /** 0..1, as the progress bar shows it (§9). */
+  /** 0..1, as the progress bar shows it. */
   progress: number;
   togglePlay: () => void;
   toggleMute: () => void;
@@ -47,10 +47,10 @@ export interface Playback {
 const ignore = () => undefined;
 
 /**
- * §4 widget video: autoplay with sound, or muted and replayed with onMuted(true) when the
+ * Widget video: autoplay with sound, or muted and replayed with onMuted(true) when the
  * browser refuses; START and onFirstPlay on the first frame; quartiles once per loop; loops
- * and stalls counted; errors logged and passed on with their §8 code. Listeners are added and
- * removed here, so an unmounted video leaves none behind.
+ * and stalls counted; errors logged and passed on with their MediaError code. Listeners are
+ * added and removed here, so an unmounted video leaves none behind.
  */
 export function useVideoPlayback(
   videoRef: RefObject<HTMLVideoElement | null>,

@@ -1,4 +1,4 @@
-/** §8 video error codes, as HTMLMediaElement's MediaError numbers them. */
+/** Video error codes, as HTMLMediaElement's MediaError numbers them. */
 export type VideoErrorCode = 1 | 2 | 3 | 4;
 
 /** The extension of a video URL's file name ("mp4"), or "" when it has none. */
@@ -8,7 +8,7 @@ function extensionOf(url: string): string {
   return match ? match[1]!.toLowerCase() : '';
 }
 
-/** §8: the message for a video error (logged, and passed to onError with its code). */
+/** The message for a video error (logged, and passed to onError with its code). */
 export function videoErrorMessage(code: VideoErrorCode, url: string): string {
   switch (code) {
     case 1:

@@ -64,7 +64,7 @@ describe('the video widget picks its file', () => {
   });
 });
 
-describe('the progress bar and quartiles (§9)', () => {
+describe('the progress bar and quartiles', () => {
   it('shows 100% past 98% of a video shorter than 10 s, the true share otherwise', () => {
     expect(progressShown(2.95, 3)).toBe(1);
     expect(progressShown(2.9, 3)).toBeCloseTo(0.9667, 3);
@@ -81,7 +81,7 @@ describe('the progress bar and quartiles (§9)', () => {
   });
 });
 
-describe('video error messages (§8)', () => {
+describe('video error messages', () => {
   it('names codes 1 to 3 and the unplayable type for 4', () => {
     expect(videoErrorMessage(1, 'x.mp4')).toMatch(/^Aborted/);
     expect(videoErrorMessage(2, 'x.mp4')).toMatch(/^Network Error/);

@@ -13,7 +13,7 @@ export const GATEWAY_BASE = '/x/v1';
 /**
  * The service gateway (`/x/v1/...`): stories and the trending scheduler. A surface of its own
  * rather than part of the site API's, because its callers differ: scripts and other apps send a
- * personal token (`Authorization: Token`, §6), the site's pages the session with the CSRF echo,
+ * personal token (`Authorization: Token`), the site's pages the session with the CSRF echo,
  * and reads of published stories need only a public `api_key`. The CSRF hook is the site API's
  * (a live token passes it; a session must echo the cookie); errors answer in the site's
  * `{ error }` envelope, successes in GIPHY's `{ data, meta }` like the public API.

@@ -23,7 +23,7 @@ export const resetSchema = z.union([
   z.strictObject({ email }),
 ]);
 
-/** §2: the login URL's loginType has the form platform_action; anything else is not recorded. */
+/** The login URL's loginType has the form platform_action; anything else is not recorded. */
 const loginType = z
   .string()
   .max(60)

@@ -40,7 +40,7 @@ function presentSelf(user: UserRow) {
   };
 }
 
-/** Registration, confirmation, password reset, login/logout and who-am-I (§7). */
+/** Registration, confirmation, password reset, login/logout and who-am-I. */
 export function accountsRoutes(
   app: FastifyInstance,
   deps: { accounts: AccountService; limiter: AttemptLimits; build: { version: string } },

@@ -33,7 +33,7 @@ const reviewBody = z.strictObject({
 });
 
 /**
- * Becoming a verified creator (§6 "creator, artist"): a signed-in user applies once at a time,
+ * Becoming a verified creator: a signed-in user applies once at a time,
  * and a moderator approves (role creator, verified badge) or rejects.
  */
 export function creatorApplicationsRoutes(

@@ -5,7 +5,7 @@ import { SESSION_COOKIE } from './site-security.ts';
 import type { AccountService } from './account.service.ts';
 import type { PersonalTokenService } from './personal-token.service.ts';
 
-/** `Authorization: Token <secret>` (§6: the stories, trending and scheduler services' header). */
+/** `Authorization: Token <secret>` (what story, trending-story and scheduler calls send). */
 export function bearerToken(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
   const match = typeof header === 'string' ? /^Token ([A-Za-z0-9]{20,100})$/.exec(header) : null;

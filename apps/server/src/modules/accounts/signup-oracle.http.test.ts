@@ -7,7 +7,7 @@ const PASSWORD = 'the attacker chose this';
 const CSRF = { cookie: 'jiffy_csrf=t', 'x-csrf-token': 't' };
 
 // Sign-up must not tell whether an address has an account: not by its answer, its time, or a
-// second registration with the same username (issue 20, item 4).
+// second registration with the same username.
 describe('sign-up with an address that has an account, and one that has not', () => {
   let t: TestJiffy;
   let address = 0;

@@ -13,7 +13,7 @@ import { presentUpload } from './dashboard.presenter.ts';
 import type { DashboardService } from './dashboard.service.ts';
 
 /**
- * The creator dashboard's API (issue 24): figures over time, by source and by GIF, as JSON or
+ * The creator dashboard's API: figures over time, by source and by GIF, as JSON or
  * CSV; the searches that surfaced the creator's GIFs; uploads not showing. The creator and
  * staff only; never cached anywhere.
  */

@@ -6,7 +6,7 @@
  * - a page of this site (its Origin or Referer is the public URL): `site`;
  * - GIPHY's SDK header `X-GIPHY-SDK-Name` naming a native SDK: `sdk:<name>`;
  * - anything else is a page elsewhere using the widget kit: `widget`. The kit names itself
- *   `JavascriptSDK` as GIPHY's JS SDK does (§1); both show GIFs on other sites' pages, so
+ *   `JavascriptSDK` as GIPHY's JS SDK does; both show GIFs on other sites' pages, so
  *   that name counts as `widget`, not as an app.
  * Embed player events arrive as site events and are `embed` in the roll-up.
  */

@@ -18,7 +18,7 @@ import type { ShareEventService } from './share-event.service.ts';
 const SHARES_PER_ADDRESS = { points: 60, durationSeconds: 10 * 60 };
 
 /**
- * `POST /ajax/gif/:id/analytic/:type/` (§7): a share button was used. Anonymous or signed in;
+ * `POST /ajax/gif/:id/analytic/:type/`: a share button was used. Anonymous or signed in;
  * a site call, so it carries the CSRF echo the site's fetch client sends; limited per address.
  */
 export function shareEventsRoutes(

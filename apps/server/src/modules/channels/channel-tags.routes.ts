@@ -18,7 +18,7 @@ import {
 import { presentMagicTag, presentRankedTags } from './channel-tag.presenter.ts';
 import type { ChannelTagsService } from './channel-tags.service.ts';
 
-/** Ranked and magic tags of a channel, and the poll of a channel job (§7, §4). */
+/** Ranked and magic tags of a channel, and the poll of a channel job. */
 export function channelTagsRoutes(
   app: FastifyInstance,
   deps: { tags: ChannelTagsService; accounts: AccountService; tokens: PersonalTokenService },

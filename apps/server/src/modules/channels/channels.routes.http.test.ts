@@ -295,7 +295,7 @@ describe('channels: the tree', () => {
     }
   });
 
-  it('answers §5’s message when children are asked for without a parent id', async () => {
+  it('says a parent id is needed when children are asked for without one', async () => {
     for (const url of ['/api/v4/channels/children/', '/api/v4/channels//children/']) {
       const response = await visitor.get(url);
       expect(response.statusCode).toBe(400);

@@ -29,12 +29,12 @@ import type { ChannelGifsService } from './channel-gifs.service.ts';
 import type { ChannelService } from './channel.service.ts';
 import { renderFeedPage } from './channel-feed.presenter.ts';
 
-/** §5: what the client is told when it asks for children without a parent id. */
+/** What the client is told when it asks for children without a parent id. */
 export const CHILDREN_NEED_PARENT = "We cannot fetch a channel's children without its parent's id.";
 
 /**
- * The channel calls of §7 (site API: reads for anyone, changes with a session or personal
- * token and the CSRF echo; who may change what is the service's `channel.edit` check).
+ * The site API's channel calls: reads for anyone, changes with a session or personal token and
+ * the CSRF echo (who may change what is the service's `channel.edit` check).
  */
 export function channelsRoutes(
   app: FastifyInstance,
@@ -133,7 +133,7 @@ export function channelsRoutes(
     return { data: channel };
   });
 
-  // Without an id (`/channels/children/`, `/channels//children/`): §5's message.
+  // Without an id (`/channels/children/`, `/channels//children/`): CHILDREN_NEED_PARENT.
   const childrenWithoutParent = () => {
     throw new AppError('channel_parent_required', CHILDREN_NEED_PARENT);
   };

@@ -31,7 +31,7 @@ export interface FirstLook {
 }
 
 /**
- * The automatic first look of the essential phase (issue 21): content-safety scores of sampled
+ * The automatic first look of the essential phase: content-safety scores of sampled
  * frames, the rating they suggest, and near-duplicates of other users' GIFs.
  */
 export class FirstLookService {

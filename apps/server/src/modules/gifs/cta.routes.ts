@@ -21,7 +21,7 @@ const ctaBody = z.strictObject({
 });
 
 /**
- * `PUT` / `DELETE /v1/gifs/{id}/cta` (§7): a call to action on a GIF. Public API dialect (an
+ * `PUT` / `DELETE /v1/gifs/{id}/cta`: a call to action on a GIF. Public API dialect (an
  * api_key), acting as the user of `Authorization: Token`: only the GIF's owner or a moderator.
  */
 export function ctaRoutes(

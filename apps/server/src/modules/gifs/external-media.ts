@@ -11,7 +11,7 @@ function seconds(value: string | null | undefined): number {
 
 /**
  * The video a GIF was cut from, when its source is a youtube or vimeo link: the player offers
- * 'Watch' for it (§3 external media: provider_name, asset_uid, start). Other sources: null.
+ * 'Watch' for it (as provider_name, asset_uid and start). Other sources: null.
  */
 export function externalMediaOf(sourceUrl: string | null): ExternalMedia | null {
   if (!sourceUrl || !URL.canParse(sourceUrl)) return null;

@@ -7,7 +7,7 @@ import { startTestJiffy, type TestJiffy } from '../../../testing/test-jiffy.ts';
 
 const HOUR_AGO = new Date(Date.now() - 3600_000);
 
-// Issue 20, item 6: what a job's end left unsettled is settled by the sweep, and nothing else.
+// What a job's end left unsettled is settled by the sweep, and nothing else.
 // (e2e/interrupted-jobs.system.test.ts gets here by killing a real process; this covers the cases
 // the sweep must leave alone.) Workers are not started, so no job runs behind the test's back.
 describe('settle sweep', () => {

@@ -15,7 +15,7 @@ const SLOT_ENCODED = Buffer.from(Buffer.from(RESPONSE_ID_SLOT).toString('base64u
  * search's answer is copied once into a response's buffer straight from its pieces (copyTo),
  * and joining it into a fresh 40 KB buffer of its own first would cost an allocation outside
  * the JavaScript heap per answer, which is what made V8 run its full collections (see
- * docs/architecture-notes.md, "Garbage collection").
+ * docs/decisions.md, "Garbage collection").
  */
 export class SlottedJson {
   readonly length: number;

@@ -35,7 +35,7 @@ const HOUR = 3600;
 const DAY = 24 * HOUR;
 
 /**
- * Upload allowances (issue 20): uploads per hour and bytes per day, per subject. Both are
+ * Upload allowances: uploads per hour and bytes per day, per subject. Both are
  * rolling-from-first-use fixed windows kept by rate-limiter-flexible, in Redis when configured
  * (with an in-memory insurance limiter, so a Redis outage degrades to per-node counting rather
  * than refusing or waving through every upload).

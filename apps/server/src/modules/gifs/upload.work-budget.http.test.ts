@@ -7,7 +7,7 @@ import { startFixtureServer, type FixtureServer } from '../../../testing/test-fi
 import { animatedImage, multipart } from '../../../testing/fixtures.ts';
 import { startTestJiffy, type TestJiffy } from '../../../testing/test-jiffy.ts';
 
-// Issue 20, item 5: a few KB of GIF could declare minutes of decoding (a big screen repainted
+// A few KB of GIF could declare minutes of decoding (a big screen repainted
 // by 1x1 frames). The decoded-work budget (MAX_DECODED_PIXELS: frames × (width × height + a
 // per-frame cost)) refuses them at probe time, before anything is stored or queued; URL imports fail in the job's probe.
 describe('the decoded-work budget', () => {

@@ -41,7 +41,7 @@ const trimForm = trimInputSchema.extend({
 });
 
 /**
- * `GET` or `POST /imaging/trim` (§7): `media_url` or a multipart `file`, `start`, `duration`,
+ * `GET` or `POST /imaging/trim`: `media_url` or a multipart `file`, `start`, `duration`,
  * optional `format` (`mp4`, or `gif`). Answers the clip itself. A personal token or the
  * session (with the CSRF echo on POST, from the site surface's hook); anonymous callers are
  * refused before a body is read.

@@ -15,7 +15,7 @@ const seconds = (checks: z.ZodNumber) =>
   );
 
 /**
- * `GET`/`POST /imaging/trim` (§7): the source (`media_url`, or a multipart `file` checked by
+ * `GET`/`POST /imaging/trim`: the source (`media_url`, or a multipart `file` checked by
  * the route), where to start, how long, and what to answer in. Strict: an unknown field is a
  * mistake worth saying (`strt=2` would otherwise trim from 0).
  */

@@ -17,7 +17,7 @@ import { presentLanguageTags, presentTagTranslations } from './language-tag.pres
 import type { LanguageTagService } from './language-tag.service.ts';
 
 /**
- * Language tags (§7): reading is open to anyone for ready GIFs; adding and removing take the
+ * Language tags: reading is open to anyone for ready GIFs; adding and removing take the
  * owner or staff, a session (or personal token) and the CSRF echo.
  */
 export function languageTagsRoutes(

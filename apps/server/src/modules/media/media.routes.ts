@@ -119,9 +119,9 @@ function sendImmutable(options: {
 }
 
 /**
- * `If-Range` (RFC 9110 §13.1.5): a client resuming a download sends the validator of the copy
- * it holds; when that is not this file's (strong ETag, or exactly its Last-Modified date), the
- * range would splice two files together, so the whole file is sent instead.
+ * `If-Range` (RFC 9110, section 13.1.5): a client resuming a download sends the validator of
+ * the copy it holds; when that is not this file's (strong ETag, or exactly its Last-Modified
+ * date), the range would splice two files together, so the whole file is sent instead.
  */
 function ifRangeHolds(request: FastifyRequest, etag: string, lastModified: Date): boolean {
   const header = request.headers['if-range'];

@@ -14,7 +14,7 @@ import type { ModerationService } from './moderation.service.ts';
 import { presentAuditEntry, presentTakedown } from './moderation.presenter.ts';
 
 /**
- * Takedowns and restores (§7 content-takedown), owners' deletes and the audit log. Site API
+ * Takedowns (`content-takedown`) and restores, owners' deletes and the audit log. Site API
  * calls: a session (or personal token) and the CSRF echo on every change.
  */
 export function moderationRoutes(

@@ -8,7 +8,10 @@ import { wholeNumber } from '../../platform/http/input-schemas.ts';
 import type { DirectoryService } from './directory.service.ts';
 import { presentProfile, presentTeamMember } from './profile.presenter.ts';
 
-/** §7/§9: filter by name, sort by updatetime (default) or username, order desc by default. */
+/**
+ * The artists directory: filter by name, sort by updatetime (default) or username, order desc
+ * by default.
+ */
 const artistsQuery = z.looseObject({
   filter: z.string().trim().max(50).optional(),
   /** Only creators who take freelance work; GIPHY's clients send '' when unset. */

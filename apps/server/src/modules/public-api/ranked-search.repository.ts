@@ -295,7 +295,7 @@ export class RankedSearchRepository {
     // collection (allocation-site pretenuring), and a young value an old object points to
     // outlives every young collection until the next full one, dead or not: every page's text
     // was copied twice and promoted, a third of what the collector kept (see
-    // docs/architecture-notes.md, "Garbage collection").
+    // docs/decisions.md, "Garbage collection").
     const listed = answer!.gifs;
     answer!.gifs = null;
     if (Number(answer!.left_out) > 0) {

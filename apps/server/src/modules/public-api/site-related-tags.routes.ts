@@ -22,7 +22,7 @@ const relatedQuery = z.object({
 export const presentRelatedTag = ({ name, score }: RelatedTag): RelatedTag => ({ name, score });
 
 /**
- * `GET /ajax/tags/related/{gif|sticker}/{tag}/` (§7): the site's related searches for a term,
+ * `GET /ajax/tags/related/{gif|sticker}/{tag}/`: the site's related searches for a term,
  * without an API key, from the ready public GIFs (or stickers) of the ratings a visitor sees.
  */
 export function siteRelatedTagsRoutes(

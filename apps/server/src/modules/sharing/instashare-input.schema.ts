@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { gifId } from '../../platform/http/input-schemas.ts';
 
 /**
- * `POST /ajax/instashare/` (§7): which GIF, to whom. No free text from the sender: a message
+ * `POST /ajax/instashare/`: which GIF, to whom. No free text from the sender: a message
  * field would let anyone signed in send words of their choosing to any address in the
  * instance's name.
  */

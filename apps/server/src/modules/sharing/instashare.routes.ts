@@ -7,7 +7,7 @@ import { instashareBody } from './instashare-input.schema.ts';
 import { presentInstashare } from './instashare.presenter.ts';
 import type { InstashareService } from './instashare.service.ts';
 
-/** `POST /ajax/instashare/` (§7): e-mail a GIF to an address (signed in, CSRF, limited). */
+/** `POST /ajax/instashare/`: e-mail a GIF to an address (signed in, CSRF, limited). */
 export function instashareRoutes(
   app: FastifyInstance,
   deps: { instashare: InstashareService; accounts: AccountService },

@@ -7,7 +7,7 @@ import { spotifyArtistQuery } from './spotify-input.schema.ts';
 import { presentSpotifyArtist } from './spotify-artist.presenter.ts';
 import type { SpotifyArtistService } from './spotify-artist.service.ts';
 
-/** `GET /api/v3/spotify/artist?spotify_url=` (§7): the artist's name for a profile link. */
+/** `GET /api/v3/spotify/artist?spotify_url=`: the artist's name for a profile link. */
 export function spotifyRoutes(
   app: FastifyInstance,
   deps: { spotify: SpotifyArtistService; accounts: AccountService },

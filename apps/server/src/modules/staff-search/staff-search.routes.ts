@@ -10,7 +10,7 @@ import { exportParams, staffCsvQuery, staffSearchQuery } from './staff-search-in
 import type { StaffSearchService } from './staff-search.service.ts';
 
 /**
- * Staff content search (§7): `GET /api/v1/search-service/search/` answers a page with its
+ * Staff content search: `GET /api/v1/search-service/search/` answers a page with its
  * count and keywords; `GET` and `POST /api/v1/search-service/csv/` stream every match as CSV.
  */
 export function staffSearchRoutes(

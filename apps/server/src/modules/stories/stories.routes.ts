@@ -16,7 +16,7 @@ import { presentStory } from './story.presenter.ts';
 import type { StoryService } from './story.service.ts';
 
 /**
- * Stories (§7) under the gateway's base path. Reads take the caller (token or session) or a
+ * Stories under the gateway's base path. Reads take the caller (token or session) or a
  * public api_key; writes take a signed-in creator or staff (and the CSRF echo for a session).
  */
 export function storiesRoutes(

@@ -66,7 +66,7 @@ export const storyListQuery = z.object({
   gif_hydration_method: hydration,
 });
 
-/** `GET stories/partnerArtist` (§9: limit 50 at most and by default); `ts` only busts caches. */
+/** `GET stories/partnerArtist` (limit 50 at most and by default); `ts` only busts caches. */
 export const partnerArtistQuery = z.object({
   limit: wholeNumber(1, 10_000, ' (more than 50 count as 50)')
     .transform((n) => Math.min(n, 50))
@@ -77,7 +77,7 @@ export const partnerArtistQuery = z.object({
   gif_hydration_method: hydration,
 });
 
-/** `GET stories/trending` (§9: sort desc by default). */
+/** `GET stories/trending` (sort desc by default). */
 export const trendingStoriesQuery = z.object({
   sort: z.enum(['desc', 'asc']).default('desc'),
   gif_hydration_method: hydration,
@@ -94,7 +94,7 @@ export const trendingStoryBody = z.strictObject({
 });
 
 /**
- * `DELETE stories/trending` (§7) names its story as `?story_id=`, or in the body as the POST
+ * `DELETE stories/trending` names its story as `?story_id=`, or in the body as the POST
  * does; `DELETE stories/trending/{id}` names it in the path.
  */
 export const trendingStoryRemovalQuery = z.object({ story_id: storyId.optional() });

@@ -30,7 +30,7 @@ const isPublic = (story: StoryRow, now: number) =>
   story.is_published && story.publish_at !== null && story.publish_at.getTime() <= now;
 
 /**
- * Stories (§7): creators and staff write them; anyone with a public key reads published ones;
+ * Stories: creators and staff write them; anyone with a public key reads published ones;
  * authors and staff also read drafts and stories scheduled for later. Someone who may not see
  * a story learns nothing of it (404, as for an id that does not exist); someone who sees it but
  * may not change it gets 403.
@@ -65,7 +65,7 @@ export class StoryService {
     return this.get(actor, id, 'ALL');
   }
 
-  /** Saves the whole story again (§4: the editor PUTs a story that has a story_id). */
+  /** Saves the whole story again (the editor PUTs a story that has a story_id). */
   async update(actor: Actor | null, id: string, input: StoryInput): Promise<HydratedStory> {
     if (!actor) throw new AppError('not_signed_in', 'Sign in first.');
     // Checked before the lock too (the author never changes), so the GIF check runs outside the

@@ -98,7 +98,7 @@ describe('trending stories', () => {
     expect(await trending()).toEqual([]);
   });
 
-  it('takes a story off when DELETE stories/trending names it by story_id (§7), staff only', async () => {
+  it('takes a story off when DELETE stories/trending names it by story_id, staff only', async () => {
     const trending = async () =>
       (await read('stories/trending'))
         .json<{ data: { story: Story }[] }>()

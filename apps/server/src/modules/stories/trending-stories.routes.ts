@@ -16,7 +16,7 @@ import { presentTrendingStory } from './story.presenter.ts';
 import type { TrendingStoryService } from './trending-story.service.ts';
 
 /**
- * Trending stories (§7). Staff put stories on and take them off; the list is public (the
+ * Trending stories. Staff put stories on and take them off; the list is public (the
  * /stories page opens with it), staff seeing the coming ones too.
  */
 export function trendingStoriesRoutes(

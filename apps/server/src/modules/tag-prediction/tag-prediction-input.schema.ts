@@ -8,7 +8,7 @@ export const MAX_FRAME_BYTES = 512 * 1024;
 export const PREDICTION_BODY_LIMIT = Math.ceil((MAX_FRAMES * MAX_FRAME_BYTES * 4) / 3) + 16 * 1024;
 
 /**
- * `POST /ajax/tags/prediction/` (§7): `frames`, 1 to 5 pictures as data URLs
+ * `POST /ajax/tags/prediction/`: `frames`, 1 to 5 pictures as data URLs
  * (`data:image/png;base64,…`; PNG, JPEG, WebP or GIF), what a page gets from a canvas.
  * Whether the bytes are a picture is checked after this, from the bytes themselves.
  */

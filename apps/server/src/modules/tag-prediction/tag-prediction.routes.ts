@@ -19,7 +19,7 @@ import type { TagPredictionService } from './tag-prediction.service.ts';
 const PREDICTIONS_PER_USER = { points: 120, durationSeconds: 10 * 60 };
 
 /**
- * `POST /ajax/tags/prediction/` (§7): suggested tags for a few frames. Signed in (session with
+ * `POST /ajax/tags/prediction/`: suggested tags for a few frames. Signed in (session with
  * the CSRF echo, or a personal token), limited per user.
  */
 export function tagPredictionRoutes(

@@ -24,7 +24,7 @@ export const scheduleBody = z.strictObject({
     .max(MAX_SCHEDULED_PER_CALL),
 });
 
-/** `GET schedule` (§9: limit 25, offset 0, type gif by default). */
+/** `GET schedule` (limit 25, offset 0, type gif by default). */
 export const scheduleListQuery = z.object({
   limit: wholeNumber(1, 100).default(25),
   offset: wholeNumber(0, 10_000).default(0),

@@ -8,7 +8,7 @@ const who = (id: string | null, username: string | null) =>
 
 const placement = (type: GifType) => ({ type, is_sticker: type === 'sticker' });
 
-/** A scheduled trending item (§3: id, is_sticker, type) with its window and who made it. */
+/** A scheduled trending item (id, is_sticker, type) with its window and who made it. */
 export function presentScheduledItem(row: ScheduledItemRow): ScheduledItem {
   return {
     id: row.id,

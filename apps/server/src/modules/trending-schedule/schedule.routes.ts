@@ -8,7 +8,7 @@ import { activityQuery, scheduleBody, scheduleListQuery } from './schedule-input
 import { presentActivity, presentScheduledItem } from './schedule.presenter.ts';
 import type { ScheduleService } from './schedule.service.ts';
 
-/** The trending scheduler (§7), staff only, under the service gateway's base path. */
+/** The trending scheduler, staff only, under the service gateway's base path. */
 export function scheduleRoutes(
   app: FastifyInstance,
   deps: { schedule: ScheduleService; auth: GatewayAuth; base: string },

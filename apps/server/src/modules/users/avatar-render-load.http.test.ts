@@ -8,7 +8,7 @@ import type { SiteClient } from '../../../testing/site-client.ts';
 import { signedInUsers } from '../../../testing/signed-in-users.ts';
 import { startTestJiffy, type TestJiffy } from '../../../testing/test-jiffy.ts';
 
-// Issue 20, item 5: four avatar renders at once took every libuv thread and /media/ files
+// Four avatar renders at once took every libuv thread and /media/ files
 // waited 2–6 s. Renders now run as jobs and sharp pipelines share a bounded number of slots,
 // so serving a file never waits on rendering, even with four render jobs running at once.
 describe('serving media while heavy avatars render', () => {

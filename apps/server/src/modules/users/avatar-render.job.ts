@@ -7,7 +7,7 @@ declare module '../../platform/jobs/job-types.ts' {
   }
 }
 
-/** Renders an accepted avatar upload and makes it the user's avatar (issue 20: not in the request). */
+/** Renders an accepted avatar upload and makes it the user's avatar, outside the request. */
 export function avatarRenderJob(avatars: AvatarService): JobDefinition<'avatar.render'> {
   return {
     name: 'avatar.render',

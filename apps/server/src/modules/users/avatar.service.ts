@@ -23,8 +23,8 @@ const sourceKey = (userId: string, key: string) => `avatar-sources/${userId}/${k
 
 /**
  * Avatars through the media pipeline: the same checks as uploads (sniff, name, header probe,
- * limits and the decoded-work budget) in the request, then GIF variants at §9's sizes rendered
- * by an `avatar.render` job and stored under `avatars/<user id>/<key>/`.
+ * limits and the decoded-work budget) in the request, then GIF variants 80 and 200 px high and
+ * 200 px wide, rendered by an `avatar.render` job and stored under `avatars/<user id>/<key>/`.
  */
 export class AvatarService {
   readonly #db: Kysely<Database>;

@@ -48,7 +48,7 @@ export interface SitePages {
 }
 
 /**
- * The React site: `/` and every §2 route answer with the built page (the app routes in the
+ * The React site: `/` and every page's path answer with the built page (the app routes in the
  * browser); `/gifs/:slug-:id` with its unfurl tags in the server's HTML; `/assets/*` the build's
  * files (content-hashed names, cached for a year; brotli or gzip as built, see
  * serveBuiltAssets). A path whose first segment is no channel
@@ -194,7 +194,7 @@ export function webAppRoutes(
       const path = request.url.split('?')[0] ?? '/';
       if (request.method !== 'GET' || NOT_SITE.test(path)) return false;
       if (!(request.headers.accept ?? '').includes('text/html')) return false;
-      // A single segment that is none of the site's own pages is a channel (§2): unknown, 404.
+      // A single segment that is none of the site's own pages is a channel: unknown, 404.
       const channel = CHANNEL.exec(path)?.[1];
       const isChannel = channel !== undefined && pageTypeFor(path) === 'channel page';
       const status = isChannel && !(await deps.profiles.isPublic(channel)) ? 404 : 200;

@@ -115,7 +115,7 @@ describe('every route’s guard, however its path is written', () => {
     expect(guarded.signIn).toBeGreaterThan(5);
   });
 
-  // The reproductions of the attack (issue 20), as a browser or curl would send them.
+  // The reproductions of the `/%61pi` attack, as a browser or curl would send them.
   it('refuses a token made through /%61pi with the session cookie but no CSRF echo', async () => {
     const forged = await walker.request({
       method: 'POST',

@@ -14,7 +14,7 @@ interface JobRun {
   completedOn: Date | null;
 }
 
-// Issue 20, item 5 (fair queueing): with one worker, one uploader's backlog may not delay
+// Fair queueing: with one worker, one uploader's backlog may not delay
 // another uploader's next upload by more than the job in progress, and the demo seed (the
 // instance's own uploads) runs behind every user's work. Asserted on the order the queue
 // started the jobs in (its own table), not on wall-clock times.

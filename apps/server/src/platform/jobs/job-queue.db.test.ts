@@ -169,7 +169,7 @@ describe('job queue stopping while a worker’s fetch is still on the wire', () 
   });
 });
 
-// Issue 20, item 6: a crash during the final attempt used to fail the job with no give-up, so
+// A crash during the final attempt used to fail the job with no give-up, so
 // its GIF stayed processing. The crash is staged by marking jobs active, as a dead process
 // leaves them; recoverOrphans runs at the next start, before any worker.
 describe('job queue recovering jobs a crash left active', () => {

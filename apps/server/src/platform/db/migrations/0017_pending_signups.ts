@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { runStatements } from './run-statements.ts';
 
 /**
- * Sign-ups waiting for their e-mail confirmation (issue 20). Registration records one whether or
+ * Sign-ups waiting for their e-mail confirmation. Registration records one whether or
  * not the address already has an account, so the answer, the work and the username it reserves
  * are the same either way; the account is created when the address is confirmed. Only hashes
  * of the link and the code are stored.

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { runStatements } from './run-statements.ts';
 
 /**
- * Avatars render in a job (issue 20): `avatar_pending_key` names the upload being rendered
+ * Avatars render in a job: `avatar_pending_key` names the upload being rendered
  * (its source waits at `avatar-sources/<user id>/<key>`), `avatar_error` the stable code of the
  * last one that failed. `avatar_key` only changes once a render has finished.
  */

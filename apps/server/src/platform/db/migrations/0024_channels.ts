@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { runStatements } from './run-statements.ts';
 
 /**
- * Channels (issue 22): a tree of collections under each user's root channel, the GIFs each
+ * Channels: a tree of collections under each user's root channel, the GIFs each
  * holds (in a manual order, and whether by hand or by which magic tags), its ranked tags (the
  * tabs on its page) and its magic tags (GIFs with the tag join by themselves).
  *

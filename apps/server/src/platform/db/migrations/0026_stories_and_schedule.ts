@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { runStatements } from './run-statements.ts';
 
 /**
- * The trending scheduler and stories (issue 23).
+ * The trending scheduler and stories.
  *
  * `trending_schedule`: a GIF put at the head of its type's trending list from `starts_at` until
  * `ends_at`. A removal keeps the row (`removed_at`), so the activity log can name what was

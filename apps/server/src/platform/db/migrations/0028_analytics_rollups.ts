@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { runStatements } from './run-statements.ts';
 
 /**
- * Analytics roll-ups (issue 24). Pingbacks now keep where they came from (`source`: site,
+ * Analytics roll-ups. Pingbacks now keep where they came from (`source`: site,
  * widget, `api:<key>`, `sdk:<name>`; older rows have none and count as site). A job folds raw
  * pingback and embed events into per-GIF, per-day, per-source counts, moving a watermark per
  * stream in the same transaction, so a crash mid-job neither loses nor double-counts. The

@@ -87,7 +87,7 @@ const backfill = (target: Target) => `
   ORDER BY ${positions(target)}`;
 
 /**
- * Analytics at scale (issue 24, bench:analytics).
+ * Analytics at scale (see `npm run bench:analytics`).
  *
  * `analytics_creator_daily`: a creator's counts per UTC day and source, so a dashboard's
  * totals, series and sources read about 30 × 4 rows for a month however many GIFs the creator

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { runStatements } from './run-statements.ts';
 
 /**
- * Tenor's dialect (issue 26) serves WebM renditions, made on first request and kept as rows
+ * Tenor's dialect serves WebM renditions, made on first request and kept as rows
  * like any other: the format check of 0001 learns `webm`. The constraint keeps 0001's
  * generated name, so one statement replaces it on both engines.
  */
