@@ -1,9 +1,8 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { cruise, type ICruiseResult } from 'dependency-cruiser';
+import { cruise, type IConfiguration, type ICruiseResult } from 'dependency-cruiser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import floorPlan from '../.dependency-cruiser.mjs';
 
 // The floor plan's rules, run on a small server tree written here: `npm run check` runs the same
 // rules on the real one, so each rule must catch what it names (and pass a tree that keeps it).
@@ -61,6 +60,10 @@ const VIOLATIONS: [rule: string, files: Record<string, string>][] = [
   ],
 ];
 
+// The rules `npm run check` uses, read from its configuration rather than written out again.
+const CONFIGURATION = new URL('../.dependency-cruiser.mjs', import.meta.url);
+const { default: floorPlan } = (await import(CONFIGURATION.href)) as { default: IConfiguration };
+
 let scratch: string;
 
 async function violationsOf(files: Record<string, string>): Promise<string[]> {
@@ -69,14 +72,14 @@ async function violationsOf(files: Record<string, string>): Promise<string[]> {
     await fs.mkdir(path.dirname(path.join(root, file)), { recursive: true });
     await fs.writeFile(path.join(root, file), text);
   }
-  const { forbidden, options } = floorPlan;
+  const { forbidden, options = {} } = floorPlan;
   const result = await cruise(['apps/server/src'], {
     baseDir: root,
     validate: true,
-    ruleSet: { forbidden },
-    tsPreCompilationDeps: options.tsPreCompilationDeps,
-    exclude: options.exclude,
-    doNotFollow: options.doNotFollow,
+    ruleSet: { forbidden: forbidden ?? [] },
+    tsPreCompilationDeps: options.tsPreCompilationDeps ?? false,
+    exclude: options.exclude ?? {},
+    doNotFollow: options.doNotFollow ?? {},
   });
   const { summary } = result.output as ICruiseResult;
   return summary.violations.map((violation) => violation.rule.name);

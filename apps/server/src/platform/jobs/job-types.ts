@@ -8,7 +8,7 @@
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled in by the modules
 export interface JobCatalog {}
 
-export type JobName = keyof JobCatalog & string;
+export type JobName = Extract<keyof JobCatalog, string>;
 export type JobData<N extends JobName> = JobCatalog[N];
 /** One job to send: a kind and its data, as one discriminated union. */
 export type JobRequest = { [N in JobName]: { name: N; data: JobCatalog[N] } }[JobName];
