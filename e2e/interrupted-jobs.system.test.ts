@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { makeAnimatedGif } from '@jiffy/media/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, logEntry, startServer, type ServerProcess } from './support/server-process.ts';
@@ -17,10 +18,16 @@ interface UploadStatus {
 /** Attempts the media jobs' retry policy allows (retryLimit 3 + the first). */
 const ATTEMPTS = 4;
 
+/** The preload that holds chosen GIFs' work at a checkpoint (see the file). */
+const HOLD_AT_CHECKPOINTS = fileURLToPath(
+  new URL('../apps/server/testing/hold-at-checkpoints.ts', import.meta.url),
+);
+
 // kill -9 on every attempt of a job, including the final one, leaves each GIF
-// ready or failed with a code, and no stored file that no row references. JIFFY_TEST_HANG_AT
-// makes the handler stop at a known point (after its files are stored, before its commit), so
-// each kill lands there. On the embedded engine a restart gives the interrupted attempt back at
+// ready or failed with a code, and no stored file that no row references. The server is started
+// with a preload (testing/hold-at-checkpoints.ts) that, as JIFFY_TEST_HANG_AT says, holds a GIF's
+// work at a known checkpoint (after its files are stored, before its commit), so each kill lands
+// there. On the embedded engine a restart gives the interrupted attempt back at
 // once; on a server the queue's expiry (JOB_TIMEOUT_SECONDS) does.
 describe('kill -9 on each attempt of a job', () => {
   let dataDir: string;
@@ -70,7 +77,9 @@ describe('kill -9 on each attempt of a job', () => {
   // G2's remaining renditions likewise, and G3's upload after storing the file.
   const HANG_AT = 'essential-stored:G1,rest-stored:G2,upload-stored:G3';
   const start = async () => {
-    server = await startServer({ ...env, JIFFY_TEST_HANG_AT: HANG_AT });
+    server = await startServer({ ...env, JIFFY_TEST_HANG_AT: HANG_AT }, [], {
+      nodeArgs: ['--import', HOLD_AT_CHECKPOINTS],
+    });
     return server;
   };
 

@@ -5,7 +5,10 @@
 import { demoCatalog } from '../../apps/server/src/app/seed/demo-catalog.ts';
 import { renderDemoItem } from '../../apps/server/src/app/seed/demo-sources.ts';
 import { multipart } from '../../apps/server/testing/fixtures.ts';
-import { tenorFormats, tenorRenditions } from '../../apps/server/src/modules/tenor/tenor-formats.ts';
+import {
+  tenorFormats,
+  tenorRenditions,
+} from '../../apps/server/src/modules/tenor/tenor-formats.ts';
 import { startBenchJiffy } from '../support/bench-jiffy.ts';
 
 interface Media {

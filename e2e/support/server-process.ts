@@ -31,9 +31,16 @@ export { freePort } from '../../apps/server/testing/free-port.ts';
 export async function startServer(
   env: Record<string, string>,
   args: string[] = [],
-  options: { command?: string[] } = {},
+  options: {
+    command?: string[];
+    /** Node's own options, before the main module. */ nodeArgs?: string[];
+  } = {},
 ): Promise<ServerProcess> {
-  const [file, ...commandArgs] = options.command ?? [process.execPath, MAIN];
+  const [file, ...commandArgs] = options.command ?? [
+    process.execPath,
+    ...(options.nodeArgs ?? []),
+    MAIN,
+  ];
   const child = spawn(file!, [...commandArgs, ...args], {
     cwd: REPOSITORY,
     env: { ...process.env, LOG_LEVEL: 'info', ...env },

@@ -18,7 +18,7 @@ import { AppError } from '../../platform/errors/app-error.ts';
 import type { JobLane, JobOutcome } from '../../platform/jobs/job-types.ts';
 import type { JobQueue } from '../../platform/jobs/job-queue.ts';
 import { withTempDir } from '../../platform/lib/temp-dir.ts';
-import { hangForTest } from '../../platform/lib/test-hang.ts';
+import { passCheckpoint } from '../../platform/lib/work-checkpoints.ts';
 import type { BlobStorage } from '../../platform/storage/blob-storage.ts';
 import type { GifRepository } from './gif.repository.ts';
 import type { RenditionRepository } from './rendition.repository.ts';
@@ -73,7 +73,7 @@ export class GifProcessingService {
           perceptualHash(sourcePath),
         ]);
         const rows = await this.#store(gif.id, files);
-        await hangForTest('essential-stored', gif.title);
+        await passCheckpoint('essential-stored', gif.title);
         // Scored before the status changes: a GIF is never listed at a laxer rating than its
         // scores suggest, and a crash here leaves it processing, so the retried job scores again.
         const look = await this.#deps.firstLook.examine(gif, files, phash);
@@ -137,7 +137,7 @@ export class GifProcessingService {
       const storedKeys = await this.#restoreEssentials(gif.id, outDir);
       const files = await this.#render(gif, sourcePath, probed, outDir, 'rest');
       const rows = await this.#store(gif.id, files, storedKeys);
-      await hangForTest('rest-stored', gif.title);
+      await passCheckpoint('rest-stored', gif.title);
       await this.#deps.db.transaction().execute(async (trx) => {
         await this.#deps.renditions.upsertMany(rows, trx);
         await this.#deps.gifs.update(gif.id, { renditions_complete: true }, trx);

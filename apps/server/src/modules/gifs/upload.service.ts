@@ -6,7 +6,7 @@ import { AppError } from '../../platform/errors/app-error.ts';
 import type { JobQueue } from '../../platform/jobs/job-queue.ts';
 import type { JobLane } from '../../platform/jobs/job-types.ts';
 import { gifSlug, newGifId } from '../../platform/lib/ids.ts';
-import { hangForTest } from '../../platform/lib/test-hang.ts';
+import { passCheckpoint } from '../../platform/lib/work-checkpoints.ts';
 import type { BlobStorage } from '../../platform/storage/blob-storage.ts';
 import type { UserRepository } from '../users/index.ts';
 import type { GifRepository } from './gif.repository.ts';
@@ -87,7 +87,7 @@ export class UploadService {
       await this.#deps.storage.putFile(originalKey, tempPath);
       // A crash from here until the GIF is recorded leaves an unreferenced source, which the
       // settle sweep (gifs/settle-sweep.ts) removes after its grace period.
-      await hangForTest('upload-stored', input.title);
+      await passCheckpoint('upload-stored', input.title);
       await this.#record(id, input, userId, laneOf(options), {
         original_key: originalKey,
         original_bytes: source.bytes,

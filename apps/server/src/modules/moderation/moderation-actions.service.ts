@@ -122,12 +122,7 @@ export class ModerationActionService {
       assertDecidable(gif);
       const changes = changesOf(gif, decision);
       const after = { ...gif, ...changes };
-      if (Object.keys(changes).length > 0)
-        await trx
-          .updateTable('gifs')
-          .set({ ...changes, updated_at: new Date() })
-          .where('id', '=', gif.id)
-          .execute();
+      if (Object.keys(changes).length > 0) await takedowns.setShown(trx, gif.id, changes);
       const resolved = await this.#resolve(trx, actor, gif.id, decision.action, searchReportId);
       await auditLog.write(trx, {
         actorUserId: actor.id,
@@ -173,23 +168,15 @@ export class ModerationActionService {
       sendEmail: decision.send_email,
     };
     // A held upload (pre-moderation) is refused this way: the same takedown, never listed.
-    const held = await this.#deps.db
-      .selectFrom('gifs')
-      .select('id')
-      .where('id', '=', gifId)
-      .where('status', '=', 'pending_review')
-      .executeTakeFirst();
+    const held = await this.#deps.takedowns.isHeld(gifId);
     const outcome = held
       ? await this.#deps.moderation.takedownHeld(actor, input)
       : await this.#deps.moderation.takedown(actor, input);
     const extra = await this.#deps.db
       .transaction()
       .execute((trx) => this.#resolve(trx, actor, gifId, 'take_down', searchReportId));
-    const gif = await this.#deps.db
-      .selectFrom('gifs')
-      .selectAll()
-      .where('id', '=', gifId)
-      .executeTakeFirstOrThrow();
+    const gif = await this.#deps.takedowns.gif(gifId);
+    if (!gif) throw new AppError('gif_not_found', 'No GIF with that id.');
     return {
       ...this.#outcome(
         gif,
@@ -203,14 +190,7 @@ export class ModerationActionService {
   }
 
   async #assertSearchReportShows(id: number, gifId: string): Promise<void> {
-    const found = await this.#deps.db
-      .selectFrom('search_reports')
-      .select('id')
-      .where('id', '=', id)
-      .where('resolved_at', 'is', null)
-      .where((eb) => eb(eb.val(gifId), '=', eb.fn.any('gif_ids')))
-      .executeTakeFirst();
-    if (!found) throw searchReportNotFound();
+    if (!(await this.#deps.searchReports.isOpenShowing(id, gifId))) throw searchReportNotFound();
   }
 
   /** Resolves what a decision about the GIF covers; refuses a search report it cannot settle. */

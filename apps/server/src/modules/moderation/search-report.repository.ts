@@ -20,6 +20,18 @@ export class SearchReportRepository {
     this.#db = db;
   }
 
+  /** Whether report `id` is open and its result page showed GIF `gifId`. */
+  async isOpenShowing(id: number, gifId: string): Promise<boolean> {
+    const found = await this.#db
+      .selectFrom('search_reports')
+      .select('id')
+      .where('id', '=', id)
+      .where('resolved_at', 'is', null)
+      .where((eb) => eb(eb.val(gifId), '=', eb.fn.any('gif_ids')))
+      .executeTakeFirst();
+    return found !== undefined;
+  }
+
   async add(report: NewSearchReport): Promise<number> {
     const row = await this.#db
       .insertInto('search_reports')

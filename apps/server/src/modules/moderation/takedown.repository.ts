@@ -57,6 +57,35 @@ export class TakedownRepository {
       .executeTakeFirst();
   }
 
+  /** The GIF as it stands now (after a decision), unlocked. */
+  gif(gifId: string): Promise<GifRow | undefined> {
+    return this.#db.selectFrom('gifs').selectAll().where('id', '=', gifId).executeTakeFirst();
+  }
+
+  /** Whether the GIF is an upload held for a moderator (pre-moderation), not yet listed. */
+  async isHeld(gifId: string): Promise<boolean> {
+    const held = await this.#db
+      .selectFrom('gifs')
+      .select('id')
+      .where('id', '=', gifId)
+      .where('status', '=', 'pending_review')
+      .executeTakeFirst();
+    return held !== undefined;
+  }
+
+  /** Sets what a moderator's decision changes of how the GIF is shown. */
+  async setShown(
+    trx: Db,
+    gifId: string,
+    changes: Partial<Pick<GifRow, 'status' | 'rating' | 'type'>>,
+  ): Promise<void> {
+    await trx
+      .updateTable('gifs')
+      .set({ ...changes, updated_at: new Date() })
+      .where('id', '=', gifId)
+      .execute();
+  }
+
   async setStatus(trx: Db, gifId: string, status: GifStatus): Promise<void> {
     await trx
       .updateTable('gifs')
