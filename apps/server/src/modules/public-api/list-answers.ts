@@ -53,8 +53,18 @@ export class ListAnswers {
   }
 
   /**
-   * A page of search results; a first page that found GIFs counts as `visitor`'s search
-   * (trending searches; see searchVisitor).
+   * A page of search results. The search path starts here and reads down, all in this module:
+   * - the route (`public-gifs.routes.ts`) reads `q` and the page (`list-query.schema.ts`);
+   * - an answer kept for the same question is sent as it is (`rendered-list-cache.ts`);
+   * - else `PublicGifService.searchRows` splits off an `@channel` scope and tries every word,
+   *   then any word, then look-alike words;
+   * - `GifListRepository.search` ranks on the posting index through `RankedSearchRepository`
+   *   (words as `search-words.ts` splits them, `ranked-search-sources.ts` for where a word may
+   *   match), deep pages going on from where the last one ended (`page-continuations.ts`);
+   * - the rows become GIPHY's JSON once (`answer-json.ts`, with the gifs module's presenters),
+   *   shaped per request (`response-shaping.ts`: `fields`, `bundle`).
+   * A first page that found GIFs counts as `visitor`'s search (trending searches; see
+   * searchVisitor).
    */
   async search(
     question: {
