@@ -61,7 +61,7 @@ const VIOLATIONS: [rule: string, files: Record<string, string>][] = [
 ];
 
 // The rules `npm run check` uses, read from its configuration rather than written out again.
-const CONFIGURATION = new URL('../.dependency-cruiser.mjs', import.meta.url);
+const CONFIGURATION = new URL('../.dependency-cruiser.js', import.meta.url);
 const { default: floorPlan } = (await import(CONFIGURATION.href)) as { default: IConfiguration };
 
 let scratch: string;
