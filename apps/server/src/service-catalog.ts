@@ -14,6 +14,7 @@ import type { ProfileService } from './users/profile.service.ts';
 import type { AttemptLimits } from './accounts/attempt-limits.ts';
 import type { ReportRepository } from './reports/report.repository.ts';
 import type { CachePurge } from './lib/cache-purge.ts';
+import type { CacheRegistry } from './platform/cache/cache-registry.ts';
 import type { ModerationService } from './moderation/moderation.service.ts';
 import type { ModerationActionService } from './moderation/moderation-actions.service.ts';
 import type { QueueService } from './moderation/queue.service.ts';
@@ -164,6 +165,8 @@ export interface Services {
   channelSearch: ChannelSearchService;
   /** What /studios features: channels and creators staff choose. */
   studios: StudioService;
+  /** This Jiffy's caches by name: their counts for `/metrics`, and purges by name. */
+  caches: CacheRegistry;
   /** Every kept answer that must forget a GIF taken down, restored or deleted. */
   cachePurge: CachePurge;
   /** The trending scheduler (staff). */

@@ -12,6 +12,7 @@ import { ReportRepository } from './reports/report.repository.ts';
 import { GifReportService } from './reports/gif-report.service.ts';
 import { AuditLogRepository } from './moderation/audit-log.repository.ts';
 import { CachePurge } from './lib/cache-purge.ts';
+import { CacheRegistry } from './platform/cache/cache-registry.ts';
 import { createModerationServices } from './moderation/moderation-services.ts';
 import { quarantinePurgeJob } from './moderation/quarantine-purge.job.ts';
 import { announcePurge, announceTermRules } from './moderation/purge-broadcast.ts';
@@ -97,6 +98,8 @@ export function createServices(options: {
   const limits = mediaLimitsOf(config);
   const storage = createBlobStorage(config);
   const metrics = new JiffyMetrics();
+  const caches = new CacheRegistry();
+  metrics.watchCaches(() => caches.stats());
   const queue = new JobQueue({
     executor: database.queueExecutor,
     schema: options.queueSchema,
@@ -369,6 +372,7 @@ export function createServices(options: {
     gifCtas: new GifCtaService({ db, gifs: gifRepository, reads: gifReads, purge, announce }),
     gifMetadata: new GifMetadataService(new GifMetadataRepository(db)),
     languageTags,
+    caches,
     cachePurge: purge,
     clock,
     avatars,
