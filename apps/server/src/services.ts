@@ -177,8 +177,10 @@ export function createServices(options: {
   const { pingbacks, rollups, shares } = analytics;
 
   const urls = { publicUrl: config.publicUrl, mediaBaseUrl: config.mediaBaseUrl };
-  const serializedGifs = new SerializedGifCache({ maxBytes: config.GIF_JSON_CACHE_MB * 2 ** 20 });
-  metrics.watchCache('gif_json', serializedGifs);
+  const serializedGifs = new SerializedGifCache({
+    maxBytes: config.GIF_JSON_CACHE_MB * 2 ** 20,
+    caches,
+  });
   // Kept by content, so a missed notice (null) leaves nothing wrong here.
   purge.register((gifId) => gifId && serializedGifs.forget(gifId));
   // Seen as long as a kept answer at most: the same bound on what a missed purge could leave.
