@@ -188,8 +188,8 @@ export function createServices(options: {
     source: renditionRepository,
     ttlMs: 60_000,
     maxGifs: config.MEDIA_CACHE_GIFS,
+    caches,
   });
-  metrics.watchCache('servable_renditions', servableRenditions);
   purge.register((gifId) => servableRenditions.forget(gifId));
   const attemptLimiter = new AttemptLimits({
     redis: options.redis,
