@@ -239,8 +239,7 @@ export function createServices(options: {
     clock,
     channelScope: (path) => channelServices.channelSearch.scope(path),
   });
-  const listAnswers = new ListAnswers({ gifs: publicGifs, reads: gifReads, clock });
-  metrics.watchCache('public_lists', listAnswers.cache);
+  const listAnswers = new ListAnswers({ gifs: publicGifs, reads: gifReads, caches, clock });
   const categories = new CategoriesService({
     discovery: discoveryRepository,
     lists,
