@@ -218,7 +218,7 @@ export function createServices(options: {
       onError: (error) =>
         log('discovery').warn({ error: String(error) }, 'could not store search counts'),
     });
-  const lists = new GifListRepository(db);
+  const lists = new GifListRepository(db, caches);
   const scheduleRepository = new ScheduleRepository(db);
   const channelServices = createChannelServices({
     db,
@@ -235,6 +235,7 @@ export function createServices(options: {
     reads: gifReads,
     discovery,
     purge,
+    caches,
     schedule: scheduleRepository,
     clock,
     channelScope: (path) => channelServices.channelSearch.scope(path),

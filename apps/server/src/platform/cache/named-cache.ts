@@ -82,7 +82,7 @@ export class NamedCache<V extends NonNullable<unknown>> {
     }
     this.name = name;
     this.#ttlMs = ttlMs ?? 0;
-    this.#now = options.now ?? Date.now;
+    this.#now = options.now ?? (() => Date.now());
     this.#bounded = maxBytes === undefined ? 'count' : 'bytes';
     if (max === 0 || maxBytes === 0) return;
     const now = this.#now;
