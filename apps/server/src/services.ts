@@ -335,7 +335,7 @@ export function createServices(options: {
     gifReads,
     publicGifs,
     listAnswers,
-    firstGifs: new FirstGifsService({ lists: listAnswers, discovery, clock }),
+    firstGifs: new FirstGifsService({ lists: listAnswers, discovery, caches, clock }),
     discovery,
     trendingTermRules,
     trendingSearchModeration,
