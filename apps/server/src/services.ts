@@ -226,6 +226,7 @@ export function createServices(options: {
     reads: gifReads,
     urls,
     queue,
+    caches,
     log: log('channels'),
   });
   const publicGifs = new PublicGifService({

@@ -4,6 +4,7 @@ import type { Database } from '../db/schema.ts';
 import type { GifReadService } from '../gifs/gif-read.service.ts';
 import type { PresenterUrls } from '../gifs/gif.presenter.ts';
 import type { JobQueue } from '../jobs/job-queue.ts';
+import type { CacheRegistry } from '../platform/cache/cache-registry.ts';
 import type { UserRepository } from '../users/user.repository.ts';
 import { channelSyncJob } from './channel-sync.job.ts';
 import { ChannelTagsService } from './channel-tags.service.ts';
@@ -27,6 +28,7 @@ export function createChannelServices(deps: {
   reads: GifReadService;
   urls: PresenterUrls;
   queue: JobQueue;
+  caches: CacheRegistry;
   log: Logger;
 }): {
   channels: ChannelService;
@@ -40,7 +42,7 @@ export function createChannelServices(deps: {
   const channels = new ChannelRepository(db);
   const channelGifs = new ChannelGifRepository(db);
   const tags = new ChannelTagRepository(db);
-  const totals = new FeedTotals();
+  const totals = new FeedTotals(deps.caches);
   const reader = new ChannelReader({
     channels,
     channelGifs,
@@ -68,6 +70,7 @@ export function createChannelServices(deps: {
       feeds: new ChannelFeedRepository(db),
       totals,
       reader,
+      caches: deps.caches,
       resync: (trx, channel) => channelTags.startSync(trx, channel),
       wake: () => deps.queue.wake(),
       log: deps.log,
