@@ -183,9 +183,15 @@ export class NamedCache<V extends NonNullable<unknown>> {
       this.#misses++;
       return load();
     }
+    // A kept value costs one look-up and one resolved promise (the hot path: API keys).
+    const kept = this.#lru.get(key);
+    if (kept !== undefined) {
+      this.#hits++;
+      return Promise.resolve(kept);
+    }
     const status: LRUCache.Status<string, V, Load<V>> = {};
     const answer = this.#lru.fetch(key, { context: { load, until }, status });
-    if (status.fetch === 'hit' || status.fetch === 'inflight') this.#hits++;
+    if (status.fetch === 'inflight') this.#hits++;
     else this.#misses++;
     // Never undefined: a load gives a value or throws, and a purge lets its callers have it.
     return (answer as Promise<V>).catch((error: unknown) => {
