@@ -253,6 +253,7 @@ export function createServices(options: {
     oembedUrl: config.SPOTIFY_OEMBED_URL,
     tempDir: path.join(tempRoot, 'spotify'),
     limits: attemptLimiter,
+    caches,
   });
   const storyServices = createStoryServices({
     db,
@@ -315,7 +316,7 @@ export function createServices(options: {
     renditionRepository,
     servableRenditions,
     settings: new SettingsRepository(db),
-    apiKeys: new ApiKeyService(new ApiKeyRepository(db)),
+    apiKeys: new ApiKeyService(new ApiKeyRepository(db), caches),
     uploads: new UploadService({
       db,
       gifs: gifRepository,
