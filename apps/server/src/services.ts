@@ -140,7 +140,7 @@ export function createServices(options: {
     },
   );
   const trending = new TrendingRepository(db);
-  const purge = new CachePurge();
+  const purge = new CachePurge(caches);
   const reports = new ReportRepository(db);
   const mailer: Mailer = config.SMTP_URL
     ? new SmtpMailer(config.SMTP_URL, config.MAIL_FROM)
@@ -149,7 +149,9 @@ export function createServices(options: {
       );
   // Other nodes of a PostgreSQL server purge too; the embedded database has one process.
   const announce = (trx: Transaction<Database>, gifId: string) =>
-    database.engine === 'postgres' ? announcePurge(trx, database.schema, gifId) : Promise.resolve();
+    database.engine === 'postgres'
+      ? announcePurge(trx, database.schema, gifId, purge.dropsFor(gifId))
+      : Promise.resolve();
   const auditLog = new AuditLogRepository(db);
   const languageTags = new LanguageTagService({
     db,
@@ -182,7 +184,7 @@ export function createServices(options: {
     caches,
   });
   // Kept by content, so a missed notice (null) leaves nothing wrong here.
-  purge.register((gifId) => gifId && serializedGifs.forget(gifId));
+  purge.register(serializedGifs.name, 'gif-content');
   // Seen as long as a kept answer at most: the same bound on what a missed purge could leave.
   const servableRenditions = new ServableRenditions({
     source: renditionRepository,
@@ -190,7 +192,7 @@ export function createServices(options: {
     maxGifs: config.MEDIA_CACHE_GIFS,
     caches,
   });
-  purge.register((gifId) => servableRenditions.forget(gifId));
+  purge.register(servableRenditions.name, 'gif');
   const attemptLimiter = new AttemptLimits({
     redis: options.redis,
     onRedisError: () =>

@@ -25,7 +25,7 @@ export interface ServableSource {
  */
 export class ServableRenditions {
   readonly #source: ServableSource;
-  /** By GIF: its files found so far (the GIF's entry is made, and its ttl starts, with its first). */
+  /** By GIF: its files found so far (its entry, and its ttl, start with its first file). */
   readonly #byGif: NamedCache<Map<string, RenditionRow>>;
 
   constructor(options: {

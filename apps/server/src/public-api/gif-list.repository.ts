@@ -54,9 +54,9 @@ export class GifListRepository {
     this.#ranked = new RankedSearchRepository(db, caches);
   }
 
-  /** Forgets the ranked search's kept page ends (see CachePurge). */
-  forgetPageEnds(): void {
-    this.#ranked.forgetPageEnds();
+  /** The name of the ranked search's kept page ends, which a GIF's change forgets (CachePurge). */
+  get pageEndsCache(): string {
+    return this.#ranked.pageEndsCache;
   }
 
   #visible(filter: ListFilter): GifQuery {

@@ -53,7 +53,7 @@ export class ListAnswers {
     });
     this.#shown = new ShownIds(deps.caches, 1000);
     // A taken-down GIF leaves every kept answer in the same request, not 30 s later.
-    deps.gifs.whenPurged(() => this.#answers.clear());
+    deps.gifs.whenPurged(this.#answers.name);
   }
 
   /**

@@ -30,14 +30,12 @@ export class PageContinuations {
     });
   }
 
-  /** The name it is purged by and shown under on `/metrics`. */
+  /**
+   * The name it is purged by (every page end, when a GIF leaves or comes back and offsets
+   * move) and shown under on `/metrics`.
+   */
   get name(): string {
     return this.#ends.name;
-  }
-
-  /** Forgets every page end (a GIF left or came back, so offsets moved). */
-  clear(): void {
-    this.#ends.clear();
   }
 
   /** Where the page of `search` (a key naming the search and its filter) ending at `offset` ended. */

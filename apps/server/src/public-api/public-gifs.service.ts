@@ -93,10 +93,8 @@ export class PublicGifService {
     this.#schedule = deps.schedule;
     this.#clock = deps.clock;
     this.#counts = deps.caches.create({ name: 'list_totals', max: 1000, ttlMs: COUNT_CACHE_MS });
-    deps.purge.register(() => {
-      this.#counts.clear();
-      this.#lists.forgetPageEnds();
-    });
+    deps.purge.register(this.#counts.name, 'all');
+    deps.purge.register(deps.lists.pageEndsCache, 'all');
     this.#discovery = deps.discovery;
     this.#lists = deps.lists;
     this.#gifs = deps.gifs;
@@ -104,9 +102,12 @@ export class PublicGifService {
     this.#reads = deps.reads;
   }
 
-  /** Registers a cache of this service's answers to be forgotten when a GIF leaves or returns. */
-  whenPurged(forget: () => void): void {
-    this.#purge.register(forget);
+  /**
+   * Registers the cache named `cache` (of this service's answers) to be forgotten whole when a
+   * GIF leaves or returns.
+   */
+  whenPurged(cache: string): void {
+    this.#purge.register(cache, 'all');
   }
 
   /**

@@ -56,9 +56,9 @@ export class RankedSearchRepository {
     this.#continuations = new PageContinuations({ caches, ttlMs: 60_000, maxEntries: 20_000 });
   }
 
-  /** Forgets where pages ended (a GIF left or came back, so pages moved). */
-  forgetPageEnds(): void {
-    this.#continuations.clear();
+  /** The name of where pages ended, forgotten when a GIF leaves or comes back (pages moved). */
+  get pageEndsCache(): string {
+    return this.#continuations.name;
   }
 
   /**
