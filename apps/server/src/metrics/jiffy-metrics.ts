@@ -1,12 +1,6 @@
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { CacheStats } from '../platform/cache/named-cache.ts';
 
-/** Lookups a cache answered from what it kept, and those it had to load. */
-export interface CacheCounts {
-  readonly hits: number;
-  readonly misses: number;
-}
-
 /** One job kind's backlog, as the queue's tables show it at scrape time. */
 export interface QueueKindStats {
   kind: string;
@@ -34,7 +28,6 @@ export class JiffyMetrics {
   readonly #requests: Histogram<'method' | 'route' | 'status_code'>;
   readonly #jobs: Histogram<'kind' | 'outcome'>;
   readonly #pingbacks: Counter<'outcome'>;
-  readonly #caches = new Map<string, CacheCounts>();
   #cacheStats: () => readonly CacheStats[] = () => [];
   #queueStats: (() => Promise<QueueKindStats[]>) | undefined;
   /** One queue query per scrape, shared by the gauges that read it. */
@@ -65,7 +58,6 @@ export class JiffyMetrics {
     });
     for (const outcome of ['stored', 'dropped']) this.#pingbacks.inc({ outcome }, 0);
 
-    const caches = this.#caches;
     const cacheStats = () => this.#cacheStats();
     new Counter({
       name: 'jiffy_cache_lookups_total',
@@ -74,10 +66,6 @@ export class JiffyMetrics {
       registers,
       collect() {
         this.reset();
-        for (const [cache, counts] of caches) {
-          this.inc({ cache, result: 'hit' }, counts.hits);
-          this.inc({ cache, result: 'miss' }, counts.misses);
-        }
         for (const { name: cache, hits, misses } of cacheStats()) {
           this.inc({ cache, result: 'hit' }, hits);
           this.inc({ cache, result: 'miss' }, misses);
@@ -153,11 +141,6 @@ export class JiffyMetrics {
   countPingbacks(stored: number, dropped: number): void {
     if (stored > 0) this.#pingbacks.inc({ outcome: 'stored' }, stored);
     if (dropped > 0) this.#pingbacks.inc({ outcome: 'dropped' }, dropped);
-  }
-
-  /** Exports `counts`' hits and misses as cache `name`, read at each scrape. */
-  watchCache(name: string, counts: CacheCounts): void {
-    this.#caches.set(name, counts);
   }
 
   /** Where the cache series read every named cache's counts and size (CacheRegistry.stats). */
