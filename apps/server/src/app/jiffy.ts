@@ -134,7 +134,9 @@ export async function createJiffy(options: JiffyOptions): Promise<Jiffy> {
       ? await listenForPurges({
           url: config.DATABASE_URL,
           schema: database.schema,
-          onPurge: (gifId) => services.cachePurge.purge(gifId),
+          // The drops the announcing node named, by cache; a notice without any, by its GIF.
+          onPurge: (gifId, drops) =>
+            drops ? services.cachePurge.drop(drops) : services.cachePurge.purge(gifId),
           onTermRules: () => {
             services.trendingTermRules
               .reload()

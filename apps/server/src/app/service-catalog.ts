@@ -73,6 +73,7 @@ import type { ScheduleService } from '../modules/trending-schedule/index.ts';
 import type { TrimService } from '../modules/imaging/index.ts';
 import type { TenorService, OnDemandRenditionService } from '../modules/tenor/index.ts';
 import type { TagPredictionService } from '../modules/tag-prediction/index.ts';
+import type { CacheRegistry } from '../platform/cache/cache-registry.ts';
 
 /** Every service and repository, wired once; routes, jobs, the seeder and the CLI share them. */
 export interface Services {
@@ -170,6 +171,8 @@ export interface Services {
   channelSearch: ChannelSearchService;
   /** What /studios features: channels and creators staff choose. */
   studios: StudioService;
+  /** This Jiffy's caches by name: their counts for `/metrics`, and purges by name. */
+  caches: CacheRegistry;
   /** Every kept answer that must forget a GIF taken down, restored or deleted. */
   cachePurge: CachePurge;
   /** The trending scheduler (staff). */

@@ -24,6 +24,7 @@ import { createChannelServices } from '../modules/channels/index.ts';
 import { StudioRepository, StudioService } from '../modules/studios/index.ts';
 import { FavoriteRepository, FavoriteService } from '../modules/favorites/index.ts';
 import { OutboxMailer, SmtpMailer, type Mailer } from '../platform/mail/mailer.ts';
+import { CacheRegistry } from '../platform/cache/cache-registry.ts';
 import type { Config } from './config/env.ts';
 import { mediaLimitsOf } from './config/media-limits.ts';
 import type { Database } from '../platform/db/schema.ts';
@@ -99,6 +100,8 @@ export function createServices(options: {
   const limits = mediaLimitsOf(config);
   const storage = createBlobStorage(config);
   const metrics = new JiffyMetrics();
+  const caches = new CacheRegistry();
+  metrics.watchCaches(() => caches.stats());
   const queue = new JobQueue({
     executor: database.queueExecutor,
     schema: options.queueSchema,
@@ -139,7 +142,7 @@ export function createServices(options: {
     },
   );
   const trending = new TrendingRepository(db);
-  const purge = new CachePurge();
+  const purge = new CachePurge(caches);
   const reports = new ReportRepository(db);
   const mailer: Mailer = config.SMTP_URL
     ? new SmtpMailer(config.SMTP_URL, config.MAIL_FROM)
@@ -148,7 +151,9 @@ export function createServices(options: {
       );
   // Other nodes of a PostgreSQL server purge too; the embedded database has one process.
   const announce = (trx: Transaction<Database>, gifId: string) =>
-    database.engine === 'postgres' ? announcePurge(trx, database.schema, gifId) : Promise.resolve();
+    database.engine === 'postgres'
+      ? announcePurge(trx, database.schema, gifId, purge.dropsFor(gifId))
+      : Promise.resolve();
   const auditLog = new AuditLogRepository(db);
   const languageTags = new LanguageTagService({
     db,
@@ -176,18 +181,20 @@ export function createServices(options: {
   const { pingbacks, rollups, shares } = analytics;
 
   const urls = { publicUrl: config.publicUrl, mediaBaseUrl: config.mediaBaseUrl };
-  const serializedGifs = new SerializedGifCache({ maxBytes: config.GIF_JSON_CACHE_MB * 2 ** 20 });
-  metrics.watchCache('gif_json', serializedGifs);
+  const serializedGifs = new SerializedGifCache({
+    maxBytes: config.GIF_JSON_CACHE_MB * 2 ** 20,
+    caches,
+  });
   // Kept by content, so a missed notice (null) leaves nothing wrong here.
-  purge.register((gifId) => gifId && serializedGifs.forget(gifId));
+  purge.register(serializedGifs.name, 'gif-content');
   // Seen as long as a kept answer at most: the same bound on what a missed purge could leave.
   const servableRenditions = new ServableRenditions({
     source: renditionRepository,
     ttlMs: 60_000,
     maxGifs: config.MEDIA_CACHE_GIFS,
+    caches,
   });
-  metrics.watchCache('servable_renditions', servableRenditions);
-  purge.register((gifId) => servableRenditions.forget(gifId));
+  purge.register(servableRenditions.name, 'gif');
   const attemptLimiter = new AttemptLimits({
     redis: options.redis,
     onRedisError: () =>
@@ -215,7 +222,7 @@ export function createServices(options: {
       onError: (error) =>
         log('discovery').warn({ error: String(error) }, 'could not store search counts'),
     });
-  const lists = new GifListRepository(db);
+  const lists = new GifListRepository(db, caches);
   const scheduleRepository = new ScheduleRepository(db);
   const channelServices = createChannelServices({
     db,
@@ -223,6 +230,7 @@ export function createServices(options: {
     reads: gifReads,
     urls,
     queue,
+    caches,
     log: log('channels'),
   });
   // What /studios features (channels and creators staff choose), read as visitors see them.
@@ -238,12 +246,12 @@ export function createServices(options: {
     reads: gifReads,
     discovery,
     purge,
+    caches,
     schedule: scheduleRepository,
     clock,
     channelScope: (path) => channelServices.channelSearch.scope(path),
   });
-  const listAnswers = new ListAnswers({ gifs: publicGifs, reads: gifReads, clock });
-  metrics.watchCache('public_lists', listAnswers.cache);
+  const listAnswers = new ListAnswers({ gifs: publicGifs, reads: gifReads, caches, clock });
   const categories = new CategoriesService({
     discovery: discoveryRepository,
     lists,
@@ -255,6 +263,7 @@ export function createServices(options: {
     oembedUrl: config.SPOTIFY_OEMBED_URL,
     tempDir: path.join(tempRoot, 'spotify'),
     limits: attemptLimiter,
+    caches,
   });
   const storyServices = createStoryServices({
     db,
@@ -321,7 +330,7 @@ export function createServices(options: {
     renditionRepository,
     servableRenditions,
     settings: new SettingsRepository(db),
-    apiKeys: new ApiKeyService(new ApiKeyRepository(db)),
+    apiKeys: new ApiKeyService(new ApiKeyRepository(db), caches),
     uploads: new UploadService({
       db,
       gifs: gifRepository,
@@ -342,7 +351,7 @@ export function createServices(options: {
     gifReads,
     publicGifs,
     listAnswers,
-    firstGifs: new FirstGifsService({ lists: listAnswers, discovery, clock }),
+    firstGifs: new FirstGifsService({ lists: listAnswers, discovery, caches, clock }),
     discovery,
     trendingTermRules,
     trendingSearchModeration,
@@ -381,6 +390,7 @@ export function createServices(options: {
     gifCtas: new GifCtaService({ db, gifs: gifRepository, reads: gifReads, purge, announce }),
     gifMetadata: new GifMetadataService(new GifMetadataRepository(db)),
     languageTags,
+    caches,
     cachePurge: purge,
     clock,
     avatars,

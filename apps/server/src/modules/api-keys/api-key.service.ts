@@ -1,6 +1,7 @@
-import { LRUCache } from 'lru-cache';
 import { AppError } from '../../platform/errors/app-error.ts';
 import { newApiKey } from '../../platform/lib/ids.ts';
+import type { CacheRegistry } from '../../platform/cache/cache-registry.ts';
+import type { NamedCache } from '../../platform/cache/named-cache.ts';
 import type { ApiKeyRepository } from './api-key.repository.ts';
 
 /** Who a valid key belongs to (null for the instance's default key). */
@@ -21,10 +22,11 @@ const MAX_KEY_LENGTH = 128;
 export class ApiKeyService {
   readonly #repo: ApiKeyRepository;
   // A known-invalid key is remembered as `false` (the cache holds no null).
-  readonly #cache = new LRUCache<string, ApiCaller | false>({ max: 10_000, ttl: CACHE_MS });
+  readonly #cache: NamedCache<ApiCaller | false>;
 
-  constructor(repo: ApiKeyRepository) {
+  constructor(repo: ApiKeyRepository, caches: CacheRegistry) {
     this.#repo = repo;
+    this.#cache = caches.create({ name: 'api_keys', max: 10_000, ttlMs: CACHE_MS });
   }
 
   /** Makes sure the instance has a default key: `configured` when given, else the stored or a new one. */
@@ -70,12 +72,11 @@ export class ApiKeyService {
   async callerOf(key: string): Promise<ApiCaller | null> {
     // No key is that long: not worth a query, nor a place in the cache.
     if (key.length === 0 || key.length > MAX_KEY_LENGTH) return null;
-    let caller = this.#cache.get(key);
-    if (caller === undefined) {
+    // Callers of one key at once share its look-up; one under way when it is revoked is not kept.
+    const caller = await this.#cache.fetch(key, async () => {
       const record = await this.#repo.find(key);
-      caller = record && !record.revoked_at ? { key: record.key, userId: record.user_id } : false;
-      this.#cache.set(key, caller);
-    }
+      return record && !record.revoked_at ? { key: record.key, userId: record.user_id } : false;
+    });
     return caller || null;
   }
 }

@@ -4,6 +4,7 @@ import type { Database } from '../../platform/db/schema.ts';
 import type { GifReadService, PresenterUrls } from '../gifs/index.ts';
 import type { JobQueue } from '../../platform/jobs/job-queue.ts';
 import type { UserRepository } from '../users/index.ts';
+import type { CacheRegistry } from '../../platform/cache/cache-registry.ts';
 import { channelSyncJob } from './channel-sync.job.ts';
 import { ChannelTagsService } from './channel-tags.service.ts';
 import { ChannelGifRepository } from './channel-gif.repository.ts';
@@ -24,6 +25,7 @@ export function createChannelServices(deps: {
   reads: GifReadService;
   urls: PresenterUrls;
   queue: JobQueue;
+  caches: CacheRegistry;
   log: Logger;
 }): {
   channels: ChannelService;
@@ -37,7 +39,7 @@ export function createChannelServices(deps: {
   const channels = new ChannelRepository(db);
   const channelGifs = new ChannelGifRepository(db);
   const tags = new ChannelTagRepository(db);
-  const totals = new FeedTotals();
+  const totals = new FeedTotals(deps.caches);
   const reader = new ChannelReader({
     channels,
     channelGifs,
@@ -65,6 +67,7 @@ export function createChannelServices(deps: {
       feeds: new ChannelFeedRepository(db),
       totals,
       reader,
+      caches: deps.caches,
       resync: (trx, channel) => channelTags.startSync(trx, channel),
       wake: () => deps.queue.wake(),
       log: deps.log,

@@ -16,6 +16,8 @@ import type { FeedTotals } from './feed-totals.ts';
 import { NOT_FOUND_MESSAGE, type ChannelReader } from './channel-reader.ts';
 import type { ChannelChanges, ChannelRepository } from './channel.repository.ts';
 import { slugify } from '../../platform/lib/ids.ts';
+import type { CacheRegistry } from '../../platform/cache/cache-registry.ts';
+import type { NamedCache } from '../../platform/cache/named-cache.ts';
 
 /** A user's channels, root included: enough for any catalogue, few enough to walk. */
 export const MAX_CHANNELS_PER_USER = 500;
@@ -29,6 +31,7 @@ export interface ChannelServiceDeps {
   feeds: ChannelFeedRepository;
   totals: FeedTotals;
   reader: ChannelReader;
+  caches: CacheRegistry;
   /** Starts the job a change needs (a magic-tag re-sync); null when none is needed. */
   resync?: (
     trx: Transaction<Database>,
@@ -70,9 +73,10 @@ export type MovePosition = 'before' | 'after' | 'first' | 'last';
 export class ChannelService {
   readonly #deps: ChannelServiceDeps;
   /** Each channel id's feed source, once read (see feed). */
-  readonly #feedSources = new Map<number, FeedSource>();
+  readonly #feedSources: NamedCache<FeedSource>;
   constructor(deps: ChannelServiceDeps) {
     this.#deps = deps;
+    this.#feedSources = deps.caches.create({ name: 'channel_feed_sources', max: 10_000 });
   }
 
   async get(actor: Actor | null, id: number): Promise<ChannelObject> {
@@ -119,17 +123,14 @@ export class ChannelService {
   ): Promise<FeedPage & { total: number }> {
     // Whether a channel is a root, and whose, never changes: once known, the page is read
     // first, and it says whether the channel is visible to anyone (one statement in all).
-    const known = this.#feedSources.get(id);
+    const known = this.#feedSources.get(String(id));
     const found = known ? undefined : await this.#deps.reader.find(actor, id);
     const source: FeedSource =
       known ??
       (found!.channel.parent_id === null
         ? { userId: found!.channel.user_id }
         : { channelId: found!.channel.id });
-    if (!known) {
-      if (this.#feedSources.size >= 10_000) this.#feedSources.clear();
-      this.#feedSources.set(id, source);
-    }
+    if (!known) this.#feedSources.set(String(id), source);
     const order = 'userId' in source ? 'newest' : page.order;
     if (page.cursor && page.cursor.order !== order)
       throw new AppError('invalid_request', `cursor: made for another order than ${order}.`);

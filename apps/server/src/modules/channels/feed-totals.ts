@@ -1,3 +1,5 @@
+import type { CacheRegistry } from '../../platform/cache/cache-registry.ts';
+import type { NamedCache } from '../../platform/cache/named-cache.ts';
 import type { FeedSource } from './channel-feed.repository.ts';
 
 /** How long a feed's counted total is reused: a few pages' worth of a visit. */
@@ -12,25 +14,33 @@ const MAX_KEPT = 2000;
  * public API's trending total is.
  */
 export class FeedTotals {
-  readonly #kept = new Map<string, { total: number; until: number }>();
+  readonly #kept: NamedCache<{ total: number }>;
+
+  constructor(caches: CacheRegistry) {
+    this.#kept = caches.create({
+      name: 'channel_feed_totals',
+      max: MAX_KEPT,
+      ttlMs: FEED_TOTAL_MS,
+    });
+  }
 
   async get(
     request: { source: FeedSource; tag?: string | undefined },
     count: () => Promise<number>,
   ): Promise<number> {
     const key = keyOf(request.source, request.tag);
-    const now = Date.now();
     const hit = this.#kept.get(key);
-    if (hit && hit.until > now) return hit.total;
+    if (hit) return hit.total;
+    // A count under way when a channel's totals are forgotten may be of before the change.
+    const purges = this.#kept.purges;
     const total = await count();
-    if (this.#kept.size >= MAX_KEPT) this.#kept.clear();
-    this.#kept.set(key, { total, until: now + FEED_TOTAL_MS });
+    if (purges === this.#kept.purges) this.#kept.set(key, { total });
     return total;
   }
 
   /** Keeps `total`, found exact by a page (the last one), in place of the kept one. */
   correct(request: { source: FeedSource; tag?: string | undefined }, total: number): void {
-    const hit = this.#kept.get(keyOf(request.source, request.tag));
+    const hit = this.#kept.peek(keyOf(request.source, request.tag));
     if (hit) hit.total = total;
   }
 

@@ -3,6 +3,7 @@ import { insertGifRow } from '../../../testing/gif-rows.ts';
 import { startTestJiffy, type TestJiffy } from '../../../testing/test-jiffy.ts';
 import type { Gif } from '@jiffy/contracts';
 import { analyticsPayload, RESPONSE_ID_SLOT } from './gif.presenter.ts';
+import { CacheRegistry } from '../../platform/cache/cache-registry.ts';
 import { SerializedGifCache } from './serialized-gif-cache.ts';
 
 // Cached searches serialize each GIF once while its content stays the same (SerializedGifCache).
@@ -86,7 +87,7 @@ describe('SerializedGifCache bounded by bytes', () => {
   const gif = (id: string) => ({ id, title: 'x'.repeat(400) }) as unknown as Gif;
 
   it('keeps GIFs until their bytes pass the bound, then lets the least recently used go', () => {
-    const cache = new SerializedGifCache({ maxBytes: 4000 });
+    const cache = new SerializedGifCache({ maxBytes: 4000, caches: new CacheRegistry() });
     let presented = 0;
     const get = (id: string) =>
       cache.get(id, `content of ${id}`.padEnd(500, '.'), () => (presented++, gif(id)));
@@ -104,14 +105,21 @@ describe('SerializedGifCache bounded by bytes', () => {
     expect(presented).toBe(4);
   });
 
-  it('keeps one GIF larger than the bound until the next comes, and counts a replaced one once', () => {
-    const cache = new SerializedGifCache({ maxBytes: 100 });
-    cache.get('big', 'content', () => gif('big'));
-    expect(cache.bytes).toBeGreaterThan(100);
+  it('keeps no GIF larger than the bound, and counts a replaced one once', () => {
+    const caches = new CacheRegistry();
+    const cache = new SerializedGifCache({ maxBytes: 1000, caches });
+    let presented = 0;
+    cache.get('big', 'x'.repeat(1000), () => (presented++, gif('big')));
+    cache.get('big', 'x'.repeat(1000), () => (presented++, gif('big')));
+    expect(presented).toBe(2);
+    expect(cache.bytes).toBe(0);
+    cache.get('small', 'content', () => ({ id: 'small' }) as unknown as Gif);
     const after = cache.bytes;
-    cache.get('big', 'changed content', () => gif('big'));
+    expect(after).toBeGreaterThan(0);
+    cache.get('small', 'changed content', () => ({ id: 'small' }) as unknown as Gif);
     expect(cache.bytes).toBe(after + 2 * ('changed content'.length - 'content'.length));
-    cache.forget('big');
+    expect(caches.get('gif_json')!.stats()).toMatchObject({ hits: 0, misses: 4, entries: 1 });
+    cache.forget('small');
     expect(cache.bytes).toBe(0);
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RenditionRow } from '../../platform/db/schema.ts';
+import { CacheRegistry } from '../../platform/cache/cache-registry.ts';
 import { ServableRenditions } from './servable-renditions.ts';
 
 /** A source that counts its queries; `gate` holds them until released. */
@@ -37,7 +38,12 @@ function source(servable = new Set(['a', 'b', 'c'])) {
 describe('ServableRenditions', () => {
   it('asks the database once per file while the GIF is kept', async () => {
     const db = source();
-    const kept = new ServableRenditions({ source: db, ttlMs: 60_000, maxGifs: 10 });
+    const kept = new ServableRenditions({
+      source: db,
+      ttlMs: 60_000,
+      maxGifs: 10,
+      caches: new CacheRegistry(),
+    });
     expect((await kept.find('a', 'original', 'gif'))?.storage_key).toBe('gifs/a/original.gif');
     expect((await kept.find('a', 'original', 'gif'))?.storage_key).toBe('gifs/a/original.gif');
     await kept.find('a', 'original', 'webp');
@@ -47,7 +53,12 @@ describe('ServableRenditions', () => {
 
   it('keeps no answer for a file that is not servable (it may become ready)', async () => {
     const db = source();
-    const kept = new ServableRenditions({ source: db, ttlMs: 60_000, maxGifs: 10 });
+    const kept = new ServableRenditions({
+      source: db,
+      ttlMs: 60_000,
+      maxGifs: 10,
+      caches: new CacheRegistry(),
+    });
     expect(await kept.find('x', 'original', 'gif')).toBeUndefined();
     expect(await kept.find('x', 'original', 'gif')).toBeUndefined();
     expect(db.asked).toHaveLength(2);
@@ -55,7 +66,12 @@ describe('ServableRenditions', () => {
 
   it('asks again for a GIF once it is forgotten, or once everything is', async () => {
     const db = source();
-    const kept = new ServableRenditions({ source: db, ttlMs: 60_000, maxGifs: 10 });
+    const kept = new ServableRenditions({
+      source: db,
+      ttlMs: 60_000,
+      maxGifs: 10,
+      caches: new CacheRegistry(),
+    });
     await kept.find('a', 'original', 'gif');
     await kept.find('b', 'original', 'gif');
     kept.forget('a');
@@ -70,7 +86,12 @@ describe('ServableRenditions', () => {
 
   it('does not keep a row read while a purge happened (it may predate the takedown)', async () => {
     const db = source();
-    const kept = new ServableRenditions({ source: db, ttlMs: 60_000, maxGifs: 10 });
+    const kept = new ServableRenditions({
+      source: db,
+      ttlMs: 60_000,
+      maxGifs: 10,
+      caches: new CacheRegistry(),
+    });
     const release = db.hold();
     const reading = kept.find('a', 'original', 'gif');
     kept.forget('a');
@@ -83,7 +104,13 @@ describe('ServableRenditions', () => {
   it('asks again once ttlMs has passed', async () => {
     const db = source();
     let now = 1_000;
-    const kept = new ServableRenditions({ source: db, ttlMs: 100, maxGifs: 10, now: () => now });
+    const kept = new ServableRenditions({
+      source: db,
+      ttlMs: 100,
+      maxGifs: 10,
+      caches: new CacheRegistry(),
+      now: () => now,
+    });
     await kept.find('a', 'original', 'gif');
     now += 99;
     await kept.find('a', 'original', 'gif');
@@ -94,7 +121,12 @@ describe('ServableRenditions', () => {
 
   it('keeps at most maxGifs GIFs, dropping the one used longest ago', async () => {
     const db = source();
-    const kept = new ServableRenditions({ source: db, ttlMs: 60_000, maxGifs: 2 });
+    const kept = new ServableRenditions({
+      source: db,
+      ttlMs: 60_000,
+      maxGifs: 2,
+      caches: new CacheRegistry(),
+    });
     await kept.find('a', 'original', 'gif');
     await kept.find('b', 'original', 'gif');
     await kept.find('a', 'original', 'gif'); // a is now the more recently used
@@ -109,7 +141,12 @@ describe('ServableRenditions', () => {
 
   it('keeps nothing with maxGifs 0', async () => {
     const db = source();
-    const kept = new ServableRenditions({ source: db, ttlMs: 60_000, maxGifs: 0 });
+    const kept = new ServableRenditions({
+      source: db,
+      ttlMs: 60_000,
+      maxGifs: 0,
+      caches: new CacheRegistry(),
+    });
     await kept.find('a', 'original', 'gif');
     await kept.find('a', 'original', 'gif');
     expect(db.asked).toHaveLength(2);

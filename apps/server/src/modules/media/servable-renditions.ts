@@ -1,6 +1,7 @@
 import type { RenditionRow } from '../../platform/db/schema.ts';
-import { systemClock, type Clock } from '../../platform/lib/clock.ts';
-import { ExpiringMap } from '../../platform/lib/expiring-map.ts';
+import type { Clock } from '../../platform/lib/clock.ts';
+import type { CacheRegistry } from '../../platform/cache/cache-registry.ts';
+import type { NamedCache } from '../../platform/cache/named-cache.ts';
 
 /** Where the rows come from: RenditionRepository's `findServable` and `isRemoved`. */
 export interface ServableSource {
@@ -24,27 +25,28 @@ export interface ServableSource {
  */
 export class ServableRenditions {
   readonly #source: ServableSource;
-  readonly #ttlMs: number;
-  readonly #keeps: boolean;
-  /** By GIF: its files found so far, and when the GIF's entry (made with its first file) ends. */
-  readonly #byGif: ExpiringMap<{ files: Map<string, RenditionRow>; until: number }>;
-  readonly #now: Clock;
-  /** Counts purges: a query started before one must not keep its row. */
-  #purges = 0;
-  /** Answers from kept rows, and those that asked the database (metrics). */
-  hits = 0;
-  misses = 0;
+  /** By GIF: its files found so far (its entry, and its ttl, start with its first file). */
+  readonly #byGif: NamedCache<Map<string, RenditionRow>>;
 
-  constructor(options: { source: ServableSource; ttlMs: number; maxGifs: number; now?: Clock }) {
+  constructor(options: {
+    source: ServableSource;
+    ttlMs: number;
+    maxGifs: number;
+    caches: CacheRegistry;
+    now?: Clock;
+  }) {
     this.#source = options.source;
-    this.#ttlMs = options.ttlMs;
-    this.#keeps = options.maxGifs > 0;
-    this.#now = options.now ?? systemClock;
-    this.#byGif = new ExpiringMap({
+    this.#byGif = options.caches.create({
+      name: 'servable_renditions',
+      max: options.maxGifs,
       ttlMs: options.ttlMs,
-      maxEntries: options.maxGifs,
-      now: this.#now,
+      now: options.now,
     });
+  }
+
+  /** The name it is purged by and shown under on `/metrics`. */
+  get name(): string {
+    return this.#byGif.name;
   }
 
   /** Kept GIFs. */
@@ -52,24 +54,26 @@ export class ServableRenditions {
     return this.#byGif.size;
   }
 
+  /** Answers from kept rows. */
+  get hits(): number {
+    return this.#byGif.hits;
+  }
+
+  /** Answers that asked the database. */
+  get misses(): number {
+    return this.#byGif.misses;
+  }
+
   /** One rendition of a GIF that is ready to be seen, as `findServable` answers. */
   async find(gifId: string, name: string, format: string): Promise<RenditionRow | undefined> {
     const file = `${name}.${format}`;
-    const kept = this.#byGif.get(gifId);
-    if (kept) {
-      // Kept again, until the same end: the GIF is now the most recently used.
-      this.#byGif.set(gifId, kept, kept.until);
-      const row = kept.files.get(file);
-      if (row) {
-        this.hits++;
-        return row;
-      }
-    }
-    this.misses++;
-    const purges = this.#purges;
-    const row = await this.#source.findServable(gifId, name, format);
-    if (row && purges === this.#purges && this.#keeps) this.#keep(gifId, file, row);
-    return row;
+    // A kept GIF is now the most recently used, whether or not this file was found yet.
+    const row = this.#byGif.get(gifId, (files) => files.has(file))?.get(file);
+    if (row) return row;
+    const purges = this.#byGif.purges;
+    const found = await this.#source.findServable(gifId, name, format);
+    if (found && purges === this.#byGif.purges) this.#keep(gifId, file, found);
+    return found;
   }
 
   /**
@@ -82,17 +86,14 @@ export class ServableRenditions {
 
   /** Forgets GIF `gifId`'s rows, or every row when which GIF is not known (null). */
   forget(gifId: string | null): void {
-    this.#purges++;
     if (gifId === null) this.#byGif.clear();
     else this.#byGif.delete(gifId);
   }
 
   #keep(gifId: string, file: string, row: RenditionRow): void {
-    let kept = this.#byGif.get(gifId);
-    if (!kept) {
-      kept = { files: new Map(), until: this.#now() + this.#ttlMs };
-      this.#byGif.set(gifId, kept, kept.until);
-    }
-    kept.files.set(file, row);
+    // Added to the GIF's entry, which ends when it would have: ttlMs after its first file.
+    const files = this.#byGif.peek(gifId);
+    if (files) files.set(file, row);
+    else this.#byGif.set(gifId, new Map([[file, row]]));
   }
 }

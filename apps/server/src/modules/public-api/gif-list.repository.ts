@@ -1,6 +1,7 @@
 import { sql, type Kysely, type RawBuilder, type SelectQueryBuilder } from 'kysely';
 import type { Database, GifRow, GifType, Rating } from '../../platform/db/schema.ts';
 import type { ListedGif, PackedGif } from '../gifs/index.ts';
+import { CacheRegistry } from '../../platform/cache/cache-registry.ts';
 import { RankedSearchRepository } from './ranked-search.repository.ts';
 
 /** Which GIFs a list may show: ready ones of one type, at or below the allowed ratings. */
@@ -47,14 +48,15 @@ const MAX_SCHEDULED_AT_ONCE = 100;
 export class GifListRepository {
   readonly #db: Kysely<Database>;
   readonly #ranked: RankedSearchRepository;
-  constructor(db: Kysely<Database>) {
+  /** `caches`: the Jiffy's (a registry of its own when none is given: a test's repository). */
+  constructor(db: Kysely<Database>, caches = new CacheRegistry()) {
     this.#db = db;
-    this.#ranked = new RankedSearchRepository(db);
+    this.#ranked = new RankedSearchRepository(db, caches);
   }
 
-  /** Forgets the ranked search's kept page ends (see CachePurge). */
-  forgetPageEnds(): void {
-    this.#ranked.forgetPageEnds();
+  /** The name of the ranked search's kept page ends, which a GIF's change forgets (CachePurge). */
+  get pageEndsCache(): string {
+    return this.#ranked.pageEndsCache;
   }
 
   #visible(filter: ListFilter): GifQuery {

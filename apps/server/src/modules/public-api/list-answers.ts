@@ -7,7 +7,7 @@ import { encodeAnswer } from './answer-json.ts';
 import { hasUploader } from './listed-gif.sql.ts';
 import { allowedRatings } from './list-query.schema.ts';
 import type { ListedPage, PublicGifService } from './public-gifs.service.ts';
-import type { CacheCounts } from '../../platform/metrics/jiffy-metrics.ts';
+import type { CacheRegistry } from '../../platform/cache/cache-registry.ts';
 import { RenderedListCache, type RenderedAnswer } from './rendered-list-cache.ts';
 import { shapeAnswer } from './response-shaping.ts';
 import { ShownIds } from './shown-ids.ts';
@@ -33,23 +33,25 @@ export class ListAnswers {
   readonly #gifs: PublicGifService;
   readonly #reads: GifReadService;
   readonly #answers: RenderedListCache;
-  readonly #shown = new ShownIds(1000);
+  readonly #shown: ShownIds;
 
-  constructor(deps: { gifs: PublicGifService; reads: GifReadService; clock: Clock }) {
+  constructor(deps: {
+    gifs: PublicGifService;
+    reads: GifReadService;
+    caches: CacheRegistry;
+    clock: Clock;
+  }) {
     this.#gifs = deps.gifs;
     this.#reads = deps.reads;
     this.#answers = new RenderedListCache({
+      caches: deps.caches,
       ttlMs: MAX_AGE_SECONDS * 1000,
       maxEntries: 500,
       now: deps.clock,
     });
+    this.#shown = new ShownIds(deps.caches, 1000);
     // A taken-down GIF leaves every kept answer in the same request, not 30 s later.
-    deps.gifs.whenPurged(() => this.#answers.clear());
-  }
-
-  /** Hits and misses of the kept answers, for `/metrics`. */
-  get cache(): CacheCounts {
-    return this.#answers;
+    deps.gifs.whenPurged(this.#answers.name);
   }
 
   /**

@@ -1,4 +1,5 @@
-import { ExpiringMap } from '../../platform/lib/expiring-map.ts';
+import type { CacheRegistry } from '../../platform/cache/cache-registry.ts';
+import type { NamedCache } from '../../platform/cache/named-cache.ts';
 
 /** Where a page of a ranked search ended: its last GIF's score and id. */
 export interface PageEnd {
@@ -15,18 +16,26 @@ export interface PageEnd {
  * When nothing changed in between, that page holds exactly the GIFs its offset does. When scores
  * changed, it holds the GIFs that come after the ones the client was shown, which is what a
  * scrolling client wants: offset paging would then repeat some or skip some. An end is kept for
- * `ttlMs`, a scroll's worth of time, and the oldest goes first once `maxEntries` is reached.
+ * `ttlMs`, a scroll's worth of time, and the least recently used goes first once `maxEntries`
+ * are kept (the registry's `ranked_page_ends`).
  */
 export class PageContinuations {
-  readonly #ends: ExpiringMap<PageEnd>;
+  readonly #ends: NamedCache<PageEnd>;
 
-  constructor(options: { ttlMs: number; maxEntries: number }) {
-    this.#ends = new ExpiringMap(options);
+  constructor(options: { caches: CacheRegistry; ttlMs: number; maxEntries: number }) {
+    this.#ends = options.caches.create({
+      name: 'ranked_page_ends',
+      max: options.maxEntries,
+      ttlMs: options.ttlMs,
+    });
   }
 
-  /** Forgets every page end (a GIF left or came back, so offsets moved). */
-  clear(): void {
-    this.#ends.clear();
+  /**
+   * The name it is purged by (every page end, when a GIF leaves or comes back and offsets
+   * move) and shown under on `/metrics`.
+   */
+  get name(): string {
+    return this.#ends.name;
   }
 
   /** Where the page of `search` (a key naming the search and its filter) ending at `offset` ended. */

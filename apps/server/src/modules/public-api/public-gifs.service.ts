@@ -14,6 +14,8 @@ import { scopedTerm } from './list-query.schema.ts';
 import type { CachePurge } from '../../platform/lib/cache-purge.ts';
 import type { Clock } from '../../platform/lib/clock.ts';
 import type { ScheduleRepository } from '../trending-schedule/index.ts';
+import type { CacheRegistry } from '../../platform/cache/cache-registry.ts';
+import type { NamedCache } from '../../platform/cache/named-cache.ts';
 
 /** A page of GIF objects with GIPHY's pagination block. */
 export interface GifPage {
@@ -64,7 +66,7 @@ export class PublicGifService {
   readonly #users: UserRepository;
   readonly #reads: GifReadService;
   readonly #discovery: DiscoveryService;
-  readonly #counts = new Map<string, { total: number; until: number }>();
+  readonly #counts: NamedCache<number>;
   readonly #purge: CachePurge;
   readonly #schedule: ScheduleRepository;
   readonly #clock: Clock;
@@ -78,6 +80,7 @@ export class PublicGifService {
     discovery: DiscoveryService;
     /** Where a takedown, restore or delete tells every kept list to forget. */
     purge: CachePurge;
+    caches: CacheRegistry;
     /** The trending scheduler's items, put at the head of trending in their windows. */
     schedule: ScheduleRepository;
     clock: Clock;
@@ -88,10 +91,9 @@ export class PublicGifService {
     this.#purge = deps.purge;
     this.#schedule = deps.schedule;
     this.#clock = deps.clock;
-    deps.purge.register(() => {
-      this.#counts.clear();
-      this.#lists.forgetPageEnds();
-    });
+    this.#counts = deps.caches.create({ name: 'list_totals', max: 1000, ttlMs: COUNT_CACHE_MS });
+    deps.purge.register(this.#counts.name, 'all');
+    deps.purge.register(deps.lists.pageEndsCache, 'all');
     this.#discovery = deps.discovery;
     this.#lists = deps.lists;
     this.#gifs = deps.gifs;
@@ -99,9 +101,12 @@ export class PublicGifService {
     this.#reads = deps.reads;
   }
 
-  /** Registers a cache of this service's answers to be forgotten when a GIF leaves or returns. */
-  whenPurged(forget: () => void): void {
-    this.#purge.register(forget);
+  /**
+   * Registers the cache named `cache` (of this service's answers) to be forgotten whole when a
+   * GIF leaves or returns.
+   */
+  whenPurged(cache: string): void {
+    this.#purge.register(cache, 'all');
   }
 
   /**
@@ -205,16 +210,10 @@ export class PublicGifService {
     return { rows, total };
   }
 
-  async #countCached(filter: ListFilter): Promise<number> {
+  #countCached(filter: ListFilter): Promise<number> {
     if (!GifListRepository.countsGifs(filter)) return this.#lists.countVisible(filter);
     const key = `${filter.type}|${filter.ratings.join(',')}|${filter.userId ?? ''}|${filter.channelId ?? ''}`;
-    const now = Date.now();
-    const hit = this.#counts.get(key);
-    if (hit && hit.until > now) return hit.total;
-    const total = await this.#lists.countVisible(filter);
-    if (this.#counts.size > 1000) this.#counts.clear();
-    this.#counts.set(key, { total, until: now + COUNT_CACHE_MS });
-    return total;
+    return this.#counts.fetch(key, () => this.#lists.countVisible(filter));
   }
 
   /** GIFs like `gifId` (shared tags, near-identical picture, same channel); 404 for unknown ids. */

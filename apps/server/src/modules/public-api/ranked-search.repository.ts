@@ -2,6 +2,8 @@ import { ratings } from '@jiffy/contracts';
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { PREPARED } from '../../platform/db/prepared-statements.ts';
 import type { Database } from '../../platform/db/schema.ts';
+import type { CacheRegistry } from '../../platform/cache/cache-registry.ts';
+import type { NamedCache } from '../../platform/cache/named-cache.ts';
 import type { ListFilter, PageRequest, RowPage } from './gif-list.repository.ts';
 import { fromListedGifs, listedGifs } from './listed-gif.sql.ts';
 import { PageContinuations } from './page-continuations.ts';
@@ -37,19 +39,26 @@ const LEXEME_CACHE_SIZE = 20_000;
 export class RankedSearchRepository {
   readonly #db: Kysely<Database>;
   // Resolving is a round trip, and the answer never changes for a (configuration, word).
-  readonly #words = new Map<string, ResolvedWord | 'unusable'>();
-  readonly #configs = new Map<string, string>();
+  readonly #words: NamedCache<ResolvedWord | 'unusable'>;
+  readonly #configs: NamedCache<string>;
   // Written words known to have postings in GIFs of another language than a query's: only
-  // these sources are read (see search).
-  readonly #writtenElsewhere = new Set<string>();
-  readonly #continuations = new PageContinuations({ ttlMs: 60_000, maxEntries: 20_000 });
-  constructor(db: Kysely<Database>) {
+  // these sources are read (see search). One forgotten is found again by the search after.
+  readonly #writtenElsewhere: NamedCache<true>;
+  readonly #continuations: PageContinuations;
+  constructor(db: Kysely<Database>, caches: CacheRegistry) {
     this.#db = db;
+    this.#words = caches.create({ name: 'search_words', max: LEXEME_CACHE_SIZE });
+    this.#configs = caches.create({ name: 'search_configs', max: LEXEME_CACHE_SIZE });
+    this.#writtenElsewhere = caches.create({
+      name: 'search_written_elsewhere',
+      max: LEXEME_CACHE_SIZE,
+    });
+    this.#continuations = new PageContinuations({ caches, ttlMs: 60_000, maxEntries: 20_000 });
   }
 
-  /** Forgets where pages ended (a GIF left or came back, so pages moved). */
-  forgetPageEnds(): void {
-    this.#continuations.clear();
+  /** The name of where pages ended, forgotten when a GIF leaves or comes back (pages moved). */
+  get pageEndsCache(): string {
+    return this.#continuations.name;
   }
 
   /**
@@ -61,26 +70,30 @@ export class RankedSearchRepository {
     if (!plainWords.test(text)) return undefined;
     const list = [...new Set(text.split(' '))];
     const config = await this.#config(lang);
-    const missing = list.filter((w) => !this.#words.has(`${config}|${w}`));
+    const known = new Map<string, ResolvedWord | 'unusable'>();
+    for (const w of list) {
+      const word = this.#words.get(`${config}|${w}`);
+      if (word !== undefined) known.set(w, word);
+    }
+    const missing = list.filter((w) => !known.has(w));
     if (missing.length > 0) {
       const { rows } = await sql<{ word: string; stems: string[]; written: string[] }>`
         SELECT w AS word,
           tsvector_to_array(to_tsvector(${config}::regconfig, w)) AS stems,
           tsvector_to_array(to_tsvector('simple', w)) AS written
         FROM unnest(${missing}::text[]) AS w`.execute(this.#db);
-      if (this.#words.size > LEXEME_CACHE_SIZE) this.#words.clear();
       for (const { word, stems, written } of rows) {
-        this.#words.set(
-          `${config}|${word}`,
+        const resolved =
           stems.length > 1 || written.length !== 1
             ? 'unusable'
-            : { stem: stems[0] ?? null, written: written[0]! },
-        );
+            : { stem: stems[0] ?? null, written: written[0]! };
+        this.#words.set(`${config}|${word}`, resolved);
+        known.set(word, resolved);
       }
     }
     const resolved: ResolvedWord[] = [];
     for (const w of list) {
-      const word = this.#words.get(`${config}|${w}`);
+      const word = known.get(w);
       if (word === undefined || word === 'unusable') return undefined;
       resolved.push(word);
     }
@@ -100,15 +113,13 @@ export class RankedSearchRepository {
   }
 
   /** The text-search configuration a `lang` code searches with (migration 0010). */
-  async #config(lang: string): Promise<string> {
-    const known = this.#configs.get(lang);
-    if (known) return known;
-    const { rows } = await sql<{
-      config: string;
-    }>`SELECT jiffy_search_config(${lang})::text AS config`.execute(this.#db);
-    if (this.#configs.size > LEXEME_CACHE_SIZE) this.#configs.clear();
-    this.#configs.set(lang, rows[0]!.config);
-    return rows[0]!.config;
+  #config(lang: string): Promise<string> {
+    return this.#configs.fetch(lang, async () => {
+      const { rows } = await sql<{
+        config: string;
+      }>`SELECT jiffy_search_config(${lang})::text AS config`.execute(this.#db);
+      return rows[0]!.config;
+    });
   }
 
   /**
@@ -135,7 +146,7 @@ export class RankedSearchRepository {
     const unread = (source: Source) =>
       !everyOne &&
       source.notConfig !== undefined &&
-      !this.#writtenElsewhere.has(elsewhereKey(source));
+      this.#writtenElsewhere.get(elsewhereKey(source)) === undefined;
     // rating_rank is the place in GIPHY's order (migration 0014 numbers it the same way).
     const maxRank = Math.max(...filter.ratings.map((r) => ratings.indexOf(r)));
     const inScope = sql`type = ${filter.type} AND rating_rank <= ${maxRank}`;
@@ -299,8 +310,7 @@ export class RankedSearchRepository {
     const listed = answer!.gifs;
     answer!.gifs = null;
     if (Number(answer!.left_out) > 0) {
-      if (this.#writtenElsewhere.size > LEXEME_CACHE_SIZE) this.#writtenElsewhere.clear();
-      for (const source of leftOut) this.#writtenElsewhere.add(elsewhereKey(source));
+      for (const source of leftOut) this.#writtenElsewhere.set(elsewhereKey(source), true);
       return undefined;
     }
     if (answer!.named_channel) return { rows: [], total: 0, namesChannel: true };

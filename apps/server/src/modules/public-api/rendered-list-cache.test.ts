@@ -3,6 +3,7 @@ import { gifIdOfPayload } from '../analytics/pingback-event.ts';
 import { analyticsPayload } from '../gifs/gif.presenter.ts';
 import { RESPONSE_ID_SLOT } from '../gifs/gif.presenter.ts';
 import { SlottedJson } from '../gifs/slotted-json.ts';
+import { CacheRegistry } from '../../platform/cache/cache-registry.ts';
 import { encodeAnswer } from './answer-json.ts';
 import { RenderedAnswer, RenderedListCache } from './rendered-list-cache.ts';
 
@@ -18,7 +19,11 @@ const bodyFor = (responseId: string) =>
 
 describe('RenderedListCache', () => {
   it('forgets kept answers on clear, and keeps no load that was under way then', async () => {
-    const cache = new RenderedListCache({ ttlMs: 60_000, maxEntries: 10 });
+    const cache = new RenderedListCache({
+      caches: new CacheRegistry(),
+      ttlMs: 60_000,
+      maxEntries: 10,
+    });
     let loads = 0;
     const load = () => {
       loads++;
@@ -45,7 +50,11 @@ describe('RenderedListCache', () => {
   });
 
   it('renders a kept answer exactly as if it had been made for each response', async () => {
-    const cache = new RenderedListCache({ ttlMs: 60_000, maxEntries: 10 });
+    const cache = new RenderedListCache({
+      caches: new CacheRegistry(),
+      ttlMs: 60_000,
+      maxEntries: 10,
+    });
     const answer = await cache.answer('k', () =>
       Promise.resolve(SlottedJson.of(bodyFor(RESPONSE_ID_SLOT))),
     );
@@ -77,7 +86,7 @@ describe('RenderedListCache', () => {
   });
 
   it('loads once for callers asking together, and again once the answer is too old', async () => {
-    const cache = new RenderedListCache({ ttlMs: 50, maxEntries: 10 });
+    const cache = new RenderedListCache({ caches: new CacheRegistry(), ttlMs: 50, maxEntries: 10 });
     let loads = 0;
     const load = async () => {
       loads++;
@@ -94,7 +103,11 @@ describe('RenderedListCache', () => {
   });
 
   it('keeps at most maxEntries answers and does not keep a failed load', async () => {
-    const cache = new RenderedListCache({ ttlMs: 60_000, maxEntries: 2 });
+    const cache = new RenderedListCache({
+      caches: new CacheRegistry(),
+      ttlMs: 60_000,
+      maxEntries: 2,
+    });
     let loads = 0;
     const load = () => Promise.resolve(SlottedJson.of(`${++loads}`));
     for (const key of ['a', 'b', 'c']) await cache.answer(key, load);

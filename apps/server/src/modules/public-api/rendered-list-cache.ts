@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import { SlottedJson } from '../gifs/index.ts';
 import type { BufferPool } from '../../platform/lib/buffer-pool.ts';
 import type { Clock } from '../../platform/lib/clock.ts';
-import { ExpiringMap } from '../../platform/lib/expiring-map.ts';
+import type { CacheRegistry } from '../../platform/cache/cache-registry.ts';
+import type { NamedCache } from '../../platform/cache/named-cache.ts';
 
 /**
  * A serialized answer with holes for the response id, and the ETag of its content. It renders
@@ -78,23 +79,25 @@ export interface LoadedAnswer {
 
 /**
  * Serialized list answers (search, trending) kept for `ttlMs`, the same age the answers tell
- * clients and CDNs they may be kept (Cache-Control max-age). A hit costs no query, no
- * presenting and no serializing; callers asking while an answer loads share that load. The
- * oldest entry goes first when `maxEntries` is reached.
+ * clients and CDNs they may be kept (Cache-Control max-age): the registry's `public_lists`. A
+ * hit costs no query, no presenting and no serializing; callers asking while an answer loads
+ * share that load. The least recently used entry goes first when `maxEntries` is reached.
  */
 export class RenderedListCache {
-  readonly #entries: ExpiringMap<RenderedAnswer>;
-  readonly #loading = new Map<string, Promise<RenderedAnswer>>();
-  #generation = 0;
-  /**
-   * Answers given without a load of their own (kept, or joining a load under way), and those
-   * that loaded (metrics).
-   */
-  hits = 0;
-  misses = 0;
+  readonly #entries: NamedCache<RenderedAnswer>;
 
-  constructor(options: { ttlMs: number; maxEntries: number; now?: Clock }) {
-    this.#entries = new ExpiringMap(options);
+  constructor(options: { caches: CacheRegistry; ttlMs: number; maxEntries: number; now?: Clock }) {
+    this.#entries = options.caches.create({
+      name: 'public_lists',
+      max: options.maxEntries,
+      ttlMs: options.ttlMs,
+      now: options.now,
+    });
+  }
+
+  /** The name it is purged by and shown under on `/metrics`. */
+  get name(): string {
+    return this.#entries.name;
   }
 
   /**
@@ -104,8 +107,6 @@ export class RenderedListCache {
    */
   clear(): void {
     this.#entries.clear();
-    this.#loading.clear();
-    this.#generation++;
   }
 
   /**
@@ -114,30 +115,16 @@ export class RenderedListCache {
    * ends then): it is kept no longer.
    */
   answer(key: string, load: () => Promise<SlottedJson | LoadedAnswer>): Promise<RenderedAnswer> {
-    const kept = this.#entries.get(key);
-    if (kept) {
-      this.hits++;
-      return Promise.resolve(kept);
-    }
-    let loading = this.#loading.get(key);
-    if (loading) this.hits++;
-    else {
-      this.misses++;
-      const generation = this.#generation;
-      const started: Promise<RenderedAnswer> = load()
-        .then((loaded) => {
-          const { body, keepUntil, total } =
-            loaded instanceof SlottedJson ? { body: loaded } : loaded;
-          const answer = new RenderedAnswer(body, total);
-          if (generation === this.#generation) this.#entries.set(key, answer, keepUntil);
-          return answer;
-        })
-        .finally(() => {
-          if (this.#loading.get(key) === started) this.#loading.delete(key);
-        });
-      loading = started;
-      this.#loading.set(key, loading);
-    }
-    return loading;
+    let keepUntil: number | undefined;
+    return this.#entries.fetch(
+      key,
+      async () => {
+        const loaded = await load();
+        if (loaded instanceof SlottedJson) return new RenderedAnswer(loaded);
+        keepUntil = loaded.keepUntil;
+        return new RenderedAnswer(loaded.body, loaded.total);
+      },
+      () => keepUntil,
+    );
   }
 }

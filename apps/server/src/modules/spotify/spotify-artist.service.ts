@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { LRUCache } from 'lru-cache';
 import { z } from 'zod';
 import { consumeOrRefuse, type AttemptLimits, type Actor } from '../accounts/index.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
+import type { CacheRegistry } from '../../platform/cache/cache-registry.ts';
+import type { NamedCache } from '../../platform/cache/named-cache.ts';
 import type { SpotifyArtistLink } from './spotify-artist-url.ts';
 
 export interface SpotifyArtist extends SpotifyArtistLink {
@@ -20,6 +21,7 @@ export interface SpotifyArtistDeps {
   oembedUrl: string;
   tempDir: string;
   limits: AttemptLimits;
+  caches: CacheRegistry;
 }
 
 /** What Spotify's oEmbed answers that Jiffy reads: the artist's name is its `title`. */
@@ -36,9 +38,14 @@ const LOOKUPS_PER_USER = { points: 30, durationSeconds: 60 * 60 };
  */
 export class SpotifyArtistService {
   readonly #deps: SpotifyArtistDeps;
-  readonly #names = new LRUCache<string, string>({ max: 10_000, ttl: 24 * 60 * 60 * 1000 });
+  readonly #names: NamedCache<string>;
   constructor(deps: SpotifyArtistDeps) {
     this.#deps = deps;
+    this.#names = deps.caches.create({
+      name: 'spotify_artist_names',
+      max: 10_000,
+      ttlMs: 24 * 60 * 60 * 1000,
+    });
   }
 
   /** `GET /api/v3/spotify/artist`: for signed-in users (it fetches from another server). */

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type pg from 'pg';
+import { NamedCache } from '../cache/named-cache.ts';
 
 /**
  * Marks a statement to be prepared once per connection: SQL that starts with this comment is
@@ -23,12 +24,12 @@ export function prepareMarkedStatements(client: pg.ClientBase): void {
 }
 
 // A name per distinct text: the same name with other text would be refused by the connection.
-// Marked statements come in a few shapes, so their names are kept rather than hashed each call.
-const names = new Map<string, string>();
+// Marked statements come in a few shapes, so their names are kept rather than hashed each call:
+// by the process (the hook knows no Jiffy; every Jiffy names a text alike), not in a registry.
+const names = new NamedCache<string>({ name: 'prepared_statement_names', max: 1000 });
 function statementName(text: string): string {
   let name = names.get(text);
   if (!name) {
-    if (names.size >= 1000) names.clear();
     name = `jiffy_${createHash('sha1').update(text).digest('base64url')}`;
     names.set(text, name);
   }

@@ -1,10 +1,5 @@
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
-
-/** Lookups a cache answered from what it kept, and those it had to load. */
-export interface CacheCounts {
-  readonly hits: number;
-  readonly misses: number;
-}
+import type { CacheStats } from '../cache/named-cache.ts';
 
 /** One job kind's backlog, as the queue's tables show it at scrape time. */
 export interface QueueKindStats {
@@ -33,7 +28,7 @@ export class JiffyMetrics {
   readonly #requests: Histogram<'method' | 'route' | 'status_code'>;
   readonly #jobs: Histogram<'kind' | 'outcome'>;
   readonly #pingbacks: Counter<'outcome'>;
-  readonly #caches = new Map<string, CacheCounts>();
+  #cacheStats: () => readonly CacheStats[] = () => [];
   #queueStats: (() => Promise<QueueKindStats[]>) | undefined;
   /** One queue query per scrape, shared by the gauges that read it. */
   #scrapeStats: { at: number; stats: Promise<QueueKindStats[] | undefined> } | undefined;
@@ -63,7 +58,7 @@ export class JiffyMetrics {
     });
     for (const outcome of ['stored', 'dropped']) this.#pingbacks.inc({ outcome }, 0);
 
-    const caches = this.#caches;
+    const cacheStats = () => this.#cacheStats();
     new Counter({
       name: 'jiffy_cache_lookups_total',
       help: 'Lookups in kept answers by cache and result (hit: no load of its own; miss: loaded).',
@@ -71,9 +66,31 @@ export class JiffyMetrics {
       registers,
       collect() {
         this.reset();
-        for (const [cache, counts] of caches) {
-          this.inc({ cache, result: 'hit' }, counts.hits);
-          this.inc({ cache, result: 'miss' }, counts.misses);
+        for (const { name: cache, hits, misses } of cacheStats()) {
+          this.inc({ cache, result: 'hit' }, hits);
+          this.inc({ cache, result: 'miss' }, misses);
+        }
+      },
+    });
+    new Gauge({
+      name: 'jiffy_cache_entries',
+      help: 'Entries each cache holds (expired ones not yet looked up among them).',
+      labelNames: ['cache'],
+      registers,
+      collect() {
+        this.reset();
+        for (const { name: cache, entries } of cacheStats()) this.set({ cache }, entries);
+      },
+    });
+    new Gauge({
+      name: 'jiffy_cache_bytes',
+      help: 'What the entries of each cache bounded by bytes weigh.',
+      labelNames: ['cache'],
+      registers,
+      collect() {
+        this.reset();
+        for (const { name: cache, bytes } of cacheStats()) {
+          if (bytes !== undefined) this.set({ cache }, bytes);
         }
       },
     });
@@ -126,9 +143,9 @@ export class JiffyMetrics {
     if (dropped > 0) this.#pingbacks.inc({ outcome: 'dropped' }, dropped);
   }
 
-  /** Exports `counts`' hits and misses as cache `name`, read at each scrape. */
-  watchCache(name: string, counts: CacheCounts): void {
-    this.#caches.set(name, counts);
+  /** Where the cache series read every named cache's counts and size (CacheRegistry.stats). */
+  watchCaches(read: () => readonly CacheStats[]): void {
+    this.#cacheStats = read;
   }
 
   /** Where the queue gauges read the backlog (the queue's tables). */

@@ -114,6 +114,18 @@ describe('/metrics after traffic', () => {
     expect(cache(later, 'gif_json', 'hit') - cache(after, 'gif_json', 'hit')).toBe(1);
   });
 
+  it("shows every named cache's look-ups and entries, and what the GIF JSON weighs", async () => {
+    const text = await scrape();
+    const names = labelSetsOf(text, 'jiffy_cache_entries').map((labels) => labels.cache);
+    expect(names).toEqual(expect.arrayContaining(['public_lists', 'gif_json', 'api_keys']));
+    // Every request above gave its API key: the first looked it up, the others found it kept.
+    expect(cache(text, 'api_keys', 'hit')).toBeGreaterThan(0);
+    expect(sampleOf(text, 'jiffy_cache_entries', { cache: 'public_lists' })).toBeGreaterThan(0);
+    expect(sampleOf(text, 'jiffy_cache_bytes', { cache: 'gif_json' })).toBeGreaterThan(0);
+    // Only caches bounded by bytes weigh their entries.
+    expect(sampleOf(text, 'jiffy_cache_bytes', { cache: 'public_lists' })).toBeUndefined();
+  });
+
   it('counts pingback events stored and dropped', async () => {
     const before = await scrape();
     const event = (gif: string) => ({

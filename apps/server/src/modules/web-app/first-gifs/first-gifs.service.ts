@@ -9,13 +9,14 @@ import {
 } from '@jiffy/web/first-page-data';
 import { MAX_AGE_SECONDS } from '../../../platform/http/public-api-caching.ts';
 import type { Clock } from '../../../platform/lib/clock.ts';
-import { ExpiringMap } from '../../../platform/lib/expiring-map.ts';
 import {
   allowedRatings,
   type DiscoveryService,
   type ListAnswers,
   type RenderedAnswer,
 } from '../../public-api/index.ts';
+import type { CacheRegistry } from '../../../platform/cache/cache-registry.ts';
+import type { NamedCache } from '../../../platform/cache/named-cache.ts';
 
 /**
  * The site's own default: its pages send no `rating`, so the API's default applies (pg-13).
@@ -92,20 +93,26 @@ export class FirstGifsService {
   readonly #lists: ListAnswers;
   readonly #discovery: DiscoveryService;
   // Trending searches and related tags for as long as the API lets anyone keep them.
-  readonly #searches: ExpiringMap<Promise<string[]>>;
-  readonly #related: ExpiringMap<Promise<{ name: string; score: number }[]>>;
+  readonly #searches: NamedCache<string[]>;
+  readonly #related: NamedCache<{ name: string; score: number }[]>;
   // What each recent page view was written from, until its site asks for the data.
-  readonly #views: ExpiringMap<KeptView>;
+  readonly #views: NamedCache<KeptView>;
 
-  constructor(deps: { lists: ListAnswers; discovery: DiscoveryService; clock: Clock }) {
+  constructor(deps: {
+    lists: ListAnswers;
+    discovery: DiscoveryService;
+    caches: CacheRegistry;
+    clock: Clock;
+  }) {
     this.#lists = deps.lists;
     this.#discovery = deps.discovery;
     const kept = { ttlMs: MAX_AGE_SECONDS * 1000, now: deps.clock };
-    this.#searches = new ExpiringMap({ ...kept, maxEntries: 1 });
-    this.#related = new ExpiringMap({ ...kept, maxEntries: 500 });
-    this.#views = new ExpiringMap({
+    this.#searches = deps.caches.create({ ...kept, name: 'first_page_searches', max: 1 });
+    this.#related = deps.caches.create({ ...kept, name: 'first_page_related_tags', max: 500 });
+    this.#views = deps.caches.create({
+      name: 'first_page_views',
+      max: MAX_PAGE_VIEWS,
       ttlMs: PAGE_VIEW_KEPT_MS,
-      maxEntries: MAX_PAGE_VIEWS,
       now: deps.clock,
     });
     // A hidden or newly blocked term leaves the home page at once: the kept trending searches
@@ -119,7 +126,7 @@ export class FirstGifsService {
 
   /** Whether the server keeps this page view's data, for the page to name it to the site. */
   keeps(responseId: string): boolean {
-    return this.#views.get(responseId) !== undefined;
+    return this.#views.peek(responseId) !== undefined;
   }
 
   /**
@@ -141,7 +148,7 @@ export class FirstGifsService {
 
   async home(view: PageView): Promise<HomeFirstPage> {
     const [trendingSearches, stickers, gifs] = await Promise.all([
-      this.#kept(this.#searches, 'searches', () => this.#discovery.trendingSearches()),
+      this.#searches.fetch('searches', () => this.#discovery.trendingSearches()),
       this.#lists
         .trending({
           type: 'sticker',
@@ -182,7 +189,7 @@ export class FirstGifsService {
         },
       );
     const [relatedTags, results] = await Promise.all([
-      this.#kept(this.#related, `${gifType}:${q.toLowerCase()}`, related),
+      this.#related.fetch(`${gifType}:${q.toLowerCase()}`, related),
       this.#lists
         .search({
           type: gifType,
@@ -210,16 +217,6 @@ export class FirstGifsService {
       queries,
     });
     return content;
-  }
-
-  #kept<T>(map: ExpiringMap<Promise<T>>, key: string, load: () => Promise<T>): Promise<T> {
-    const kept = map.get(key);
-    if (kept) return kept;
-    const loading = load();
-    map.set(key, loading);
-    // A failed load is not kept: the next page view asks again.
-    loading.catch(() => map.get(key) === loading && map.delete(key));
-    return loading;
   }
 }
 
