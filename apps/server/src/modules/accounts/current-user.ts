@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { UserRow } from '../../platform/db/schema.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
+import type { PrincipalResolver } from '../../platform/http/route-auth.ts';
 import { SESSION_COOKIE } from './site-security.ts';
 import type { AccountService } from './account.service.ts';
 import type { PersonalTokenService } from './personal-token.service.ts';
@@ -37,6 +38,23 @@ export function tokenUser(
 export function sessionCookie(request: FastifyRequest): string | null {
   if (bearerToken(request)) return null;
   return request.cookies[SESSION_COOKIE] ?? null;
+}
+
+/**
+ * Who sent a request, for the kernel's route auth (platform/http/route-auth.ts): the session
+ * cookie's user (never on a request that sends a personal token), and the token's owner.
+ */
+export function principalResolver(deps: {
+  accounts: AccountService;
+  tokens: PersonalTokenService;
+}): PrincipalResolver {
+  return {
+    async session(request) {
+      const session = sessionCookie(request);
+      return session ? deps.accounts.sessionUser(session) : null;
+    },
+    token: (request) => tokenUser(request, deps.tokens),
+  };
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { ApiKeyUse, Auth } from '../route-policy.ts';
 
 /**
  * What a route says about itself for the OpenAPI document. `query`, `params` and `body` are
@@ -35,12 +36,30 @@ declare module 'fastify' {
 }
 
 /**
- * Route options carrying `doc`, merged with other options the route already takes
+ * What a documented route declares: its doc, and who may call it (`auth`, and the public API key
+ * it checks: route-policy.ts), which the kernel enforces and the document states as the
+ * operation's security.
+ */
+export interface DocumentedRoute extends RouteDoc {
+  auth?: Auth;
+  apiKey?: ApiKeyUse;
+}
+
+/**
+ * Route options carrying the declaration, merged with other options the route already takes
  * (`documented({...}, CACHED_LIST)`).
  */
 export function documented<C extends object = object>(
-  doc: RouteDoc,
+  declared: DocumentedRoute,
   options?: { config: C },
-): { config: C & { openapi: RouteDoc } } {
-  return { config: { ...(options?.config as C), openapi: doc } };
+): { config: C & { auth?: Auth; apiKey?: ApiKeyUse; openapi: RouteDoc } } {
+  const { auth, apiKey, ...doc } = declared;
+  return {
+    config: {
+      ...(options?.config as C),
+      ...(auth ? { auth } : {}),
+      ...(apiKey ? { apiKey } : {}),
+      openapi: doc,
+    },
+  };
 }
