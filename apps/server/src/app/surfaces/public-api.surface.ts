@@ -75,7 +75,6 @@ export async function publicApiSurface(
   publicUploadRoutes(scope, {
     uploads: services.uploads,
     apiKeys: services.apiKeys,
-    accounts: services.accounts,
     uploadTempDir: options.uploadTempDir,
   });
   ctaRoutes(scope, {
