@@ -58,7 +58,6 @@ export async function publicApiSurface(
     gifs: services.publicGifs,
     lists: services.listAnswers,
     apiKeys: services.apiKeys,
-    accounts: services.accounts,
   });
   discoveryRoutes(scope, { discovery: services.discovery, apiKeys: services.apiKeys });
   channelSearchRoutes(scope, { channelSearch: services.channelSearch, apiKeys: services.apiKeys });
@@ -77,11 +76,7 @@ export async function publicApiSurface(
     apiKeys: services.apiKeys,
     uploadTempDir: options.uploadTempDir,
   });
-  ctaRoutes(scope, {
-    ctas: services.gifCtas,
-    apiKeys: services.apiKeys,
-    tokens: services.personalTokens,
-  });
+  ctaRoutes(scope, { ctas: services.gifCtas, apiKeys: services.apiKeys });
   await scope.register(tenorSurface, { services });
   await notFoundUnder(scope, PREFIXES, true);
 }

@@ -64,6 +64,9 @@ export function credentialsOf(auth: Auth): {
   };
 }
 
+/** Route options of a route anyone may call, that looks nobody up (see `Auth`). */
+export const ANONYMOUS = { config: { auth: 'anonymous' } } as const;
+
 /**
  * A public API key the route's own input checks (`api_key`, Tenor's `key`), in the order its
  * input needs (bad input 400 first, then the key 401), so the kernel does not enforce it; the
