@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import type { UserRow } from '../db/schema.ts';
 import { AppError } from '../errors/app-error.ts';
 import { AUTH_KINDS, credentialsOf, type Auth } from './route-policy.ts';
@@ -30,14 +30,24 @@ const refusals: Partial<Record<Auth, string>> = {
  */
 export function routeAuth(app: FastifyInstance, resolver: PrincipalResolver): void {
   app.decorateRequest('principal', null);
+  // Read when the app is ready, not when each route is added: a scope's own onRoute hook (the
+  // static files' plugin) may state it after this root one has run.
+  const routes: RouteOptions[] = [];
   app.addHook('onRoute', (route) => {
-    const auth = route.config?.auth;
-    if (auth && !AUTH_KINDS.includes(auth)) {
-      const methods = [route.method].flat().join(',');
-      throw new Error(
-        `${methods} ${route.url} states no auth: config.auth is one of ${AUTH_KINDS.join(', ')}`,
-      );
-    }
+    routes.push(route);
+  });
+  app.addHook('onReady', (done) => {
+    const unstated = routes
+      .filter((route) => !AUTH_KINDS.includes(route.config?.auth as Auth))
+      .map((route) => `${[route.method].flat().join(',')} ${route.url}`);
+    done(
+      unstated.length
+        ? new Error(
+            `Every route states who may call it (config.auth: ${AUTH_KINDS.join(', ')}); ` +
+              `these do not: ${unstated.join('; ')}`,
+          )
+        : undefined,
+    );
   });
   // Callback-style: an anonymous route costs no promise.
   app.addHook('preHandler', (request, _reply, done) => {

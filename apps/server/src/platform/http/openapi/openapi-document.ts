@@ -172,11 +172,7 @@ function operation(
         }
       : {}),
     responses,
-    ...(route.auth
-      ? { security: securityOf(route.auth, route.apiKey, surface) }
-      : doc.security
-        ? { security: doc.security.map((name) => ({ [name]: [] })) }
-        : {}),
+    security: securityOf(route.auth, route.apiKey, surface),
   };
 }
 

@@ -6,6 +6,8 @@ import type { ApiKeyUse, Auth } from '../route-policy.ts';
  * the very zod schemas the handler hands to `parseInput`, so the document describes the input
  * the route actually accepts; `responses` are the schemas of what it answers, by status.
  * Errors need not be listed: every documented route gets its surface's error envelope (4XX, 5XX).
+ * Who may call it is not the doc's to say: the operation's security is written from the route's
+ * `auth` and `apiKey` (route-policy.ts), which the server enforces.
  */
 export interface RouteDoc {
   summary: string;
@@ -24,8 +26,6 @@ export interface RouteDoc {
    * describes the text, or the bytes when it is null.
    */
   produces?: string | readonly string[];
-  /** How a caller proves who they are, when it matters (names of the document's security schemes). */
-  security?: string[];
 }
 
 declare module 'fastify' {
@@ -41,7 +41,7 @@ declare module 'fastify' {
  * operation's security.
  */
 export interface DocumentedRoute extends RouteDoc {
-  auth?: Auth;
+  auth: Auth;
   apiKey?: ApiKeyUse;
 }
 
@@ -52,14 +52,9 @@ export interface DocumentedRoute extends RouteDoc {
 export function documented<C extends object = object>(
   declared: DocumentedRoute,
   options?: { config: C },
-): { config: C & { auth?: Auth; apiKey?: ApiKeyUse; openapi: RouteDoc } } {
+): { config: C & { auth: Auth; apiKey?: ApiKeyUse; openapi: RouteDoc } } {
   const { auth, apiKey, ...doc } = declared;
   return {
-    config: {
-      ...(options?.config as C),
-      ...(auth ? { auth } : {}),
-      ...(apiKey ? { apiKey } : {}),
-      openapi: doc,
-    },
+    config: { ...(options?.config as C), auth, ...(apiKey ? { apiKey } : {}), openapi: doc },
   };
 }
