@@ -10,6 +10,7 @@ import type { Services } from './services.ts';
 import { errorHandler } from '../platform/http/error-handler.ts';
 import { framePolicy } from '../platform/http/frame-policy.ts';
 import { routeCatalog } from '../platform/http/openapi/route-catalog.ts';
+import { routeAuth } from '../platform/http/route-auth.ts';
 import '../platform/http/route-policy.ts';
 import { embedSurface } from './surfaces/embed.surface.ts';
 import { gatewaySurface } from './surfaces/gateway.surface.ts';
@@ -22,6 +23,7 @@ import { siteApiSurface } from './surfaces/site-api.surface.ts';
 import { webAppSurface } from './surfaces/web-app.surface.ts';
 import { widgetsSurface } from './surfaces/widgets.surface.ts';
 import type { SitePages } from '../modules/web-app/index.ts';
+import { principalResolver } from '../modules/accounts/index.ts';
 
 export interface AppOptions {
   services: Services;
@@ -77,6 +79,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setErrorHandler(errorHandler);
   // Before any surface: /openapi.json is written from every route registered after this.
   const catalog = routeCatalog(app);
+  // Every route states who may call it; the principal is resolved before its handler runs.
+  routeAuth(
+    app,
+    principalResolver({ accounts: services.accounts, tokens: services.personalTokens }),
+  );
   // Callback-style hook: it costs no promise per request.
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);

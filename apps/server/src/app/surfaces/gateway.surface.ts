@@ -25,13 +25,9 @@ export async function gatewaySurface(
   const { services } = options;
   declareSurface(scope, 'gateway', [`${GATEWAY_BASE}/*`]);
   siteApiCsrf(scope, { tokens: services.personalTokens });
-  const auth = gatewayAuth({
-    accounts: services.accounts,
-    tokens: services.personalTokens,
-    apiKeys: services.apiKeys,
-  });
+  const auth = gatewayAuth({ apiKeys: services.apiKeys });
   const urls = services.urls;
-  scheduleRoutes(scope, { schedule: services.schedule, auth, base: GATEWAY_BASE });
+  scheduleRoutes(scope, { schedule: services.schedule, base: GATEWAY_BASE });
   storiesRoutes(scope, { stories: services.stories, auth, base: GATEWAY_BASE, urls });
   trendingStoriesRoutes(scope, {
     trending: services.trendingStories,

@@ -58,7 +58,6 @@ export async function publicApiSurface(
     gifs: services.publicGifs,
     lists: services.listAnswers,
     apiKeys: services.apiKeys,
-    accounts: services.accounts,
   });
   discoveryRoutes(scope, { discovery: services.discovery, apiKeys: services.apiKeys });
   channelSearchRoutes(scope, { channelSearch: services.channelSearch, apiKeys: services.apiKeys });
@@ -75,14 +74,9 @@ export async function publicApiSurface(
   publicUploadRoutes(scope, {
     uploads: services.uploads,
     apiKeys: services.apiKeys,
-    accounts: services.accounts,
     uploadTempDir: options.uploadTempDir,
   });
-  ctaRoutes(scope, {
-    ctas: services.gifCtas,
-    apiKeys: services.apiKeys,
-    tokens: services.personalTokens,
-  });
+  ctaRoutes(scope, { ctas: services.gifCtas, apiKeys: services.apiKeys });
   await scope.register(tenorSurface, { services });
   await notFoundUnder(scope, PREFIXES, true);
 }

@@ -56,97 +56,60 @@ export async function siteApiSurface(
   usersRoutes(scope, {
     profiles: services.profiles,
     uploadTempDir: options.uploadTempDir,
-    accounts: services.accounts,
     urls: services.urls,
   });
   directoryRoutes(scope, { directory: services.directory, urls: services.urls });
-  studiosRoutes(scope, {
-    studios: services.studios,
-    accounts: services.accounts,
-    urls: services.urls,
-  });
-  apiTokensRoutes(scope, { tokens: services.personalTokens, accounts: services.accounts });
-  apiKeysRoutes(scope, { apiKeys: services.apiKeys, accounts: services.accounts });
-  creatorApplicationsRoutes(scope, {
-    applications: services.applications,
-    accounts: services.accounts,
-  });
-  favoritesRoutes(scope, { favorites: services.favorites, accounts: services.accounts });
-  reportsRoutes(scope, {
-    reports: services.gifReports,
-    accounts: services.accounts,
-    limiter: services.attemptLimiter,
-  });
+  studiosRoutes(scope, { studios: services.studios, urls: services.urls });
+  apiTokensRoutes(scope, { tokens: services.personalTokens });
+  apiKeysRoutes(scope, { apiKeys: services.apiKeys });
+  creatorApplicationsRoutes(scope, { applications: services.applications });
+  favoritesRoutes(scope, { favorites: services.favorites });
+  reportsRoutes(scope, { reports: services.gifReports, limiter: services.attemptLimiter });
   moderationRoutes(scope, {
     moderation: services.moderation,
-    accounts: services.accounts,
-    tokens: services.personalTokens,
   });
   trendingSearchModerationRoutes(scope, {
     trendingSearches: services.trendingSearchModeration,
-    accounts: services.accounts,
-    tokens: services.personalTokens,
   });
   gifEditRoutes(scope, {
     edits: services.gifEdits,
     metadata: services.gifMetadata,
-    accounts: services.accounts,
-    tokens: services.personalTokens,
     mediaBaseUrl: services.urls.mediaBaseUrl,
   });
   languageTagsRoutes(scope, {
     languageTags: services.languageTags,
-    accounts: services.accounts,
-    tokens: services.personalTokens,
   });
   channelsRoutes(scope, {
     channels: services.channels,
     channelGifs: services.channelGifs,
     reads: services.gifReads,
-    accounts: services.accounts,
-    tokens: services.personalTokens,
   });
   channelTagsRoutes(scope, {
     tags: services.channelTags,
-    accounts: services.accounts,
-    tokens: services.personalTokens,
   });
-  shareEventsRoutes(scope, {
-    shares: services.shares,
-    accounts: services.accounts,
-    limiter: services.attemptLimiter,
-  });
-  instashareRoutes(scope, { instashare: services.instashare, accounts: services.accounts });
-  spotifyRoutes(scope, { spotify: services.spotify, accounts: services.accounts });
+  shareEventsRoutes(scope, { shares: services.shares, limiter: services.attemptLimiter });
+  instashareRoutes(scope, { instashare: services.instashare });
+  spotifyRoutes(scope, { spotify: services.spotify });
   dashboardRoutes(scope, {
     dashboards: services.dashboards,
-    accounts: services.accounts,
-    tokens: services.personalTokens,
   });
   staffSearchRoutes(scope, {
     staffSearch: services.staffSearch,
     csvExports: services.csvExports,
-    accounts: services.accounts,
-    tokens: services.personalTokens,
   });
   staffRolesRoutes(scope, {
     staffRoles: services.staffRoles,
-    accounts: services.accounts,
-    tokens: services.personalTokens,
   });
   moderationQueueRoutes(scope, {
     actions: services.moderationActions,
     searchReports: services.searchReports,
     queue: services.moderationQueue,
-    accounts: services.accounts,
-    tokens: services.personalTokens,
     limiter: services.attemptLimiter,
     publicUrl: services.urls.publicUrl,
   });
   const uploads = {
     uploads: services.uploads,
     apiKeys: services.apiKeys,
-    accounts: services.accounts,
     uploadTempDir: options.uploadTempDir,
   };
   siteUploadRoutes(scope, uploads);
@@ -157,14 +120,10 @@ export async function siteApiSurface(
   instanceRoutes(scope, { instanceStats: services.instanceStats });
   tagPredictionRoutes(scope, {
     predictions: services.tagPredictions,
-    accounts: services.accounts,
-    tokens: services.personalTokens,
     limiter: services.attemptLimiter,
   });
   imagingRoutes(scope, {
     trims: services.trims,
-    accounts: services.accounts,
-    tokens: services.personalTokens,
     limiter: services.attemptLimiter,
     uploadTempDir: options.uploadTempDir,
   });

@@ -14,9 +14,5 @@ export async function tenorSurface(
 ): Promise<void> {
   const { services } = options;
   declareSurface(scope, 'tenor', [...TENOR_PATHS]);
-  tenorRoutes(scope, {
-    tenor: services.tenor,
-    apiKeys: services.apiKeys,
-    accounts: services.accounts,
-  });
+  tenorRoutes(scope, { tenor: services.tenor, apiKeys: services.apiKeys });
 }

@@ -19,7 +19,6 @@ export function webAppSurface(
     reads: services.gifReads,
     firstGifs: services.firstGifs,
     profiles: services.profiles,
-    accounts: services.accounts,
     publicUrl: services.urls.publicUrl,
     mediaBaseUrl: services.urls.mediaBaseUrl,
     apiKey: options.apiKey,

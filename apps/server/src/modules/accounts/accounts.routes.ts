@@ -71,6 +71,7 @@ export function accountsRoutes(
     summary: 'Create an account; the e-mail address is confirmed next',
     description: 'The same answer whether or not the address already had an account.',
     body: registerSchema,
+    auth: 'anonymous',
     responses: { 201: accountStatusAnswer },
   });
   app.post('/api/v3/register', register, async (request, reply) => {
@@ -86,6 +87,7 @@ export function accountsRoutes(
     summary: "Confirm an account's e-mail address",
     description: "The mailed link's `token`, or the address with the mailed six-digit `code`.",
     body: confirmSchema,
+    auth: 'anonymous',
     responses: { 200: accountStatusAnswer },
   });
   app.post('/api/v3/register/confirm', confirm, async (request, reply) => {
@@ -99,6 +101,7 @@ export function accountsRoutes(
   const resend = documented({
     summary: 'Send the confirmation e-mail again',
     body: emailOnlySchema,
+    auth: 'anonymous',
     responses: { 200: accountStatusAnswer },
   });
   app.post('/api/v3/register/resend', resend, async (request, reply) => {
@@ -112,6 +115,7 @@ export function accountsRoutes(
   const reset = documented({
     summary: 'Ask for a password reset (`email`), or finish one (`token`, `password`)',
     body: resetSchema,
+    auth: 'anonymous',
     responses: { 200: accountStatusAnswer },
   });
   app.post('/api/v3/password/reset', reset, async (request, reply) => {
@@ -136,6 +140,7 @@ export function accountsRoutes(
     summary: 'Sign in: sets the session and a fresh CSRF cookie',
     description: '`loginType` may also come in the query.',
     body: loginSchema,
+    auth: 'anonymous',
     responses: { 200: loginAnswer },
   });
   app.post('/api/v3/login', login, async (request, reply) => {
@@ -162,7 +167,8 @@ export function accountsRoutes(
   const logout = documented({
     summary: 'Sign out',
     responses: { 200: accountStatusAnswer },
-    security: ['session'],
+    // Signs out the session the cookie names, if there is one.
+    auth: 'optional-session',
   });
   app.post('/api/v3/logout', logout, async (request, reply) => {
     const token = sessionCookie(request);
@@ -176,16 +182,20 @@ export function accountsRoutes(
   const check = documented({
     summary: 'Who is signed in (and hands out the CSRF cookie)',
     responses: { 200: sessionAnswer },
+    auth: 'optional-session',
   });
   app.get('/login/check', check, async (request) => {
-    const token = sessionCookie(request);
-    const user = token ? await accounts.sessionUser(token) : null;
+    const user = request.principal;
     return {
       data: user ? { logged_in: true, user: presentSelf(user) } : { logged_in: false, user: null },
     };
   });
 
-  const build = documented({ summary: "The server's version", responses: { 200: buildAnswer } });
+  const build = documented({
+    summary: "The server's version",
+    responses: { 200: buildAnswer },
+    auth: 'anonymous',
+  });
   app.get('/api/v3/env/build', build, async () => ({
     data: { name: 'jiffy', version: deps.build.version, node: process.version },
   }));

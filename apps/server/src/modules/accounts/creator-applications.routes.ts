@@ -8,10 +8,9 @@ import {
 } from '@jiffy/contracts';
 import { documented } from '../../platform/http/openapi/route-doc.ts';
 import { parseInput } from '../../platform/http/parse-input.ts';
-import type { AccountService } from './account.service.ts';
+import { principalOf } from '../../platform/http/route-auth.ts';
 import { presentOwnApplication } from './creator-application.presenter.ts';
 import type { CreatorApplicationService } from './creator-application.service.ts';
-import { currentUser, requireUser } from './current-user.ts';
 import { authorize } from './permissions.ts';
 
 const applyBody = z.strictObject({
@@ -38,7 +37,7 @@ const reviewBody = z.strictObject({
  */
 export function creatorApplicationsRoutes(
   app: FastifyInstance,
-  deps: { applications: CreatorApplicationService; accounts: AccountService },
+  deps: { applications: CreatorApplicationService },
 ): void {
   const tags = ['Accounts'];
   const apply = documented({
@@ -46,10 +45,10 @@ export function creatorApplicationsRoutes(
     tags,
     body: applyBody,
     responses: { 201: creatorApplicationAnswer },
-    security: ['session'],
+    auth: 'session',
   });
   app.post('/api/v3/creator-applications', apply, async (request, reply) => {
-    const user = await requireUser(request, deps.accounts, 'to apply');
+    const user = principalOf(request);
     const input = parseInput(applyBody, request.body ?? {});
     const id = await deps.applications.apply(user, {
       message: input.message,
@@ -63,10 +62,10 @@ export function creatorApplicationsRoutes(
     description: '`data` is null when the caller never applied.',
     tags,
     responses: { 200: myApplicationAnswer },
-    security: ['session'],
+    auth: 'session',
   });
   app.get('/api/v3/creator-applications/mine', mine, async (request) => {
-    const user = await requireUser(request, deps.accounts, 'to see your application');
+    const user = principalOf(request);
     return { data: presentOwnApplication(await deps.applications.latestOf(user)) };
   });
 
@@ -74,10 +73,10 @@ export function creatorApplicationsRoutes(
     summary: 'Applications waiting for review (moderators)',
     tags,
     responses: { 200: pendingApplicationsAnswer },
-    security: ['session'],
+    auth: 'session',
   });
   app.get('/api/v3/creator-applications', pending, async (request) => {
-    authorize(await currentUser(request, deps.accounts), 'application.review');
+    authorize(request.principal, 'application.review');
     return { data: await deps.applications.listPending(100) };
   });
 
@@ -89,10 +88,10 @@ export function creatorApplicationsRoutes(
     params: reviewParams,
     body: reviewBody,
     responses: { 200: creatorApplicationAnswer },
-    security: ['session'],
+    auth: 'session',
   });
   app.post('/api/v3/creator-applications/:id/:decision', decide, async (request) => {
-    const reviewer = await currentUser(request, deps.accounts);
+    const reviewer = request.principal;
     authorize(reviewer, 'application.review');
     const { id, decision } = parseInput(reviewParams, request.params);
     const { note } = parseInput(reviewBody, request.body ?? {});

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { UserRow } from '../../platform/db/schema.ts';
-import { AppError } from '../../platform/errors/app-error.ts';
+import type { PrincipalResolver } from '../../platform/http/route-auth.ts';
 import { SESSION_COOKIE } from './site-security.ts';
 import type { AccountService } from './account.service.ts';
 import type { PersonalTokenService } from './personal-token.service.ts';
@@ -12,7 +12,7 @@ export function bearerToken(request: FastifyRequest): string | null {
   return match?.[1] ?? null;
 }
 
-// One look-up per request: the site API's CSRF guard and the route both ask.
+// One look-up per request: the site API's CSRF guard and the route's auth both ask.
 const tokenUsers = new WeakMap<FastifyRequest, Promise<UserRow | null>>();
 
 /** The owner of the request's personal token, if it sends a live one. */
@@ -40,26 +40,18 @@ export function sessionCookie(request: FastifyRequest): string | null {
 }
 
 /**
- * The caller of a site request: the personal token's owner when one is sent (and the route
- * accepts tokens: pass `tokens`), else the session cookie's user.
+ * Who sent a request, for the kernel's route auth (platform/http/route-auth.ts): the session
+ * cookie's user (never on a request that sends a personal token), and the token's owner.
  */
-export async function currentUser(
-  request: FastifyRequest,
-  accounts: AccountService,
-  tokens?: PersonalTokenService,
-): Promise<UserRow | null> {
-  if (bearerToken(request)) return tokens ? tokenUser(request, tokens) : null;
-  const session = sessionCookie(request);
-  return session ? accounts.sessionUser(session) : null;
-}
-
-/** The signed-in user, or a 401 `not_signed_in` saying what signing in is for. */
-export async function requireUser(
-  request: FastifyRequest,
-  accounts: AccountService,
-  purpose: string,
-): Promise<UserRow> {
-  const user = await currentUser(request, accounts);
-  if (!user) throw new AppError('not_signed_in', `Sign in ${purpose}.`);
-  return user;
+export function principalResolver(deps: {
+  accounts: AccountService;
+  tokens: PersonalTokenService;
+}): PrincipalResolver {
+  return {
+    async session(request) {
+      const session = sessionCookie(request);
+      return session ? deps.accounts.sessionUser(session) : null;
+    },
+    token: (request) => tokenUser(request, deps.tokens),
+  };
 }

@@ -7,7 +7,7 @@ export { apiTokensRoutes } from './api-tokens.routes.ts';
 export { AttemptLimits, consumeOrRefuse, withRetryAfter } from './attempt-limits.ts';
 export type { CreatorApplicationService } from './creator-application.service.ts';
 export { creatorApplicationsRoutes } from './creator-applications.routes.ts';
-export { currentUser, requireUser, sessionCookie, tokenUser } from './current-user.ts';
+export { principalResolver, sessionCookie } from './current-user.ts';
 export { makeAdmin } from './first-admin.ts';
 export { passwordResetMailJob } from './password-reset-mail.job.ts';
 export { authorize, can } from './permissions.ts';

@@ -1,10 +1,7 @@
 import { roleChangeAnswer, staffCandidateAnswer, staffListAnswer } from '@jiffy/contracts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { documented } from '../../platform/http/openapi/route-doc.ts';
 import { parseInput } from '../../platform/http/parse-input.ts';
-import type { AccountService } from './account.service.ts';
-import { currentUser } from './current-user.ts';
-import type { PersonalTokenService } from './personal-token.service.ts';
 import { presentStaffMember } from './staff-member.presenter.ts';
 import {
   roleChangeBody,
@@ -21,22 +18,21 @@ import type { StaffRoleService } from './staff-roles.service.ts';
  */
 export function staffRolesRoutes(
   app: FastifyInstance,
-  deps: { staffRoles: StaffRoleService; accounts: AccountService; tokens: PersonalTokenService },
+  deps: { staffRoles: StaffRoleService },
 ): void {
-  const caller = (request: FastifyRequest) => currentUser(request, deps.accounts, deps.tokens);
   const tags = ['Staff roles'];
-  const security = ['session', 'token'];
+  const auth = 'session-or-token';
 
   const list = documented({
     summary: 'Every moderator and admin, admins first (admins)',
     tags,
     query: staffListQuery,
     responses: { 200: staffListAnswer },
-    security,
+    auth,
   });
   app.get('/api/v4/staff', list, async (request, reply) => {
     parseInput(staffListQuery, request.query);
-    const staff = await deps.staffRoles.staff(await caller(request));
+    const staff = await deps.staffRoles.staff(request.principal);
     return reply.header('cache-control', 'private, no-store').send({
       data: staff.map(presentStaffMember),
     });
@@ -47,11 +43,11 @@ export function staffRolesRoutes(
     tags,
     query: staffCandidateQuery,
     responses: { 200: staffCandidateAnswer },
-    security,
+    auth,
   });
   app.get('/api/v4/staff/candidates', candidate, async (request, reply) => {
     const { username } = parseInput(staffCandidateQuery, request.query);
-    const user = await deps.staffRoles.findByUsername(await caller(request), username);
+    const user = await deps.staffRoles.findByUsername(request.principal, username);
     return reply
       .header('cache-control', 'private, no-store')
       .send({ data: presentStaffMember(user) });
@@ -67,10 +63,10 @@ export function staffRolesRoutes(
     params: roleChangeParams,
     body: roleChangeBody,
     responses: { 200: roleChangeAnswer },
-    security,
+    auth,
   });
   app.put('/api/v4/users/:id/role', setRole, async (request) => {
-    const actor = await caller(request);
+    const actor = request.principal;
     const { id } = parseInput(roleChangeParams, request.params);
     const { role } = parseInput(roleChangeBody, request.body ?? {});
     const change = await deps.staffRoles.setRole(actor, id, role);

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { currentUser, type AccountService, type PersonalTokenService } from '../accounts/index.ts';
 import { dashboardAnswer, dashboardSearchesAnswer, dashboardUploadsAnswer } from '@jiffy/contracts';
 import { z } from 'zod';
 import { documented } from '../../platform/http/openapi/route-doc.ts';
@@ -19,23 +18,20 @@ import type { DashboardService } from './dashboard.service.ts';
  */
 export function dashboardRoutes(
   app: FastifyInstance,
-  deps: { dashboards: DashboardService; accounts: AccountService; tokens: PersonalTokenService },
+  deps: { dashboards: DashboardService },
 ): void {
-  const caller = (request: Parameters<typeof currentUser>[0]) =>
-    currentUser(request, deps.accounts, deps.tokens);
-
   const tags = ['Analytics'];
-  const security = ['session', 'token'];
+  const auth = 'session-or-token';
   const dashboard = documented({
     summary: "A creator's figures over time, by source and by GIF (the creator or staff)",
     tags,
     query: dashboardQuery,
     responses: { 200: dashboardAnswer },
-    security,
+    auth,
   });
   app.get('/api/v1/analytics/dashboard/', dashboard, async (request, reply) => {
     const query = parseInput(dashboardQuery, request.query);
-    const data = await deps.dashboards.dashboard(await caller(request), query);
+    const data = await deps.dashboards.dashboard(request.principal, query);
     return reply.header('cache-control', 'private, no-store').send({ data });
   });
 
@@ -45,11 +41,11 @@ export function dashboardRoutes(
     query: dashboardQuery,
     responses: { 200: z.string() },
     produces: 'text/csv',
-    security,
+    auth,
   });
   app.get('/api/v1/analytics/dashboard/csv/', csv, async (request, reply) => {
     const query = parseInput(dashboardQuery, request.query);
-    const csv = await deps.dashboards.csv(await caller(request), query);
+    const csv = await deps.dashboards.csv(request.principal, query);
     return reply
       .header('content-type', 'text/csv; charset=utf-8')
       .header(
@@ -65,11 +61,11 @@ export function dashboardRoutes(
     tags,
     query: trendingSearchesQuery,
     responses: { 200: dashboardSearchesAnswer },
-    security,
+    auth,
   });
   app.get('/api/v1/analytics/dashboard-trending-searches/', searches, async (request, reply) => {
     const query = parseInput(trendingSearchesQuery, request.query);
-    const data = await deps.dashboards.trendingSearches(await caller(request), query);
+    const data = await deps.dashboards.trendingSearches(request.principal, query);
     return reply.header('cache-control', 'private, no-store').send({ data });
   });
 
@@ -78,11 +74,11 @@ export function dashboardRoutes(
     tags,
     query: dashboardUploadsQuery,
     responses: { 200: dashboardUploadsAnswer },
-    security,
+    auth,
   });
   app.get('/api/v1/analytics/dashboard-uploads/', uploads, async (request, reply) => {
     const { username } = parseInput(dashboardUploadsQuery, request.query);
-    const rows = await deps.dashboards.uploads(await caller(request), username);
+    const rows = await deps.dashboards.uploads(request.principal, username);
     return reply
       .header('cache-control', 'private, no-store')
       .send({ data: rows.map(presentUpload) });

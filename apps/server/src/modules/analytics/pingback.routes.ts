@@ -61,6 +61,7 @@ export function pingbackRoutes(
       consumeOrRefuse(deps.eventsPerAddress, addressBucket(request.ip), Math.max(1, events)),
     );
   const batch = documented({
+    auth: 'anonymous',
     summary: "GIPHY's analytics batch",
     description: 'Malformed events are dropped and counted in `dropped`; no api_key needed.',
     body: batchDoc,
@@ -81,6 +82,7 @@ export function pingbackRoutes(
   });
 
   const simple = documented({
+    auth: 'anonymous',
     summary: "One analytics event (the GIF object's analytics URLs)",
     query: simpleQuery,
     responses: { 204: null },

@@ -1,12 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { shareAnswer, shareTypes } from '@jiffy/contracts';
-import {
-  consumeOrRefuse,
-  withRetryAfter,
-  currentUser,
-  type AccountService,
-  type AttemptLimits,
-} from '../accounts/index.ts';
+import { consumeOrRefuse, withRetryAfter, type AttemptLimits } from '../accounts/index.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
 import { documented } from '../../platform/http/openapi/route-doc.ts';
 import { parseInput } from '../../platform/http/parse-input.ts';
@@ -23,10 +17,11 @@ const SHARES_PER_ADDRESS = { points: 60, durationSeconds: 10 * 60 };
  */
 export function shareEventsRoutes(
   app: FastifyInstance,
-  deps: { shares: ShareEventService; accounts: AccountService; limiter: AttemptLimits },
+  deps: { shares: ShareEventService; limiter: AttemptLimits },
 ): void {
   const perIp = deps.limiter.limiter('share-ip', SHARES_PER_ADDRESS);
   const share = documented({
+    auth: 'optional-session',
     summary: 'Count a share of a GIF',
     description: `\`type\` is one of ${shareTypes.join(', ')}. Limited per address.`,
     tags: ['Analytics'],
@@ -41,7 +36,7 @@ export function shareEventsRoutes(
         `The share type is one of: ${shareTypes.join(', ')}.`,
       );
     await withRetryAfter(reply, consumeOrRefuse(perIp, request.ip));
-    const outcome = await deps.shares.record(await currentUser(request, deps.accounts), id, type);
+    const outcome = await deps.shares.record(request.principal, id, type);
     return reply.status(201).send({ data: presentShare(outcome) });
   });
 }

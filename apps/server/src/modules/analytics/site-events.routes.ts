@@ -35,6 +35,7 @@ function siteEventsRoute(app: FastifyInstance, deps: { events: SiteEventService 
   // no first-party cookie); a forged event changes nothing anyone owns.
   const events = documented(
     {
+      auth: 'anonymous',
       summary: "Jiffy's own analytics events from its pages and the embed player",
       description:
         'JSON, or the same text as `sendBeacon` sends it. Malformed events are dropped and ' +

@@ -19,6 +19,8 @@ export function channelSearchRoutes(
 ): void {
   const input = publicQueryReader(deps.apiKeys);
   const channels = documented({
+    auth: 'anonymous',
+    apiKey: 'required',
     summary: 'Search channels',
     query: channelQuery,
     responses: { 200: channelsAnswer },

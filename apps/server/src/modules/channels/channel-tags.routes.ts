@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { currentUser, type AccountService, type PersonalTokenService } from '../accounts/index.ts';
 import {
   channelJobAnswer,
   deletedMagicTagAnswer,
@@ -19,25 +18,21 @@ import { presentMagicTag, presentRankedTags } from './channel-tag.presenter.ts';
 import type { ChannelTagsService } from './channel-tags.service.ts';
 
 /** Ranked and magic tags of a channel, and the poll of a channel job. */
-export function channelTagsRoutes(
-  app: FastifyInstance,
-  deps: { tags: ChannelTagsService; accounts: AccountService; tokens: PersonalTokenService },
-): void {
-  const actor = (request: FastifyRequest) => currentUser(request, deps.accounts, deps.tokens);
+export function channelTagsRoutes(app: FastifyInstance, deps: { tags: ChannelTagsService }): void {
   const idOf = (request: FastifyRequest) => parseInput(tagIdParams, request.params).id;
 
   const tags = ['Channels'];
-  const security = ['session', 'token'];
+  const auth = 'session-or-token';
   const addRanked = documented({
     summary: 'Add a ranked tag (a tab) to a channel',
     tags,
     body: addChannelTagBody,
     responses: { 201: rankedTagsAnswer },
-    security,
+    auth,
   });
   app.post('/api/v4/channel-ranked-tags/', addRanked, async (request, reply) => {
     const input = parseInput(addChannelTagBody, request.body ?? {});
-    const rows = await deps.tags.addRanked(await actor(request), {
+    const rows = await deps.tags.addRanked(request.principal, {
       channelId: input.channel,
       tag: input.tag,
     });
@@ -50,12 +45,12 @@ export function channelTagsRoutes(
     params: tagIdParams,
     body: rerankBody,
     responses: { 200: rankedTagsAnswer },
-    security,
+    auth,
   });
   app.patch('/api/v4/channel-ranked-tags/:id/', rerank, async (request) => {
     const id = idOf(request);
     const { rank } = parseInput(rerankBody, request.body ?? {});
-    return { data: presentRankedTags(await deps.tags.rerank(await actor(request), id, rank)) };
+    return { data: presentRankedTags(await deps.tags.rerank(request.principal, id, rank)) };
   });
 
   const removeRanked = documented({
@@ -63,11 +58,11 @@ export function channelTagsRoutes(
     tags,
     params: tagIdParams,
     responses: { 200: deletedRankedTagAnswer },
-    security,
+    auth,
   });
   app.delete('/api/v4/channel-ranked-tags/:id/', removeRanked, async (request) => {
     const id = idOf(request);
-    await deps.tags.removeRanked(await actor(request), id);
+    await deps.tags.removeRanked(request.principal, id);
     return { data: { id, deleted: true } };
   });
 
@@ -77,11 +72,11 @@ export function channelTagsRoutes(
     tags,
     body: addChannelTagBody,
     responses: { 201: magicTagAnswer },
-    security,
+    auth,
   });
   app.post('/api/v4/channel-magic-tags/', addMagic, async (request, reply) => {
     const input = parseInput(addChannelTagBody, request.body ?? {});
-    const { tag, flushUuid } = await deps.tags.addMagic(await actor(request), {
+    const { tag, flushUuid } = await deps.tags.addMagic(request.principal, {
       channelId: input.channel,
       tag: input.tag,
     });
@@ -93,19 +88,20 @@ export function channelTagsRoutes(
     tags,
     params: tagIdParams,
     responses: { 200: deletedMagicTagAnswer },
-    security,
+    auth,
   });
   app.delete('/api/v4/channel-magic-tags/:id/', removeMagic, async (request) => {
     const id = idOf(request);
-    const { removed } = await deps.tags.removeMagic(await actor(request), id);
+    const { removed } = await deps.tags.removeMagic(request.principal, id);
     return { data: { id, deleted: true, gifs_removed: removed } };
   });
 
   const retrieveJob = async (request: FastifyRequest) => {
     const { job } = parseInput(retrieveJobQuery, request.query);
-    return { data: { job, status: await deps.tags.jobStatus(await actor(request), job) } };
+    return { data: { job, status: await deps.tags.jobStatus(request.principal, job) } };
   };
   const job = documented({
+    auth,
     summary: 'Where a channel job stands',
     tags,
     query: retrieveJobQuery,

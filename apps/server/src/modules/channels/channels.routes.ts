@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { currentUser, type AccountService, type PersonalTokenService } from '../accounts/index.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
 import type { GifReadService } from '../gifs/index.ts';
 import {
@@ -42,16 +41,14 @@ export function channelsRoutes(
     channels: ChannelService;
     channelGifs: ChannelGifsService;
     reads: GifReadService;
-    accounts: AccountService;
-    tokens: PersonalTokenService;
   },
 ): void {
-  const actor = (request: FastifyRequest) => currentUser(request, deps.accounts, deps.tokens);
   const idOf = (request: FastifyRequest) => parseInput(channelIdParams, request.params).id;
 
   const tags = ['Channels'];
-  const signedIn = ['session', 'token'];
+  const auth = 'session-or-token';
   const byPath = documented({
+    auth: 'optional-session-or-token',
     summary: 'A channel by its path',
     description: "`slug` is `username/slug/...`; `username` alone is the user's root channel.",
     tags,
@@ -60,17 +57,18 @@ export function channelsRoutes(
   });
   app.get('/api/v4/channels/', byPath, async (request) => {
     const { slug } = parseInput(channelBySlugQuery, request.query);
-    return { data: await deps.channels.getByPath(await actor(request), slug) };
+    return { data: await deps.channels.getByPath(request.principal, slug) };
   });
 
   const byId = documented({
+    auth: 'optional-session-or-token',
     summary: 'A channel',
     tags,
     params: channelIdParams,
     responses: { 200: channelAnswer },
   });
   app.get('/api/v4/channels/:id', byId, async (request) => ({
-    data: await deps.channels.get(await actor(request), idOf(request)),
+    data: await deps.channels.get(request.principal, idOf(request)),
   }));
 
   const create = documented({
@@ -79,11 +77,11 @@ export function channelsRoutes(
     tags,
     body: createChannelBody,
     responses: { 201: channelAnswer },
-    security: signedIn,
+    auth,
   });
   app.post('/api/v4/channels/', create, async (request, reply) => {
     const input = parseInput(createChannelBody, request.body ?? {});
-    const channel = await deps.channels.create(await actor(request), input);
+    const channel = await deps.channels.create(request.principal, input);
     return reply.status(201).send({ data: channel });
   });
 
@@ -93,12 +91,12 @@ export function channelsRoutes(
     params: channelIdParams,
     body: updateChannelBody,
     responses: { 200: updatedChannelAnswer },
-    security: signedIn,
+    auth,
   });
   app.patch('/api/v4/channels/:id/', update, async (request) => {
     const id = idOf(request);
     const input = parseInput(updateChannelBody, request.body ?? {});
-    const { channel, flushUuid } = await deps.channels.update(await actor(request), id, input);
+    const { channel, flushUuid } = await deps.channels.update(request.principal, id, input);
     return { data: channel, flush_uuid: flushUuid };
   });
 
@@ -107,11 +105,11 @@ export function channelsRoutes(
     tags,
     params: channelIdParams,
     responses: { 200: deletedChannelAnswer },
-    security: signedIn,
+    auth,
   });
   app.delete('/api/v4/channels/:id/', remove, async (request) => {
     const id = idOf(request);
-    const { deleted } = await deps.channels.delete(await actor(request), id);
+    const { deleted } = await deps.channels.delete(request.principal, id);
     return { data: { id, deleted_channels: deleted } };
   });
 
@@ -121,12 +119,12 @@ export function channelsRoutes(
     params: channelIdParams,
     body: moveChannelBody,
     responses: { 200: channelAnswer },
-    security: signedIn,
+    auth,
   });
   app.post('/api/v4/channels/:id/move/', move, async (request) => {
     const id = idOf(request);
     const input = parseInput(moveChannelBody, request.body ?? {});
-    const channel = await deps.channels.move(await actor(request), id, {
+    const channel = await deps.channels.move(request.principal, id, {
       position: input.position,
       targetId: input.target_channel,
     });
@@ -138,6 +136,7 @@ export function channelsRoutes(
     throw new AppError('channel_parent_required', CHILDREN_NEED_PARENT);
   };
   const noParent = documented({
+    auth: 'anonymous',
     summary: "A channel's children, without the parent's id",
     description: 'Always refused (`channel_parent_required`): the id goes in the path.',
     tags,
@@ -146,6 +145,7 @@ export function channelsRoutes(
   app.get('/api/v4/channels/children/', noParent, childrenWithoutParent);
   app.get('/api/v4/channels/children', noParent, childrenWithoutParent);
   const children = documented({
+    auth: 'optional-session-or-token',
     summary: "A channel's children, in order",
     tags,
     params: channelIdParams,
@@ -153,10 +153,11 @@ export function channelsRoutes(
   });
   app.get('/api/v4/channels/:id/children/', children, async (request) => {
     if ((request.params as { id?: string }).id === '') childrenWithoutParent();
-    return { data: await deps.channels.children(await actor(request), idOf(request)) };
+    return { data: await deps.channels.children(request.principal, idOf(request)) };
   });
 
   const feed = documented({
+    auth: 'optional-session-or-token',
     summary: "A channel's GIFs",
     description: "From `offset`, or after `cursor` (the page before's `next_cursor`).",
     tags,
@@ -167,7 +168,7 @@ export function channelsRoutes(
   app.get('/api/v4/channels/:id/feed/', feed, async (request, reply) => {
     const id = idOf(request);
     const query = parseInput(feedQuery, request.query);
-    const page = await deps.channels.feed(await actor(request), id, query);
+    const page = await deps.channels.feed(request.principal, id, query);
     // The listed-GIF fast path of the public lists: each GIF's JSON kept while it is unchanged.
     const gifs = await deps.reads.serializeRows(page.rows);
     reply.type('application/json; charset=utf-8');
@@ -175,6 +176,7 @@ export function channelsRoutes(
   });
 
   const channelsOfGifs = documented({
+    auth: 'optional-session-or-token',
     summary: 'The channels some GIFs are in',
     tags,
     query: channelGifsQuery,
@@ -182,7 +184,7 @@ export function channelsRoutes(
   });
   app.get('/api/v4/channel-gifs/', channelsOfGifs, async (request) => {
     const { gif } = parseInput(channelGifsQuery, request.query);
-    return { data: await deps.channelGifs.channelsOf(await actor(request), gif) };
+    return { data: await deps.channelGifs.channelsOf(request.principal, gif) };
   });
 
   const add = documented({
@@ -190,11 +192,11 @@ export function channelsRoutes(
     tags,
     body: addChannelGifsBody,
     responses: { 200: addedChannelGifsAnswer },
-    security: signedIn,
+    auth,
   });
   app.post('/api/v4/channel-gifs/', add, async (request) => {
     const input = parseInput(addChannelGifsBody, request.body ?? {});
-    const { added } = await deps.channelGifs.add(await actor(request), {
+    const { added } = await deps.channelGifs.add(request.principal, {
       channelId: input.channel,
       gifIds: input.gif,
       ...(input.position && { position: input.position }),
@@ -208,11 +210,11 @@ export function channelsRoutes(
     tags,
     body: removeChannelGifsBody,
     responses: { 200: removedChannelGifsAnswer },
-    security: signedIn,
+    auth,
   });
   app.post('/api/v4/channel-gifs/remove/', removeGifs, async (request) => {
     const input = parseInput(removeChannelGifsBody, request.body ?? {});
-    const { removed } = await deps.channelGifs.remove(await actor(request), {
+    const { removed } = await deps.channelGifs.remove(request.principal, {
       channelId: input.channel,
       gifIds: input.gif,
     });

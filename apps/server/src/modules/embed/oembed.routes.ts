@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { AppError } from '../../platform/errors/app-error.ts';
 import type { GifReadService } from '../gifs/index.ts';
 import { parseInput } from '../../platform/http/parse-input.ts';
+import { ANONYMOUS } from '../../platform/http/route-policy.ts';
 import { SITE_NAME } from './embed-page.ts';
 import { oembedFor } from './oembed.ts';
 import { wholeNumber } from '../../platform/http/input-schemas.ts';
@@ -34,7 +35,7 @@ export function oembedRoutes(
   app: FastifyInstance,
   deps: { reads: GifReadService; publicUrl: string },
 ): void {
-  app.get('/oembed', async (request, reply) => {
+  app.get('/oembed', ANONYMOUS, async (request, reply) => {
     const query = parseInput(oembedQuery, request.query);
     if (query.format && query.format !== 'json') {
       throw new AppError('not_implemented', 'Only format=json is offered.');

@@ -1,4 +1,4 @@
 // The gateway module's face: what the rest of the server may use of it.
-export { gatewayAuth } from './gateway-auth.ts';
+export { GATEWAY_READERS, gatewayAuth } from './gateway-auth.ts';
 export type { GatewayAuth } from './gateway-auth.ts';
 export { gatewayIdParams, instant, isoTime, pathId } from './gateway-input.ts';

@@ -1,6 +1,5 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { tokenUser, type PersonalTokenService } from '../accounts/index.ts';
 import type { ApiKeyService } from '../api-keys/index.ts';
 import { okEnvelope } from '../../platform/http/envelope.ts';
 import { parseInput } from '../../platform/http/parse-input.ts';
@@ -29,16 +28,16 @@ export function ctaRoutes(
   deps: {
     ctas: GifCtaService;
     apiKeys: ApiKeyService;
-    tokens: PersonalTokenService;
   },
 ): void {
-  async function target(request: Parameters<typeof tokenUser>[0]) {
+  async function target(request: FastifyRequest) {
     const query = (request.query ?? {}) as Record<string, unknown>;
     await deps.apiKeys.verify(query.api_key);
     const { id } = parseInput(gifIdParams, request.params);
     const gif = await deps.ctas.readyGif(id);
-    // Only a token authenticates here: the public API takes no cookies, so no CSRF either.
-    const actor = await tokenUser(request, deps.tokens);
+    // Only a token authenticates here (auth `token`): the public API takes no cookies, so no
+    // CSRF either.
+    const actor = request.principal;
     deps.ctas.checkMayChange(actor, gif);
     return { gif, actor };
   }
@@ -50,7 +49,8 @@ export function ctaRoutes(
     params: gifIdParams,
     body: ctaBody,
     responses: { 200: ctaAnswer },
-    security: ['token'],
+    auth: 'token',
+    apiKey: 'required',
   });
   app.put('/v1/gifs/:id/cta', setCta, async (request) => {
     const { gif, actor } = await target(request);
@@ -68,7 +68,8 @@ export function ctaRoutes(
     query: apiKeyQuery,
     params: gifIdParams,
     responses: { 200: ctaAnswer },
-    security: ['token'],
+    auth: 'token',
+    apiKey: 'required',
   });
   app.delete('/v1/gifs/:id/cta', removeCta, async (request) => {
     const { gif, actor } = await target(request);

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { currentUser, type AccountService, type PersonalTokenService } from '../accounts/index.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
 import {
   extendedGifMetadataAnswer,
@@ -43,26 +42,21 @@ export function gifEditRoutes(
   deps: {
     edits: GifEditService;
     metadata: GifMetadataService;
-    accounts: AccountService;
-    tokens: PersonalTokenService;
     mediaBaseUrl: string;
   },
 ): void {
-  const actor = (request: Parameters<typeof currentUser>[0]) =>
-    currentUser(request, deps.accounts, deps.tokens);
-
   const tags = ['Editing'];
-  const security = ['session', 'token'];
+  const auth = 'session-or-token';
   const update = documented({
     summary: 'Change one field of a GIF (its owner or staff)',
     description: `\`key\` is one of ${editKeys.join(', ')}; \`value\` that field's new value.`,
     tags,
     body: gifUpdateBody,
     responses: { 200: gifEditAnswer },
-    security,
+    auth,
   });
   app.post('/ajax/gif/update', update, async (request) => {
-    const user = await actor(request);
+    const user = request.principal;
     const body = parseInput(gifUpdateBody, request.body ?? {});
     if (!isEditKey(body.key))
       throw new AppError('unknown_edit_key', `key: one of ${editKeys.join(', ')}`);
@@ -75,6 +69,7 @@ export function gifEditRoutes(
   });
 
   const tagCounts = documented({
+    auth: 'anonymous',
     summary: "How many GIFs carry each of a GIF's tags",
     tags,
     params: gifIdParams,
@@ -86,6 +81,7 @@ export function gifEditRoutes(
   });
 
   const metadata = documented({
+    auth: 'anonymous',
     summary: 'Public metadata of ready GIFs',
     tags,
     query: gifIdsQuery,
@@ -101,10 +97,10 @@ export function gifEditRoutes(
     tags,
     query: gifIdsQuery,
     responses: { 200: extendedGifMetadataAnswer },
-    security,
+    auth,
   });
   app.get('/ajax/gifs/extended-metadata', extended, async (request) => {
-    const user = await actor(request);
+    const user = request.principal;
     const { gif_ids } = parseInput(gifIdsQuery, request.query);
     const records = await deps.metadata.extendedMetadata(user, gif_ids);
     return { data: records.map(presentExtendedMetadata) };
@@ -116,10 +112,10 @@ export function gifEditRoutes(
     tags,
     query: ownGifsQuery,
     responses: { 200: ownGifsAnswer },
-    security,
+    auth,
   });
   app.get('/api/v1/users/me/gifs', mine, async (request) => {
-    const user = await actor(request);
+    const user = request.principal;
     const { cursor, limit } = parseInput(ownGifsQuery, request.query);
     const page = await deps.metadata.mine(user, { offset: cursor, limit });
     return {
@@ -132,6 +128,7 @@ export function gifEditRoutes(
   });
 
   const trending = documented({
+    auth: 'anonymous',
     summary: 'Whether GIFs are trending, and where',
     tags,
     query: gifIdsQuery,

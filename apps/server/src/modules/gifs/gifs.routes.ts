@@ -16,6 +16,8 @@ export function gifsRoutes(
   deps: { reads: GifReadService; apiKeys: ApiKeyService },
 ): void {
   const byId = documented({
+    auth: 'anonymous',
+    apiKey: 'required',
     summary: 'A GIF by id',
     query: apiKeyQuery,
     params: gifIdParams,
@@ -33,6 +35,7 @@ export function gifsRoutes(
 export function uploadStatusRoutes(app: FastifyInstance, deps: { reads: GifReadService }): void {
   // The id is an unguessable 18-character random string, known only to whoever uploaded.
   const status = documented({
+    auth: 'anonymous',
     summary: "An upload's progress",
     params: gifIdParams,
     responses: { 200: uploadStatusAnswer },

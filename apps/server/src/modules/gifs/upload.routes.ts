@@ -1,11 +1,11 @@
 import fsp from 'node:fs/promises';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { requireUser, type AccountService } from '../accounts/index.ts';
 import type { ApiKeyService } from '../api-keys/index.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
 import { okEnvelope } from '../../platform/http/envelope.ts';
 import { parseInput } from '../../platform/http/parse-input.ts';
+import { principalOf } from '../../platform/http/route-auth.ts';
 import { receiveForm } from '../../platform/http/receive-form.ts';
 import {
   siteUploadFieldsSchema,
@@ -30,7 +30,6 @@ import type { Uploader, UploadResult, UploadService } from './upload.service.ts'
 export interface UploadRoutesDeps {
   uploads: UploadService;
   apiKeys: ApiKeyService;
-  accounts: AccountService;
   /** Folder for files while they are being received and checked. */
   uploadTempDir: string;
 }
@@ -43,7 +42,8 @@ export function publicUploadRoutes(app: FastifyInstance, deps: UploadRoutesDeps)
     body: withFile(uploadFieldsSchema),
     bodyType: 'multipart/form-data',
     responses: { 200: uploadAnswer },
-    security: ['apiKey'],
+    auth: 'anonymous',
+    apiKey: 'required',
   });
   app.post('/v1/gifs', upload, async (request, reply) => {
     const query = (request.query ?? {}) as Record<string, unknown>;
@@ -71,11 +71,12 @@ export function siteUploadRoutes(app: FastifyInstance, deps: UploadRoutesDeps): 
     body: withFile(siteUploadFieldsSchema),
     bodyType: 'multipart/form-data',
     responses: { 200: siteUploadAnswer, 201: siteUploadAnswer },
-    security: ['session', 'token'],
+    // A signed-in session only (scripts upload through POST /v1/gifs, with a key).
+    auth: 'session',
   });
   app.post('/api/v1/uploads', upload, async (request, reply) => {
     // Signed in before a possibly large body is read; the GIF is always the uploader's own.
-    const user = await requireUser(request, deps.accounts, 'to upload');
+    const user = principalOf(request);
     const { id, created } = await withRetryAfter(reply, async () => {
       await deps.uploads.refuseIfQuotaSpent({ uploaderId: user.id });
       return receiveUpload(request, deps, siteUploadFieldsSchema, {}, async () => ({

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { ANONYMOUS } from '../../platform/http/route-policy.ts';
 import type { HealthService } from './health.service.ts';
 import { presentHealth } from './health.presenter.ts';
 
@@ -9,12 +10,12 @@ import { presentHealth } from './health.presenter.ts';
  * `degraded`), else 503, so a load balancer sends this node no traffic it cannot serve.
  */
 export function healthRoutes(app: FastifyInstance, deps: { health: HealthService }): void {
-  app.get('/healthz', async (_request, reply) =>
+  app.get('/healthz', ANONYMOUS, async (_request, reply) =>
     reply
       .header('cache-control', 'no-store')
       .send(presentHealth('live', await deps.health.report())),
   );
-  app.get('/readyz', async (_request, reply) => {
+  app.get('/readyz', ANONYMOUS, async (_request, reply) => {
     const report = await deps.health.report();
     return reply
       .status(report.ready ? 200 : 503)

@@ -2,17 +2,11 @@ import fsp from 'node:fs/promises';
 import { trimContentTypes } from '@jiffy/contracts';
 import { z } from 'zod';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import {
-  consumeOrRefuse,
-  withRetryAfter,
-  currentUser,
-  type AccountService,
-  type PersonalTokenService,
-  type AttemptLimits,
-} from '../accounts/index.ts';
+import { consumeOrRefuse, withRetryAfter, type AttemptLimits } from '../accounts/index.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
 import { parseInput, firstValues } from '../../platform/http/parse-input.ts';
 import { documented } from '../../platform/http/openapi/route-doc.ts';
+import { principalOf } from '../../platform/http/route-auth.ts';
 import { receiveForm } from '../../platform/http/receive-form.ts';
 import { presentTrimmedClip } from './trim.presenter.ts';
 import { MAX_TRIM_SECONDS, trimInputSchema } from './trim-input.schema.ts';
@@ -26,8 +20,6 @@ const TRIMS_PER_USER = { points: 60, durationSeconds: 10 * 60 };
 
 export interface ImagingRoutesDeps {
   trims: TrimService;
-  accounts: AccountService;
-  tokens: PersonalTokenService;
   limiter: AttemptLimits;
   uploadTempDir: string;
 }
@@ -54,8 +46,7 @@ export function imagingRoutes(app: FastifyInstance, deps: ImagingRoutesDeps): vo
     reply: FastifyReply,
     read: () => Promise<{ fields: Record<string, unknown>; file: string | null }>,
   ) => {
-    const user = await currentUser(request, deps.accounts, deps.tokens);
-    if (!user) throw new AppError('not_signed_in', 'Sign in, or send a personal token, to trim.');
+    const user = principalOf(request);
     await withRetryAfter(reply, consumeOrRefuse(perUser, user.id));
     const { fields, file } = await read();
     try {
@@ -94,7 +85,7 @@ export function imagingRoutes(app: FastifyInstance, deps: ImagingRoutesDeps): vo
         : { body: trimForm, bodyType: 'multipart/form-data' }),
       responses: { 200: null },
       produces: Object.values(trimContentTypes),
-      security: ['session', 'token'],
+      auth: 'session-or-token',
     });
   app.get('/imaging/trim', doc('query'), (request, reply) =>
     trim(request, reply, async () => ({ fields: firstValues(request.query), file: null })),

@@ -12,6 +12,7 @@ export function instanceRoutes(
   deps: { instanceStats: InstanceStatsService },
 ): void {
   const stats = documented({
+    auth: 'anonymous',
     summary: "The instance's GIFs by status and type",
     responses: { 200: instanceStatsAnswer },
   });

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { currentUser, type AccountService, type PersonalTokenService } from '../accounts/index.ts';
 import {
   bulkLanguageTagsAnswer,
   languageTagsAnswer,
@@ -24,16 +23,12 @@ export function languageTagsRoutes(
   app: FastifyInstance,
   deps: {
     languageTags: LanguageTagService;
-    accounts: AccountService;
-    tokens: PersonalTokenService;
   },
 ): void {
-  const actor = (request: Parameters<typeof currentUser>[0]) =>
-    currentUser(request, deps.accounts, deps.tokens);
-
   const tags = ['Editing'];
-  const security = ['session', 'token'];
+  const auth = 'session-or-token';
   const bulk = documented({
+    auth: 'optional-session-or-token',
     summary: "GIFs' tags in one language",
     tags,
     query: bulkLanguageTagsQuery,
@@ -42,7 +37,7 @@ export function languageTagsRoutes(
   app.get('/ajax/gif/bulk/language-tags', bulk, async (request) => {
     const query = parseInput(bulkLanguageTagsQuery, request.query);
     const { gifIds, rows } = await deps.languageTags.bulk(
-      await actor(request),
+      request.principal,
       query.gif_ids,
       query.lang,
     );
@@ -55,12 +50,12 @@ export function languageTagsRoutes(
     params: gifIdParams,
     body: addLanguageTagsBody,
     responses: { 200: languageTagsAnswer },
-    security,
+    auth,
   });
   app.post('/ajax/gif/:id/language-tags', add, async (request) => {
     const { id } = parseInput(gifIdParams, request.params);
     const input = parseInput(addLanguageTagsBody, request.body ?? {});
-    const rows = await deps.languageTags.add(await actor(request), { gifId: id, ...input });
+    const rows = await deps.languageTags.add(request.principal, { gifId: id, ...input });
     return { data: presentLanguageTags([id], input.lang, rows)[0] };
   });
 
@@ -70,16 +65,17 @@ export function languageTagsRoutes(
     params: gifIdParams,
     query: removeLanguageTagQuery,
     responses: { 200: languageTagsAnswer },
-    security,
+    auth,
   });
   app.delete('/ajax/gif/:id/language-tags', remove, async (request) => {
     const { id } = parseInput(gifIdParams, request.params);
     const input = parseInput(removeLanguageTagQuery, request.query);
-    const rows = await deps.languageTags.remove(await actor(request), { gifId: id, ...input });
+    const rows = await deps.languageTags.remove(request.principal, { gifId: id, ...input });
     return { data: presentLanguageTags([id], input.lang, rows)[0] };
   });
 
   const translations = documented({
+    auth: 'optional-session-or-token',
     summary: "A GIF's tags in every language",
     tags,
     params: gifIdParams,
@@ -87,7 +83,7 @@ export function languageTagsRoutes(
   });
   app.get('/ajax/gif/:id/tag-translations', translations, async (request) => {
     const { id } = parseInput(gifIdParams, request.params);
-    const { gif, rows } = await deps.languageTags.translations(await actor(request), id);
+    const { gif, rows } = await deps.languageTags.translations(request.principal, id);
     return { data: presentTagTranslations(gif, rows) };
   });
 }

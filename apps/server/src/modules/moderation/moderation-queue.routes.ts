@@ -1,12 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import {
-  consumeOrRefuse,
-  withRetryAfter,
-  currentUser,
-  type AccountService,
-  type PersonalTokenService,
-  type AttemptLimits,
-} from '../accounts/index.ts';
+import { consumeOrRefuse, withRetryAfter, type AttemptLimits } from '../accounts/index.ts';
 import {
   flagAnswer,
   flagOrDecisionAnswer,
@@ -45,14 +38,10 @@ export function moderationQueueRoutes(
     actions: ModerationActionService;
     searchReports: SearchReportService;
     queue: QueueService;
-    accounts: AccountService;
-    tokens: PersonalTokenService;
     limiter: AttemptLimits;
     publicUrl: string;
   },
 ): void {
-  const actor = (request: Parameters<typeof currentUser>[0]) =>
-    currentUser(request, deps.accounts, deps.tokens);
   const searchReportsPerIp = deps.limiter.limiter('report-search-ip', {
     points: 30,
     durationSeconds: HOUR,
@@ -61,7 +50,7 @@ export function moderationQueueRoutes(
   const flagsPerUser = deps.limiter.limiter('flag-user', { points: 60, durationSeconds: HOUR });
 
   const tags = ['Moderation'];
-  const security = ['session', 'token'];
+  const auth = 'session-or-token';
   const flagOrAct = documented({
     summary: 'Flag a GIF, or decide on it (moderators)',
     description:
@@ -71,10 +60,10 @@ export function moderationQueueRoutes(
     params: gifIdParams,
     body: z.union([flagBody, actionBody]),
     responses: { 200: flagOrDecisionAnswer, 201: flagAnswer },
-    security,
+    auth,
   });
   app.post('/api/v1/gifs/:id/moderation', flagOrAct, async (request, reply) => {
-    const user = await actor(request);
+    const user = request.principal;
     const { id } = parseInput(gifIdParams, request.params);
     const body = request.body ?? {};
     if (typeof body === 'object' && 'action' in body) {
@@ -96,6 +85,7 @@ export function moderationQueueRoutes(
   });
 
   const reportSearch = documented({
+    auth: 'optional-session-or-token',
     summary: 'Report a page of search results',
     description: 'Anyone may; limited per address. The page is found again from its parameters.',
     tags,
@@ -105,7 +95,7 @@ export function moderationQueueRoutes(
   app.post('/ajax/report-search', reportSearch, async (request, reply) => {
     await withRetryAfter(reply, consumeOrRefuse(searchReportsPerIp, request.ip));
     const input = parseInput(reportSearchBody, request.body ?? {});
-    const { id, gifIds } = await deps.searchReports.report(await actor(request), {
+    const { id, gifIds } = await deps.searchReports.report(request.principal, {
       reasons: input.reasons,
       additionalInfo: input.additional_info,
       responseId: input.search_response_id,
@@ -128,10 +118,10 @@ export function moderationQueueRoutes(
     params: gifIdParams,
     responses: { 200: null },
     produces: 'image/gif',
-    security,
+    auth,
   });
   app.get('/api/v3/moderation/gifs/:id/preview', preview, async (request, reply) => {
-    const user = await actor(request);
+    const user = request.principal;
     const { id } = parseInput(gifIdParams, request.params);
     const file = await deps.queue.preview(user, id);
     return reply
@@ -147,10 +137,10 @@ export function moderationQueueRoutes(
     params: searchReportParams,
     body: searchReportDecision,
     responses: { 200: searchReportDecisionAnswer },
-    security,
+    auth,
   });
   app.post('/api/v3/moderation/search-reports/:id', dismiss, async (request) => {
-    const user = await actor(request);
+    const user = request.principal;
     const { id } = parseInput(searchReportParams, request.params);
     const decision = parseInput(searchReportDecision, request.body ?? {});
     await deps.searchReports.dismiss(user, id);
@@ -162,10 +152,10 @@ export function moderationQueueRoutes(
     tags,
     query: queueQuery,
     responses: { 200: moderationQueueAnswer },
-    security,
+    auth,
   });
   app.get('/api/v3/moderation/queue', queue, async (request) => {
-    const user = await actor(request);
+    const user = request.principal;
     const query = parseInput(queueQuery, request.query);
     const page = await deps.queue.page(user, {
       kinds: query.kind ? [query.kind] : queueKinds,

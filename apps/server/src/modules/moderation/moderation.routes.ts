@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { currentUser, type AccountService, type PersonalTokenService } from '../accounts/index.ts';
 import {
   auditLogAnswer,
   myTakedownsAnswer,
@@ -19,23 +18,20 @@ import { presentAuditEntry, presentTakedown } from './moderation.presenter.ts';
  */
 export function moderationRoutes(
   app: FastifyInstance,
-  deps: { moderation: ModerationService; accounts: AccountService; tokens: PersonalTokenService },
+  deps: { moderation: ModerationService },
 ): void {
-  const actor = (request: Parameters<typeof currentUser>[0]) =>
-    currentUser(request, deps.accounts, deps.tokens);
-
   const tags = ['Moderation'];
-  const security = ['session', 'token'];
+  const auth = 'session-or-token';
   const takedown = documented({
     summary: 'Take a GIF down (moderators)',
     description: 'Its files are quarantined until restored or purged; its open reports resolved.',
     tags,
     body: takedownBody,
     responses: { 200: takedownAnswer },
-    security,
+    auth,
   });
   app.post('/api/v3/content-takedown/takedown', takedown, async (request) => {
-    const user = await actor(request);
+    const user = request.principal;
     const input = parseInput(takedownBody, request.body ?? {});
     const outcome = await deps.moderation.takedown(user, {
       gifId: input.gif_id,
@@ -57,10 +53,10 @@ export function moderationRoutes(
     tags,
     body: restoreBody,
     responses: { 200: restoredAnswer },
-    security,
+    auth,
   });
   app.post('/api/v3/content-takedown/restore', restore, async (request) => {
-    const user = await actor(request);
+    const user = request.principal;
     const input = parseInput(restoreBody, request.body ?? {});
     const gif = await deps.moderation.restore(user, input.gif_id);
     return { data: { gif_id: gif.id, status: gif.status } };
@@ -70,10 +66,10 @@ export function moderationRoutes(
     summary: "Takedowns of the caller's GIFs",
     tags,
     responses: { 200: myTakedownsAnswer },
-    security,
+    auth,
   });
   app.get('/api/v3/content-takedown/mine', mine, async (request) => {
-    const takedowns = await deps.moderation.myTakedowns(await actor(request));
+    const takedowns = await deps.moderation.myTakedowns(request.principal);
     return { data: takedowns.map(presentTakedown) };
   });
 
@@ -82,10 +78,10 @@ export function moderationRoutes(
     tags,
     params: gifIdParams,
     responses: { 204: null },
-    security,
+    auth,
   });
   app.delete('/api/v1/gifs/:id', remove, async (request, reply) => {
-    const user = await actor(request);
+    const user = request.principal;
     const { id } = parseInput(gifIdParams, request.params);
     await deps.moderation.deleteGif(user, id);
     return reply.status(204).send();
@@ -96,10 +92,10 @@ export function moderationRoutes(
     tags,
     query: auditLogQuery,
     responses: { 200: auditLogAnswer },
-    security,
+    auth,
   });
   app.get('/api/v3/moderation/audit-log', auditLog, async (request) => {
-    const user = await actor(request);
+    const user = request.principal;
     const query = parseInput(auditLogQuery, request.query);
     const page = await deps.moderation.auditLogPage(user, {
       cursor: query.cursor ?? null,

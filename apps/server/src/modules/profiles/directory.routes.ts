@@ -33,6 +33,7 @@ export function directoryRoutes(
   deps: { directory: DirectoryService; urls: PresenterUrls },
 ): void {
   const artists = documented({
+    auth: 'anonymous',
     summary: 'Verified creators',
     tags: ['Profiles'],
     query: artistsQuery,
@@ -49,6 +50,7 @@ export function directoryRoutes(
   });
 
   const team = documented({
+    auth: 'anonymous',
     summary: "The instance's team: its admins and moderators with public profiles",
     tags: ['Profiles'],
     query: teamQuery,

@@ -3,7 +3,6 @@ import { profileAnswer, viewCountAnswer } from '@jiffy/contracts';
 import { documented } from '../../platform/http/openapi/route-doc.ts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { currentUser, type AccountService } from '../accounts/index.ts';
 import type { UserRow } from '../../platform/db/schema.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
 import type { PresenterUrls } from '../gifs/index.ts';
@@ -57,7 +56,6 @@ export function usersRoutes(
   app: FastifyInstance,
   deps: {
     profiles: ProfileService;
-    accounts: AccountService;
     urls: PresenterUrls;
     uploadTempDir: string;
   },
@@ -66,6 +64,7 @@ export function usersRoutes(
     presentProfile(user, deps.urls, showPrivate);
 
   const profile = documented({
+    auth: 'optional-session',
     summary: "A user's profile (the private fields to the user and admins)",
     tags: ['Profiles'],
     params: idParams,
@@ -73,12 +72,12 @@ export function usersRoutes(
   });
   app.get('/api/v1/users/:id/', profile, async (request) => {
     const { id } = parseInput(idParams, request.params);
-    const actor = await currentUser(request, deps.accounts);
-    const { user, showPrivate } = await deps.profiles.profile(id, actor);
+    const { user, showPrivate } = await deps.profiles.profile(id, request.principal);
     return { data: present(user, showPrivate) };
   });
 
   const userViews = documented({
+    auth: 'anonymous',
     summary: "How many times a user's ready GIFs were viewed",
     tags: ['Analytics'],
     params: idParams,
@@ -90,6 +89,7 @@ export function usersRoutes(
   });
 
   const gifViews = documented({
+    auth: 'anonymous',
     summary: 'How many times a GIF was viewed',
     tags: ['Analytics'],
     params: idParams,
@@ -101,7 +101,7 @@ export function usersRoutes(
   });
 
   const tags = ['Profiles'];
-  const security = ['session'];
+  const auth = 'session';
   const edit = documented({
     summary: 'Edit a profile (its owner, or an admin)',
     description:
@@ -111,7 +111,7 @@ export function usersRoutes(
     params: idParams,
     body: profilePatch,
     responses: { 200: profileAnswer },
-    security,
+    auth,
   });
   app.patch('/api/v1/users/:id/', edit, async (request) => {
     const user = await editableUser(request);
@@ -131,7 +131,7 @@ export function usersRoutes(
     body: avatarForm,
     bodyType: 'multipart/form-data',
     responses: { 202: profileAnswer },
-    security,
+    auth,
   });
   app.put('/api/v1/users/:id/avatar', upload, async (request, reply) => {
     const user = await editableUser(request);
@@ -150,7 +150,7 @@ export function usersRoutes(
     tags,
     params: idParams,
     responses: { 200: profileAnswer },
-    security,
+    auth,
   });
   app.delete('/api/v1/users/:id/avatar', clear, async (request) => {
     const user = await editableUser(request);
@@ -159,7 +159,6 @@ export function usersRoutes(
 
   async function editableUser(request: FastifyRequest): Promise<UserRow> {
     const { id } = parseInput(idParams, request.params);
-    const actor = await currentUser(request, deps.accounts);
-    return deps.profiles.editable(actor, id);
+    return deps.profiles.editable(request.principal, id);
   }
 }

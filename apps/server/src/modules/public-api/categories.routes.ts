@@ -32,6 +32,8 @@ export function categoriesRoutes(
     documented(
       {
         summary,
+        auth: 'anonymous',
+        apiKey: 'required',
         query,
         ...(params ? { params } : {}),
         responses: { 200: answer },

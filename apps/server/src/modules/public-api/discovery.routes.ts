@@ -35,6 +35,8 @@ export function discoveryRoutes(
 
   const autocomplete = documented(
     {
+      auth: 'anonymous',
+      apiKey: 'required',
       summary: 'Complete a tag',
       description: 'Hidden and blocked trending terms are never suggested.',
       query: tagQuery,
@@ -57,6 +59,8 @@ export function discoveryRoutes(
   });
 
   const relatedTags = documented({
+    auth: 'anonymous',
+    apiKey: 'required',
     summary: 'Tags found with a tag',
     query: listQuerySchema,
     params: tagParams,
@@ -75,6 +79,8 @@ export function discoveryRoutes(
   for (const version of ['v1', 'v2']) {
     const searches = documented(
       {
+        auth: 'anonymous',
+        apiKey: 'required',
         summary: 'What people search',
         description:
           'Terms that found GIFs for several distinct visitors in the last week, most visitors ' +
@@ -91,7 +97,13 @@ export function discoveryRoutes(
   }
 
   const randomId = documented(
-    { summary: 'A new random id', query: listQuerySchema, responses: { 200: randomIdAnswer } },
+    {
+      summary: 'A new random id',
+      auth: 'anonymous',
+      apiKey: 'required',
+      query: listQuerySchema,
+      responses: { 200: randomIdAnswer },
+    },
     NEVER_CACHED,
   );
   app.get('/v1/randomid', randomId, async (request) => {

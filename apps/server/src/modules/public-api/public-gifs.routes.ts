@@ -1,6 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { AccountService } from '../accounts/index.ts';
 import type { ApiKeyService } from '../api-keys/index.ts';
 import type { GifType } from '../../platform/db/schema.ts';
 import { okEnvelope } from '../../platform/http/envelope.ts';
@@ -65,8 +64,6 @@ export function publicGifsRoutes(
     gifs: PublicGifService;
     lists: ListAnswers;
     apiKeys: ApiKeyService;
-    /** Who is searching, when a search counts towards trending searches. */
-    accounts: AccountService;
   },
 ): void {
   /** Parses the query against `schema` and checks the api_key, in that order of failure. */
@@ -101,6 +98,8 @@ export function publicGifsRoutes(
   for (const [path, type] of kinds) {
     const search = documented(
       {
+        auth: 'optional-session',
+        apiKey: 'required',
         summary: `Search ${path}`,
         description: '`q` of at most 50 characters; `@username term` searches one channel.',
         query: searchQuery,
@@ -118,7 +117,7 @@ export function publicGifsRoutes(
           rating: query.rating,
           lang: query.lang,
           sort: query.sort,
-          visitor: await searchVisitor(request, deps.accounts),
+          visitor: searchVisitor(request),
         },
         shapingOf(request),
       );
@@ -126,7 +125,13 @@ export function publicGifsRoutes(
     });
 
     const trending = documented(
-      { summary: `Trending ${path}`, query: listQuerySchema, responses: { 200: gifListAnswer } },
+      {
+        summary: `Trending ${path}`,
+        auth: 'anonymous',
+        apiKey: 'required',
+        query: listQuerySchema,
+        responses: { 200: gifListAnswer },
+      },
       CACHED_LIST,
     );
     app.get(`/v1/${path}/trending`, trending, async (request, reply) => {
@@ -139,6 +144,8 @@ export function publicGifsRoutes(
     });
 
     const related = documented({
+      auth: 'anonymous',
+      apiKey: 'required',
       summary: `${path} related to one`,
       query: relatedQuery,
       responses: { 200: gifListAnswer },
@@ -156,7 +163,13 @@ export function publicGifsRoutes(
 
   for (const [path, type] of kinds.slice(0, 2)) {
     const random = documented(
-      { summary: `A random ${type}`, query: randomQuery, responses: { 200: maybeGifAnswer } },
+      {
+        summary: `A random ${type}`,
+        auth: 'anonymous',
+        apiKey: 'required',
+        query: randomQuery,
+        responses: { 200: maybeGifAnswer },
+      },
       NEVER_CACHED,
     );
     app.get(`/v1/${path}/random`, random, async (request) => {
@@ -169,6 +182,8 @@ export function publicGifsRoutes(
     });
 
     const translate = documented({
+      auth: 'anonymous',
+      apiKey: 'required',
       summary: `The ${type} for a phrase`,
       query: translateQuery,
       responses: { 200: maybeGifAnswer },
@@ -186,6 +201,8 @@ export function publicGifsRoutes(
 
   for (const version of ['v1', 'v2']) {
     const emoji = documented({
+      auth: 'anonymous',
+      apiKey: 'required',
       summary: 'Emoji stickers',
       query: listQuerySchema,
       responses: { 200: gifListAnswer },
@@ -202,6 +219,8 @@ export function publicGifsRoutes(
   }
 
   const variations = documented({
+    auth: 'anonymous',
+    apiKey: 'required',
     summary: "An emoji's variations",
     query: listQuerySchema,
     params: gifIdParams,
@@ -220,6 +239,8 @@ export function publicGifsRoutes(
   });
 
   const associations = documented({
+    auth: 'anonymous',
+    apiKey: 'required',
     summary: "A GIF's tags and channels",
     query: unpagedQuerySchema,
     params: gifIdParams,
@@ -232,6 +253,8 @@ export function publicGifsRoutes(
   });
 
   const byIds = documented({
+    auth: 'anonymous',
+    apiKey: 'required',
     summary: 'GIFs by id',
     description: 'Order kept; unknown ids skipped. Filtered by rating only when `rating` is given.',
     query: idsQuery,

@@ -1,5 +1,4 @@
 import type { FastifyRequest } from 'fastify';
-import { currentUser, type AccountService } from '../accounts/index.ts';
 import { addressBucket } from '../../platform/http/client-address.ts';
 
 /**
@@ -7,12 +6,10 @@ import { addressBucket } from '../../platform/http/client-address.ts';
  * sessions is the same person), else the caller's address bucket (an IPv6 caller by its /64).
  * A plain value for the services, which never see the request; DiscoveryService stores it
  * hashed only. A session cookie that names no live session counts as the address, so made-up
- * cookies cannot pass for more people.
+ * cookies cannot pass for more people. The route declares `auth: 'optional-session'`, so its
+ * principal is the signed-in user.
  */
-export async function searchVisitor(
-  request: FastifyRequest,
-  accounts: AccountService,
-): Promise<string> {
-  const user = await currentUser(request, accounts);
+export function searchVisitor(request: FastifyRequest): string {
+  const user = request.principal;
   return user ? `user:${user.id}` : `address:${addressBucket(request.ip)}`;
 }

@@ -30,6 +30,7 @@ export function siteRelatedTagsRoutes(
   deps: { discovery: DiscoveryService },
 ): void {
   const related = documented({
+    auth: 'anonymous',
     summary: 'Tags found with a tag on GIFs or stickers',
     description: 'Higher score, closer: the share of the tag’s GIFs that also carry it.',
     tags: ['Discovery'],

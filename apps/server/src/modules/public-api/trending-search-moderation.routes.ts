@@ -1,10 +1,9 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import {
   blockedTermsAnswer,
   hiddenTermChangeAnswer,
   trendingSearchReviewAnswer,
 } from '@jiffy/contracts';
-import { currentUser, type AccountService, type PersonalTokenService } from '../accounts/index.ts';
 import { documented } from '../../platform/http/openapi/route-doc.ts';
 import { parseInput } from '../../platform/http/parse-input.ts';
 import {
@@ -26,13 +25,10 @@ export function trendingSearchModerationRoutes(
   app: FastifyInstance,
   deps: {
     trendingSearches: TrendingSearchModerationService;
-    accounts: AccountService;
-    tokens: PersonalTokenService;
   },
 ): void {
-  const actor = (request: FastifyRequest) => currentUser(request, deps.accounts, deps.tokens);
   const tags = ['Moderation'];
-  const security = ['session', 'token'];
+  const auth = 'session-or-token';
 
   const review = documented({
     summary: 'Trending search candidates, hidden terms and blocked terms (moderators)',
@@ -42,12 +38,12 @@ export function trendingSearchModerationRoutes(
     tags,
     query: trendingReviewQuery,
     responses: { 200: trendingSearchReviewAnswer },
-    security,
+    auth,
   });
   app.get(BASE, review, async (request) => {
     const query = parseInput(trendingReviewQuery, request.query);
     const page = { limit: query.limit, offset: query.offset };
-    return { data: presentReview(await deps.trendingSearches.review(await actor(request), page)) };
+    return { data: presentReview(await deps.trendingSearches.review(request.principal, page)) };
   });
 
   const hide = documented({
@@ -56,11 +52,11 @@ export function trendingSearchModerationRoutes(
     tags,
     body: hiddenTermBody,
     responses: { 200: hiddenTermChangeAnswer },
-    security,
+    auth,
   });
   app.post(`${BASE}/hide`, hide, async (request) => {
     const { term } = parseInput(hiddenTermBody, request.body ?? {});
-    const outcome = await deps.trendingSearches.hide(await actor(request), term);
+    const outcome = await deps.trendingSearches.hide(request.principal, term);
     return { data: { ...outcome, hidden: true } };
   });
 
@@ -69,11 +65,11 @@ export function trendingSearchModerationRoutes(
     tags,
     body: hiddenTermBody,
     responses: { 200: hiddenTermChangeAnswer },
-    security,
+    auth,
   });
   app.post(`${BASE}/unhide`, unhide, async (request) => {
     const { term } = parseInput(hiddenTermBody, request.body ?? {});
-    const outcome = await deps.trendingSearches.unhide(await actor(request), term);
+    const outcome = await deps.trendingSearches.unhide(request.principal, term);
     return { data: { ...outcome, hidden: false } };
   });
 
@@ -85,11 +81,11 @@ export function trendingSearchModerationRoutes(
     tags,
     body: blockedTermsBody,
     responses: { 200: blockedTermsAnswer },
-    security,
+    auth,
   });
   app.put(`${BASE}/blocked-terms`, blocked, async (request) => {
     const { terms } = parseInput(blockedTermsBody, request.body ?? {});
-    const stored = await deps.trendingSearches.setBlocked(await actor(request), terms);
+    const stored = await deps.trendingSearches.setBlocked(request.principal, terms);
     return { data: { blocked_terms: stored } };
   });
 }

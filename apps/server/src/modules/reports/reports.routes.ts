@@ -9,9 +9,7 @@ import { z } from 'zod';
 import {
   consumeOrRefuse,
   withRetryAfter,
-  currentUser,
   authorize,
-  type AccountService,
   type AttemptLimits,
 } from '../accounts/index.ts';
 import { documented } from '../../platform/http/openapi/route-doc.ts';
@@ -32,11 +30,12 @@ const reportBody = z.strictObject({
  */
 export function reportsRoutes(
   app: FastifyInstance,
-  deps: { reports: GifReportService; accounts: AccountService; limiter: AttemptLimits },
+  deps: { reports: GifReportService; limiter: AttemptLimits },
 ): void {
   const perIp = deps.limiter.limiter('report-ip', { points: 30, durationSeconds: HOUR });
   const tags = ['Moderation'];
   const report = documented({
+    auth: 'optional-session',
     summary: 'Report a GIF',
     description: 'Anyone may, signed in or not; limited per address.',
     tags,
@@ -48,7 +47,7 @@ export function reportsRoutes(
     await withRetryAfter(reply, consumeOrRefuse(perIp, request.ip));
     const { id } = parseInput(gifIdParams, request.params);
     const input = parseInput(reportBody, request.body ?? {});
-    const user = await currentUser(request, deps.accounts);
+    const user = request.principal;
     await deps.reports.report({
       gifId: id,
       reason: input.reason,
@@ -62,10 +61,10 @@ export function reportsRoutes(
     summary: 'Open GIF reports, oldest first (moderators)',
     tags,
     responses: { 200: openGifReportsAnswer },
-    security: ['session'],
+    auth: 'session',
   });
   app.get('/api/v1/gif-reports', open, async (request) => {
-    authorize(await currentUser(request, deps.accounts), 'gif.moderate');
+    authorize(request.principal, 'gif.moderate');
     return { data: await deps.reports.listOpen(100) };
   });
 }

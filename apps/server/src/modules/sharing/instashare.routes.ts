@@ -1,6 +1,6 @@
 import { instashareAnswer } from '@jiffy/contracts';
 import type { FastifyInstance } from 'fastify';
-import { withRetryAfter, currentUser, type AccountService } from '../accounts/index.ts';
+import { withRetryAfter } from '../accounts/index.ts';
 import { documented } from '../../platform/http/openapi/route-doc.ts';
 import { parseInput } from '../../platform/http/parse-input.ts';
 import { instashareBody } from './instashare-input.schema.ts';
@@ -10,7 +10,7 @@ import type { InstashareService } from './instashare.service.ts';
 /** `POST /ajax/instashare/`: e-mail a GIF to an address (signed in, CSRF, limited). */
 export function instashareRoutes(
   app: FastifyInstance,
-  deps: { instashare: InstashareService; accounts: AccountService },
+  deps: { instashare: InstashareService },
 ): void {
   const instashare = documented({
     summary: 'E-mail a GIF to an address (anyone signed in)',
@@ -19,12 +19,14 @@ export function instashareRoutes(
       'as an `email` share.',
     body: instashareBody,
     responses: { 201: instashareAnswer },
-    security: ['session'],
+    auth: 'session',
   });
   app.post('/ajax/instashare/', instashare, async (request, reply) => {
     const input = parseInput(instashareBody, request.body ?? {});
-    const user = await currentUser(request, deps.accounts);
-    const sent = await withRetryAfter(reply, deps.instashare.send(user, input.gif_id, input.to));
+    const sent = await withRetryAfter(
+      reply,
+      deps.instashare.send(request.principal, input.gif_id, input.to),
+    );
     return reply.status(201).send({ data: presentInstashare(sent) });
   });
 }

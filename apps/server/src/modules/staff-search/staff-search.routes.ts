@@ -3,7 +3,6 @@ import { csvExportQueuedAnswer, staffSearchAnswer } from '@jiffy/contracts';
 import { z } from 'zod';
 import { documented } from '../../platform/http/openapi/route-doc.ts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { currentUser, type AccountService, type PersonalTokenService } from '../accounts/index.ts';
 import { parseInput } from '../../platform/http/parse-input.ts';
 import type { CsvExportService } from './csv-export.service.ts';
 import { exportParams, staffCsvQuery, staffSearchQuery } from './staff-search-input.schema.ts';
@@ -18,24 +17,20 @@ export function staffSearchRoutes(
   deps: {
     staffSearch: StaffSearchService;
     csvExports: CsvExportService;
-    accounts: AccountService;
-    tokens: PersonalTokenService;
   },
 ): void {
-  const caller = (request: FastifyRequest) => currentUser(request, deps.accounts, deps.tokens);
-
   const tags = ['Staff search'];
-  const security = ['session', 'token'];
+  const auth = 'session-or-token';
   const search = documented({
     summary: 'Search every GIF, whatever its state (moderators)',
     tags,
     query: staffSearchQuery,
     responses: { 200: staffSearchAnswer },
-    security,
+    auth,
   });
   app.get('/api/v1/search-service/search/', search, async (request, reply) => {
     const query = parseInput(staffSearchQuery, request.query);
-    const found = await deps.staffSearch.search(await caller(request), query);
+    const found = await deps.staffSearch.search(request.principal, query);
     return reply.header('cache-control', 'private, no-store').send(found);
   });
 
@@ -49,7 +44,7 @@ export function staffSearchRoutes(
   /** The CSV now, streamed; or, with `email`, a job's file sent as a link (202). */
   const csv = async (request: FastifyRequest, reply: FastifyReply, input: unknown) => {
     const { email, ...filters } = parseInput(staffCsvQuery, input ?? {});
-    const actor = await caller(request);
+    const actor = request.principal;
     if (!email) return sendCsv(reply, deps.staffSearch.csv(actor, filters));
     const queued = await deps.csvExports.request(actor, filters);
     return reply.status(202).send({ data: { status: 'queued', email: queued.email } });
@@ -62,7 +57,7 @@ export function staffSearchRoutes(
       [how]: staffCsvQuery,
       responses: { 200: z.string(), 202: csvExportQueuedAnswer },
       produces: 'text/csv',
-      security,
+      auth,
     });
   app.get('/api/v1/search-service/csv/', csvDoc('query'), (request, reply) =>
     csv(request, reply, request.query),
@@ -79,11 +74,11 @@ export function staffSearchRoutes(
     params: exportParams,
     responses: { 200: z.string() },
     produces: 'text/csv',
-    security,
+    auth,
   });
   app.get('/api/v1/search-service/exports/:name', exported, async (request, reply) => {
     const { name } = parseInput(exportParams, request.params);
-    const file = await deps.csvExports.open(await caller(request), name);
+    const file = await deps.csvExports.open(request.principal, name);
     return sendCsv(reply, file);
   });
 }

@@ -3,7 +3,7 @@ import { storiesAnswer, storyAnswer, storyPageAnswer } from '@jiffy/contracts';
 import { okEnvelope } from '../../platform/http/envelope.ts';
 import { documented } from '../../platform/http/openapi/route-doc.ts';
 import { parseInput, firstValues } from '../../platform/http/parse-input.ts';
-import { gatewayIdParams, pathId, type GatewayAuth } from '../gateway/index.ts';
+import { GATEWAY_READERS, gatewayIdParams, pathId, type GatewayAuth } from '../gateway/index.ts';
 import type { PresenterUrls } from '../gifs/index.ts';
 import {
   partnerArtistQuery,
@@ -29,15 +29,15 @@ export function storiesRoutes(
 
   const tags = ['Stories'];
   // Reads take a public api_key too; writes a signed-in creator or staff.
-  const readers = ['apiKey', 'session', 'token'];
-  const writers = ['session', 'token'];
+  const readers = GATEWAY_READERS;
+  const writers = 'session-or-token';
   const list = documented({
     summary: 'Stories, newest first',
     description: "Everyone's, or `username`'s; `next_cursor` goes on to the next page.",
     tags,
     query: storyListQuery,
     responses: { 200: storyPageAnswer },
-    security: readers,
+    ...readers,
   });
   app.get(`${base}/stories`, list, async (request) => {
     const input = query(storyListQuery, request.query);
@@ -64,7 +64,7 @@ export function storiesRoutes(
     tags,
     query: partnerArtistQuery,
     responses: { 200: storiesAnswer },
-    security: readers,
+    ...readers,
   });
   app.get(`${base}/stories/partnerArtist`, partners, async (request) => {
     const input = query(partnerArtistQuery, request.query);
@@ -87,7 +87,7 @@ export function storiesRoutes(
     params: storySlugParams,
     query: readQuery,
     responses: { 200: storyAnswer },
-    security: readers,
+    ...readers,
   });
   app.get(`${base}/stories/slug/:slug`, bySlug, async (request) => {
     const { slug } = parseInput(storySlugParams, request.params);
@@ -103,7 +103,7 @@ export function storiesRoutes(
     params: gatewayIdParams,
     query: readQuery,
     responses: { 200: storyAnswer },
-    security: readers,
+    ...readers,
   });
   app.get(`${base}/stories/:id`, byId, async (request) => {
     const id = pathId(request.params);
@@ -119,10 +119,10 @@ export function storiesRoutes(
     tags,
     body: storyBody,
     responses: { 201: storyAnswer },
-    security: writers,
+    auth: writers,
   });
   app.post(`${base}/stories`, create, async (request, reply) => {
-    const actor = await auth.actor(request);
+    const actor = request.principal;
     const input = parseInput(storyBody, request.body ?? {});
     const story = await deps.stories.create(actor, input);
     return reply.status(201).send(okEnvelope(presentStory(story, urls), request));
@@ -134,11 +134,11 @@ export function storiesRoutes(
     params: gatewayIdParams,
     body: storyBody,
     responses: { 200: storyAnswer },
-    security: writers,
+    auth: writers,
   });
   app.put(`${base}/stories/:id`, update, async (request) => {
     const id = pathId(request.params);
-    const actor = await auth.actor(request);
+    const actor = request.principal;
     const input = parseInput(storyBody, request.body ?? {});
     const story = await deps.stories.update(actor, id, input);
     return okEnvelope(presentStory(story, urls), request);
@@ -149,11 +149,11 @@ export function storiesRoutes(
     tags,
     params: gatewayIdParams,
     responses: { 204: null },
-    security: writers,
+    auth: writers,
   });
   app.delete(`${base}/stories/:id`, remove, async (request, reply) => {
     const id = pathId(request.params);
-    await deps.stories.delete(await auth.actor(request), id);
+    await deps.stories.delete(request.principal, id);
     return reply.status(204).send();
   });
 }

@@ -4,7 +4,7 @@ import { AppError } from '../../platform/errors/app-error.ts';
 import { okEnvelope } from '../../platform/http/envelope.ts';
 import { documented } from '../../platform/http/openapi/route-doc.ts';
 import { parseInput, firstValues } from '../../platform/http/parse-input.ts';
-import { gatewayIdParams, pathId, type GatewayAuth } from '../gateway/index.ts';
+import { GATEWAY_READERS, gatewayIdParams, pathId, type GatewayAuth } from '../gateway/index.ts';
 import type { PresenterUrls } from '../gifs/index.ts';
 import {
   trendingStoriesQuery,
@@ -32,7 +32,7 @@ export function trendingStoriesRoutes(
     tags,
     query: trendingStoriesQuery,
     responses: { 200: trendingStoriesAnswer },
-    security: ['apiKey', 'session', 'token'],
+    ...GATEWAY_READERS,
   });
   app.get(`${base}/stories/trending`, list, async (request) => {
     const input = parseInput(trendingStoriesQuery, firstValues(request.query));
@@ -52,17 +52,17 @@ export function trendingStoriesRoutes(
     tags,
     body: trendingStoryBody,
     responses: { 201: trendingStoryAnswer },
-    security: ['session', 'token'],
+    auth: 'session-or-token',
   });
   app.post(`${base}/stories/trending`, add, async (request, reply) => {
-    const actor = await auth.actor(request);
+    const actor = request.principal;
     const input = parseInput(trendingStoryBody, request.body ?? {});
     const entry = await deps.trending.add(actor, input.trending_story);
     return reply.status(201).send(okEnvelope(presentTrendingStory(entry, urls), request));
   });
 
   const takeOff = async (request: FastifyRequest, reply: FastifyReply, storyId: string) => {
-    await deps.trending.remove(await auth.actor(request), storyId);
+    await deps.trending.remove(request.principal, storyId);
     return reply.status(204).send();
   };
   const remove = documented({
@@ -70,7 +70,7 @@ export function trendingStoriesRoutes(
     tags,
     params: gatewayIdParams,
     responses: { 204: null },
-    security: ['session', 'token'],
+    auth: 'session-or-token',
   });
   app.delete(`${base}/stories/trending/:id`, remove, (request, reply) =>
     takeOff(request, reply, pathId(request.params)),
@@ -83,7 +83,7 @@ export function trendingStoriesRoutes(
     query: trendingStoryRemovalQuery,
     body: trendingStoryRemovalBody,
     responses: { 204: null },
-    security: ['session', 'token'],
+    auth: 'session-or-token',
   });
   app.delete(`${base}/stories/trending`, removeNamed, (request, reply) => {
     const inQuery = parseInput(trendingStoryRemovalQuery, firstValues(request.query)).story_id;

@@ -1,7 +1,6 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { featureAnswer, studiosAnswer } from '@jiffy/contracts';
 import { documented } from '../../platform/http/openapi/route-doc.ts';
-import { currentUser, type AccountService } from '../accounts/index.ts';
 import type { PresenterUrls } from '../gifs/index.ts';
 import { parseInput } from '../../platform/http/parse-input.ts';
 import { featureBody, featureParams, studiosQuery } from './studio-input.schema.ts';
@@ -11,12 +10,11 @@ import type { StudioService } from './studio.service.ts';
 /** `/api/v1/studios/`: read by anyone; staff feature and unfeature (session + CSRF). */
 export function studiosRoutes(
   app: FastifyInstance,
-  deps: { studios: StudioService; accounts: AccountService; urls: PresenterUrls },
+  deps: { studios: StudioService; urls: PresenterUrls },
 ): void {
-  const actor = (request: FastifyRequest) => currentUser(request, deps.accounts);
-
   const tags = ['Profiles'];
   const list = documented({
+    auth: 'anonymous',
     summary: 'The featured channels and creators (the studios page)',
     tags,
     query: studiosQuery,
@@ -32,11 +30,11 @@ export function studiosRoutes(
     tags,
     body: featureBody,
     responses: { 201: featureAnswer },
-    security: ['session'],
+    auth: 'session',
   });
   app.post('/api/v1/studios/', feature, async (request, reply) => {
     const input = parseInput(featureBody, request.body ?? {});
-    const feature = await deps.studios.feature(await actor(request), input);
+    const feature = await deps.studios.feature(request.principal, input);
     return reply.code(201).send({ data: { feature_id: feature.id } });
   });
 
@@ -45,11 +43,11 @@ export function studiosRoutes(
     tags,
     params: featureParams,
     responses: { 204: null },
-    security: ['session'],
+    auth: 'session',
   });
   app.delete('/api/v1/studios/:id/', unfeature, async (request, reply) => {
     const { id } = parseInput(featureParams, request.params);
-    await deps.studios.unfeature(await actor(request), id);
+    await deps.studios.unfeature(request.principal, id);
     return reply.code(204).send();
   });
 }

@@ -1,16 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { tagPredictionAnswer } from '@jiffy/contracts';
 import { documented } from '../../platform/http/openapi/route-doc.ts';
-import {
-  consumeOrRefuse,
-  withRetryAfter,
-  currentUser,
-  type AccountService,
-  type PersonalTokenService,
-  type AttemptLimits,
-} from '../accounts/index.ts';
-import { AppError } from '../../platform/errors/app-error.ts';
+import { consumeOrRefuse, withRetryAfter, type AttemptLimits } from '../accounts/index.ts';
 import { parseInput } from '../../platform/http/parse-input.ts';
+import { principalOf } from '../../platform/http/route-auth.ts';
 import { presentTagPrediction } from './tag-prediction.presenter.ts';
 import { PREDICTION_BODY_LIMIT, tagPredictionInputSchema } from './tag-prediction-input.schema.ts';
 import type { TagPredictionService } from './tag-prediction.service.ts';
@@ -26,8 +19,6 @@ export function tagPredictionRoutes(
   app: FastifyInstance,
   deps: {
     predictions: TagPredictionService;
-    accounts: AccountService;
-    tokens: PersonalTokenService;
     limiter: AttemptLimits;
   },
 ): void {
@@ -38,19 +29,13 @@ export function tagPredictionRoutes(
     tags: ['Editing'],
     body: tagPredictionInputSchema,
     responses: { 200: tagPredictionAnswer },
-    security: ['session', 'token'],
+    auth: 'session-or-token',
   });
   app.post(
     '/ajax/tags/prediction/',
     { ...doc, bodyLimit: PREDICTION_BODY_LIMIT },
     async (request, reply) => {
-      const user = await currentUser(request, deps.accounts, deps.tokens);
-      if (!user) {
-        throw new AppError(
-          'not_signed_in',
-          'Sign in, or send a personal token, for tag suggestions.',
-        );
-      }
+      const user = principalOf(request);
       await withRetryAfter(reply, consumeOrRefuse(perUser, user.id));
       const { frames } = parseInput(tagPredictionInputSchema, request.body);
       return presentTagPrediction(await deps.predictions.predict(frames));

@@ -1,6 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import type { AccountService } from '../accounts/index.ts';
 import type { ApiKeyService } from '../api-keys/index.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
 import {
@@ -10,10 +9,10 @@ import {
   tenorShareAnswer,
   tenorTermsAnswer,
 } from '@jiffy/contracts';
-import { documented, type RouteDoc } from '../../platform/http/openapi/route-doc.ts';
+import { documented, type DocumentedRoute } from '../../platform/http/openapi/route-doc.ts';
 import { CACHED_LIST, REVALIDATED_LIST } from '../../platform/http/public-api-caching.ts';
 import { parseInput, firstValues } from '../../platform/http/parse-input.ts';
-import type { CachePolicy } from '../../platform/http/route-policy.ts';
+import type { Auth, CachePolicy } from '../../platform/http/route-policy.ts';
 import { searchTerm, searchVisitor } from '../public-api/index.ts';
 import {
   languageOf,
@@ -45,7 +44,7 @@ export const TENOR_PATHS = [
  */
 export function tenorRoutes(
   app: FastifyInstance,
-  deps: { tenor: TenorService; apiKeys: ApiKeyService; accounts: AccountService },
+  deps: { tenor: TenorService; apiKeys: ApiKeyService },
 ): void {
   const { tenor } = deps;
   const input = async <S extends typeof tenorBaseQuery>(
@@ -75,18 +74,19 @@ export function tenorRoutes(
   });
 
   /**
-   * One Tenor call: documented with its query schema and the `key` it takes, the query parsed
-   * and the key checked before `answer` runs.
+   * One Tenor call: documented with its query schema and the `key` it takes (anyone's with a
+   * key, unless `doc` states another auth), the query parsed and the key checked before
+   * `answer` runs.
    */
   const route = <S extends typeof tenorBaseQuery>(
     path: (typeof TENOR_PATHS)[number],
     schema: S,
-    doc: Omit<RouteDoc, 'query' | 'security'>,
+    doc: Omit<DocumentedRoute, 'query' | 'apiKey' | 'auth'> & { auth?: Auth },
     answer: (query: z.infer<S>, request: FastifyRequest) => Promise<unknown>,
     options?: typeof CACHED_LIST | typeof REVALIDATED_LIST,
   ): void => {
     const spec = documented<{ cache?: CachePolicy }>(
-      { security: ['tenorKey'], query: schema, ...doc },
+      { auth: 'anonymous', apiKey: 'required', query: schema, ...doc },
       options,
     );
     app.get(path, spec, async (request) => answer(await input(schema, request), request));
@@ -97,16 +97,14 @@ export function tenorRoutes(
     tenorSearchQuery,
     {
       summary: 'Search (Tenor)',
+      // The signed-in visitor counts as one person in trending searches.
+      auth: 'optional-session',
       description:
         'Posts for `q`, most relevant first; `pos` is the opaque `next` of the page before.',
       responses: { 200: tenorPageAnswer },
     },
     async (query, request) =>
-      tenor.search(
-        searchTerm(query.q),
-        listRequest(query),
-        await searchVisitor(request, deps.accounts),
-      ),
+      tenor.search(searchTerm(query.q), listRequest(query), searchVisitor(request)),
   );
 
   route(

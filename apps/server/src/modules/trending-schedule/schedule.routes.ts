@@ -3,7 +3,7 @@ import { scheduleActivityAnswer, scheduledItemsAnswer, schedulePageAnswer } from
 import { okEnvelope } from '../../platform/http/envelope.ts';
 import { documented } from '../../platform/http/openapi/route-doc.ts';
 import { parseInput, firstValues } from '../../platform/http/parse-input.ts';
-import { gatewayIdParams, pathId, type GatewayAuth } from '../gateway/index.ts';
+import { gatewayIdParams, pathId } from '../gateway/index.ts';
 import { activityQuery, scheduleBody, scheduleListQuery } from './schedule-input.schema.ts';
 import { presentActivity, presentScheduledItem } from './schedule.presenter.ts';
 import type { ScheduleService } from './schedule.service.ts';
@@ -11,21 +11,21 @@ import type { ScheduleService } from './schedule.service.ts';
 /** The trending scheduler, staff only, under the service gateway's base path. */
 export function scheduleRoutes(
   app: FastifyInstance,
-  deps: { schedule: ScheduleService; auth: GatewayAuth; base: string },
+  deps: { schedule: ScheduleService; base: string },
 ): void {
-  const { base, auth } = deps;
+  const { base } = deps;
 
   const tags = ['Trending schedule'];
-  const security = ['session', 'token'];
+  const auth = 'session-or-token';
   const add = documented({
     summary: 'Schedule GIFs onto trending (staff)',
     tags,
     body: scheduleBody,
     responses: { 201: scheduledItemsAnswer },
-    security,
+    auth,
   });
   app.post(`${base}/schedule`, add, async (request, reply) => {
-    const actor = await auth.actor(request);
+    const actor = request.principal;
     const input = parseInput(scheduleBody, request.body ?? {});
     const rows = await deps.schedule.add(actor, input.gifs);
     return reply.status(201).send(okEnvelope(rows.map(presentScheduledItem), request));
@@ -36,10 +36,10 @@ export function scheduleRoutes(
     tags,
     query: scheduleListQuery,
     responses: { 200: schedulePageAnswer },
-    security,
+    auth,
   });
   app.get(`${base}/schedule`, list, async (request) => {
-    const actor = await auth.actor(request);
+    const actor = request.principal;
     const query = parseInput(scheduleListQuery, firstValues(request.query));
     const { rows, total } = await deps.schedule.list(actor, query);
     return okEnvelope(rows.map(presentScheduledItem), request, {
@@ -54,10 +54,10 @@ export function scheduleRoutes(
     tags,
     query: activityQuery,
     responses: { 200: scheduleActivityAnswer },
-    security,
+    auth,
   });
   app.get(`${base}/activity`, activity, async (request) => {
-    const actor = await auth.actor(request);
+    const actor = request.principal;
     const query = parseInput(activityQuery, firstValues(request.query));
     const rows = await deps.schedule.activity(actor, query);
     return okEnvelope(rows.map(presentActivity), request);
@@ -68,10 +68,10 @@ export function scheduleRoutes(
     tags,
     params: gatewayIdParams,
     responses: { 204: null },
-    security,
+    auth,
   });
   app.delete(`${base}/schedule/:id`, remove, async (request, reply) => {
-    const actor = await auth.actor(request);
+    const actor = request.principal;
     const id = pathId(request.params);
     await deps.schedule.remove(actor, id);
     return reply.status(204).send();

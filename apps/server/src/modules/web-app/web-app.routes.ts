@@ -4,10 +4,11 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { SITE_NAME } from '../embed/index.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
-import { ensureCsrfCookie, type AccountService } from '../accounts/index.ts';
+import { ensureCsrfCookie } from '../accounts/index.ts';
 import type { GifReadService } from '../gifs/index.ts';
 import { mediaSources } from '../../platform/lib/media-sources.ts';
 import { parseInput } from '../../platform/http/parse-input.ts';
+import { ANONYMOUS } from '../../platform/http/route-policy.ts';
 import { unfurlTags } from '../unfurl/index.ts';
 import { searchVisitor } from '../public-api/index.ts';
 import type { ProfileService } from '../profiles/index.ts';
@@ -60,8 +61,6 @@ export function webAppRoutes(
     reads: GifReadService;
     firstGifs: FirstGifsService;
     profiles: ProfileService;
-    /** Who is searching, when a search page counts towards trending searches. */
-    accounts: AccountService;
     publicUrl: string;
     mediaBaseUrl: string;
     apiKey: string;
@@ -125,7 +124,7 @@ export function webAppRoutes(
     return made;
   };
 
-  app.get('/', async (request, reply) => {
+  app.get('/', ANONYMOUS, async (request, reply) => {
     const title = `${SITE_NAME}: GIFs and stickers`;
     const content = await deps.firstGifs
       .home(pageView(request))
@@ -148,12 +147,14 @@ export function webAppRoutes(
 
   // A wildcard, not `:term`: the router answers 414 for a parameter over 100 characters, where
   // any other site path gets the site; the term is read from the path as the site reads it.
-  app.get('/search/*', async (request, reply) => {
+  // The signed-in visitor counts as one person in trending searches.
+  const searchPage = { config: { auth: 'optional-session' } } as const;
+  app.get('/search/*', searchPage, async (request, reply) => {
     const term = searchTermOfPath(request.url);
     if (term === undefined) return send(reply, 200, SITE_NAME);
     const { type } = parseInput(searchPageQuery, request.query);
     const title = `${term} GIFs - ${SITE_NAME}`;
-    const visitor = await searchVisitor(request, deps.accounts);
+    const visitor = searchVisitor(request);
     const content = await deps.firstGifs
       .search(term, type, pageView(request), visitor)
       .catch((error: unknown) => withoutFirstGifs(request, error));
@@ -174,7 +175,7 @@ export function webAppRoutes(
     return send(reply, 200, title, firstGifsHead(request, preload), markup);
   });
 
-  app.get<{ Params: { slugId: string } }>('/gifs/:slugId', async (request, reply) => {
+  app.get<{ Params: { slugId: string } }>('/gifs/:slugId', ANONYMOUS, async (request, reply) => {
     const id = SLUG_ID.exec(request.params.slugId)?.[1];
     const gif = id
       ? await deps.reads.getReady(id, request.id).catch((error: unknown) => {

@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { mediaSources } from '../../platform/lib/media-sources.ts';
 import { DEMO_SCRIPT, renderWidgetsPage } from './widgets-demo.ts';
 import { FRAMEABLE } from '../../platform/http/frame-policy.ts';
+import { ANONYMOUS } from '../../platform/http/route-policy.ts';
 import { serveBuiltAssets } from '../../platform/http/static-assets.ts';
 
 /** The standalone bundle the widget package builds (`npm run build`, run by `npm install`). */
@@ -21,7 +22,7 @@ export function widgetsRoutes(
   const media = mediaSources(deps);
   const policy = `default-src 'none'; script-src 'self'; connect-src 'self'; img-src 'self' ${media} data:; media-src 'self' ${media}; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'`;
 
-  app.get('/widgets', async (_request, reply) =>
+  app.get('/widgets', ANONYMOUS, async (_request, reply) =>
     reply
       .type('text/html; charset=utf-8')
       .header('content-security-policy', policy)

@@ -1,7 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 
-/** Route options of an answer other sites may put in a frame: the player, its assets, media. */
-export const FRAMEABLE = { config: { frameable: true } } as const;
+/**
+ * Route options of an answer other sites may put in a frame: the player, its assets, media.
+ * Anyone's, and nobody is looked up (`auth: 'anonymous'`): a frame is a third-party context.
+ */
+export const FRAMEABLE = { config: { frameable: true, auth: 'anonymous' } } as const;
 
 /**
  * Only routes whose config says `frameable` may be framed. Every other answer (including every

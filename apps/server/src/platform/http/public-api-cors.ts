@@ -12,7 +12,8 @@ export function publicApiCors(scope: FastifyInstance, prefixes: string[]): void 
     done();
   });
   for (const prefix of prefixes) {
-    scope.options(`${prefix}/*`, { config: { rateLimit: false } }, async (request, reply) => {
+    const preflight = { config: { rateLimit: false, auth: 'anonymous' } } as const;
+    scope.options(`${prefix}/*`, preflight, async (request, reply) => {
       const requested = request.headers['access-control-request-headers'];
       return reply
         .status(204)

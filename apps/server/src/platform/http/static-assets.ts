@@ -40,11 +40,14 @@ export interface BuiltAssets {
 export function serveBuiltAssets(scope: FastifyInstance, assets: BuiltAssets): void {
   const only = assets.only && new Set(assets.only.map((name) => `/${name}`));
   void scope.register(async (files) => {
-    if (assets.frameable) {
-      files.addHook('onRoute', (route) => {
-        route.config = { ...route.config, frameable: true };
-      });
-    }
+    // Files are anyone's: nobody is looked up.
+    files.addHook('onRoute', (route) => {
+      route.config = {
+        ...route.config,
+        auth: 'anonymous',
+        ...(assets.frameable && { frameable: true }),
+      };
+    });
     // A path written in a non-canonical way (`//demo.js`, `/./x`) is refused by @fastify/static
     // with 403; to a client it is a file that is not there, as on every other surface.
     files.setErrorHandler((error, request, reply) => {

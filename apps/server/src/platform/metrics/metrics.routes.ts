@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { ANONYMOUS } from '../http/route-policy.ts';
 import { assertMetricsAccess } from './metrics-access.ts';
 import type { JiffyMetrics } from './jiffy-metrics.ts';
 
@@ -7,7 +8,8 @@ export function metricsRoutes(
   app: FastifyInstance,
   deps: { metrics: JiffyMetrics; token: string | undefined },
 ): void {
-  app.get('/metrics', async (request, reply) => {
+  // No user is looked up: METRICS_TOKEN is the scraper's, checked here.
+  app.get('/metrics', ANONYMOUS, async (request, reply) => {
     try {
       assertMetricsAccess(deps.token, request.headers.authorization);
     } catch (error) {

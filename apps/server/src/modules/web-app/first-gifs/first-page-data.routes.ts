@@ -26,6 +26,7 @@ export function firstPageDataRoutes(
   deps: { firstGifs: FirstGifsService },
 ): void {
   const firstPage = documented({
+    auth: 'anonymous',
     summary: 'The first page’s data of a home or search page view',
     description:
       'Kept for a minute after the page is answered, on the node that answered it; then 404.',

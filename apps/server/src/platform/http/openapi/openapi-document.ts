@@ -1,6 +1,6 @@
 import { giphyErrorSchema, siteErrorSchema, tenorErrorSchema } from '@jiffy/contracts';
 import type { z } from 'zod';
-import type { Surface } from '../route-policy.ts';
+import { credentialsOf, type ApiKeyUse, type Auth, type Surface } from '../route-policy.ts';
 import type { CatalogRoute } from './route-catalog.ts';
 import { JsonSchemaWriter } from './json-schema.ts';
 import type { RouteDoc } from './route-doc.ts';
@@ -172,8 +172,34 @@ function operation(
         }
       : {}),
     responses,
-    ...(doc.security ? { security: doc.security.map((name) => ({ [name]: [] })) } : {}),
+    security: securityOf(route.auth, route.apiKey, surface),
   };
+}
+
+type Requirement = Record<string, string[]>;
+
+/**
+ * The operation's security, from what the route states and the server enforces: its `auth`
+ * (the session cookie, a personal token) and the public API key it checks. Alternatives are
+ * OpenAPI's list entries; `{}` is "no credentials", for anonymous calls.
+ */
+export function securityOf(
+  auth: Auth | undefined,
+  apiKey: ApiKeyUse | undefined,
+  surface: Surface,
+): Requirement[] {
+  const takes = credentialsOf(auth ?? 'anonymous');
+  const callers: Requirement[] = [
+    ...(takes.session ? [{ session: [] }] : []),
+    ...(takes.token ? [{ token: [] }] : []),
+  ];
+  // Optional callers are alternatives to calling with none.
+  const alternatives = takes.required ? callers : [{}, ...callers];
+  if (!apiKey) return alternatives;
+  const key: Requirement = { [surface === 'tenor' ? 'tenorKey' : 'apiKey']: [] };
+  // A principal or a key: the key stands for calling without one.
+  if (apiKey === 'or-principal') return [key, ...callers];
+  return alternatives.map((caller) => ({ ...key, ...caller }));
 }
 
 /** One OpenAPI parameter per property of an object schema. */

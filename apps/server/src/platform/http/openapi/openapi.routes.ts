@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { ANONYMOUS } from '../route-policy.ts';
 import { buildOpenApiDocument } from './openapi-document.ts';
 import type { CatalogRoute } from './route-catalog.ts';
 
@@ -50,7 +51,7 @@ export function openApiRoutes(
   deps: { routes: () => CatalogRoute[]; version: string; publicUrl: string },
 ): void {
   let body: string | undefined;
-  app.get('/openapi.json', async (_request, reply) => {
+  app.get('/openapi.json', ANONYMOUS, async (_request, reply) => {
     body ??= JSON.stringify(
       buildOpenApiDocument(deps.routes(), {
         version: deps.version,
@@ -64,18 +65,18 @@ export function openApiRoutes(
       .send(body);
   });
 
-  app.get('/docs', async (_request, reply) =>
+  app.get('/docs', ANONYMOUS, async (_request, reply) =>
     reply
       .type('text/html; charset=utf-8')
       .header('content-security-policy', PAGE_POLICY)
       .send(PAGE),
   );
-  app.get('/docs/init.js', async (_request, reply) =>
+  app.get('/docs/init.js', ANONYMOUS, async (_request, reply) =>
     reply.type('text/javascript; charset=utf-8').send(INIT_SCRIPT),
   );
   const files = new Map<string, Buffer>();
   for (const [name, type] of Object.entries(assets)) {
-    app.get(`/docs/${name}`, async (_request, reply) => {
+    app.get(`/docs/${name}`, ANONYMOUS, async (_request, reply) => {
       let bytes = files.get(name);
       if (!bytes) {
         bytes = await fs.readFile(path.join(SWAGGER_UI_DIR, name));

@@ -1,5 +1,5 @@
 import type { FastifyInstance, RouteOptions } from 'fastify';
-import type { Surface } from '../route-policy.ts';
+import type { ApiKeyUse, Auth, Surface } from '../route-policy.ts';
 import type { RouteDoc } from './route-doc.ts';
 
 /** One registered route as the OpenAPI document sees it. */
@@ -8,6 +8,9 @@ export interface CatalogRoute {
   /** As registered: `/v1/gifs/:id`. */
   url: string;
   surface: Surface | undefined;
+  /** Who may call it (every route states it; see route-auth.ts). */
+  auth: Auth | undefined;
+  apiKey: ApiKeyUse | undefined;
   doc: RouteDoc | undefined;
 }
 
@@ -31,6 +34,8 @@ export function routeCatalog(app: FastifyInstance): { routes: () => CatalogRoute
             method,
             url: route.url,
             surface: route.config?.surface,
+            auth: route.config?.auth,
+            apiKey: route.config?.apiKey,
             doc: route.config?.openapi,
           })),
       ),

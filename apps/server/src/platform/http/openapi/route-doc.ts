@@ -1,10 +1,13 @@
 import type { z } from 'zod';
+import type { ApiKeyUse, Auth } from '../route-policy.ts';
 
 /**
  * What a route says about itself for the OpenAPI document. `query`, `params` and `body` are
  * the very zod schemas the handler hands to `parseInput`, so the document describes the input
  * the route actually accepts; `responses` are the schemas of what it answers, by status.
  * Errors need not be listed: every documented route gets its surface's error envelope (4XX, 5XX).
+ * Who may call it is not the doc's to say: the operation's security is written from the route's
+ * `auth` and `apiKey` (route-policy.ts), which the server enforces.
  */
 export interface RouteDoc {
   summary: string;
@@ -23,8 +26,6 @@ export interface RouteDoc {
    * describes the text, or the bytes when it is null.
    */
   produces?: string | readonly string[];
-  /** How a caller proves who they are, when it matters (names of the document's security schemes). */
-  security?: string[];
 }
 
 declare module 'fastify' {
@@ -35,12 +36,25 @@ declare module 'fastify' {
 }
 
 /**
- * Route options carrying `doc`, merged with other options the route already takes
+ * What a documented route declares: its doc, and who may call it (`auth`, and the public API key
+ * it checks: route-policy.ts), which the kernel enforces and the document states as the
+ * operation's security.
+ */
+export interface DocumentedRoute extends RouteDoc {
+  auth: Auth;
+  apiKey?: ApiKeyUse;
+}
+
+/**
+ * Route options carrying the declaration, merged with other options the route already takes
  * (`documented({...}, CACHED_LIST)`).
  */
 export function documented<C extends object = object>(
-  doc: RouteDoc,
+  declared: DocumentedRoute,
   options?: { config: C },
-): { config: C & { openapi: RouteDoc } } {
-  return { config: { ...(options?.config as C), openapi: doc } };
+): { config: C & { auth: Auth; apiKey?: ApiKeyUse; openapi: RouteDoc } } {
+  const { auth, apiKey, ...doc } = declared;
+  return {
+    config: { ...(options?.config as C), auth, ...(apiKey ? { apiKey } : {}), openapi: doc },
+  };
 }
