@@ -20,7 +20,7 @@ interface SeedProgress {
  * resumes where it was and a finished seed is never repeated.
  */
 export async function seedDemoLibrary(options: {
-  services: Services;
+  services: Pick<Services, 'settings' | 'uploads' | 'users'>;
   tempRoot: string;
   log: (message: string, extra?: Record<string, unknown>) => void;
   /** What to seed; the whole `demoCatalog()` unless a test or bench seeds a part of it. */

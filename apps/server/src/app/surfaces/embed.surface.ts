@@ -9,7 +9,11 @@ import { declareSurface } from '../../platform/http/surface.ts';
  */
 export function embedSurface(
   scope: FastifyInstance,
-  options: { services: Services; apiKey: string; fontCssUrl?: string | undefined },
+  options: {
+    services: Pick<Services, 'gifReads' | 'urls'>;
+    apiKey: string;
+    fontCssUrl?: string | undefined;
+  },
 ): void {
   const { services } = options;
   declareSurface(scope, 'embed', ['/embed/*', '/embed-assets/*', '/oembed']);

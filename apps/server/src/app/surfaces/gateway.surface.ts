@@ -20,7 +20,12 @@ export const GATEWAY_BASE = '/x/v1';
  */
 export async function gatewaySurface(
   scope: FastifyInstance,
-  options: { services: Services },
+  options: {
+    services: Pick<
+      Services,
+      'apiKeys' | 'personalTokens' | 'schedule' | 'stories' | 'trendingStories' | 'urls'
+    >;
+  },
 ): Promise<void> {
   const { services } = options;
   declareSurface(scope, 'gateway', [`${GATEWAY_BASE}/*`]);

@@ -4,7 +4,12 @@ import type { Services } from '../services.ts';
 import { declareSurface } from '../../platform/http/surface.ts';
 
 /** Rendition and avatar files (`/media/...`): immutable, cookie-free, frameable. */
-export function mediaSurface(scope: FastifyInstance, options: { services: Services }): void {
+export function mediaSurface(
+  scope: FastifyInstance,
+  options: {
+    services: Pick<Services, 'avatars' | 'onDemandRenditions' | 'servableRenditions' | 'storage'>;
+  },
+): void {
   const { services } = options;
   declareSurface(scope, 'media', ['/media/*']);
   mediaRoutes(scope, {

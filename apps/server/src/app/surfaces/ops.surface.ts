@@ -16,7 +16,7 @@ import { declareSurface } from '../../platform/http/surface.ts';
 export function opsSurface(
   scope: FastifyInstance,
   options: {
-    services: Services;
+    services: Pick<Services, 'health' | 'metrics' | 'urls'>;
     metricsToken: string | undefined;
     /** The routes `/openapi.json` describes; absent on a worker, which serves no API. */
     contract?: { routes: () => CatalogRoute[]; version: string };

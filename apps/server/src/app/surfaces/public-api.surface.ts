@@ -27,7 +27,23 @@ const PREFIXES = ['/v1', '/v2'];
 export async function publicApiSurface(
   scope: FastifyInstance,
   options: {
-    services: Services;
+    services: Pick<
+      Services,
+      | 'accounts'
+      | 'apiKeys'
+      | 'attemptLimiter'
+      | 'categories'
+      | 'channelSearch'
+      | 'discovery'
+      | 'gifCtas'
+      | 'gifReads'
+      | 'listAnswers'
+      | 'pingbackIngest'
+      | 'publicGifs'
+      | 'tenor'
+      | 'uploads'
+      | 'urls'
+    >;
     limits: PublicApiLimits & { pingbackEvents: number };
     /** The instance's default key, which the site's pages carry. */
     siteKey: string;

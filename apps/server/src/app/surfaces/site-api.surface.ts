@@ -42,7 +42,50 @@ import { declareSurface } from '../../platform/http/surface.ts';
  */
 export async function siteApiSurface(
   scope: FastifyInstance,
-  options: { services: Services; uploadTempDir: string; version: string },
+  options: {
+    services: Pick<
+      Services,
+      | 'accounts'
+      | 'apiKeys'
+      | 'applications'
+      | 'attemptLimiter'
+      | 'channelGifs'
+      | 'channelTags'
+      | 'channels'
+      | 'csvExports'
+      | 'dashboards'
+      | 'directory'
+      | 'discovery'
+      | 'favorites'
+      | 'firstGifs'
+      | 'gifEdits'
+      | 'gifMetadata'
+      | 'gifReads'
+      | 'gifReports'
+      | 'instanceStats'
+      | 'instashare'
+      | 'languageTags'
+      | 'moderation'
+      | 'moderationActions'
+      | 'moderationQueue'
+      | 'personalTokens'
+      | 'profiles'
+      | 'searchReports'
+      | 'shares'
+      | 'siteEventIngest'
+      | 'spotify'
+      | 'staffRoles'
+      | 'staffSearch'
+      | 'studios'
+      | 'tagPredictions'
+      | 'trendingSearchModeration'
+      | 'trims'
+      | 'uploads'
+      | 'urls'
+    >;
+    uploadTempDir: string;
+    version: string;
+  },
 ): Promise<void> {
   const { services } = options;
   declareSurface(scope, 'site-api', ['/api/*', '/ajax/*', '/login/*', '/imaging/*']);

@@ -10,7 +10,7 @@ import { declareSurface } from '../../platform/http/surface.ts';
  */
 export async function tenorSurface(
   scope: FastifyInstance,
-  options: { services: Services },
+  options: { services: Pick<Services, 'apiKeys' | 'tenor'> },
 ): Promise<void> {
   const { services } = options;
   declareSurface(scope, 'tenor', [...TENOR_PATHS]);

@@ -10,7 +10,10 @@ import { declareSurface } from '../../platform/http/surface.ts';
  */
 export function webAppSurface(
   scope: FastifyInstance,
-  options: { services: Services; apiKey: string },
+  options: {
+    services: Pick<Services, 'firstGifs' | 'gifReads' | 'profiles' | 'urls'>;
+    apiKey: string;
+  },
 ): SitePages {
   const { services } = options;
   declareSurface(scope, 'web-app', ['/', '/search/*', '/gifs/*', '/assets/*']);

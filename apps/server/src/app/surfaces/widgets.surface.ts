@@ -6,7 +6,7 @@ import { declareSurface } from '../../platform/http/surface.ts';
 /** The widget kit's demo page and the bundle other sites load (`/widgets-assets/...`). */
 export function widgetsSurface(
   scope: FastifyInstance,
-  options: { services: Services; apiKey: string },
+  options: { services: Pick<Services, 'urls'>; apiKey: string },
 ): void {
   declareSurface(scope, 'widgets', ['/widgets', '/widgets-assets/*']);
   widgetsRoutes(scope, {
