@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
-import { hashPassword } from '../src/modules/accounts/password-hash.ts';
 import type { UserRole } from '../src/platform/db/schema.ts';
+import { fixturePasswordHash } from './fixture-password-hash.ts';
 import { SiteClient } from './site-client.ts';
 import type { TestJiffy } from './test-jiffy.ts';
 
@@ -14,7 +14,7 @@ export async function signedInUsers(
   t: TestJiffy,
   people: [name: string, role: UserRole][],
 ): Promise<Record<string, SiteClient>> {
-  const passwordHash = await hashPassword(TEST_PASSWORD);
+  const passwordHash = await fixturePasswordHash(TEST_PASSWORD);
   const clients: Record<string, SiteClient> = {};
   for (const [name, role] of people) {
     await t.jiffy.services.users.insert({

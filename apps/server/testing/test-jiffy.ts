@@ -123,7 +123,9 @@ export async function startTestJiffy(
         if (settled) return gif.status;
         if (Date.now() > deadline)
           throw new Error(`GIF ${id} still ${gif?.status ?? 'missing'} after ${timeoutMs} ms`);
-        await new Promise((resolve) => setTimeout(resolve, 100));
+        // A GIF settles within a few hundred milliseconds; a short poll answers soon after
+        // (a look-up by id costs well under a millisecond of the worker's time).
+        await new Promise((resolve) => setTimeout(resolve, 25));
       }
     },
     async uploadAndWait(upload, fields = {}, { complete = true } = {}) {

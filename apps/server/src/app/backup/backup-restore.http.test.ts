@@ -4,7 +4,9 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { envSchema, resolveConfig, type Config } from '../config/env.ts';
+import { openDatabase } from '../../platform/db/database.ts';
 import { randomBase62 } from '../../platform/lib/ids.ts';
+import { embeddedTemplate } from '../../../testing/embedded-database-template.ts';
 import { multipart } from '../../../testing/fixtures.ts';
 import {
   seedContent,
@@ -15,6 +17,11 @@ import {
 import { signedInUsers } from '../../../testing/signed-in-users.ts';
 import { startTestJiffy, type TestJiffy } from '../../../testing/test-jiffy.ts';
 import { runCli } from '../../../testing/run-cli.ts';
+import {
+  databaseFromTemplate,
+  SERVER_TEMPLATE_VARIABLE,
+  TEMPLATE_SCHEMA,
+} from '../../../testing/server-database-template.ts';
 import { s3DirOf, startTestS3 } from '../../../testing/test-s3.ts';
 import type { Manifest } from './archive.ts';
 import { backup, restore } from './operations.ts';
@@ -27,27 +34,53 @@ const DATABASE_URL = process.env.DATABASE_URL;
  */
 function instance(work: string, name: string, storage: 'local' | 's3') {
   const dataDir = path.join(work, name);
-  const schema = DATABASE_URL ? `t_${randomBase62(10).toLowerCase()}` : undefined;
   const env: Record<string, string> = {
     DATA_DIR: dataDir,
     SEED_DEMO: 'false',
     LOG_LEVEL: 'silent',
-    ...(DATABASE_URL && schema ? { DATABASE_URL, DATABASE_SCHEMA: schema } : {}),
   };
-  return {
+  const place = {
     dataDir,
-    schema,
+    schema: undefined as string | undefined,
+    /** On a server: the database of its own that `migrated` copied from the run's template. */
+    dropDatabase: undefined as (() => Promise<void>) | undefined,
     env,
     config: (extra: Record<string, string> = {}): Config =>
       resolveConfig(envSchema.parse({ ...env, ...extra })),
     start: (options: { startWorkers?: boolean } = {}) =>
-      startTestJiffy(schema ? { DATABASE_SCHEMA: schema } : {}, {
-        dataDir,
-        keepOnStop: true,
-        storage,
-        ...options,
-      }),
+      startTestJiffy(
+        place.schema ? { DATABASE_URL: env.DATABASE_URL!, DATABASE_SCHEMA: place.schema } : {},
+        { dataDir, keepOnStop: true, storage, ...options },
+      ),
+    /**
+     * Gives the place a database already migrated, as an instance has once started (a copy of
+     * the run's template; no rows); loading into a never migrated database is
+     * older-archive.db.test.ts's and migrate-db's.
+     */
+    migrated: async () => {
+      if (DATABASE_URL) {
+        const own = await databaseFromTemplate(
+          DATABASE_URL,
+          process.env[SERVER_TEMPLATE_VARIABLE]!,
+        );
+        place.dropDatabase = own.drop;
+        setServer(own.url, TEMPLATE_SCHEMA);
+      } else {
+        const copy = await openDatabase({
+          dataDir: place.config().dbDir,
+          startFrom: await embeddedTemplate(),
+        });
+        await copy.close();
+      }
+      return place;
+    },
   };
+  const setServer = (url: string, schema: string) => {
+    place.schema = schema;
+    Object.assign(env, { DATABASE_URL: url, DATABASE_SCHEMA: schema });
+  };
+  if (DATABASE_URL) setServer(DATABASE_URL, `t_${randomBase62(10).toLowerCase()}`);
+  return place;
 }
 
 async function dropSchemas(schemas: (string | undefined)[]): Promise<void> {
@@ -83,7 +116,7 @@ describe(`backup and restore (${DATABASE_URL ? 'PostgreSQL server' : 'embedded P
   beforeAll(async () => {
     work = await fs.mkdtemp(path.join(os.tmpdir(), 'jiffy-backup-'));
     // Media in a bucket at the source, on disk at the target: both stores' reads and writes.
-    source = place('source', 's3');
+    source = await place('source', 's3').migrated();
     let t: TestJiffy = await source.start();
     content = await seedContent(t, work);
     view = await userView(t, content);
@@ -118,7 +151,8 @@ describe(`backup and restore (${DATABASE_URL ? 'PostgreSQL server' : 'embedded P
     );
   }, 240_000);
   afterAll(async () => {
-    await dropSchemas(made.map((m) => m.schema));
+    await dropSchemas(made.filter((m) => !m.dropDatabase).map((m) => m.schema));
+    for (const m of made) await m.dropDatabase?.();
     await fs.rm(work, { recursive: true, force: true });
   });
 
@@ -134,7 +168,7 @@ describe(`backup and restore (${DATABASE_URL ? 'PostgreSQL server' : 'embedded P
   });
 
   it('restores into an empty instance: same answers, files, sign-in, counts and queue', async () => {
-    const target = place('target');
+    const target = await place('target').migrated();
     const started = performance.now();
     const result = await restore({ config: target.config(), archive });
     console.log(`restore: ${Math.round(performance.now() - started)} ms`);

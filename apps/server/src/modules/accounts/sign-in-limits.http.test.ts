@@ -1,8 +1,8 @@
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashPassword } from './password-hash.ts';
 import { AttemptLimits, TooManyAttempts } from './attempt-limits.ts';
 import { SignInLimits } from './sign-in-limits.ts';
+import { fixturePasswordHash } from '../../../testing/fixture-password-hash.ts';
 import { startTestJiffy, type TestJiffy } from '../../../testing/test-jiffy.ts';
 
 const PASSWORD = 'the owner knows this one';
@@ -17,7 +17,7 @@ async function owner(t: TestJiffy, username: string): Promise<string> {
     username,
     display_name: username,
     email: `${username}@example.com`,
-    password_hash: await hashPassword(PASSWORD),
+    password_hash: await fixturePasswordHash(PASSWORD),
     email_confirmed_at: new Date(),
   });
   return `user:${id}`;
