@@ -7,6 +7,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyPassword } from '../apps/server/src/modules/accounts/password-hash.ts';
 import { openDatabase } from '../apps/server/src/platform/db/database.ts';
+import { nodeChildEnv } from './support/server-process.ts';
 import { migratedEmbeddedDatabase, serverDatabaseEnv } from './support/test-database.ts';
 
 const run = promisify(execFile);
@@ -19,7 +20,13 @@ const ADMIN = path.resolve(
 describe('admin CLI', () => {
   let dataDir: string;
   const database = serverDatabaseEnv();
-  const env = () => ({ ...process.env, ...database.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
+  const env = () => ({
+    ...process.env,
+    ...nodeChildEnv,
+    ...database.env,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+  });
   beforeAll(async () => {
     dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'jiffy-admin-'));
     await migratedEmbeddedDatabase(dataDir);

@@ -8,6 +8,7 @@ import { parse as parseYaml } from 'yaml';
 import { parseRole } from '../apps/server/src/app/cli/args.ts';
 import { envSchema } from '../apps/server/src/app/config/env.ts';
 import { freePort, startServer, type ServerProcess } from './support/server-process.ts';
+import { migratedEmbeddedDatabase } from './support/test-database.ts';
 
 // No Docker engine runs where the suite runs, so the image's recipe is checked step by step
 // outside Docker: its install is the one CI runs on a fresh clone, its start command and
@@ -89,6 +90,9 @@ describe.skipIf(process.env.DATABASE_URL)('the container recipe, outside a conta
     const imageEnv = environment(steps);
     expect(envSchema.safeParse(imageEnv).success).toBe(true);
     dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'jiffy-image-'));
+    // What is checked here is the image's command and environment; a first start's migrations
+    // are start.system.test.ts's, so this one opens the run's migrated database.
+    await migratedEmbeddedDatabase(dataDir);
     const port = String(await freePort());
     // The image's environment, but a data folder and port of the test's own; no demo seeding.
     const env = { ...imageEnv, DATA_DIR: dataDir, PORT: port, SEED_DEMO: 'false' };

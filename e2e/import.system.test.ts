@@ -12,6 +12,7 @@ import {
 } from '@jiffy/media/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../apps/server/src/platform/db/database.ts';
+import { nodeChildEnv } from './support/server-process.ts';
 import { migratedEmbeddedDatabase, serverDatabaseEnv } from './support/test-database.ts';
 
 const run = promisify(execFile);
@@ -63,7 +64,13 @@ describe('bulk import from a folder', () => {
 
   it('queues and processes every media file, skipping what fails its checks', async () => {
     const { stdout } = await run(process.execPath, [IMPORT, folder], {
-      env: { ...process.env, ...database.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent' },
+      env: {
+        ...process.env,
+        ...nodeChildEnv,
+        ...database.env,
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'silent',
+      },
       timeout: 120_000,
     });
     expect(stdout).toContain('3 queued, 1 skipped');
