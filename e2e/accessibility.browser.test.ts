@@ -21,26 +21,6 @@ import { settled, trackRequests } from './support/page-settled.ts';
 const DESKTOP = { width: 1280, height: 900 };
 type Role = 'visitor' | 'fan' | 'maker' | 'mod';
 
-/** How many walks (a role's pages, one after another in one context) run at once. */
-const WALKS_AT_ONCE = 3;
-/** The visitor's pages per walk. */
-const VISITOR_WALK_LENGTH = 11;
-
-/** `items` in runs of `size`, in order. */
-const chunks = <T>(items: T[], size: number): T[][] =>
-  Array.from({ length: Math.ceil(items.length / size) }, (_, i) =>
-    items.slice(i * size, (i + 1) * size),
-  );
-
-/** Runs `work` on every item, at most `limit` at once, each taking the next item when done. */
-async function inParallel<T>(items: T[], limit: number, work: (item: T) => Promise<void>) {
-  const queue = [...items];
-  const lane = async () => {
-    for (let item = queue.shift(); item !== undefined; item = queue.shift()) await work(item);
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
-}
-
 interface Finding {
   role: Role;
   path: string;
@@ -246,26 +226,16 @@ describe('accessibility of every page (axe-core in Chromium)', () => {
         ],
       ],
     ];
-    // Walks of their own, a few at a time: one page waiting on the server or settling while
-    // another runs axe keeps both cores busy, where one walk after another left them idle.
-    // The visitor's pages are cut in parts, each in a fresh signed-out context, so no walk is
-    // far longer than the rest.
-    const walks: [Role, string[]][] = [
-      ...chunks(visitorPaths, VISITOR_WALK_LENGTH).map((paths): [Role, string[]] => [
-        'visitor',
-        paths,
-      ]),
-      ...signedIn,
-    ];
-    await inParallel(walks, WALKS_AT_ONCE, async ([role, paths]) => {
+    const visitor = await pageFor('visitor');
+    for (const path of visitorPaths) await audit(visitor, 'visitor', path);
+    for (const [role, paths] of signedIn) {
       const page = await pageFor(role);
       for (const path of paths) await audit(page, role, path);
-      if (role === 'visitor') return;
       // The header's account menu open on the last page: each role has its own links in it.
       await page.getByRole('button', { name: `@${role}` }).click();
       await page.getByRole('banner').getByRole('link', { name: 'Settings' }).waitFor();
       record(await runAxe(page), role, 'the open account menu');
-    });
+    }
 
     // Every finding by rule (all impacts), for the record; then the ones that fail the test.
     const byRule = new Map<string, number>();
