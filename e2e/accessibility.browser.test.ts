@@ -3,7 +3,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { storyBody } from '../apps/server/src/modules/stories/story-input.schema.ts';
 import { animatedImage } from '../apps/server/testing/fixtures.ts';
-import { signedInUsers, TEST_PASSWORD } from '../apps/server/testing/signed-in-users.ts';
+import { signedInUsers } from '../apps/server/testing/signed-in-users.ts';
 import type { TestJiffy } from '../apps/server/testing/test-jiffy.ts';
 import { blockingOf, BLOCKING, preloadAxe, runAxe } from './support/axe.ts';
 import { launchChromium } from './support/browser.ts';
@@ -15,6 +15,7 @@ import {
   type TabStop,
 } from './support/keyboard-checks.ts';
 import { startListeningJiffy } from './support/listening-jiffy.ts';
+import { signInContext } from './support/signed-in-context.ts';
 import { settled, trackRequests } from './support/page-settled.ts';
 
 const DESKTOP = { width: 1280, height: 900 };
@@ -108,7 +109,7 @@ describe('accessibility of every page (axe-core in Chromium)', () => {
     await t?.stop();
   });
 
-  /** One context (one cookie jar) per role, signed in through the login form. */
+  /** One context (one cookie jar) per role, signed in with the session the API gave it. */
   async function pageFor(role: Role): Promise<Page> {
     // The site's CSP allows only its own scripts; bypassing it lets axe's inline script run
     // (the page's own scripts are the same either way).
@@ -117,13 +118,7 @@ describe('accessibility of every page (axe-core in Chromium)', () => {
     await preloadAxe(context);
     const page = await context.newPage();
     trackRequests(page);
-    if (role !== 'visitor') {
-      await page.goto(`${origin}/login`);
-      await page.getByLabel('Username or e-mail').fill(role);
-      await page.getByLabel('Password').fill(TEST_PASSWORD);
-      await page.getByRole('button', { name: 'Log in' }).click();
-      await page.getByRole('button', { name: `@${role}` }).waitFor();
-    }
+    if (role !== 'visitor') await signInContext(context, t, origin, role);
     return page;
   }
 

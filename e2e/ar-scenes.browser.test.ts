@@ -5,11 +5,12 @@ import { makeAnimatedGif } from '@jiffy/media/testing';
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signedInUsers, TEST_PASSWORD } from '../apps/server/testing/signed-in-users.ts';
+import { signedInUsers } from '../apps/server/testing/signed-in-users.ts';
 import type { TestJiffy } from '../apps/server/testing/test-jiffy.ts';
 import { blockingOf, runAxe } from './support/axe.ts';
 import { launchChromium, saveScreenshot, watchPageErrors } from './support/browser.ts';
 import { startListeningJiffy } from './support/listening-jiffy.ts';
+import { signInContext } from './support/signed-in-context.ts';
 
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 900 };
@@ -219,10 +220,8 @@ describe('/ar-scenes in Chromium', () => {
   it('uploads the scene as a signed-in creator, through the maker’s form, to the new GIF’s page', async () => {
     const page = await newPage();
     const errors = watchPageErrors(page);
-    await page.goto(`${origin}/login?next=/ar-scenes`);
-    await page.getByLabel('Username or e-mail').fill('scener');
-    await page.getByLabel('Password').fill(TEST_PASSWORD);
-    await page.getByRole('button', { name: 'Log in' }).click();
+    await signInContext(page.context(), t, origin, 'scener');
+    await page.goto(`${origin}/ar-scenes`);
     await page.getByRole('heading', { name: 'AR scenes' }).waitFor();
     await photoWithSticker(page);
     expect(blockingOf(await runAxe(page), 'the scene editor (creator)')).toEqual([]);

@@ -3,11 +3,12 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { animatedImage } from '../apps/server/testing/fixtures.ts';
 import { insertGifRow } from '../apps/server/testing/gif-rows.ts';
-import { signedInUsers, TEST_PASSWORD } from '../apps/server/testing/signed-in-users.ts';
+import { signedInUsers } from '../apps/server/testing/signed-in-users.ts';
 import type { SiteClient } from '../apps/server/testing/site-client.ts';
 import type { TestJiffy } from '../apps/server/testing/test-jiffy.ts';
 import { launchChromium, saveScreenshot, watchPageErrors } from './support/browser.ts';
 import { startListeningJiffy } from './support/listening-jiffy.ts';
+import { signInContext } from './support/signed-in-context.ts';
 
 const DEEP = '/maker/space/planets/moons';
 
@@ -63,10 +64,8 @@ describe('channels in Chromium', () => {
   const gridCount = (page: Page) => page.locator('.gif-grid .jiffy-gif').count();
   const status = (page: Page) => page.locator('.channel-manager [role="status"]');
   const logIn = async (page: Page, name: string, next: string) => {
-    await page.goto(`${origin}/login?next=${next}`);
-    await page.getByLabel('Username or e-mail').fill(name);
-    await page.getByLabel('Password').fill(TEST_PASSWORD);
-    await page.getByRole('button', { name: 'Log in' }).click();
+    await signInContext(page.context(), t, origin, name);
+    await page.goto(`${origin}${next}`);
   };
   const tabs = (page: Page) => page.getByRole('tablist', { name: 'Tags' }).getByRole('tab');
   const create = async (page: Page, name: string) => {
@@ -78,10 +77,7 @@ describe('channels in Chromium', () => {
   it('lets a creator build, move and fill channels, and a visitor page and search them', async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     const errors = watchPageErrors(page);
-    await page.goto(`${origin}/login?next=/maker`);
-    await page.getByLabel('Username or e-mail').fill('maker');
-    await page.getByLabel('Password').fill(TEST_PASSWORD);
-    await page.getByRole('button', { name: 'Log in' }).click();
+    await logIn(page, 'maker', '/maker');
     await page.getByRole('region', { name: 'Manage this channel' }).waitFor();
 
     // Three deep: Space › Planets › Moons, each made on its parent's page.

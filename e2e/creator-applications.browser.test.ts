@@ -1,10 +1,11 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SiteClient } from '../apps/server/testing/site-client.ts';
-import { signedInUsers, TEST_PASSWORD } from '../apps/server/testing/signed-in-users.ts';
+import { signedInUsers } from '../apps/server/testing/signed-in-users.ts';
 import type { TestJiffy } from '../apps/server/testing/test-jiffy.ts';
 import { launchChromium, saveScreenshot, watchPageErrors } from './support/browser.ts';
 import { startListeningJiffy } from './support/listening-jiffy.ts';
+import { signInContext } from './support/signed-in-context.ts';
 
 // Becoming a verified creator in real Chromium: a user applies at /apply and sees it pending, a
 // moderator approves it from the staff page, and /apply then tells the user they are a creator;
@@ -32,11 +33,7 @@ describe('creator applications', () => {
   const signIn = async (login: string): Promise<{ page: Page; errors: () => string[] }> => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     const errors = watchPageErrors(page);
-    await page.goto(`${origin}/login`);
-    await page.getByLabel('Username or e-mail').fill(login);
-    await page.getByLabel('Password').fill(TEST_PASSWORD);
-    await page.getByRole('button', { name: 'Log in' }).click();
-    await page.getByRole('button', { name: `@${login}` }).waitFor();
+    await signInContext(page.context(), t, origin, login);
     return { page, errors: () => errors };
   };
 

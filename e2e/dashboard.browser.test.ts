@@ -4,7 +4,7 @@ import type { Browser, BrowserContext, BrowserContextOptions } from 'playwright-
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { animatedImage } from '../apps/server/testing/fixtures.ts';
 import type { SiteClient } from '../apps/server/testing/site-client.ts';
-import { signedInUsers, TEST_PASSWORD } from '../apps/server/testing/signed-in-users.ts';
+import { signedInUsers } from '../apps/server/testing/signed-in-users.ts';
 import type { TestJiffy } from '../apps/server/testing/test-jiffy.ts';
 import { blockingOf, runAxe } from './support/axe.ts';
 import { launchChromium, saveScreenshot, watchPageErrors } from './support/browser.ts';
@@ -15,6 +15,7 @@ import {
 } from './support/dashboard-pages.ts';
 import { describeFocus, recordUnfocusedRings } from './support/keyboard-checks.ts';
 import { startListeningJiffy } from './support/listening-jiffy.ts';
+import { signInContext } from './support/signed-in-context.ts';
 
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1440, height: 900 };
@@ -273,12 +274,8 @@ describe('the creator dashboard in Chromium', () => {
     const context = await browser.newContext({ viewport: LAPTOP, bypassCSP: true });
     const page = await context.newPage();
     const errors = watchPageErrors(page);
-    await page.goto(`${origin}/login`);
-    await page.getByLabel('Username or e-mail').fill('maker');
-    await page.getByLabel('Password').fill(TEST_PASSWORD);
-    await page.getByRole('button', { name: 'Log in' }).click();
+    await signInContext(context, t, origin, 'maker');
     const account = page.getByRole('button', { name: '@maker' });
-    await account.waitFor();
 
     // Tab from the top of the page reaches the button, past the header's sections.
     await page.goto(`${origin}/about`);

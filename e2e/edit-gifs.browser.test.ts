@@ -1,10 +1,11 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { animatedImage } from '../apps/server/testing/fixtures.ts';
-import { signedInUsers, TEST_PASSWORD } from '../apps/server/testing/signed-in-users.ts';
+import { signedInUsers } from '../apps/server/testing/signed-in-users.ts';
 import type { TestJiffy } from '../apps/server/testing/test-jiffy.ts';
 import { launchChromium, saveScreenshot, watchPageErrors } from './support/browser.ts';
 import { startListeningJiffy } from './support/listening-jiffy.ts';
+import { signInContext } from './support/signed-in-context.ts';
 
 const TITLES = ['Moon hop', 'Space jog', 'Star spin', 'Quiet comet'];
 
@@ -43,10 +44,8 @@ describe('/edit/gifs in Chromium', () => {
   const signedInAt = async (path: string) => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     const errors = watchPageErrors(page);
-    await page.goto(`${origin}/login?next=${path}`);
-    await page.getByLabel('Username or e-mail').fill('maker');
-    await page.getByLabel('Password').fill(TEST_PASSWORD);
-    await page.getByRole('button', { name: 'Log in' }).click();
+    await signInContext(page.context(), t, origin, 'maker');
+    await page.goto(`${origin}${path}`);
     return { page, errors };
   };
 

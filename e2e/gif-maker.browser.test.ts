@@ -5,10 +5,11 @@ import { makeAnimatedGif, makeMp4 } from '@jiffy/media/testing';
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signedInUsers, TEST_PASSWORD } from '../apps/server/testing/signed-in-users.ts';
+import { signedInUsers } from '../apps/server/testing/signed-in-users.ts';
 import type { TestJiffy } from '../apps/server/testing/test-jiffy.ts';
 import { launchChromium, saveScreenshot, watchPageErrors } from './support/browser.ts';
 import { startListeningJiffy } from './support/listening-jiffy.ts';
+import { signInContext } from './support/signed-in-context.ts';
 
 /** The GIF's frame rate (the maker's OUTPUT_FPS) and the frame the preview is compared at. */
 const FPS = 15;
@@ -77,10 +78,8 @@ describe('/create, the GIF maker, in Chromium', () => {
   const signedInAt = async (where: string, viewport = { width: 1440, height: 900 }) => {
     const page = await browser.newPage({ viewport });
     const errors = watchPageErrors(page);
-    await page.goto(`${origin}/login?next=${where}`);
-    await page.getByLabel('Username or e-mail').fill('maker');
-    await page.getByLabel('Password').fill(TEST_PASSWORD);
-    await page.getByRole('button', { name: 'Log in' }).click();
+    await signInContext(page.context(), t, origin, 'maker');
+    await page.goto(`${origin}${where}`);
     await page.getByRole('heading', { name: 'GIF maker' }).waitFor();
     return { page, errors };
   };

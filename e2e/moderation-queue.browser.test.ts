@@ -2,10 +2,11 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { animatedImage, multipart } from '../apps/server/testing/fixtures.ts';
 import { readOutbox } from '../apps/server/testing/site-client.ts';
-import { signedInUsers, TEST_PASSWORD } from '../apps/server/testing/signed-in-users.ts';
+import { signedInUsers } from '../apps/server/testing/signed-in-users.ts';
 import type { TestJiffy } from '../apps/server/testing/test-jiffy.ts';
 import { launchChromium, watchPageErrors } from './support/browser.ts';
 import { startListeningJiffy } from './support/listening-jiffy.ts';
+import { signInContext } from './support/signed-in-context.ts';
 
 // The moderation queue end to end in real Chromium: a visitor reports a GIF, a moderator
 // takes it down from the queue with the keyboard and an e-mail, an admin restores it from the
@@ -51,11 +52,7 @@ describe('the moderation queue page', () => {
   const signIn = async (login: string) => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     const errors = pageErrors(page);
-    await page.goto(`${origin}/login`);
-    await page.getByLabel('Username or e-mail').fill(login);
-    await page.getByLabel('Password').fill(TEST_PASSWORD);
-    await page.getByRole('button', { name: 'Log in' }).click();
-    await page.getByRole('button', { name: `@${login}` }).waitFor();
+    await signInContext(page.context(), t, origin, login);
     return { page, errors };
   };
 

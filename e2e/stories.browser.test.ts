@@ -1,10 +1,11 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { animatedImage } from '../apps/server/testing/fixtures.ts';
-import { signedInUsers, TEST_PASSWORD } from '../apps/server/testing/signed-in-users.ts';
+import { signedInUsers } from '../apps/server/testing/signed-in-users.ts';
 import type { TestJiffy } from '../apps/server/testing/test-jiffy.ts';
 import { launchChromium, saveScreenshot, watchPageErrors } from './support/browser.ts';
 import { startListeningJiffy } from './support/listening-jiffy.ts';
+import { signInContext } from './support/signed-in-context.ts';
 
 const TITLES = ['Moon hop', 'Space jog', 'Star spin', 'Quiet comet'];
 const PHONE = { width: 390, height: 844 };
@@ -44,12 +45,8 @@ describe('stories and the trending scheduler in Chromium', () => {
     const context = await browser.newContext({ viewport });
     const page = await context.newPage();
     const errors = watchPageErrors(page);
-    if (username) {
-      await page.goto(`${origin}/login?next=${path}`);
-      await page.getByLabel('Username or e-mail').fill(username);
-      await page.getByLabel('Password').fill(TEST_PASSWORD);
-      await page.getByRole('button', { name: 'Log in' }).click();
-    } else await page.goto(`${origin}${path}`);
+    if (username) await signInContext(context, t, origin, username);
+    await page.goto(`${origin}${path}`);
     return { page, errors, close: () => context.close() };
   };
 

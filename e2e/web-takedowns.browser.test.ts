@@ -2,10 +2,11 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertGifRow } from '../apps/server/testing/gif-rows.ts';
 import type { SiteClient } from '../apps/server/testing/site-client.ts';
-import { signedInUsers, TEST_PASSWORD } from '../apps/server/testing/signed-in-users.ts';
+import { signedInUsers } from '../apps/server/testing/signed-in-users.ts';
 import type { TestJiffy } from '../apps/server/testing/test-jiffy.ts';
 import { launchChromium, watchPageErrors } from './support/browser.ts';
 import { startListeningJiffy } from './support/listening-jiffy.ts';
+import { signInContext } from './support/signed-in-context.ts';
 
 // The uploader's side of a takedown, in real Chromium: /settings lists it with the reason.
 describe('takedowns in /settings', () => {
@@ -36,11 +37,7 @@ describe('takedowns in /settings', () => {
   const settingsOf = async (login: string) => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     const errors = watchPageErrors(page);
-    await page.goto(`${origin}/login`);
-    await page.getByLabel('Username or e-mail').fill(login);
-    await page.getByLabel('Password').fill(TEST_PASSWORD);
-    await page.getByRole('button', { name: 'Log in' }).click();
-    await page.getByRole('button', { name: `@${login}` }).waitFor();
+    await signInContext(page.context(), t, origin, login);
     const listed = page.waitForResponse((r) => r.url().endsWith('/api/v3/content-takedown/mine'));
     await page.goto(`${origin}/settings`);
     expect((await listed).status()).toBe(200);

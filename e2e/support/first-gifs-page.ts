@@ -20,17 +20,18 @@ export interface Tile {
  * different files.
  */
 export async function seedRobots(t: TestJiffy, count: number): Promise<void> {
-  const real: string[] = [];
-  for (const [i, size] of [
-    { width: 200, height: 120 },
-    { width: 150, height: 200 },
-    { width: 300, height: 300 },
-  ].entries()) {
-    const bytes = await animatedImage({ ...size, frames: 2 });
-    real.push(
-      await t.uploadAndWait({ name: 'g.gif', bytes }, { title: `Robot ${i}`, tags: 'robot' }),
-    );
-  }
+  // All at once: one is sent and probed while another is processed, and no wait for the
+  // next poll of the first stands between them.
+  const real = await Promise.all(
+    [
+      { width: 200, height: 120 },
+      { width: 150, height: 200 },
+      { width: 300, height: 300 },
+    ].map(async (size, i) => {
+      const bytes = await animatedImage({ ...size, frames: 2 });
+      return t.uploadAndWait({ name: 'g.gif', bytes }, { title: `Robot ${i}`, tags: 'robot' });
+    }),
+  );
   const { gifRepository, renditionRepository } = t.jiffy.services;
   for (let i = 0; i < count - real.length; i++) {
     const source = (await gifRepository.findById(real[i % real.length]!))!;
