@@ -27,6 +27,11 @@ export class SiteClient {
     /** A body already encoded (multipart from `multipart()` in fixtures, or JSON), not `body`. */
     form?: { payload: Buffer; headers: Record<string, string> };
     csrf?: CsrfMode;
+    /**
+     * The body as a stream (`response.stream()`) rather than decoded into `body`: for callers
+     * that read few of many answers, some of them megabytes.
+     */
+    payloadAsStream?: boolean;
   }): Promise<LightMyRequestResponse> {
     const headers: Record<string, string> = { ...options.form?.headers };
     if (this.cookies.size > 0)
@@ -42,6 +47,7 @@ export class SiteClient {
       ...(this.#remoteAddress ? { remoteAddress: this.#remoteAddress } : {}),
       ...(options.form ? { payload: options.form.payload } : {}),
       ...(options.body ? { payload: options.body } : {}),
+      ...(options.payloadAsStream ? { payloadAsStream: true } : {}),
     });
     for (const cookie of response.cookies) {
       if (cookie.value === '' || (cookie.expires && cookie.expires.getTime() < Date.now()))
