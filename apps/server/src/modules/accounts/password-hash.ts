@@ -1,10 +1,17 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 
+/** scrypt's cost parameters, stored in each hash so they can be raised later. */
+export interface ScryptCost {
+  N: number;
+  r: number;
+  p: number;
+}
+
 // scrypt (memory-hard): N=2^15, r=8 uses 32 MiB and ~50 ms per hash on this class of machine.
-const PARAMS = { N: 2 ** 15, r: 8, p: 1 };
+const PARAMS: ScryptCost = { N: 2 ** 15, r: 8, p: 1 };
 const KEY_LENGTH = 32;
 
-function derive(password: string, salt: Buffer, params: typeof PARAMS): Promise<Buffer> {
+function derive(password: string, salt: Buffer, params: ScryptCost): Promise<Buffer> {
   const options: ScryptOptions = { ...params, maxmem: 128 * params.N * params.r * 2 };
   return new Promise((resolve, reject) =>
     scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, options, (error, key) =>
@@ -13,15 +20,18 @@ function derive(password: string, salt: Buffer, params: typeof PARAMS): Promise<
   );
 }
 
-/** `scrypt$N$r$p$salt$hash`, parameters stored so they can be raised later. */
-export async function hashPassword(password: string): Promise<string> {
+/**
+ * `scrypt$N$r$p$salt$hash`, at the accounts' cost unless told another (test fixtures store
+ * their users' passwords cheaper; a sign-in verifies at whatever cost the hash names).
+ */
+export async function hashPassword(password: string, cost: ScryptCost = PARAMS): Promise<string> {
   const salt = randomBytes(16);
-  const key = await derive(password, salt, PARAMS);
+  const key = await derive(password, salt, cost);
   return [
     'scrypt',
-    PARAMS.N,
-    PARAMS.r,
-    PARAMS.p,
+    cost.N,
+    cost.r,
+    cost.p,
     salt.toString('base64url'),
     key.toString('base64url'),
   ].join('$');
