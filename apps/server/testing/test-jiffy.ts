@@ -88,6 +88,9 @@ export async function startTestJiffy(
     DATA_DIR: dataDir,
     SEED_DEMO: 'false',
     LOG_LEVEL: 'silent',
+    // A test's database holds a few hundred rows; PostgreSQL's default 128 MB page cache would
+    // be zeroed at every start for nothing (about a third of a second of CPU).
+    EMBEDDED_DB_CACHE_MB: '16',
     PORT: '0',
     QUEUE_MAINTENANCE_SECONDS: '1',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl, DATABASE_SCHEMA: schema } : {}),

@@ -36,7 +36,7 @@ export interface JiffyOptions {
   /** Tests: an in-memory embedded database instead of `DATA_DIR/db`. */
   inMemoryDatabase?: boolean;
   /** Tests: a new embedded database (in memory or on disk) starts as a copy of this dump. */
-  databaseTemplate?: Blob;
+  databaseTemplate?: Uint8Array;
   /** Tests: where log lines go instead of stdout. */
   logStream?: DestinationStream;
   /** Tests: the time the trending schedule, stories and kept answers go by. */
@@ -79,6 +79,7 @@ export async function createJiffy(options: JiffyOptions): Promise<Jiffy> {
     schema,
     poolSize: config.DATABASE_POOL_SIZE,
     startFrom: options.databaseTemplate,
+    sharedBuffersMb: config.EMBEDDED_DB_CACHE_MB,
   });
   const applied = await migrateToLatest(database);
   if (applied.length > 0) log.info({ applied }, 'migrations applied');
@@ -239,7 +240,6 @@ export async function createJiffy(options: JiffyOptions): Promise<Jiffy> {
       });
       redis?.disconnect();
       await services.queue.stop();
-      await services.classifier.close();
       await database.close();
     },
   };

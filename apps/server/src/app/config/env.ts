@@ -65,6 +65,11 @@ export const envSchema = z
      */
     DATABASE_POOL_SIZE: positiveInt.max(200).optional(),
     /**
+     * The embedded database's page cache (PostgreSQL's shared_buffers), in megabytes; ignored
+     * with DATABASE_URL. It is part of the process's memory, and zeroed on every start.
+     */
+    EMBEDDED_DB_CACHE_MB: positiveInt.max(4096).default(128),
+    /**
      * Megabytes of GIF objects' JSON kept per process for lists, feeds and searches
      * (SerializedGifCache): about 3–5 kB a GIF, so the default keeps some 15,000 GIFs.
      */
