@@ -2,7 +2,7 @@ import type { Logger } from 'pino';
 import type { Config } from './config/env.ts';
 import {
   FirstLookService,
-  NsfwClassifier,
+  sharedClassifier,
   AutomaticFlagRepository,
 } from '../modules/content-safety/index.ts';
 import { AvatarService, type UserRepository } from '../modules/users/index.ts';
@@ -25,7 +25,7 @@ export function createProcessingServices(
   },
 ) {
   const { config, users, db, storage, queue, limits, tempRoot } = deps;
-  const classifier = new NsfwClassifier();
+  const classifier = sharedClassifier();
   const automaticFlags = new AutomaticFlagRepository(db);
   const processing = new GifProcessingService({
     db,
@@ -66,5 +66,5 @@ export function createProcessingServices(
     avatars,
     log: deps.log('settle-sweep'),
   });
-  return { classifier, automaticFlags, processing, avatars, settleSweep };
+  return { automaticFlags, processing, avatars, settleSweep };
 }

@@ -36,7 +36,6 @@ import type {
   SearchReportService,
 } from '../modules/moderation/index.ts';
 import type { LanguageTagService } from '../modules/language-tags/index.ts';
-import type { NsfwClassifier } from '../modules/content-safety/index.ts';
 import type {
   ChannelSearchService,
   ChannelGifsService,
@@ -91,8 +90,6 @@ export interface Services {
   apiKeys: ApiKeyService;
   uploads: UploadService;
   processing: GifProcessingService;
-  /** nsfwjs in a worker thread, started by the first upload; closed with the process. */
-  classifier: NsfwClassifier;
   settleSweep: SettleSweep;
   gifReads: GifReadService;
   publicGifs: PublicGifService;

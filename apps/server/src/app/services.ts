@@ -126,21 +126,19 @@ export function createServices(options: {
       ...urlPolicy,
     });
 
-  const { classifier, automaticFlags, processing, avatars, settleSweep } = createProcessingServices(
-    {
-      config,
-      db,
-      users,
-      gifs: gifRepository,
-      renditions: renditionRepository,
-      storage,
-      queue,
-      limits,
-      tempRoot,
-      download: importMedia,
-      log,
-    },
-  );
+  const { automaticFlags, processing, avatars, settleSweep } = createProcessingServices({
+    config,
+    db,
+    users,
+    gifs: gifRepository,
+    renditions: renditionRepository,
+    storage,
+    queue,
+    limits,
+    tempRoot,
+    download: importMedia,
+    log,
+  });
   const trending = new TrendingRepository(db);
   const purge = new CachePurge(caches);
   const reports = new ReportRepository(db);
@@ -313,7 +311,6 @@ export function createServices(options: {
   ]);
   return {
     metrics,
-    classifier,
     channels: channelServices.channels,
     channelGifs: channelServices.channelGifs,
     channelTags: channelServices.channelTags,

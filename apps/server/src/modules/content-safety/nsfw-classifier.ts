@@ -20,9 +20,10 @@ interface Pending {
 }
 
 /**
- * nsfwjs' MobileNetV2 in one worker thread per process, started (and the model loaded) on the
- * first call. Calls take turns: one batch at a time keeps a process to one core of inference
- * however many media jobs run, and a worker that dies or stalls is replaced on the next call.
+ * nsfwjs' MobileNetV2 in a worker thread, started (and the model loaded) on the first call.
+ * Calls take turns: one batch at a time keeps a process to one core of inference however many
+ * media jobs run, and a worker that dies or stalls is replaced on the next call. An idle worker
+ * does not keep the process alive.
  */
 export class NsfwClassifier implements ContentClassifier {
   #worker: Worker | null = null;
@@ -121,4 +122,16 @@ export class NsfwClassifier implements ContentClassifier {
     }
     this.#pending.clear();
   }
+}
+
+let processClassifier: NsfwClassifier | undefined;
+
+/**
+ * The process's one classifier. Loading the model costs seconds of CPU and its memory is the
+ * same for everyone, so every Jiffy the process runs (tests run many, one after another) shares
+ * one thread; it is never closed, and being idle it lets the process exit.
+ */
+export function sharedClassifier(): NsfwClassifier {
+  processClassifier ??= new NsfwClassifier();
+  return processClassifier;
 }
