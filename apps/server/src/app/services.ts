@@ -12,6 +12,7 @@ import {
 import { ReportRepository, GifReportService } from '../modules/reports/index.ts';
 import { AuditLogRepository } from '../modules/audit-log/index.ts';
 import { CachePurge } from '../platform/lib/cache-purge.ts';
+import { TableWrites } from '../platform/db/table-writes.ts';
 import {
   createModerationServices,
   quarantinePurgeJob,
@@ -96,7 +97,10 @@ export function createServices(options: {
   const { config, database, logger, redis } = options;
   const clock = options.clock ?? systemClock;
   const log = (service: string) => logger.child({ service });
-  const { db } = database;
+  // Every service writes through this Kysely, so what a process keeps from a table hears of
+  // each write to it (TableWrites).
+  const tableWrites = new TableWrites();
+  const db = database.db.withPlugin(tableWrites);
   const limits = mediaLimitsOf(config);
   const storage = createBlobStorage(config);
   const metrics = new JiffyMetrics();
@@ -297,6 +301,8 @@ export function createServices(options: {
     mailer,
     publicUrl: config.publicUrl,
     jobs: queue,
+    caches,
+    tableWrites,
   });
   queue.register([
     gifProcessJob(processing),

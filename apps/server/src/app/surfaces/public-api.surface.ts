@@ -57,29 +57,15 @@ export async function publicApiSurface(
     'public-api',
     PREFIXES.map((prefix) => `${prefix}/*`),
   );
-  // The user a live session names, kept a minute for the rate limit alone: it only chooses the
-  // budget a call is counted against and lets nothing through, so a session kept a little past
-  // its sign-out costs nothing but counting its calls to its user (whose budget the address's
-  // equals) rather than to its address. Only sessions found live are kept: a made-up cookie is
-  // looked up on every call, as before, and never buys a budget of its own.
-  const visitorSessions = services.caches.create<string>({
-    name: 'rate_limit_sessions',
-    max: 10_000,
-    ttlMs: 60_000,
-  });
   publicApiRateLimit(scope, {
     limits: options.limits,
     attempts: services.attemptLimiter,
     apiKeys: services.apiKeys,
     siteKey: options.siteKey,
+    // The route's own look-up of the session is then answered from the accounts' cache.
     sessionUserId: async (request) => {
       const session = sessionCookie(request);
-      if (!session) return null;
-      const kept = visitorSessions.get(session);
-      if (kept) return kept;
-      const userId = await services.accounts.sessionUserId(session);
-      if (userId) visitorSessions.set(session, userId);
-      return userId;
+      return session ? ((await services.accounts.sessionUser(session))?.id ?? null) : null;
     },
   });
   publicApiCors(scope, PREFIXES);

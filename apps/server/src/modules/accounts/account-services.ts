@@ -1,5 +1,7 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../../platform/db/schema.ts';
+import type { CacheRegistry } from '../../platform/cache/cache-registry.ts';
+import type { Database, UserRow } from '../../platform/db/schema.ts';
+import type { TableWrites } from '../../platform/db/table-writes.ts';
 import type { Mailer } from '../../platform/mail/mailer.ts';
 import type { UserRepository } from '../users/index.ts';
 import { AccountRepository } from './account.repository.ts';
@@ -17,9 +19,20 @@ export function createAccountServices(deps: {
   mailer: Mailer;
   publicUrl: string;
   jobs: AccountServiceDeps['jobs'];
+  caches: CacheRegistry;
+  tableWrites: TableWrites;
 }) {
   const { db } = deps;
   const apiTokens = new ApiTokenRepository(db);
+  // A second is enough for the bursts a page or an app sends, and bounds how long another
+  // process's change of a user (a ban, a role) or end of a session takes to show here; writes
+  // in this process (every one goes through its Kysely) forget them all at once.
+  const sessionUsers = deps.caches.create<UserRow>({
+    name: 'session_users',
+    max: 10_000,
+    ttlMs: 1_000,
+  });
+  deps.tableWrites.watch(['users', 'sessions'], () => sessionUsers.clear());
   return {
     accounts: new AccountService({
       accounts: new AccountRepository(db),
@@ -28,6 +41,7 @@ export function createAccountServices(deps: {
       mailer: deps.mailer,
       publicUrl: deps.publicUrl,
       jobs: deps.jobs,
+      sessionUsers,
     }),
     apiTokens,
     personalTokens: new PersonalTokenService(apiTokens),

@@ -107,11 +107,6 @@ export class AccountRepository {
       .executeTakeFirst();
   }
 
-  /** The id of a live session's user, for callers that need no more (sessions cascade). */
-  async findSessionUserId(tokenHash: string): Promise<string | undefined> {
-    return (await this.#liveSessionUserId(tokenHash).executeTakeFirst())?.user_id;
-  }
-
   #liveSessionUserId(tokenHash: string) {
     return this.#db
       .selectFrom('sessions')

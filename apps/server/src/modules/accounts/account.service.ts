@@ -1,3 +1,4 @@
+import type { NamedCache } from '../../platform/cache/named-cache.ts';
 import type { UserRow } from '../../platform/db/schema.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
 import type { JobRequest } from '../../platform/jobs/job-types.ts';
@@ -22,6 +23,11 @@ export interface AccountServiceDeps {
   publicUrl: string;
   /** Where work that follows an answer (reset mails) is queued. */
   jobs: { enqueue(job: JobRequest): Promise<unknown> };
+  /**
+   * The users of live sessions, by the session's hash, kept for a moment (every signed-in
+   * request asks) and forgotten whenever a user or session is written (account-services.ts).
+   */
+  sessionUsers: NamedCache<UserRow>;
 }
 
 const notConfirmed = () =>
@@ -251,13 +257,21 @@ export class AccountService {
     await this.#deps.accounts.deleteSession(hashSecret(token));
   }
 
-  /** The user a session cookie belongs to, if it is live. */
+  /**
+   * The user a session cookie belongs to, if it is live. Kept a second at most, so another
+   * node's (or process's) change of the user or end of the session shows within a second;
+   * this process's own writes show at once.
+   */
   async sessionUser(token: string): Promise<UserRow | null> {
-    return (await this.#deps.accounts.findSessionUser(hashSecret(token))) ?? null;
-  }
-
-  /** The id of the user a session cookie belongs to, if it is live (one table read). */
-  async sessionUserId(token: string): Promise<string | null> {
-    return (await this.#deps.accounts.findSessionUserId(hashSecret(token))) ?? null;
+    const { sessionUsers, accounts } = this.#deps;
+    const tokenHash = hashSecret(token);
+    const kept = sessionUsers.get(tokenHash);
+    if (kept) return kept;
+    const purges = sessionUsers.purges;
+    const user = await accounts.findSessionUser(tokenHash);
+    // Only live sessions are kept (made-up cookies would push real ones out), and not when a
+    // user or session was written while the row was read: it may be the row from before.
+    if (user && sessionUsers.purges === purges) sessionUsers.set(tokenHash, user);
+    return user ?? null;
   }
 }
