@@ -43,6 +43,8 @@ describe('accessibility of every page (axe-core in Chromium)', () => {
   /** Nodes axe could not decide (text over a GIF, say), by rule: reported, not failed. */
   const incomplete = new Map<string, number>();
   const mouseOnly: string[] = [];
+  /** Each page's title and description as the visitor's browser has them once it settled. */
+  const titles = new Map<string, { title: string; description: string | null }>();
   const contexts: BrowserContext[] = [];
 
   beforeAll(async () => {
@@ -130,6 +132,13 @@ describe('accessibility of every page (axe-core in Chromium)', () => {
     if (await page.evaluate(openAllDetails)) await settled(page);
     for (const control of await page.evaluate(mouseOnlyControls))
       mouseOnly.push(`${control} on ${path} (${role})`);
+    titles.set(`${path} (${role})`, {
+      title: await page.title(),
+      description: await page
+        .locator('meta[name="description"]')
+        .getAttribute('content', { timeout: 1000 })
+        .catch(() => null),
+    });
     record(await runAxe(page), role, path);
   }
 
@@ -255,6 +264,43 @@ describe('accessibility of every page (axe-core in Chromium)', () => {
     expect(blocking).toEqual([]);
     // Usable by keyboard alone: nothing that looks clickable is out of a keyboard's reach.
     expect(mouseOnly).toEqual([]);
+
+    // Every page names itself in the tab ("… — Jiffy"; the home page names the site) and has
+    // a description for link previews.
+    const untitled = [...titles]
+      .filter(([page, { title, description }]) => {
+        const named = page.startsWith('/ (')
+          ? title === 'Jiffy: GIFs and stickers'
+          : / — Jiffy$/.test(title) && title !== ' — Jiffy';
+        return !named || !description;
+      })
+      .map(
+        ([page, { title, description }]) =>
+          `${page}: "${title}" (${description ?? 'no description'})`,
+      );
+    expect(untitled).toEqual([]);
+    const titleOf = (page: string) => titles.get(page)?.title;
+    expect({
+      search: titleOf('/search/moon (visitor)'),
+      gif: titleOf(`/gifs/moon-hop-${gif} (visitor)`),
+      sticker: titleOf(`/gifs/waving-moon-${sticker} (visitor)`),
+      channel: titleOf('/maker (visitor)'),
+      subchannel: titleOf('/maker/space (visitor)'),
+      story: titleOf(`/stories/${story.slug} (visitor)`),
+      category: titleOf('/categories/animals (visitor)'),
+      missing: titleOf('/404 (visitor)'),
+      editor: titleOf('/dashboard/stories/new (maker)'),
+    }).toEqual({
+      search: 'moon GIFs — Jiffy',
+      gif: 'Moon hop GIF — Jiffy',
+      sticker: 'Waving moon sticker — Jiffy',
+      channel: "@maker's channel — Jiffy",
+      subchannel: 'Space by @maker — Jiffy',
+      story: 'A night in space — Jiffy',
+      category: 'Animals GIFs — Jiffy',
+      missing: 'Page not found — Jiffy',
+      editor: 'New story — Jiffy',
+    });
     // Every page for every role, each axe run a few seconds: 170 s on the 2-core CI machine
     // of 2026-11-27 (PGlite), past 180 s on its PostgreSQL run.
   }, 360_000);

@@ -6,9 +6,11 @@ import { ErrorMessage } from '../components/ErrorMessage.tsx';
 import { ApplicationForm } from '../creator-applications/ApplicationForm.tsx';
 import { ApplicationStatus } from '../creator-applications/ApplicationStatus.tsx';
 import { fetchMyApplication, MINE_KEY } from '../creator-applications/applications-api.ts';
+import { usePageTitle } from '../shell/use-page-title.ts';
 
 /** `/apply`: ask to become a verified creator, and follow the application once sent. */
 export default function ApplyPage() {
+  usePageTitle('Become a creator');
   return (
     <RequireSignIn title="Become a creator" purpose="to apply as a creator">
       {(user) => (

@@ -1,5 +1,7 @@
+import { usePageTitle } from '../shell/use-page-title.ts';
 /** `/apps`: ways to use this instance elsewhere: the widget kit, the embed player, the API. */
 export default function AppsPage() {
+  usePageTitle('Apps');
   return (
     <section className="status-page">
       <h1>Apps</h1>

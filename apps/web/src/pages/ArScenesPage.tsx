@@ -4,6 +4,7 @@ import type { Photo } from '../scenes/photo.ts';
 import { SceneEditor } from '../scenes/SceneEditor.tsx';
 import { SceneSource } from '../scenes/SceneSource.tsx';
 import '../scenes/scenes.css';
+import { usePageTitle } from '../shell/use-page-title.ts';
 
 /**
  * `/ar-scenes`: animated stickers over a photo or a camera picture, saved as a GIF
@@ -11,6 +12,7 @@ import '../scenes/scenes.css';
  * only the upload needs an account.
  */
 export default function ArScenesPage() {
+  usePageTitle('AR scenes');
   const [photo, setPhoto] = useState<Photo | null>(null);
   return (
     <section className="maker-page">

@@ -7,6 +7,7 @@ import { PersonCards } from '../directory/PersonCards.tsx';
 import { StoryCards } from '../stories/StoryCard.tsx';
 import { partnerArtistStories } from '../stories/story-api.ts';
 import '../stories/stories.css';
+import { usePageTitle } from '../shell/use-page-title.ts';
 
 /**
  * `/artists`: the directory of the instance's creators (find by name, sort, only those taking
@@ -14,6 +15,7 @@ import '../stories/stories.css';
  * the URL, so a narrowed directory can be shared and survives a reload.
  */
 export default function ArtistsPage() {
+  usePageTitle('Artists');
   const [params, setParams] = useSearchParams();
   const query: ArtistsFilter = {
     filter: params.get('filter') ?? '',

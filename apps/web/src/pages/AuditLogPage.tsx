@@ -1,9 +1,11 @@
 import { Link } from 'react-router';
 import { AuditLog } from '../moderation/AuditLog.tsx';
 import { RequireRole } from '../moderation/RequireRole.tsx';
+import { usePageTitle } from '../shell/use-page-title.ts';
 
 /** `/dashboard/moderation/audit-log`: every decision, newest first, for admins. */
 export default function AuditLogPage() {
+  usePageTitle('Audit log');
   return (
     <RequireRole title="Audit log" roles={['admin']} who="admins">
       {() => (

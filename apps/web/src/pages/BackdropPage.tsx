@@ -10,6 +10,7 @@ import {
 } from '../backdrop/backdrop-source.ts';
 import { ErrorMessage } from '../components/ErrorMessage.tsx';
 import NotFoundPage from './NotFoundPage.tsx';
+import { usePageTitle } from '../shell/use-page-title.ts';
 
 /**
  * `/backdrop`: a full-window loop of GIFs for streams and calls. `/backdrop/trending`,
@@ -17,6 +18,7 @@ import NotFoundPage from './NotFoundPage.tsx';
  * shareable backdrop; `/backdrop` alone says how to make one.
  */
 export default function BackdropPage() {
+  usePageTitle('Backdrop');
   const rest = useParams()['*'] ?? '';
   if (rest === '') return <BackdropChooser />;
   const source = sourceOfPath(rest);

@@ -14,6 +14,7 @@ import { ChannelTiles } from '../channels/ChannelTiles.tsx';
 import { channelApi, channelQueryKey } from '../channels/channel-api.ts';
 import { GifGrid } from '../components/GifGrid.tsx';
 import NotFoundPage from './NotFoundPage.tsx';
+import { usePageTitle } from '../shell/use-page-title.ts';
 
 const PAGE = 25;
 const STAFF = ['moderator', 'admin'];
@@ -30,9 +31,19 @@ export default function ChannelPage() {
     queryKey: channelQueryKey(path),
     queryFn: () => channelApi.byPath(path).catch(() => null),
   });
+  usePageTitle(
+    channel.data ? channelPageName(channel.data) : channel.isPending ? undefined : 'Page not found',
+    channel.data?.description,
+  );
   if (channel.isPending) return <p className="loading">Loading…</p>;
   if (!channel.data) return <NotFoundPage />;
   return <ChannelView key={channel.data.id} channel={channel.data} />;
+}
+
+/** A user's own channel is theirs ("@amy's channel"); a channel in it says whose it is. */
+function channelPageName(channel: ChannelObject): string {
+  const owner = `@${channel.user.username}`;
+  return channel.is_root ? `${owner}'s channel` : `${channel.display_name} by ${owner}`;
 }
 
 function ChannelView({ channel }: { channel: ChannelObject }) {

@@ -6,6 +6,7 @@ import { clipsPage, nextClipsOffset } from '../clips/clips-api.ts';
 import { ErrorMessage } from '../components/ErrorMessage.tsx';
 import { useWidth } from '../components/use-width.ts';
 import '../clips/clips.css';
+import { usePageTitle } from '../shell/use-page-title.ts';
 
 /**
  * `/clips`: GIFs with sound (GIPHY's videos) in a feed, trending first, or those matching the
@@ -14,6 +15,7 @@ import '../clips/clips.css';
 export default function ClipsPage() {
   const [params, setParams] = useSearchParams();
   const term = (params.get('q') ?? '').trim();
+  usePageTitle(term ? `${term} clips` : 'Trending clips');
   const [draft, setDraft] = useState(term);
   const inputId = useId();
   const [feedRef, feedWidth] = useWidth<HTMLDivElement>();

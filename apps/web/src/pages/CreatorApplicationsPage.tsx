@@ -1,9 +1,11 @@
 import { Link } from 'react-router';
 import { PendingApplications } from '../creator-applications/PendingApplications.tsx';
 import { RequireRole } from '../moderation/RequireRole.tsx';
+import { usePageTitle } from '../shell/use-page-title.ts';
 
 /** `/dashboard/moderation/applications`: requests to become a verified creator, for staff. */
 export default function CreatorApplicationsPage() {
+  usePageTitle('Creator applications');
   return (
     <RequireRole
       title="Creator applications"

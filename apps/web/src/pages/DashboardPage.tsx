@@ -7,6 +7,7 @@ import { DashboardSection } from '../dashboard/DashboardSection.tsx';
 import { DayBars } from '../dashboard/DayBars.tsx';
 import { FiguresChart } from '../dashboard/FiguresChart.tsx';
 import { UploadsNotShowing } from '../dashboard/UploadsNotShowing.tsx';
+import { usePageTitle } from '../shell/use-page-title.ts';
 
 const periods: [Period, string][] = [
   ['day', 'Today'],
@@ -16,6 +17,7 @@ const periods: [Period, string][] = [
 
 /** `/dashboard`: a signed-in creator's figures, the searches that found them, their uploads. */
 export default function DashboardPage() {
+  usePageTitle('Dashboard');
   return (
     <RequireSignIn title="Dashboard" purpose="to see your dashboard">
       {(user) => <CreatorDashboard username={user.username} />}

@@ -6,9 +6,11 @@ import { ErrorMessage } from '../components/ErrorMessage.tsx';
 import { GifFieldsForm } from '../edit/GifFieldsForm.tsx';
 import { LanguageTagsEditor } from '../edit/LanguageTagsEditor.tsx';
 import type { OwnGif } from '../edit/own-gifs.ts';
+import { usePageTitle } from '../shell/use-page-title.ts';
 
 /** `/edit/gifs/:id`: one of the user's GIFs, every field, and its tags in other languages. */
 export default function EditGifPage() {
+  usePageTitle('Edit GIF');
   return (
     <RequireSignIn title="Edit GIF" purpose="to edit your GIFs">
       {() => <OneGifEditor />}

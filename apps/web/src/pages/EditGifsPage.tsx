@@ -6,9 +6,11 @@ import { BulkActionsBar } from '../edit/BulkActionsBar.tsx';
 import { OwnGifCard } from '../edit/OwnGifCard.tsx';
 import { allOwnGifs, useOwnGifs } from '../edit/own-gifs.ts';
 import { useBulkEdit } from '../edit/use-bulk-edit.ts';
+import { usePageTitle } from '../shell/use-page-title.ts';
 
 /** `/edit/gifs`: the signed-in user's uploads, selected many at a time and edited together. */
 export default function EditGifsPage() {
+  usePageTitle('Your GIFs');
   return (
     <RequireSignIn title="Your GIFs" purpose="to edit your GIFs">
       {() => <OwnGifsEditor />}

@@ -2,9 +2,11 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { AccountReady } from '../account/AccountReady.tsx';
 import { ConfirmEmailForm } from '../account/ConfirmEmailForm.tsx';
+import { usePageTitle } from '../shell/use-page-title.ts';
 
 /** `/email-jail`: an account that cannot log in until its e-mail address is confirmed. */
 export default function EmailJailPage() {
+  usePageTitle('Confirm your e-mail');
   const [query] = useSearchParams();
   const [confirmed, setConfirmed] = useState(false);
   if (confirmed) return <AccountReady />;

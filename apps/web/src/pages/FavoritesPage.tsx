@@ -2,6 +2,7 @@ import type { GifsResult } from '@jiffy/fetch-api';
 import { RequireSignIn } from '../account/RequireSignIn.tsx';
 import { siteBody } from '../api/site-fetch.ts';
 import { GifGrid } from '../components/GifGrid.tsx';
+import { usePageTitle } from '../shell/use-page-title.ts';
 
 /** One page of the signed-in user's favorites, newest first, in the public API's list shape. */
 async function fetchFavorites(offset: number): Promise<GifsResult> {
@@ -13,6 +14,7 @@ async function fetchFavorites(offset: number): Promise<GifsResult> {
 
 /** `/favorites`: the GIFs the signed-in user keeps; anyone else is asked to log in. */
 export default function FavoritesPage() {
+  usePageTitle('Favorites');
   return (
     <RequireSignIn title="Favorites" purpose="to see the GIFs you keep">
       {(user) => (

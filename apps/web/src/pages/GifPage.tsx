@@ -13,6 +13,8 @@ import { ReportGif } from '../components/ReportGif.tsx';
 import { AddToChannel } from '../channels/AddToChannel.tsx';
 import { SharePanel } from '../components/SharePanel.tsx';
 import { TagList } from '../components/TagList.tsx';
+import { gifPageName } from '@jiffy/contracts/page-titles';
+import { usePageTitle } from '../shell/use-page-title.ts';
 
 /** The id at the end of `/gifs/happy-dance-<id>` (or a bare `<id>`). */
 const idOf = (slugId: string): string => slugId.slice(slugId.lastIndexOf('-') + 1);
@@ -24,9 +26,19 @@ export default function GifPage() {
     queryKey: ['gif', id],
     queryFn: async ({ signal }) => (await api.gif(id, { signal })).data,
   });
+  usePageTitle(
+    gif.data ? gifPageName(gif.data) : gif.isError ? 'GIF not found' : undefined,
+    gif.data ? gifDescription(gif.data) : undefined,
+  );
   if (gif.isPending) return <p className="loading">Loading…</p>;
   if (gif.isError || !gif.data) return <ErrorMessage message="This GIF could not be found." />;
   return <GifDetails gif={gif.data} />;
+}
+
+/** A GIF page's description: its alt text, else its tags. */
+function gifDescription(gif: Gif): string | undefined {
+  if (gif.alt_text) return gif.alt_text;
+  return gif.tags.length > 0 ? `${gifPageName(gif)}: ${gif.tags.join(', ')}.` : undefined;
 }
 
 function GifDetails({ gif }: { gif: Gif }) {

@@ -5,9 +5,11 @@ import { firstPageOnly } from '../components/first-page-only.ts';
 import { GRID_PAGE, HOME_STICKERS, listKeys } from '../first-page/first-page-data.ts';
 import { GifGrid } from '../components/GifGrid.tsx';
 import { TrendingSearches } from '../components/TrendingSearches.tsx';
+import { usePageTitle } from '../shell/use-page-title.ts';
 
 /** `/`: trending searches, trending stickers and the trending GIFs (infinite masonry). */
 export default function HomePage() {
+  usePageTitle(undefined);
   const [stickers] = useState(() =>
     firstPageOnly(() => api.trending({ type: 'stickers', limit: HOME_STICKERS })),
   );

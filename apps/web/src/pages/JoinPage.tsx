@@ -6,6 +6,7 @@ import { ConfirmEmailForm } from '../account/ConfirmEmailForm.tsx';
 import { FormField } from '../account/FormField.tsx';
 import { siteJson } from '../api/site-fetch.ts';
 import { ErrorMessage } from '../components/ErrorMessage.tsx';
+import { usePageTitle } from '../shell/use-page-title.ts';
 
 type Step = 'form' | 'confirm' | 'confirmed';
 
@@ -14,6 +15,7 @@ type Step = 'form' | 'confirm' | 'confirmed';
  * e-mail gives, or by opening its link (`/join?confirm=<token>`).
  */
 export default function JoinPage() {
+  usePageTitle('Create an account');
   const [query] = useSearchParams();
   const token = query.get('confirm');
   const [step, setStep] = useState<Step>('form');

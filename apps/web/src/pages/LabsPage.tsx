@@ -4,9 +4,11 @@ import {
   useExperiment,
   type ExperimentId,
 } from '../labs/experiments.ts';
+import { usePageTitle } from '../shell/use-page-title.ts';
 
 /** `/labs`: what is experimental on this instance, each with its switch (kept in this browser). */
 export default function LabsPage() {
+  usePageTitle('Labs');
   return (
     <section className="labs-page">
       <h1>Labs</h1>

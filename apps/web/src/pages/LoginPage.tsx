@@ -4,6 +4,7 @@ import { FormField } from '../account/FormField.tsx';
 import { useSessionChanged } from '../account/use-session.ts';
 import { SiteApiError, siteJson } from '../api/site-fetch.ts';
 import { ErrorMessage } from '../components/ErrorMessage.tsx';
+import { usePageTitle } from '../shell/use-page-title.ts';
 
 /** A `next` that stays on this site (no `//elsewhere` or `https://…`). */
 const safeNext = (next: string | null): string =>
@@ -11,6 +12,7 @@ const safeNext = (next: string | null): string =>
 
 /** `/login`: username or e-mail and password; `loginType` (platform_action) is passed on. */
 export default function LoginPage() {
+  usePageTitle('Log in');
   const [query] = useSearchParams();
   const navigate = useNavigate();
   const sessionChanged = useSessionChanged();

@@ -3,9 +3,11 @@ import { ModerationQueue } from '../moderation/ModerationQueue.tsx';
 import { RequireRole } from '../moderation/RequireRole.tsx';
 import { ShortcutList } from '../moderation/ShortcutList.tsx';
 import { TrendingSearchesReview } from '../moderation/TrendingSearchesReview.tsx';
+import { usePageTitle } from '../shell/use-page-title.ts';
 
 /** `/dashboard/moderation`: the moderation queue and trending searches, for moderators and admins. */
 export default function ModerationPage() {
+  usePageTitle('Moderation queue');
   return (
     <RequireRole
       title="Moderation queue"

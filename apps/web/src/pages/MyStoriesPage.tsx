@@ -5,9 +5,11 @@ import type { Story } from '../stories/story-api.ts';
 import { useStoryList } from '../stories/use-story-list.ts';
 import { STORY_WRITERS } from './StoryEditorPage.tsx';
 import '../stories/stories.css';
+import { usePageTitle } from '../shell/use-page-title.ts';
 
 /** `/dashboard/stories`: the signed-in author's stories, drafts included, newest first. */
 export default function MyStoriesPage() {
+  usePageTitle('Your stories');
   return (
     <RequireRole title="Your stories" roles={STORY_WRITERS} who="creators and staff">
       {(user) => <MyStories username={user.username} />}

@@ -3,10 +3,12 @@ import { Link, useSearchParams } from 'react-router';
 import { FormField } from '../account/FormField.tsx';
 import { siteJson } from '../api/site-fetch.ts';
 import { ErrorMessage } from '../components/ErrorMessage.tsx';
+import { usePageTitle } from '../shell/use-page-title.ts';
 
 /** `/password`: ask for a reset link; with the link's `?token=`, choose the new password. */
 export default function PasswordPage() {
   const token = useSearchParams()[0].get('token');
+  usePageTitle(token ? 'Choose a new password' : 'Reset your password');
   const [value, setValue] = useState('');
   const [done, setDone] = useState(false);
   // A reset ends the account's personal API tokens; the owner is told, to make new ones.

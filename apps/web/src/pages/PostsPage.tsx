@@ -3,9 +3,11 @@ import { ErrorMessage } from '../components/ErrorMessage.tsx';
 import type { Story } from '../stories/story-api.ts';
 import { useStoryList } from '../stories/use-story-list.ts';
 import '../stories/stories.css';
+import { usePageTitle } from '../shell/use-page-title.ts';
 
 /** `/posts`: staff's published stories as long-form posts (GIPHY's articles), newest first. */
 export default function PostsPage() {
+  usePageTitle('Posts');
   const { list, stories } = useStoryList({ staff: true });
   return (
     <section className="posts-page">

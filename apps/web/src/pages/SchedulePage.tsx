@@ -15,6 +15,7 @@ import { scheduledGifName } from '../stories/ScheduledGifLink.tsx';
 import { ScheduleTimeline } from '../stories/ScheduleTimeline.tsx';
 import { useGifsById } from '../stories/use-gifs-by-id.ts';
 import '../stories/stories.css';
+import { usePageTitle } from '../shell/use-page-title.ts';
 
 const WINDOWS: [number, string][] = [
   [60, '1 hour'],
@@ -26,6 +27,7 @@ const WINDOWS: [number, string][] = [
 
 /** `/dashboard/schedule`: staff plan what leads trending this week (the trending scheduler). */
 export default function SchedulePage() {
+  usePageTitle('Trending schedule');
   return (
     <RequireRole title="Trending schedule" roles={['moderator', 'admin']} who="staff">
       {() => <Scheduler />}

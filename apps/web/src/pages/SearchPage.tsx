@@ -8,6 +8,8 @@ import { GifGrid } from '../components/GifGrid.tsx';
 import { TagList } from '../components/TagList.tsx';
 import { GRID_PAGE, listKeys, queryKeys, RELATED_TAGS } from '../first-page/first-page-data.ts';
 import { siteJson } from '../api/site-fetch.ts';
+import { searchPageName } from '@jiffy/contracts/page-titles';
+import { usePageTitle } from '../shell/use-page-title.ts';
 
 /** `/search/:term`: GIFs or stickers (tabs), infinite scroll, and related tags. */
 export default function SearchPage() {
@@ -15,6 +17,10 @@ export default function SearchPage() {
   const term = useParams().term ?? '';
   const [query] = useSearchParams();
   const type = query.get('type') === 'stickers' ? 'stickers' : 'gifs';
+  usePageTitle(
+    searchPageName(term, type),
+    `${searchPageName(term, type)}: find one to share, or upload your own.`,
+  );
   const related = useQuery({
     queryKey: queryKeys.relatedTags(type, term),
     queryFn: () =>

@@ -7,9 +7,11 @@ import { CredentialsPanel } from '../settings/CredentialsPanel.tsx';
 import { ProfileForm } from '../settings/ProfileForm.tsx';
 import { TakedownsPanel } from '../settings/TakedownsPanel.tsx';
 import { useProfile } from '../settings/use-profile.ts';
+import { usePageTitle } from '../shell/use-page-title.ts';
 
 /** `/settings`: the signed-in user's profile, avatar, takedowns, API keys and personal tokens. */
 export default function SettingsPage() {
+  usePageTitle('Settings');
   return (
     <RequireSignIn title="Settings" purpose="to change your profile, avatar, keys and tokens">
       {(user) => <Settings user={user} />}

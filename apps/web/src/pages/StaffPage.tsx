@@ -5,6 +5,7 @@ import { ErrorMessage } from '../components/ErrorMessage.tsx';
 import { RequireRole } from '../moderation/RequireRole.tsx';
 import { StaffRoleButtons } from '../moderation/StaffRoleButtons.tsx';
 import { fetchStaff, findCandidate, type StaffMember } from '../moderation/staff-api.ts';
+import { usePageTitle } from '../shell/use-page-title.ts';
 
 const STAFF_KEY = ['staff'];
 
@@ -83,6 +84,7 @@ function StaffBoard() {
 
 /** `/dashboard/moderation/staff`: who the moderators and admins are, and changing it (admins). */
 export default function StaffPage() {
+  usePageTitle('Staff');
   return (
     <RequireRole title="Staff" roles={['admin']} who="admins">
       {() => (

@@ -5,6 +5,7 @@ import { RequireRole } from '../moderation/RequireRole.tsx';
 import { StaffSearchForm } from '../staff-search/StaffSearchForm.tsx';
 import { StaffSearchResults } from '../staff-search/StaffSearchResults.tsx';
 import { csvUrl, filtersOf, PAGE_SIZE, searchLibrary } from '../staff-search/staff-search-api.ts';
+import { usePageTitle } from '../shell/use-page-title.ts';
 
 /** The search, its page of finds, keywords to narrow by, paging and the CSV of everything. */
 function StaffSearch() {
@@ -88,6 +89,7 @@ function StaffSearch() {
 
 /** `/dashboard/search`: staff search the whole library, whatever each GIF's status. */
 export default function StaffSearchPage() {
+  usePageTitle('Content search');
   return (
     <RequireRole title="Content search" roles={['moderator', 'admin']} who="moderators and admins">
       {() => (

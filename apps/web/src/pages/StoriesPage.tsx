@@ -4,9 +4,11 @@ import { StoryCards } from '../stories/StoryCard.tsx';
 import { trendingStories } from '../stories/story-api.ts';
 import { useStoryList } from '../stories/use-story-list.ts';
 import '../stories/stories.css';
+import { usePageTitle } from '../shell/use-page-title.ts';
 
 /** `/stories`: the stories staff put on trending first, then everyone's latest. */
 export default function StoriesPage() {
+  usePageTitle('Stories');
   const trending = useQuery({ queryKey: ['trending-stories'], queryFn: trendingStories });
   const { list, stories } = useStoryList({});
   // A trending story is already at the top; the latest list does not show it twice.

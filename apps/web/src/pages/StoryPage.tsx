@@ -8,11 +8,16 @@ import { StoryItemView } from '../stories/StoryItemView.tsx';
 import { TrendingStoryButton } from '../stories/TrendingStoryButton.tsx';
 import { storyBySlug, type Story } from '../stories/story-api.ts';
 import '../stories/stories.css';
+import { usePageTitle } from '../shell/use-page-title.ts';
 
 /** `/stories/:slug`: a story read top to bottom, one full-width GIF after another. */
 export default function StoryPage() {
   const slug = useParams().slug ?? '';
   const story = useQuery({ queryKey: ['story', slug], queryFn: () => storyBySlug(slug) });
+  usePageTitle(
+    story.data?.title ?? (story.error ? 'Story not found' : undefined),
+    story.data?.description,
+  );
   if (story.isPending) return <p className="loading">Loading…</p>;
   if (story.error) return <ErrorMessage message={story.error.message} />;
   return <StoryArticle story={story.data} />;

@@ -5,9 +5,11 @@ import { ErrorMessage } from '../components/ErrorMessage.tsx';
 import { PersonCards } from '../directory/PersonCards.tsx';
 import { StudioCuration, UnfeatureButton } from '../studios/StudioCuration.tsx';
 import { studiosApi, studiosKey } from '../studios/studios-api.ts';
+import { usePageTitle } from '../shell/use-page-title.ts';
 
 /** `/studios`: the channels and creators this instance's staff feature; staff choose them here. */
 export default function StudiosPage() {
+  usePageTitle('Studios');
   const session = useSession();
   const role = session.data?.user?.role;
   const staff = role === 'moderator' || role === 'admin';

@@ -2,9 +2,11 @@ import { useQuery } from '@tanstack/react-query';
 import { ErrorMessage } from '../components/ErrorMessage.tsx';
 import { teamMembers } from '../directory/directory-api.ts';
 import { PersonCards } from '../directory/PersonCards.tsx';
+import { usePageTitle } from '../shell/use-page-title.ts';
 
 /** `/team`: who runs this instance — its admins and moderators, from their own profiles. */
 export default function TeamPage() {
+  usePageTitle('Team');
   const team = useQuery({ queryKey: ['team'], queryFn: teamMembers });
   return (
     <section className="team-page">

@@ -15,9 +15,11 @@ import {
   uploadFormValues,
 } from '../upload/upload-fields.ts';
 import { useUploadQueue } from '../upload/use-upload-queue.ts';
+import { usePageTitle } from '../shell/use-page-title.ts';
 
 /** `/upload`: files by drag and drop or picker, links pasted one per line, one set of fields. */
 export default function UploadPage() {
+  usePageTitle('Upload');
   return (
     <RequireSignIn title="Upload" purpose="to upload GIFs, stickers and videos">
       {(user) => <Uploader user={user} />}

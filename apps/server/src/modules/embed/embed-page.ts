@@ -1,4 +1,5 @@
 import type { Gif } from '@jiffy/contracts';
+import { gifPageName, pageTitle, SITE_NAME } from '@jiffy/contracts/page-titles';
 import {
   EMBED_PROPS_ID,
   EMBED_ROOT_ID,
@@ -8,7 +9,7 @@ import {
 import { escapeHtml, scriptJson } from '../../platform/lib/html.ts';
 import { unfurlTags } from '../unfurl/index.ts';
 
-export const SITE_NAME = 'Jiffy';
+export { SITE_NAME };
 /** Where the player's script and stylesheet are served from. */
 export const EMBED_ASSETS_PATH = '/embed-assets';
 
@@ -24,14 +25,13 @@ export function renderEmbedPage(
 ): string {
   const publicUrl = site.publicUrl;
   const props = { gif, options, site: { url: publicUrl, name: SITE_NAME }, apiKey: site.apiKey };
-  const title = gif.title || gif.alt_text || 'GIF';
   return `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <link rel="icon" href="data:,">
-<title>${escapeHtml(title)} - ${SITE_NAME}</title>
+<title>${escapeHtml(pageTitle(gifPageName(gif)))}</title>
 ${unfurlTags(gif, { publicUrl, siteName: SITE_NAME })}
 <style>${site.css}</style>${
     site.fontCssUrl ? `\n<link rel="stylesheet" href="${escapeHtml(site.fontCssUrl)}">` : ''
@@ -54,7 +54,7 @@ export function renderEmbedNotFound(publicUrl: string, css: string): string {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
 <link rel="icon" href="data:,">
-<title>GIF not found - ${SITE_NAME}</title>
+<title>${escapeHtml(pageTitle('GIF not found'))}</title>
 <style>${css}</style>
 </head>
 <body>

@@ -18,12 +18,15 @@ export function unfurlTags(gif: Gif, options: UnfurlOptions): string {
   const still = gif.images.original_still ?? gif.images['480w_still'];
   const video = gif.images.original_mp4 ?? gif.images.original;
   const mp4 = video?.mp4;
+  const description =
+    gif.alt_text || gif.tags.map((t) => `#${t}`).join(' ') || `${title} on ${options.siteName}`;
   const oembed = `${options.publicUrl}/oembed?url=${encodeURIComponent(gif.url)}&format=json`;
   const tags: [kind: 'property' | 'name', key: string, value: string | undefined][] = [
     ['property', 'og:site_name', options.siteName],
     ['property', 'og:url', gif.url],
     ['property', 'og:title', title],
-    ['property', 'og:description', gif.alt_text || gif.tags.map((t) => `#${t}`).join(' ')],
+    ['name', 'description', description],
+    ['property', 'og:description', description],
     ['property', 'og:type', mp4 ? 'video.other' : 'website'],
     ['property', 'og:image', still?.url],
     ['property', 'og:image:type', still?.url ? imageType(still.url) : undefined],

@@ -2,6 +2,7 @@ import { FIRST_PAGE_META } from '@jiffy/web/first-page-data';
 import { pageTypeFor } from '@jiffy/web/page-type';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { gifPageName, pageTitle, searchPageName } from '@jiffy/contracts/page-titles';
 import { SITE_NAME } from '../embed/index.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
 import { ensureCsrfCookie } from '../accounts/index.ts';
@@ -125,7 +126,7 @@ export function webAppRoutes(
   };
 
   app.get('/', ANONYMOUS, async (request, reply) => {
-    const title = `${SITE_NAME}: GIFs and stickers`;
+    const title = pageTitle();
     const content = await deps.firstGifs
       .home(pageView(request))
       .catch((error: unknown) => withoutFirstGifs(request, error));
@@ -151,9 +152,9 @@ export function webAppRoutes(
   const searchPage = { config: { auth: 'optional-session' } } as const;
   app.get('/search/*', searchPage, async (request, reply) => {
     const term = searchTermOfPath(request.url);
-    if (term === undefined) return send(reply, 200, SITE_NAME);
+    if (term === undefined) return send(reply, 200, pageTitle('Search GIFs and stickers'));
     const { type } = parseInput(searchPageQuery, request.query);
-    const title = `${term} GIFs - ${SITE_NAME}`;
+    const title = pageTitle(searchPageName(term, type));
     const visitor = searchVisitor(request);
     const content = await deps.firstGifs
       .search(term, type, pageView(request), visitor)
@@ -183,9 +184,9 @@ export function webAppRoutes(
           throw error;
         })
       : undefined;
-    if (!gif) return send(reply, 404, `GIF not found - ${SITE_NAME}`);
+    if (!gif) return send(reply, 404, pageTitle('GIF not found'));
     const tags = unfurlTags(gif, { publicUrl: deps.publicUrl, siteName: SITE_NAME });
-    return send(reply, 200, `${gif.title || 'GIF'} - ${SITE_NAME}`, tags);
+    return send(reply, 200, pageTitle(gifPageName(gif)), tags);
   });
 
   serveBuiltAssets(app, { root: build.assetsDir, prefix: '/assets/' });
@@ -200,7 +201,7 @@ export function webAppRoutes(
       const isChannel = channel !== undefined && pageTypeFor(path) === 'channel page';
       const status = isChannel && !(await deps.profiles.isPublic(channel)) ? 404 : 200;
       ensureCsrfCookie(request, reply);
-      await send(reply, status, status === 404 ? `Not found - ${SITE_NAME}` : SITE_NAME);
+      await send(reply, status, status === 404 ? pageTitle('Page not found') : SITE_NAME);
       return true;
     },
   };

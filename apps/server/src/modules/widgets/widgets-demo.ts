@@ -1,3 +1,4 @@
+import { pageTitle } from '@jiffy/contracts/page-titles';
 import { escapeHtml } from '../../platform/lib/html.ts';
 
 /** One widget on the demo page: its heading, the container it renders into, and its call. */
@@ -68,7 +69,8 @@ export function renderWidgetsPage(origin: string, apiKey: string): string {
   ).join('\n');
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Widget kit - Jiffy</title>
+<title>${escapeHtml(pageTitle('Widget kit'))}</title>
+<meta name="description" content="Trending GIFs, search, a GIF of the day and a clip player for your own site, in a few lines.">
 <link rel="icon" href="data:,">
 <style>body{margin:0;background:#121212;color:#eee;font:16px/1.4 system-ui,sans-serif}
 main{max-width:640px;margin:0 auto;padding:16px 20px}pre{background:#2a2a2a;padding:12px;border-radius:4px;overflow:auto;font-size:12px}

@@ -142,7 +142,7 @@ describe('the first GIFs written into the site pages', () => {
     expect(results.data).toHaveLength(2);
     expect(tiles(page.body).map((tile) => tile.id)).toEqual(results.data.map((g) => g.id));
     expect(page.body).toContain('<h1>cats</h1>');
-    expect(page.body).toContain('<title>cats GIFs - Jiffy</title>');
+    expect(page.body).toContain('<title>cats GIFs — Jiffy</title>');
     const data = await carried(page.body);
     expect(data.path).toBe('/search/cats');
     expect(Object.keys(data.lists)).toEqual(['gifs:cats']);

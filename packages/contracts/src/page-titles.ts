@@ -1,0 +1,31 @@
+// What a site page is called in tabs, history, bookmarks and shared links, one rule for both
+// writers of a page's title: the server, for the HTML it answers, and the site, as a visitor
+// moves from page to page. The site imports it as `@jiffy/contracts/page-titles`: the
+// package's index would bring zod's schemas into the main chunk.
+
+/** The site's name. */
+export const SITE_NAME = 'Jiffy';
+
+/** What the home page is called, and what every other page says it is part of. */
+export const HOME_TITLE = `${SITE_NAME}: GIFs and stickers`;
+
+/** What search engines and link previews say of a page that says nothing of its own. */
+export const SITE_DESCRIPTION =
+  'Search, share and make GIFs and stickers, on a GIF service its community runs itself.';
+
+/** A page's title: what it is first ("cat GIFs — Jiffy"); without a name, the home page's. */
+export function pageTitle(name?: string): string {
+  const trimmed = name?.trim();
+  return trimmed ? `${trimmed} — ${SITE_NAME}` : HOME_TITLE;
+}
+
+/** A GIF page's name: its title and its kind ("Happy dance GIF", "Moon sticker"). */
+export function gifPageName(gif: { title: string; type: 'gif' | 'sticker' | 'video' }): string {
+  const kind = gif.type === 'sticker' ? 'sticker' : gif.type === 'video' ? 'clip' : 'GIF';
+  return `${gif.title.trim() || 'Untitled'} ${kind}`;
+}
+
+/** A search page's name: the words, then what they found ("cat GIFs", "cat stickers"). */
+export function searchPageName(term: string, type: 'gifs' | 'stickers'): string {
+  return `${term} ${type === 'stickers' ? 'stickers' : 'GIFs'}`;
+}
