@@ -140,6 +140,8 @@ describe('the embedded GIF player in Chromium', () => {
     const tiles = page.locator('.related-tile');
     // First page: 6; each tile is floor((480 − 30 − 2·6) / 3) = 146 px wide.
     await expect.poll(() => tiles.count()).toBe(6);
+    // Headed as the rest of the site writes it.
+    expect(await page.locator('.related-header').textContent()).toBe('Related GIFs');
     const boxes = await tiles.evaluateAll((all) => all.map((a) => a.getBoundingClientRect()));
     expect(new Set(boxes.map((b) => Math.round(b.width)))).toEqual(new Set([146]));
     expect(new Set(boxes.map((b) => Math.round(b.left))).size).toBe(3);

@@ -119,6 +119,13 @@ describe('the site in Chromium', () => {
     const related = page.getByRole('list', { name: 'Related searches' }).getByRole('link');
     await expect.poll(() => related.allTextContents()).toEqual(['#fun']);
     await saveScreenshot(page, 'web-search-desktop');
+    // A reload (or a shared link) shows the search in the box, to change it; so does a tag.
+    await page.reload();
+    await expect.poll(() => box.inputValue()).toBe('robot');
+    await related.first().click();
+    await expect.poll(() => box.inputValue()).toBe('fun');
+    await page.goBack();
+    await expect.poll(() => page.locator('.gif-grid .jiffy-gif').count()).toBe(3);
 
     const first = page.locator('.gif-grid .jiffy-gif').first();
     const id = (await first.getAttribute('data-gif-id'))!;

@@ -94,7 +94,7 @@ export function RelatedGrid(props: {
 
   return (
     <section className="related" aria-label="Related GIFs">
-      <h2 className="related-header">Related Gifs</h2>
+      <h2 className="related-header">Related GIFs</h2>
       <div className="related-grid" style={{ width, height: layout.height }}>
         {layout.placed.map(({ item, left, top, width: w, height: h }) => {
           const still = item.images.fixed_width;

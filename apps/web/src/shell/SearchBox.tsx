@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { api } from '../api/client.ts';
 
 /** The API takes a search of at most 50 characters. */
@@ -16,10 +16,31 @@ function useDebounced<T>(value: T, ms: number): T {
   return settled;
 }
 
-/** The header's search box, with suggestions from the autocomplete endpoint. */
+/** The words of a search page's path (`/search/cat%20hat` → "cat hat"), else none. */
+function searchedOn(pathname: string): string {
+  const encoded = /^\/search\/([^/]+)/.exec(pathname)?.[1];
+  if (!encoded) return '';
+  try {
+    return decodeURIComponent(encoded);
+  } catch {
+    return '';
+  }
+}
+
+/**
+ * The header's search box, with suggestions from the autocomplete endpoint. On a search page it
+ * holds what was searched (after a reload, a shared link or a tag's link too), to change it.
+ */
 export function SearchBox() {
   const navigate = useNavigate();
-  const [term, setTerm] = useState('');
+  const searched = searchedOn(useLocation().pathname);
+  const [term, setTerm] = useState(searched);
+  // Another search page (a tag's link, the back button) puts its words in the box.
+  const [shownFor, setShownFor] = useState(searched);
+  if (shownFor !== searched) {
+    setShownFor(searched);
+    setTerm(searched);
+  }
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
   const listId = useId();

@@ -35,15 +35,18 @@ const link = (href: string, text: string, attributes = '') =>
   `<a href="${escapeHtml(href)}"${attributes}>${escapeHtml(text)}</a>`;
 const searchPath = (term: string) => `/search/${encodeURIComponent(term)}`;
 
-/** The site's frame (AppShell) around a page's main content, as a signed-out visitor sees it. */
-export function siteFrame(main: string): string {
+/**
+ * The site's frame (AppShell) around a page's main content, as a signed-out visitor sees it;
+ * on a search page the box holds what was searched, as the site's own box does.
+ */
+export function siteFrame(main: string, searched = ''): string {
   return [
     '<a class="skip" href="#main">Skip to content</a>',
     '<header class="site-header">',
     '<a class="logo" aria-label="Jiffy home" href="/">Jiffy</a>',
     // Without the site's script the box searches through the address bar's way: /search?q=.
     '<form role="search" aria-label="Search Jiffy" class="search-box" action="/search">',
-    '<input type="search" name="q" aria-label="Search GIFs" placeholder="Search all the GIFs and stickers" maxlength="50">',
+    `<input type="search" name="q" aria-label="Search GIFs" placeholder="Search all the GIFs and stickers" maxlength="50" value="${escapeHtml(searched)}">`,
     '<button type="submit" class="primary">Search</button></form>',
     `<nav aria-label="Sections">${SITE_SECTIONS.map(([href, text]) => link(href, text)).join('')}</nav>`,
     `<div class="account-corner">${VISITOR_ACCOUNT_LINKS.map(([href, text]) => link(href, text)).join('')}</div>`,
@@ -210,6 +213,7 @@ export function searchMarkup(content: {
         new TileCounter(),
       ),
     ].join(''),
+    term,
   );
 }
 

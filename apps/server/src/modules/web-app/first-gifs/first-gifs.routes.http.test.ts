@@ -143,6 +143,8 @@ describe('the first GIFs written into the site pages', () => {
     expect(tiles(page.body).map((tile) => tile.id)).toEqual(results.data.map((g) => g.id));
     expect(page.body).toContain('<h1>cats</h1>');
     expect(page.body).toContain('<title>cats GIFs — Jiffy</title>');
+    // The header's box holds the search, as the site's own box does once it starts.
+    expect(page.body).toMatch(/<input type="search" name="q" [^>]*value="cats">/);
     const data = await carried(page.body);
     expect(data.path).toBe('/search/cats');
     expect(Object.keys(data.lists)).toEqual(['gifs:cats']);
