@@ -132,6 +132,11 @@ describe('accessibility of every page (axe-core in Chromium)', () => {
     if (await page.evaluate(openAllDetails)) await settled(page);
     for (const control of await page.evaluate(mouseOnlyControls))
       mouseOnly.push(`${control} on ${path} (${role})`);
+    // The server names a page only "Jiffy" when it does not know it; the site names it once
+    // its page's code has loaded, which can come after the page's requests have settled.
+    await page
+      .waitForFunction(() => document.title !== 'Jiffy', undefined, { timeout: 5000 })
+      .catch(() => undefined);
     titles.set(`${path} (${role})`, {
       title: await page.title(),
       description: await page
