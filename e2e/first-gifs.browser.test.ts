@@ -30,13 +30,17 @@ describe('the first GIFs, written by the server', () => {
     await t?.stop();
   });
 
-  it('shows the first GIFs of / and /search/:term with JavaScript off, phone and desktop', async () => {
+  it('shows the first GIFs of /, /search/:term and /trending-gifs with JavaScript off, phone and desktop', async () => {
     for (const [device, options, row] of [
       ['phone', PHONE, 2],
       ['desktop', DESKTOP, 4],
     ] as const) {
       const context = await browser.newContext({ ...options, javaScriptEnabled: false });
-      for (const path of ['/', '/search/robot']) {
+      for (const [path, heading] of [
+        ['/', undefined],
+        ['/search/robot', 'robot'],
+        ['/trending-gifs', 'Trending GIFs'],
+      ] as const) {
         const page = await context.newPage();
         await page.goto(`${origin}${path}`);
         await expect
@@ -58,8 +62,8 @@ describe('the first GIFs, written by the server', () => {
         expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
           options.viewport!.width,
         );
-        if (path !== '/')
-          expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('robot');
+        if (heading)
+          expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(heading);
         await saveScreenshot(page, `first-gifs-nojs-${device}${path.replace(/\//g, '-')}`);
         await page.close();
       }
@@ -251,6 +255,7 @@ describe('the first GIFs, written by the server', () => {
     for (const [path, list] of [
       ['/search/robot', '/v1/gifs/search'],
       ['/', '/v1/gifs/trending'],
+      ['/trending-gifs', '/v1/gifs/trending'],
     ] as const) {
       // The site's code is held until the server's markup has been measured in the very page
       // it then takes over: two loads could see different kept answers (trending searches are

@@ -36,6 +36,7 @@ export async function startBenchJiffy(name: string): Promise<{ jiffy: Jiffy; ori
 export async function uploadReadyGifs(
   jiffy: Jiffy,
   sizes: { width: number; height: number; frames: number }[],
+  options: { sticker?: boolean; apiKey?: string } = {},
 ): Promise<string[]> {
   const ids: string[] = [];
   for (const [i, size] of sizes.entries()) {
@@ -43,7 +44,14 @@ export async function uploadReadyGifs(
     const upload = await jiffy.app.inject({
       method: 'POST',
       url: '/v1/gifs',
-      ...multipart({ api_key: jiffy.defaultApiKey, title: `Bench ${i}` }, { name: 'b.gif', bytes }),
+      ...multipart(
+        {
+          api_key: options.apiKey ?? jiffy.defaultApiKey,
+          title: `Bench ${i}`,
+          ...(options.sticker ? { is_sticker: 'true' } : {}),
+        },
+        { name: 'b.gif', bytes },
+      ),
     });
     ids.push(upload.json<{ data: { id: string } }>().data.id);
   }
@@ -55,4 +63,23 @@ export async function uploadReadyGifs(
     }
   }
   return ids;
+}
+
+/** A creator with a channel of their own, and an API key whose uploads land in it. */
+export async function benchCreator(
+  jiffy: Jiffy,
+  username: string,
+): Promise<{ username: string; apiKey: string }> {
+  const id = `bench-${username}`;
+  await jiffy.services.users.insert({
+    id,
+    username,
+    display_name: username,
+    email: `${username}@example.com`,
+    password_hash: 'not a password: this account never signs in',
+    email_confirmed_at: new Date(),
+    role: 'creator',
+  });
+  const { key } = await jiffy.services.apiKeys.create(id, 'bench');
+  return { username, apiKey: key };
 }

@@ -29,3 +29,8 @@ export function gifPageName(gif: { title: string; type: 'gif' | 'sticker' | 'vid
 export function searchPageName(term: string, type: 'gifs' | 'stickers'): string {
   return `${term} ${type === 'stickers' ? 'stickers' : 'GIFs'}`;
 }
+
+/** The name (and heading) of `/trending-gifs` or `/stickers`. */
+export function trendingPageName(type: 'gifs' | 'stickers'): string {
+  return type === 'stickers' ? 'Trending stickers' : 'Trending GIFs';
+}

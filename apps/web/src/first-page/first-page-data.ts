@@ -1,5 +1,5 @@
 /**
- * What the server keeps of `/` and `/search/:term` besides the first GIFs' markup it wrote into
+ * What the server keeps of `/`, `/search/:term` and the trending pages besides the first GIFs' markup it wrote into
  * them: the data the page would otherwise fetch first, so the site starts from it without
  * asking again. The page names its view (the response id) in a `<meta>`, and the site asks for
  * the data once the first GIFs are painted (first-page-fetch.ts). Shared by the server and the
@@ -27,6 +27,7 @@ export const listKeys = {
   homeGifs: 'home-gifs',
   homeStickers: 'home-stickers',
   search: (type: 'gifs' | 'stickers', term: string) => `${type}:${term}`,
+  trending: (type: 'gifs' | 'stickers') => `trending:${type}`,
 };
 
 /** The TanStack Query keys of what the pages show above their grids. */

@@ -16,7 +16,15 @@ export function webAppSurface(
   },
 ): SitePages {
   const { services } = options;
-  declareSurface(scope, 'web-app', ['/', '/search/*', '/gifs/*', '/assets/*']);
+  declareSurface(scope, 'web-app', [
+    '/',
+    '/search/*',
+    '/gifs',
+    '/gifs/*',
+    '/trending-gifs',
+    '/stickers',
+    '/assets/*',
+  ]);
   siteCsrfCookie(scope);
   return webAppRoutes(scope, {
     reads: services.gifReads,

@@ -2,7 +2,12 @@ import { FIRST_PAGE_META } from '@jiffy/web/first-page-data';
 import { pageTypeFor } from '@jiffy/web/page-type';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { gifPageName, pageTitle, searchPageName } from '@jiffy/contracts/page-titles';
+import {
+  gifPageName,
+  pageTitle,
+  searchPageName,
+  trendingPageName,
+} from '@jiffy/contracts/page-titles';
 import { SITE_NAME } from '../embed/index.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
 import { ensureCsrfCookie } from '../accounts/index.ts';
@@ -13,7 +18,12 @@ import { ANONYMOUS } from '../../platform/http/route-policy.ts';
 import { unfurlTags } from '../unfurl/index.ts';
 import { searchVisitor } from '../public-api/index.ts';
 import type { ProfileService } from '../profiles/index.ts';
-import { homeMarkup, preloadTag, searchMarkup } from './first-gifs/first-gifs-markup.ts';
+import {
+  homeMarkup,
+  preloadTag,
+  searchMarkup,
+  trendingMarkup,
+} from './first-gifs/first-gifs-markup.ts';
 import type { FirstGifsService } from './first-gifs/first-gifs.service.ts';
 import { loadSiteBuild, siteHead } from './site-shell.ts';
 import { serveBuiltAssets } from '../../platform/http/static-assets.ts';
@@ -145,6 +155,26 @@ export function webAppRoutes(
     );
     return send(reply, 200, title, firstGifsHead(request, preload), markup);
   });
+
+  // What is trending, as the site's TrendingPage shows it: `/gifs` is GIPHY's other name for it.
+  for (const [path, type] of [
+    ['/trending-gifs', 'gifs'],
+    ['/gifs', 'gifs'],
+    ['/stickers', 'stickers'],
+  ] as const) {
+    app.get(path, ANONYMOUS, async (request, reply) => {
+      const heading = trendingPageName(type);
+      const content = await deps.firstGifs
+        .trending(type, pageView(request))
+        .catch((error: unknown) => withoutFirstGifs(request, error));
+      if (!content) return send(reply, 200, pageTitle(heading));
+      const { markup, preload } = keptMarkup(content.trending.page, [heading], () => ({
+        markup: trendingMarkup({ heading, trending: content.trending.page }),
+        preload: preloadTag(content.trending.page.data[0]),
+      }));
+      return send(reply, 200, pageTitle(heading), firstGifsHead(request, preload), markup);
+    });
+  }
 
   // A wildcard, not `:term`: the router answers 414 for a parameter over 100 characters, where
   // any other site path gets the site; the term is read from the path as the site reads it.

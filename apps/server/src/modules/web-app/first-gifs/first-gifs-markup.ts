@@ -182,6 +182,16 @@ export function homeMarkup(content: {
   );
 }
 
+/** `/trending-gifs`, `/gifs` or `/stickers`: the heading and what is trending (TrendingPage.tsx). */
+export function trendingMarkup(content: { heading: string; trending: GifsResult }): string {
+  return siteFrame(
+    [
+      `<h1>${escapeHtml(content.heading)}</h1>`,
+      gridMarkup({ page: content.trending, more: hasMore(content.trending) }, new TileCounter()),
+    ].join(''),
+  );
+}
+
 /** `/search/:term`: the term, the GIFs/Stickers tabs, related searches, results (SearchPage.tsx). */
 export function searchMarkup(content: {
   term: string;

@@ -38,7 +38,7 @@ function viewOf(html: string): string {
   return view;
 }
 
-// `/` and `/search/:term` carry their first GIFs in the HTML (markup a browser paints before
+// `/`, `/search/:term` and the trending pages carry their first GIFs in the HTML (markup a browser paints before
 // any script) and name their page view, whose data the site starts from; in a browser:
 // e2e/first-gifs.browser.test.ts.
 describe('the first GIFs written into the site pages', () => {
@@ -133,6 +133,31 @@ describe('the first GIFs written into the site pages', () => {
     // The markup inside the site's page; its boot loader, which adds the site's script, follows.
     expect(page.body).toMatch(/<div id="root"><a class="skip" href="#main">/);
     expect(page.body).toMatch(/<\/div>\s*<script>\(function loadBootModule[^]*"\/assets\/index-/);
+  });
+
+  it('writes /trending-gifs, /gifs and /stickers with what is trending, and their data', async () => {
+    const gifs = await api('/v1/gifs/trending?limit=25');
+    const stickers = await api('/v1/stickers/trending?limit=25');
+    for (const [path, heading, trending, key] of [
+      ['/trending-gifs', 'Trending GIFs', gifs, 'trending:gifs'],
+      ['/gifs', 'Trending GIFs', gifs, 'trending:gifs'],
+      ['/stickers', 'Trending stickers', stickers, 'trending:stickers'],
+    ] as const) {
+      const page = await get(path);
+      expect(page.statusCode, path).toBe(200);
+      expect(page.body).toContain(`<title>${heading} — Jiffy</title>`);
+      expect(page.body).toContain(`<main id="main" tabindex="-1"><h1>${heading}</h1>`);
+      const written = tiles(page.body);
+      expect(written.map((tile) => tile.id)).toEqual(trending.data.map((g) => g.id));
+      expect(written[0]!.img).toContain('fetchpriority="high"');
+      const head = page.body.slice(0, page.body.indexOf('</head>'));
+      expect(head).toContain(trending.data[0]!.images.fixed_width!.webp);
+      const data = await carried(page.body);
+      expect(data.path).toBe(path);
+      expect(Object.keys(data.lists)).toEqual([key]);
+      expect(data.lists[key]!.data.map((g) => g.id)).toEqual(trending.data.map((g) => g.id));
+      expect(data.lists[key]!.meta.response_id).toBe(viewOf(page.body));
+    }
   });
 
   it('writes /search/cats with its results, GIFs or stickers, and its related tags', async () => {

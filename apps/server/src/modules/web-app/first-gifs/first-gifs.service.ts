@@ -78,6 +78,11 @@ export interface HomeFirstPage {
   gifs: WrittenList;
 }
 
+export interface TrendingFirstPage {
+  type: 'gifs' | 'stickers';
+  trending: WrittenList;
+}
+
 export interface SearchFirstPage {
   term: string;
   type: 'gifs' | 'stickers';
@@ -86,7 +91,7 @@ export interface SearchFirstPage {
 }
 
 /**
- * What `/` and `/search/:term` show first, from the services the public API answers from (the
+ * What `/`, `/search/:term` and the trending pages show first, from the services the public API answers from (the
  * same kept answers: no HTTP hop, no second rendering), for the server to write into the page.
  */
 export class FirstGifsService {
@@ -160,7 +165,24 @@ export class FirstGifsService {
         .trending({ type: 'gif', page: { limit: GRID_PAGE, offset: 0 }, rating: SITE_RATING })
         .then((answer) => written(listKeys.homeGifs, answer, view.responseId)),
     ]);
-    return this.#keep(view, { trendingSearches, stickers, gifs });
+    return this.#keep(
+      view,
+      { trendingSearches, stickers, gifs },
+      [stickers, gifs],
+      [{ key: queryKeys.trendingSearches, data: trendingSearches }],
+    );
+  }
+
+  /** `/trending-gifs` (and `/gifs`) or `/stickers`: the first page of what is trending. */
+  async trending(type: 'gifs' | 'stickers', view: PageView): Promise<TrendingFirstPage> {
+    const trending = await this.#lists
+      .trending({
+        type: type === 'gifs' ? 'gif' : 'sticker',
+        page: { limit: GRID_PAGE, offset: 0 },
+        rating: SITE_RATING,
+      })
+      .then((answer) => written(listKeys.trending(type), answer, view.responseId));
+    return this.#keep(view, { type, trending }, [trending], []);
   }
 
   /**
@@ -201,16 +223,17 @@ export class FirstGifsService {
         })
         .then((answer) => written(listKeys.search(type, term), answer, view.responseId)),
     ]);
-    return this.#keep(view, { term, type, relatedTags, results });
+    return this.#keep(
+      view,
+      { term, type, relatedTags, results },
+      [results],
+      [{ key: queryKeys.relatedTags(type, term), data: relatedTags }],
+    );
   }
 
-  #keep<T extends HomeFirstPage | SearchFirstPage>(view: PageView, content: T): T {
+  /** Keeps what a page view was written from (its grids' lists, and what shows above them). */
+  #keep<T>(view: PageView, content: T, lists: WrittenList[], queries: FirstPageData['queries']): T {
     if (view.path.length > MAX_VIEW_PATH) return content;
-    const lists = 'gifs' in content ? [content.stickers, content.gifs] : [content.results];
-    const queries: FirstPageData['queries'] =
-      'gifs' in content
-        ? [{ key: queryKeys.trendingSearches, data: content.trendingSearches }]
-        : [{ key: queryKeys.relatedTags(content.type, content.term), data: content.relatedTags }];
     this.#views.set(view.responseId, {
       path: view.path,
       lists: lists.map((list) => ({ key: list.key, answer: new WeakRef(list.answer) })),
