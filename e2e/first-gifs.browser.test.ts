@@ -323,6 +323,49 @@ describe('the first GIFs, written by the server', () => {
     }
   });
 
+  it("shows a GIF's page with its GIF before the site starts, and the site takes over without asking for it again", async () => {
+    const listed = await t.jiffy.app.inject(`/v1/gifs/search?q=robot&limit=1&api_key=${t.apiKey}`);
+    const gif = listed.json<{ data: { id: string; url: string; title: string }[] }>().data[0]!;
+    const path = new URL(gif.url).pathname;
+    // Without JavaScript: the title and the GIF, playing.
+    const still = await browser.newContext({ ...PHONE, javaScriptEnabled: false });
+    const plain = await still.newPage();
+    await plain.goto(`${origin}${path}`);
+    expect(await plain.getByRole('heading', { level: 1 }).textContent()).toBe(gif.title);
+    await expect
+      .poll(() => plain.locator('video.gif-media').evaluate((v: HTMLVideoElement) => v.readyState))
+      .toBeGreaterThanOrEqual(2);
+    await still.close();
+
+    // With it: the site is held until the server's GIF has been measured, then replaces it with
+    // its own in the same place, from the page view's data (no /v1/gifs/{id}).
+    const context = await browser.newContext(DESKTOP);
+    let deliver!: () => void;
+    const delivered = new Promise<void>((resolve) => (deliver = resolve));
+    await context.route('**/assets/app-*.js', async (route) => {
+      await delivered;
+      await route.continue();
+    });
+    const page = await context.newPage();
+    const errors = watchPageErrors(page);
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === `/v1/gifs/${gif.id}`) asked.push(request.url());
+    });
+    await page.goto(`${origin}${path}`, { waitUntil: 'domcontentloaded' });
+    const box = () => page.locator('.gif-media').boundingBox();
+    await expect.poll(box).not.toBeNull();
+    const written = await box();
+    deliver();
+    // The site's own page: the GIF's actions and related GIFs are there now.
+    await expect.poll(() => page.getByRole('heading', { name: 'Related GIFs' }).count()).toBe(1);
+    expect(await box()).toEqual(written);
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(gif.title);
+    expect(asked).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('takes over from a page view the server no longer keeps by fetching the lists itself', async () => {
     // A page answered a minute ago, or by another node: the server answers its view 404 (here
     // the site's ask is sent to a view no page was answered with, on the same server).

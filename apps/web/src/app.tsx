@@ -6,23 +6,24 @@ import { createBrowserRouter, RouterProvider } from 'react-router';
 import { readFirstPage } from './first-page/first-page.ts';
 import { fetchFirstPage } from './first-page/first-page-fetch.ts';
 import { keepFocusAcrossTakeover } from './first-page/keep-focus.ts';
-import { routes, SearchPage } from './routes.tsx';
+import { routes, serverWrittenPage } from './routes.tsx';
 
 const queryClient = new QueryClient({
   defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } },
 });
 const router = createBrowserRouter(routes);
 
-// The server wrote the first GIFs of `/` and `/search/:term` into the page, and keeps their data
-// for the site: it takes over from them with that data (and the search page's chunk loaded
-// first, so no "Loading…"). A `.then`, not a top-level await: with one, the build split the
-// main chunk into a dozen.
+// The server wrote the first GIFs of `/`, a search, the trending pages and a GIF's page into the
+// page, and keeps their data for the site: it takes over from them with that data (and the
+// page's chunk loaded first, so no "Loading…"). A `.then`, not a top-level await: with one, the
+// build split the main chunk into a dozen.
 const root = document.getElementById('root')!;
 const restoreFocus = keepFocusAcrossTakeover(root);
-const onSearch = location.pathname.startsWith('/search/');
 void Promise.all([
   fetchFirstPage().then((data) => readFirstPage(queryClient, data)),
-  onSearch ? SearchPage.preload().catch(() => undefined) : undefined,
+  serverWrittenPage(location.pathname)
+    ?.preload()
+    .catch(() => undefined),
 ]).then(() =>
   createRoot(root).render(
     <StrictMode>

@@ -7,12 +7,21 @@ import { AppShell } from './shell/AppShell.tsx';
 
 // The home page, where most visits start, is in the main bundle: one request fewer before its
 // first GIFs. Every other page is its own chunk, downloaded when it is opened.
-// Preloaded before the first render when the server wrote a search's first GIFs (app.tsx).
-export const SearchPage = lazyPreloadable(() => import('./pages/SearchPage.tsx'));
+// The pages the server writes a first screen of are preloaded before the site's first render
+// on their paths, so the site replaces the server's markup without a "Loading…" between.
+const SearchPage = lazyPreloadable(() => import('./pages/SearchPage.tsx'));
 const SearchLandingPage = lazy(() => import('./pages/SearchLandingPage.tsx'));
-const GifPage = lazy(() => import('./pages/GifPage.tsx'));
+const GifPage = lazyPreloadable(() => import('./pages/GifPage.tsx'));
 const ChannelPage = lazy(() => import('./pages/ChannelPage.tsx'));
-const TrendingPage = lazy(() => import('./pages/TrendingPage.tsx'));
+const TrendingPage = lazyPreloadable(() => import('./pages/TrendingPage.tsx'));
+
+/** The chunk of a page the server writes the first screen of, by the site's path. */
+export function serverWrittenPage(path: string): { preload: () => Promise<void> } | undefined {
+  if (path.startsWith('/search/')) return SearchPage;
+  if (path.startsWith('/gifs/')) return GifPage;
+  if (['/gifs', '/trending-gifs', '/stickers'].includes(path)) return TrendingPage;
+  return undefined;
+}
 const CategoriesPage = lazy(() => import('./pages/CategoriesPage.tsx'));
 const InfoPage = lazy(() => import('./pages/InfoPage.tsx'));
 const AppsPage = lazy(() => import('./pages/AppsPage.tsx'));

@@ -1,11 +1,15 @@
 import type { Gif } from '@jiffy/contracts';
+import { altOf } from '@jiffy/widgets/best-rendition';
 
-/** The GIF as large as the page allows: its MP4 (stickers: the animated WebP/GIF). */
+/**
+ * The GIF as large as the page allows: its MP4 (stickers: the animated WebP/GIF). The server
+ * writes the same element into a GIF page's HTML (web-app gifPageMarkup).
+ */
 export function GifMedia({ gif }: { gif: Gif }) {
   const original = gif.images.original;
   const width = Number(original?.width ?? 480);
   const height = Number(original?.height ?? 270);
-  const alt = gif.alt_text || gif.title || gif.tags.join(', ') || 'GIF';
+  const alt = altOf(gif);
   const style = { aspectRatio: `${width} / ${height}` };
   if (original?.mp4 && !gif.is_sticker)
     return (

@@ -34,6 +34,8 @@ export const listKeys = {
 export const queryKeys = {
   trendingSearches: ['trending-searches'],
   relatedTags: (type: 'gifs' | 'stickers', term: string) => ['related-tags', type, term],
+  /** A GIF's or sticker's own page: the GIF as `/v1/gifs/{id}` answers it. */
+  gif: (id: string) => ['gif', id],
 };
 
 /** How many related searches the search page shows (`/ajax/tags/related/…`'s `limit`). */

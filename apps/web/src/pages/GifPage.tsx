@@ -15,6 +15,7 @@ import { SharePanel } from '../components/SharePanel.tsx';
 import { TagList } from '../components/TagList.tsx';
 import { gifPageName } from '@jiffy/contracts/page-titles';
 import { usePageTitle } from '../shell/use-page-title.ts';
+import { queryKeys } from '../first-page/first-page-data.ts';
 
 /** The id at the end of `/gifs/happy-dance-<id>` (or a bare `<id>`). */
 const idOf = (slugId: string): string => slugId.slice(slugId.lastIndexOf('-') + 1);
@@ -23,8 +24,11 @@ const idOf = (slugId: string): string => slugId.slice(slugId.lastIndexOf('-') + 
 export default function GifPage() {
   const id = idOf(useParams().slugId ?? '');
   const gif = useQuery({
-    queryKey: ['gif', id],
+    queryKey: queryKeys.gif(id),
     queryFn: async ({ signal }) => (await api.gif(id, { signal })).data,
+    // As long as the API lets anyone keep it: the GIF the server wrote into the page is not
+    // asked for again the moment the site takes over.
+    staleTime: 30_000,
   });
   usePageTitle(
     gif.data ? gifPageName(gif.data) : gif.isError ? 'GIF not found' : undefined,

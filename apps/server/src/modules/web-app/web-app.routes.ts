@@ -19,6 +19,8 @@ import { unfurlTags } from '../unfurl/index.ts';
 import { searchVisitor } from '../public-api/index.ts';
 import type { ProfileService } from '../profiles/index.ts';
 import {
+  gifPageMarkup,
+  gifPagePreloadTag,
   homeMarkup,
   preloadTag,
   searchMarkup,
@@ -216,7 +218,11 @@ export function webAppRoutes(
       : undefined;
     if (!gif) return send(reply, 404, pageTitle('GIF not found'));
     const tags = unfurlTags(gif, { publicUrl: deps.publicUrl, siteName: SITE_NAME });
-    return send(reply, 200, pageTitle(gifPageName(gif)), tags);
+    // Its first screen (the title and the GIF) is in the page; the site starts from the GIF
+    // the page view keeps, without asking for it again.
+    deps.firstGifs.gifPage(gif, pageView(request));
+    const head = `${tags}\n${firstGifsHead(request, gifPagePreloadTag(gif))}`;
+    return send(reply, 200, pageTitle(gifPageName(gif)), head, gifPageMarkup(gif));
   });
 
   serveBuiltAssets(app, { root: build.assetsDir, prefix: '/assets/' });

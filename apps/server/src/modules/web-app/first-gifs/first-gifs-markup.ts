@@ -192,6 +192,42 @@ export function trendingMarkup(content: { heading: string; trending: GifsResult 
   );
 }
 
+/**
+ * A GIF's or sticker's page, as far as its first screen: the title and the GIF itself, as large
+ * as the page allows (GifPage.tsx, EditableTitle.tsx, GifMedia.tsx); its tags, actions and
+ * related GIFs come with the site.
+ */
+export function gifPageMarkup(gif: Gif): string {
+  const original = gif.images.original;
+  const width = Number(original?.width ?? 480);
+  const height = Number(original?.height ?? 270);
+  const alt = escapeHtml(altOf(gif));
+  const box = `class="gif-media" style="aspect-ratio:${width} / ${height}" width="${width}" height="${height}"`;
+  const poster = gif.images.original_still?.url;
+  const media =
+    original?.mp4 && !gif.is_sticker
+      ? `<video ${box} src="${escapeHtml(original.mp4)}"${poster ? ` poster="${escapeHtml(poster)}"` : ''} autoplay loop muted playsinline aria-label="${alt}"></video>`
+      : `<picture>${original?.webp ? `<source type="${WEBP_TYPE}" srcset="${escapeHtml(original.webp)}">` : ''}<img ${box} src="${escapeHtml(original?.url ?? '')}" alt="${alt}" fetchpriority="high"></picture>`;
+  return siteFrame(
+    `<article class="gif-page"><div class="title-row"><h1>${escapeHtml(gif.title || 'Untitled GIF')}</h1></div><div class="gif-layout"><div>${media}</div></div></article>`,
+  );
+}
+
+/** A GIF page's first image, for a `<link rel="preload">`: a clip's poster, or the sticker. */
+export function gifPagePreloadTag(gif: Gif): string {
+  const original = gif.images.original;
+  const still = gif.images.original_still?.url;
+  if (original?.mp4 && !gif.is_sticker)
+    return still
+      ? `<link rel="preload" as="image" href="${escapeHtml(still)}" fetchpriority="high">`
+      : '';
+  if (original?.webp)
+    return `<link rel="preload" as="image" type="${WEBP_TYPE}" href="${escapeHtml(original.webp)}" fetchpriority="high">`;
+  return original?.url
+    ? `<link rel="preload" as="image" href="${escapeHtml(original.url)}" fetchpriority="high">`
+    : '';
+}
+
 /** `/search/:term`: the term, the GIFs/Stickers tabs, related searches, results (SearchPage.tsx). */
 export function searchMarkup(content: {
   term: string;

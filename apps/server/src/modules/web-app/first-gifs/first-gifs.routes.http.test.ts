@@ -160,6 +160,62 @@ describe('the first GIFs written into the site pages', () => {
     }
   });
 
+  it("writes a GIF's and a sticker's page with their title and the GIF itself, and the GIF as data", async () => {
+    const gifs = await api('/v1/gifs/trending?limit=25');
+    const stickers = await api('/v1/stickers/trending?limit=25');
+    for (const listed of [gifs.data[0]!, stickers.data[0]!]) {
+      const one = (await t.jiffy.app.inject(`/v1/gifs/${listed.id}?api_key=${t.apiKey}`)).json<{
+        data: {
+          id: string;
+          url: string;
+          title: string;
+          is_sticker: number;
+          images: Record<string, { url: string; mp4?: string; webp?: string }>;
+        };
+      }>().data;
+      const page = await get(new URL(one.url).pathname);
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toContain(
+        `<main id="main" tabindex="-1"><article class="gif-page"><div class="title-row"><h1>${one.title}</h1>`,
+      );
+      const head = page.body.slice(0, page.body.indexOf('</head>'));
+      if (one.is_sticker) {
+        // A sticker is its animated image (WebP where the browser takes it), with its alt text.
+        expect(page.body).toMatch(
+          new RegExp(`<source type="image/webp" srcset="${one.images.original!.webp}">`),
+        );
+        expect(page.body).toMatch(
+          new RegExp(
+            `<img class="gif-media"[^>]* src="${one.images.original!.url}" alt="${one.title}"`,
+          ),
+        );
+        expect(head).toContain(`href="${one.images.original!.webp}"`);
+      } else {
+        // A GIF plays as its MP4, its still shown until it does.
+        expect(page.body).toMatch(
+          new RegExp(
+            `<video class="gif-media"[^>]* src="${one.images.original!.mp4}" poster="${one.images.original_still!.url}" autoplay loop muted playsinline aria-label="${one.title}">`,
+          ),
+        );
+        expect(head).toContain(`href="${one.images.original_still!.url}"`);
+      }
+      // The site starts from the GIF as the API answers it, for this page view.
+      const data = await carried(page.body);
+      expect(data.path).toBe(new URL(one.url).pathname);
+      expect(data.lists).toEqual({});
+      // (Its analytics name this view's response id, as the API's answer names its own.)
+      const withoutAnalytics = (gif: Record<string, unknown>) => ({
+        ...gif,
+        analytics: undefined,
+        analytics_response_payload: undefined,
+      });
+      expect(data.queries.map((query) => query.key)).toEqual([['gif', one.id]]);
+      expect(withoutAnalytics(data.queries[0]!.data as Record<string, unknown>)).toEqual(
+        withoutAnalytics(one),
+      );
+    }
+  });
+
   it('writes /search/cats with its results, GIFs or stickers, and its related tags', async () => {
     const page = await get('/search/cats');
     expect(page.statusCode).toBe(200);

@@ -15,7 +15,9 @@ import {
   type ListAnswers,
   type RenderedAnswer,
 } from '../../public-api/index.ts';
+import type { Gif } from '@jiffy/contracts';
 import type { CacheRegistry } from '../../../platform/cache/cache-registry.ts';
+import type { GifReadService } from '../../gifs/index.ts';
 import type { NamedCache } from '../../../platform/cache/named-cache.ts';
 
 /**
@@ -70,6 +72,8 @@ interface KeptView {
   path: string;
   lists: { key: string; answer: WeakRef<RenderedAnswer> }[];
   queries: FirstPageData['queries'];
+  /** A GIF page's GIF, by id: read again when asked (a GIF is kilobytes, a view a few bytes). */
+  gif?: string;
 }
 
 export interface HomeFirstPage {
@@ -96,6 +100,7 @@ export interface SearchFirstPage {
  */
 export class FirstGifsService {
   readonly #lists: ListAnswers;
+  readonly #reads: GifReadService;
   readonly #discovery: DiscoveryService;
   // Trending searches and related tags for as long as the API lets anyone keep them.
   readonly #searches: NamedCache<string[]>;
@@ -105,11 +110,13 @@ export class FirstGifsService {
 
   constructor(deps: {
     lists: ListAnswers;
+    reads: GifReadService;
     discovery: DiscoveryService;
     caches: CacheRegistry;
     clock: Clock;
   }) {
     this.#lists = deps.lists;
+    this.#reads = deps.reads;
     this.#discovery = deps.discovery;
     const kept = { ttlMs: MAX_AGE_SECONDS * 1000, now: deps.clock };
     this.#searches = deps.caches.create({ ...kept, name: 'first_page_searches', max: 1 });
@@ -139,7 +146,7 @@ export class FirstGifsService {
    * the view's own response id in its lists; undefined once it is no longer kept. Asking again
    * answers again: a reload of the same view, or a second tab, reads the same data.
    */
-  pageData(responseId: string): string | undefined {
+  async pageData(responseId: string): Promise<string | undefined> {
     const view = this.#views.get(responseId);
     if (!view) return undefined;
     const lists = [];
@@ -148,7 +155,13 @@ export class FirstGifsService {
       if (!answer) return undefined;
       lists.push({ key: list.key, answer });
     }
-    return firstPageJson(view.path, lists, view.queries, responseId);
+    // A GIF taken down since is a miss: the site then asks for it and shows what it is told.
+    const gif = view.gif
+      ? await this.#reads.getReady(view.gif, responseId).catch(() => undefined)
+      : undefined;
+    if (view.gif && !gif) return undefined;
+    const queries = gif ? [{ key: queryKeys.gif(gif.id), data: gif }] : view.queries;
+    return firstPageJson(view.path, lists, queries, responseId);
   }
 
   async home(view: PageView): Promise<HomeFirstPage> {
@@ -231,13 +244,29 @@ export class FirstGifsService {
     );
   }
 
+  /**
+   * A GIF's or sticker's page, whose first screen (its title and the GIF itself) the server
+   * writes: the page view keeps only the GIF's id, and the site starts from the GIF as the API
+   * answers it instead of asking for it.
+   */
+  gifPage(gif: Gif, view: PageView): void {
+    this.#keep(view, gif, [], [], gif.id);
+  }
+
   /** Keeps what a page view was written from (its grids' lists, and what shows above them). */
-  #keep<T>(view: PageView, content: T, lists: WrittenList[], queries: FirstPageData['queries']): T {
+  #keep<T>(
+    view: PageView,
+    content: T,
+    lists: WrittenList[],
+    queries: FirstPageData['queries'],
+    gif?: string,
+  ): T {
     if (view.path.length > MAX_VIEW_PATH) return content;
     this.#views.set(view.responseId, {
       path: view.path,
       lists: lists.map((list) => ({ key: list.key, answer: new WeakRef(list.answer) })),
       queries,
+      gif,
     });
     return content;
   }

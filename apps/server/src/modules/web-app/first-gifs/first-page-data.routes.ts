@@ -15,7 +15,8 @@ const firstPageParams = z.object({
 });
 
 /**
- * `GET /ajax/first-page/{view}`: the data a `/` or `/search/:term` page view was written from,
+ * `GET /ajax/first-page/{view}`: the data a page view the server wrote a first screen into (`/`,
+ * a search, a trending page, a GIF's page) was written from,
  * which the site asks for once that page's first GIFs are painted instead of the page carrying
  * it (bench/web: 138 KB of JSON in the HTML held the first paint back). It is what the page
  * showed everyone (the site's default rating, nobody's own), so anyone may ask; a view the
@@ -36,7 +37,7 @@ export function firstPageDataRoutes(
   });
   app.get('/ajax/first-page/:view', firstPage, async (request, reply) => {
     const { view } = parseInput(firstPageParams, request.params);
-    const json = deps.firstGifs.pageData(view);
+    const json = await deps.firstGifs.pageData(view);
     if (json === undefined)
       throw new AppError('first_page_not_kept', 'This page view’s data is no longer kept.');
     // Its lists carry the view's own response id: no cache may hand them to another view.
