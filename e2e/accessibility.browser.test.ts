@@ -19,6 +19,9 @@ import { signInContext } from './support/signed-in-context.ts';
 import { settled, trackRequests } from './support/page-settled.ts';
 
 const DESKTOP = { width: 1280, height: 900 };
+const PHONE = { width: 390, height: 844 };
+/** The smallest tap target a finger can hit reliably (WCAG 2.5.5, Apple's and Google's guides). */
+const TAP_TARGET = 44;
 type Role = 'visitor' | 'fan' | 'maker' | 'mod';
 
 interface Finding {
@@ -112,10 +115,10 @@ describe('accessibility of every page (axe-core in Chromium)', () => {
   });
 
   /** One context (one cookie jar) per role, signed in with the session the API gave it. */
-  async function pageFor(role: Role): Promise<Page> {
+  async function pageFor(role: Role, viewport = DESKTOP): Promise<Page> {
     // The site's CSP allows only its own scripts; bypassing it lets axe's inline script run
     // (the page's own scripts are the same either way).
-    const context = await browser.newContext({ viewport: DESKTOP, bypassCSP: true });
+    const context = await browser.newContext({ viewport, bypassCSP: true, hasTouch: true });
     contexts.push(context);
     await preloadAxe(context);
     const page = await context.newPage();
@@ -309,6 +312,68 @@ describe('accessibility of every page (axe-core in Chromium)', () => {
     // Every page for every role, each axe run a few seconds: 170 s on the 2-core CI machine
     // of 2026-11-27 (PGlite), past 180 s on its PostgreSQL run.
   }, 360_000);
+
+  it('finds no serious or critical violation on a phone, where every control is a tap target of at least 44 px', async () => {
+    const gif = ids[0]!;
+    const phonePaths = [
+      '/',
+      '/search/moon',
+      `/gifs/moon-hop-${gif}`,
+      `/gifs/waving-moon-${sticker}`,
+      '/trending-gifs',
+      '/explore',
+      '/categories',
+      '/maker',
+      `/stories/${story.slug}`,
+      '/login',
+      '/join',
+      '/widgets',
+      `/embed/${gif}`,
+    ];
+    const phone = await pageFor('visitor', PHONE);
+    const small: string[] = [];
+    for (const path of phonePaths) {
+      await phone.goto(`${origin}${path}`);
+      await settled(phone);
+      record(await runAxe(phone), 'visitor', `${path} (phone)`);
+      // Controls a finger aims at: links and buttons that stand alone (a link inside a line
+      // of text is sized by its text, as WCAG allows), form fields, tabs.
+      const targets = await phone.evaluate((least) => {
+        const controls = document.querySelectorAll<HTMLElement>(
+          'a[href], button, input:not([type=hidden]), select, textarea, summary, [role=tab], [role=button]',
+        );
+        const inText = (el: HTMLElement) =>
+          el.tagName === 'A' &&
+          getComputedStyle(el).display === 'inline' &&
+          !!el.parentElement?.closest('p, li:not(nav li), td, figcaption, dd');
+        // A checkbox's or radio's target is its label, when it has one around it.
+        const target = (el: HTMLElement) =>
+          el instanceof HTMLInputElement && ['checkbox', 'radio'].includes(el.type)
+            ? (el.closest('label') ?? el)
+            : el;
+        // What is off the screen until focused (the skip link) is not aimed at by a finger.
+        const onScreen = (box: DOMRect) => box.right > 0 && box.left < innerWidth;
+        return [...controls]
+          .filter((el) => el.getClientRects().length > 0 && !inText(el))
+          .map((el) => ({ el, box: target(el).getBoundingClientRect() }))
+          .filter(({ box }) => onScreen(box))
+          .filter(({ box }) => box.width < least || box.height < least)
+          .map(
+            ({ el, box }) =>
+              `${el.tagName.toLowerCase()} "${(el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 30)}" ${Math.round(box.width)}x${Math.round(box.height)}`,
+          );
+      }, TAP_TARGET);
+      for (const target of targets) small.push(`${path}: ${target}`);
+    }
+    console.log(
+      `tap targets under ${TAP_TARGET} px on a phone:\n  ${small.join('\n  ') || 'none'}`,
+    );
+    const blocking = findings
+      .filter((f) => f.path.endsWith('(phone)') && BLOCKING.includes(f.impact))
+      .map((f) => `${f.impact} ${f.rule} on ${f.path}: ${f.targets.join(', ')}`);
+    expect(blocking).toEqual([]);
+    expect(small).toEqual([]);
+  }, 240_000);
 
   /**
    * Presses Tab from the top of `path` up to `count` times, describing each stop, until focus
