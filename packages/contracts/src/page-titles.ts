@@ -34,3 +34,18 @@ export function searchPageName(term: string, type: 'gifs' | 'stickers'): string 
 export function trendingPageName(type: 'gifs' | 'stickers'): string {
   return type === 'stickers' ? 'Trending stickers' : 'Trending GIFs';
 }
+
+/**
+ * A GIF page's description, for its `<meta name="description">` and link previews: its alt text,
+ * else its name and tags ("Happy dance GIF: dance, happy."), else its name on the site.
+ */
+export function gifDescription(gif: {
+  title: string;
+  type: 'gif' | 'sticker' | 'video';
+  alt_text?: string;
+  tags: string[];
+}): string {
+  if (gif.alt_text) return gif.alt_text;
+  const name = gifPageName(gif);
+  return gif.tags.length > 0 ? `${name}: ${gif.tags.join(', ')}.` : `${name} on ${SITE_NAME}`;
+}

@@ -13,7 +13,7 @@ import { ReportGif } from '../components/ReportGif.tsx';
 import { AddToChannel } from '../channels/AddToChannel.tsx';
 import { SharePanel } from '../components/SharePanel.tsx';
 import { TagList } from '../components/TagList.tsx';
-import { gifPageName } from '@jiffy/contracts/page-titles';
+import { gifDescription, gifPageName } from '@jiffy/contracts/page-titles';
 import { usePageTitle } from '../shell/use-page-title.ts';
 import { queryKeys } from '../first-page/first-page-data.ts';
 
@@ -37,12 +37,6 @@ export default function GifPage() {
   if (gif.isPending) return <p className="loading">Loading…</p>;
   if (gif.isError || !gif.data) return <ErrorMessage message="This GIF could not be found." />;
   return <GifDetails gif={gif.data} />;
-}
-
-/** A GIF page's description: its alt text, else its tags. */
-function gifDescription(gif: Gif): string | undefined {
-  if (gif.alt_text) return gif.alt_text;
-  return gif.tags.length > 0 ? `${gifPageName(gif)}: ${gif.tags.join(', ')}.` : undefined;
 }
 
 function GifDetails({ gif }: { gif: Gif }) {

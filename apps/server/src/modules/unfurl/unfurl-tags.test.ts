@@ -52,11 +52,13 @@ describe('unfurlTags', () => {
     );
   });
 
-  it('escapes the title and falls back to hashtags for the description', () => {
+  it('escapes the title and falls back to the name and tags for the description', () => {
     const html = unfurlTags(gifFixture(), { publicUrl, siteName: 'Jiffy' });
     expect(html).toContain('content="Cat &#60;jumps&#62; &#38; &#34;falls&#34;"');
     expect(html).not.toContain('<jumps>');
-    expect(html).toContain('<meta property="og:description" content="#cat #fail">');
+    expect(html).toContain(
+      '<meta property="og:description" content="Cat &#60;jumps&#62; &#38; &#34;falls&#34; GIF: cat, fail.">',
+    );
   });
 
   it('falls back to a summary card without video tags when there is no MP4', () => {

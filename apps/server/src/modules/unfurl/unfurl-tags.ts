@@ -1,4 +1,5 @@
 import type { Gif } from '@jiffy/contracts';
+import { gifDescription } from '@jiffy/contracts/page-titles';
 import { escapeHtml } from '../../platform/lib/html.ts';
 
 export interface UnfurlOptions {
@@ -18,8 +19,8 @@ export function unfurlTags(gif: Gif, options: UnfurlOptions): string {
   const still = gif.images.original_still ?? gif.images['480w_still'];
   const video = gif.images.original_mp4 ?? gif.images.original;
   const mp4 = video?.mp4;
-  const description =
-    gif.alt_text || gif.tags.map((t) => `#${t}`).join(' ') || `${title} on ${options.siteName}`;
+  // The same words the site's GIF page describes itself with.
+  const description = gifDescription(gif);
   const oembed = `${options.publicUrl}/oembed?url=${encodeURIComponent(gif.url)}&format=json`;
   const tags: [kind: 'property' | 'name', key: string, value: string | undefined][] = [
     ['property', 'og:site_name', options.siteName],
