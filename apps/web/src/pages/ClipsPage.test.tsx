@@ -4,6 +4,7 @@ import { cleanup, fireEvent, render, screen, within } from '@testing-library/rea
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import ClipsPage from './ClipsPage.tsx';
+import { stubResizeObserver } from '../../testing/resize-observer.ts';
 
 const json = (body: unknown) =>
   new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } });
@@ -48,22 +49,7 @@ const asked = (fetch: ReturnType<typeof vi.fn>) =>
 describe('/clips', () => {
   beforeEach(() => {
     // jsdom lays nothing out and plays nothing: the feed gets a width, the players a no-op play.
-    vi.stubGlobal(
-      'ResizeObserver',
-      class {
-        readonly #callback: ResizeObserverCallback;
-        constructor(callback: ResizeObserverCallback) {
-          this.#callback = callback;
-        }
-        observe() {
-          this.#callback(
-            [{ contentRect: { width: 600 } } as ResizeObserverEntry],
-            this as unknown as ResizeObserver,
-          );
-        }
-        disconnect() {}
-      },
-    );
+    stubResizeObserver(600);
     vi.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue(undefined);
     vi.spyOn(HTMLMediaElement.prototype, 'pause').mockReturnValue(undefined);
     vi.spyOn(HTMLMediaElement.prototype, 'load').mockReturnValue(undefined);

@@ -4,6 +4,7 @@ import { cleanup, render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import GifPage from './GifPage.tsx';
+import { stubResizeObserver } from '../../testing/resize-observer.ts';
 
 const json = (body: unknown) =>
   new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } });
@@ -42,14 +43,7 @@ describe('a GIF page', () => {
     });
     vi.stubGlobal('fetch', fetch);
     // The related GIFs' grid measures its width; there is none to measure here.
-    vi.stubGlobal(
-      'ResizeObserver',
-      class {
-        observe() {}
-        unobserve() {}
-        disconnect() {}
-      },
-    );
+    stubResizeObserver();
     render(
       <QueryClientProvider client={new QueryClient()}>
         <MemoryRouter initialEntries={['/gifs/comet-gifPage1']}>

@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TagSuggestions } from '../tag-suggestions/TagSuggestions.tsx';
 import LabsPage from './LabsPage.tsx';
 import SearchPage from './SearchPage.tsx';
+import { stubResizeObserver } from '../../testing/resize-observer.ts';
 
 vi.mock('../tag-suggestions/frames-of-file.ts', () => ({
   framesOfFile: async () => ['data:image/png;base64,iVBORw0KGgo='],
@@ -29,14 +30,7 @@ describe('/labs', () => {
         json({ data: [], pagination: { total_count: 0, count: 0, offset: 0 }, meta: {} }),
       ),
     );
-    vi.stubGlobal(
-      'ResizeObserver',
-      class {
-        observe() {}
-        unobserve() {}
-        disconnect() {}
-      },
-    );
+    stubResizeObserver();
   });
   afterEach(() => {
     cleanup();

@@ -5,6 +5,7 @@ import { act } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { routes } from '../routes.tsx';
+import { stubResizeObserver } from '../../testing/resize-observer.ts';
 
 const json = (body: unknown) =>
   new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } });
@@ -26,14 +27,7 @@ describe('page titles as the visitor moves through the site', () => {
       ),
     );
     // The grids measure their width; there is none to measure here.
-    vi.stubGlobal(
-      'ResizeObserver',
-      class {
-        observe() {}
-        unobserve() {}
-        disconnect() {}
-      },
-    );
+    stubResizeObserver();
     const router = createMemoryRouter(routes, { initialEntries: ['/search/cats?type=stickers'] });
     render(
       <QueryClientProvider client={new QueryClient()}>
