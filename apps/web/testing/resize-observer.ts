@@ -16,10 +16,7 @@ export function stubResizeObserver(width?: number): void {
       }
       observe() {
         if (width === undefined) return;
-        this.#callback(
-          [{ contentRect: { width } } as ResizeObserverEntry],
-          this,
-        );
+        this.#callback([{ contentRect: { width } } as ResizeObserverEntry], this);
       }
       unobserve() {}
       disconnect() {}
