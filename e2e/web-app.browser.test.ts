@@ -151,6 +151,31 @@ describe('the site in Chromium', () => {
     await page.close();
   });
 
+  it('leaves out the trending stickers row while there are no stickers, in the server’s page and the site’s', async () => {
+    // This Jiffy has GIFs and no sticker at all.
+    const html = await (await fetch(`${origin}/`, { headers: { accept: 'text/html' } })).text();
+    expect(html).toContain('Trending GIFs');
+    expect(html).not.toContain('Trending stickers');
+    const headings = (page: Page) => page.getByRole('heading', { level: 2 }).allTextContents();
+    // Without JavaScript: the server's markup.
+    const noScript = await browser.newContext({ viewport: PHONE, javaScriptEnabled: false });
+    const written = await noScript.newPage();
+    await written.goto(`${origin}/`);
+    expect(await headings(written)).toEqual(['Trending GIFs']);
+    await noScript.close();
+    // With it: the site's home page, taken over from that markup and opened within the site.
+    const { page, errors } = await open('/about', PHONE);
+    await page.getByRole('link', { name: 'Jiffy home' }).click();
+    await expect.poll(() => loadedTiles(page)).toBeGreaterThanOrEqual(4);
+    expect(await headings(page)).toEqual(['Trending GIFs']);
+    await page.reload();
+    await page.getByRole('combobox', { name: 'Search GIFs' }).waitFor();
+    await expect.poll(() => loadedTiles(page)).toBeGreaterThanOrEqual(4);
+    expect(await headings(page)).toEqual(['Trending GIFs']);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   it('renders a GIF page on a phone with its unfurl tags in the delivered HTML', async () => {
     const response = await fetch(`${origin}/gifs/waving-robot-${ids[0]}`, {
       headers: { accept: 'text/html' },

@@ -155,7 +155,10 @@ export function preloadTag(gif: Gif | undefined): string {
   return `<link rel="preload" as="image"${type} imagesrcset="${escapeHtml(chosen.srcSet)}" imagesizes="${escapeHtml(chosen.sizes)}" fetchpriority="high">`;
 }
 
-/** `/`: trending searches, the trending stickers row, the trending GIFs (HomePage.tsx). */
+/**
+ * `/`: trending searches, the trending stickers row (when there are stickers), the trending GIFs
+ * (HomePage.tsx).
+ */
 export function homeMarkup(content: {
   trendingSearches: string[];
   stickers: GifsResult;
@@ -172,9 +175,14 @@ export function homeMarkup(content: {
     [
       '<h1 class="visually-hidden">Jiffy: trending GIFs and stickers</h1>',
       searches,
-      '<section aria-labelledby="trending-stickers"><h2 id="trending-stickers"><a href="/stickers">Trending stickers</a></h2>',
-      gridMarkup({ page: content.stickers, more: false }, counter),
-      '</section>',
+      // A row with nothing to show is left out, as the site's GifRow leaves it out.
+      content.stickers.data.length
+        ? [
+            '<section aria-labelledby="trending-stickers"><h2 id="trending-stickers"><a href="/stickers">Trending stickers</a></h2>',
+            gridMarkup({ page: content.stickers, more: false }, counter),
+            '</section>',
+          ].join('')
+        : '',
       '<section aria-labelledby="trending-gifs"><h2 id="trending-gifs"><a href="/trending-gifs">Trending GIFs</a></h2>',
       gridMarkup({ page: content.gifs, more: hasMore(content.gifs) }, counter),
       '</section>',
