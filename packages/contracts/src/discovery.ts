@@ -32,3 +32,19 @@ export type RelatedTag = z.infer<typeof relatedTagSchema>;
 
 /** The site's call for the same (`/ajax/tags/related/{gif|sticker}/{tag}/`), of one type. */
 export const siteRelatedTagsAnswer = siteData(z.array(relatedTagSchema));
+
+/** What a search that found nothing offers instead: searches that find something. */
+export const searchSuggestionsSchema = z
+  .object({
+    similar: z
+      .array(z.string())
+      .meta({ description: 'Tags spelled like the term, most alike first ("Did you mean").' }),
+    popular: z
+      .array(z.string())
+      .meta({ description: 'Popular searches: trending searches, then the most used tags.' }),
+  })
+  .meta({ id: 'SearchSuggestions' });
+export type SearchSuggestions = z.infer<typeof searchSuggestionsSchema>;
+
+/** The site's call for them (`/ajax/search-suggestions/{gif|sticker}/{term}/`). */
+export const searchSuggestionsAnswer = siteData(searchSuggestionsSchema);

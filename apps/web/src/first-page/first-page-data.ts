@@ -33,6 +33,12 @@ export const listKeys = {
 export const queryKeys = {
   trendingSearches: ['trending-searches'],
   relatedTags: (type: 'gifs' | 'stickers', term: string) => ['related-tags', type, term],
+  /** What a search that found nothing offers instead (`/ajax/search-suggestions/…`). */
+  searchSuggestions: (type: 'gifs' | 'stickers', term: string) => [
+    'search-suggestions',
+    type,
+    term,
+  ],
 };
 
 /** How many related searches the search page shows (`/ajax/tags/related/…`'s `limit`). */

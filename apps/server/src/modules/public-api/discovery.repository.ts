@@ -114,6 +114,49 @@ export class DiscoveryRepository {
   }
 
   /**
+   * Tags of ready public GIFs of one type and of `ratings` that look like `term` (begin with it
+   * or are spelled nearly alike: trigram similarity over 0.3), most alike first, then the most
+   * used; `term` itself is left out. A search that found nothing suggests them ("Did you mean").
+   */
+  async similarTags(options: {
+    term: string;
+    type: 'gif' | 'sticker';
+    ratings: Rating[];
+    page: PageRequest;
+  }): Promise<string[]> {
+    const { term, type, ratings, page } = options;
+    const like = `${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const rows = await sql<{ name: string }>`
+      SELECT tag AS name
+      FROM gifs, unnest(gifs.tags) AS tag
+      WHERE gifs.status = 'ready' AND gifs.visibility = 'public' AND gifs.type = ${type}
+        AND gifs.rating = ANY(${ratings}::text[])
+        AND tag <> ${term} AND (tag LIKE ${like} OR similarity(tag, ${term}) > 0.3)
+      GROUP BY tag
+      ORDER BY similarity(tag, ${term}) DESC, count(*) DESC, tag
+      LIMIT ${page.limit} OFFSET ${page.offset}`.execute(this.#db);
+    return rows.rows.map((row) => row.name);
+  }
+
+  /** The tags on most ready public GIFs of one type and of `ratings`, most used first. */
+  async mostUsedTags(options: {
+    type: 'gif' | 'sticker';
+    ratings: Rating[];
+    page: PageRequest;
+  }): Promise<string[]> {
+    const { type, ratings, page } = options;
+    const rows = await sql<{ name: string }>`
+      SELECT tag AS name
+      FROM gifs, unnest(gifs.tags) AS tag
+      WHERE gifs.status = 'ready' AND gifs.visibility = 'public' AND gifs.type = ${type}
+        AND gifs.rating = ANY(${ratings}::text[])
+      GROUP BY tag
+      ORDER BY count(*) DESC, tag
+      LIMIT ${page.limit} OFFSET ${page.offset}`.execute(this.#db);
+    return rows.rows.map((row) => row.name);
+  }
+
+  /**
    * Tags that appear with `tag` on ready GIFs (of one type, of some ratings, when `only` says);
    * score is the share of its GIFs they appear on.
    */

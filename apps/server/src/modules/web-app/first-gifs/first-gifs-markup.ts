@@ -1,5 +1,6 @@
 import {
   type Gif,
+  type SearchSuggestions,
   SITE_FOOTER_LINKS,
   SITE_SECTIONS,
   VISITOR_ACCOUNT_LINKS,
@@ -190,12 +191,16 @@ export function homeMarkup(content: {
   );
 }
 
-/** `/search/:term`: the term, the GIFs/Stickers tabs, related searches, results (SearchPage.tsx). */
+/**
+ * `/search/:term`: the term, the GIFs/Stickers tabs, related searches, results (SearchPage.tsx);
+ * with no results, no backdrop link (a backdrop of nothing) and searches to try instead.
+ */
 export function searchMarkup(content: {
   term: string;
   type: 'gifs' | 'stickers';
   relatedTags: string[];
   results: GifsResult;
+  suggestions: SearchSuggestions | undefined;
 }): string {
   const { term, type } = content;
   const base = searchPath(term);
@@ -210,7 +215,9 @@ export function searchMarkup(content: {
       `<h1>${escapeHtml(term)}</h1>`,
       `<nav class="tabs" aria-label="Kind of result">${link(base, 'GIFs', current(type === 'gifs'))}${link(`${base}?type=stickers`, 'Stickers', current(type === 'stickers'))}</nav>`,
       // The backdrop links are a Labs experiment, on unless the visitor turned it off.
-      `<p>${link(`/backdrop/search/${encodeURIComponent(term)}`, 'Play as a backdrop')}</p>`,
+      content.results.data.length
+        ? `<p>${link(`/backdrop/search/${encodeURIComponent(term)}`, 'Play as a backdrop')}</p>`
+        : '',
       related,
       gridMarkup(
         {
@@ -220,9 +227,29 @@ export function searchMarkup(content: {
         },
         new TileCounter(),
       ),
+      content.results.data.length ? '' : suggestionsMarkup(content.suggestions),
     ].join(''),
     term,
   );
+}
+
+/** SearchSuggestions.tsx: near spellings, popular searches, and uploading one. */
+function suggestionsMarkup(suggestions: SearchSuggestions | undefined): string {
+  if (!suggestions) return '';
+  const list = (id: string, heading: string, terms: string[]) =>
+    terms.length
+      ? `<h3 id="${id}">${heading}</h3><ul class="pills" aria-labelledby="${id}">${terms
+          .map((term) => `<li>${link(searchPath(term), term)}</li>`)
+          .join('')}</ul>`
+      : '';
+  return [
+    '<section class="search-suggestions" aria-labelledby="search-suggestions">',
+    '<h2 id="search-suggestions">Try another search</h2>',
+    list('similar-searches', 'Did you mean', suggestions.similar),
+    list('popular-searches', 'Popular searches', suggestions.popular),
+    `<p>Have one? ${link('/upload', 'Upload it')} so others find it too.</p>`,
+    '</section>',
+  ].join('');
 }
 
 const hasMore = (page: GifsResult) =>

@@ -14,7 +14,9 @@ import {
   type DiscoveryService,
   type ListAnswers,
   type RenderedAnswer,
+  type SearchSuggestionsService,
 } from '../../public-api/index.ts';
+import type { SearchSuggestions } from '@jiffy/contracts';
 import type { CacheRegistry } from '../../../platform/cache/cache-registry.ts';
 import type { NamedCache } from '../../../platform/cache/named-cache.ts';
 
@@ -83,6 +85,8 @@ export interface SearchFirstPage {
   type: 'gifs' | 'stickers';
   relatedTags: { name: string; score: number }[];
   results: WrittenList;
+  /** What the page offers instead when the search found nothing (else undefined). */
+  suggestions: SearchSuggestions | undefined;
 }
 
 /**
@@ -92,6 +96,7 @@ export interface SearchFirstPage {
 export class FirstGifsService {
   readonly #lists: ListAnswers;
   readonly #discovery: DiscoveryService;
+  readonly #suggestions: SearchSuggestionsService;
   // Trending searches and related tags for as long as the API lets anyone keep them.
   readonly #searches: NamedCache<string[]>;
   readonly #related: NamedCache<{ name: string; score: number }[]>;
@@ -101,11 +106,13 @@ export class FirstGifsService {
   constructor(deps: {
     lists: ListAnswers;
     discovery: DiscoveryService;
+    suggestions: SearchSuggestionsService;
     caches: CacheRegistry;
     clock: Clock;
   }) {
     this.#lists = deps.lists;
     this.#discovery = deps.discovery;
+    this.#suggestions = deps.suggestions;
     const kept = { ttlMs: MAX_AGE_SECONDS * 1000, now: deps.clock };
     this.#searches = deps.caches.create({ ...kept, name: 'first_page_searches', max: 1 });
     this.#related = deps.caches.create({ ...kept, name: 'first_page_related_tags', max: 500 });
@@ -201,7 +208,15 @@ export class FirstGifsService {
         })
         .then((answer) => written(listKeys.search(type, term), answer, view.responseId)),
     ]);
-    return this.#keep(view, { term, type, relatedTags, results });
+    // Asked only once the search found nothing: what the site's own call would answer.
+    const suggestions =
+      results.page.data.length === 0
+        ? await this.#suggestions.suggestions(q, {
+            type: gifType,
+            ratings: allowedRatings(SITE_RATING),
+          })
+        : undefined;
+    return this.#keep(view, { term, type, relatedTags, results, suggestions });
   }
 
   #keep<T extends HomeFirstPage | SearchFirstPage>(view: PageView, content: T): T {
@@ -210,7 +225,17 @@ export class FirstGifsService {
     const queries: FirstPageData['queries'] =
       'gifs' in content
         ? [{ key: queryKeys.trendingSearches, data: content.trendingSearches }]
-        : [{ key: queryKeys.relatedTags(content.type, content.term), data: content.relatedTags }];
+        : [
+            { key: queryKeys.relatedTags(content.type, content.term), data: content.relatedTags },
+            ...(content.suggestions
+              ? [
+                  {
+                    key: queryKeys.searchSuggestions(content.type, content.term),
+                    data: content.suggestions,
+                  },
+                ]
+              : []),
+          ];
     this.#views.set(view.responseId, {
       path: view.path,
       lists: lists.map((list) => ({ key: list.key, answer: new WeakRef(list.answer) })),
