@@ -185,16 +185,18 @@ export class DiscoveryRepository {
 
   /**
    * The most used tags of ready GIFs of `ratings`, as categories, each with its most engaging
-   * GIF (the category's picture). Only tags on at least `minGifs` GIFs qualify.
+   * GIFs, most engaging first: up to `covers` candidates for the category's picture. Only tags
+   * on at least `minGifs` GIFs qualify.
    */
   async topTags(options: {
     page: PageRequest;
     minGifs: number;
     ratings: Rating[];
+    covers: number;
     exclude?: string[];
-  }): Promise<{ name: string; gifId: string }[]> {
+  }): Promise<{ name: string; gifIds: string[] }[]> {
     const exclude = options.exclude ?? [];
-    const rows = await sql<{ name: string; gif_id: string }>`
+    const rows = await sql<{ name: string; gif_ids: string[] }>`
       WITH tagged AS (
         SELECT tag, gifs.id, gifs.view_count + 2 * gifs.click_count + 3 * (gifs.share_count + gifs.favorite_count) AS engagement
         FROM gifs, unnest(gifs.tags) AS tag
@@ -203,12 +205,15 @@ export class DiscoveryRepository {
           AND NOT (tag = ANY(${exclude}::text[]))
       ), counted AS (
         SELECT tag, count(*) AS n FROM tagged GROUP BY tag HAVING count(*) >= ${options.minGifs}
+      ), listed AS (
+        SELECT tag, n FROM counted
+        ORDER BY n DESC, tag
+        LIMIT ${options.page.limit} OFFSET ${options.page.offset}
       )
-      SELECT counted.tag AS name,
-        (SELECT t.id FROM tagged t WHERE t.tag = counted.tag ORDER BY t.engagement DESC, t.id LIMIT 1) AS gif_id
-      FROM counted
-      ORDER BY counted.n DESC, counted.tag
-      LIMIT ${options.page.limit} OFFSET ${options.page.offset}`.execute(this.#db);
-    return rows.rows.map((r) => ({ name: r.name, gifId: r.gif_id }));
+      SELECT listed.tag AS name,
+        ARRAY(SELECT t.id FROM tagged t WHERE t.tag = listed.tag ORDER BY t.engagement DESC, t.id LIMIT ${options.covers}) AS gif_ids
+      FROM listed
+      ORDER BY listed.n DESC, listed.tag`.execute(this.#db);
+    return rows.rows.map((r) => ({ name: r.name, gifIds: r.gif_ids }));
   }
 }
