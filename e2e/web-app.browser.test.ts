@@ -439,4 +439,50 @@ describe('the site in Chromium', () => {
     });
     await page.close();
   });
+  it('makes /explore a page of its own: categories named for people, none pictured twice, and artists', async () => {
+    // The Waving robot is the most viewed: the best picture for both Fun and Robot, which
+    // would then look alike.
+    await t.jiffy.services.gifRepository.update(ids[0]!, { view_count: 100 });
+    /** Each category card's name and picture. */
+    const cards = (page: Page) =>
+      page
+        .locator('.category-list a')
+        .evaluateAll((links) =>
+          links.map((a) => [a.textContent, a.getAttribute('href'), a.querySelector('img')?.src]),
+        );
+    const { page, errors } = await open('/explore');
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Explore');
+    await expect.poll(async () => (await cards(page)).length).toBe(2);
+    const explored = await cards(page);
+    expect(explored.map(([name, href]) => [name, href])).toEqual([
+      ['Fun', '/categories/fun'],
+      ['Robot', '/categories/robot'],
+    ]);
+    // Fun, first, keeps its best picture; Robot gets its next best rather than the same one.
+    expect(explored[0]![2]).toContain(`/media/${ids[0]}/`);
+    expect(new Set(explored.map(([, , picture]) => picture)).size).toBe(2);
+    // More than the categories: the artists, each leading to their channel.
+    const artists = page.getByRole('list', { name: 'Artists' });
+    await artists.getByRole('link', { name: 'Robo Maker' }).waitFor();
+    expect(await page.getByRole('heading', { level: 2 }).allTextContents()).toEqual(
+      expect.arrayContaining(['Categories', 'Artists']),
+    );
+    expect(await page.getByRole('link', { name: /All categories/ }).getAttribute('href')).toBe(
+      '/categories',
+    );
+    await saveScreenshot(page, 'web-explore-desktop');
+
+    // /categories is the whole list, named and pictured alike; a category's page is titled by
+    // its name.
+    await page.getByRole('link', { name: /All categories/ }).click();
+    await expect
+      .poll(() => page.getByRole('heading', { level: 1 }).textContent())
+      .toBe('Categories');
+    await expect.poll(() => cards(page)).toEqual(explored);
+    await page.getByRole('link', { name: 'Robot' }).click();
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Robot');
+    expect(await page.title()).toMatch(/^Robot GIFs/);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
 });
