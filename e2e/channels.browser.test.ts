@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { animatedImage } from '../apps/server/testing/fixtures.ts';
 import { insertGifRow } from '../apps/server/testing/gif-rows.ts';
@@ -27,6 +27,7 @@ describe('channels in Chromium', () => {
     ({ maker } = (await signedInUsers(t, [
       ['maker', 'creator'],
       ['mod', 'moderator'],
+      ['fan', 'user'],
     ])) as { maker: SiteClient });
     const apiKey = (await t.jiffy.services.apiKeys.create('idmaker', 'uploads')).key;
     // One real upload; the other GIFs are rows sharing its files (30 uploads would take long).
@@ -69,7 +70,7 @@ describe('channels in Chromium', () => {
   };
   const tabs = (page: Page) => page.getByRole('tablist', { name: 'Tags' }).getByRole('tab');
   const create = async (page: Page, name: string) => {
-    await page.getByLabel('New sub-channel').fill(name);
+    await page.getByLabel(/^New channel inside /).fill(name);
     await page.getByRole('button', { name: 'Create' }).click();
     await expect.poll(() => status(page).textContent()).toBe(`Made ${name}.`);
   };
@@ -102,8 +103,11 @@ describe('channels in Chromium', () => {
     await page.getByRole('list', { name: 'Channels' }).getByRole('link', { name: 'Moons' }).click();
     await page.waitForURL(`${origin}${DEEP}`);
 
-    // By hand, then by a magic tag, whose job the page polls until it is done.
-    await page.getByLabel('Add GIFs (ids)').fill('sun1 sun2');
+    // By hand (links to the GIFs' pages, as a person copies them), then by a magic tag, whose
+    // job the page polls until it is done.
+    await page
+      .getByLabel('Add GIFs by their links')
+      .fill(`${origin}/gifs/sunny-day-1-sun1 ${origin}/gifs/sunny-day-2-sun2`);
     await page.getByRole('button', { name: 'Add', exact: true }).click();
     await expect.poll(() => status(page).textContent()).toBe('Added 2 GIFs.');
     // Every field of the manager is at the site's 16 px (iOS zooms into smaller ones on focus).
@@ -216,12 +220,12 @@ describe('channels in Chromium', () => {
     // A sibling's slug is refused in the server's words; a free one moves the page; a featured
     // GIF and a banner picked from the channel's GIFs.
     await page.getByRole('button', { name: 'Edit channel' }).click();
-    await page.getByLabel('Slug').fill('sky');
+    await page.getByLabel('Address').fill('sky');
     await page.getByRole('button', { name: 'Save' }).click();
     await expect
       .poll(() => status(page).textContent())
-      .toBe('Another channel here already has the slug "sky".');
-    await page.getByLabel('Slug').fill('deep-sea');
+      .toBe('Another channel beside this one already has the address “sky”. Choose another.');
+    await page.getByLabel('Address').fill('deep-sea');
     await page
       .getByRole('group', { name: 'Featured GIF' })
       .getByLabel('Moon 2', { exact: true })
@@ -294,7 +298,9 @@ describe('channels in Chromium', () => {
     // The site asks in its own dialog; a browser confirm() would be dismissed, deleting nothing.
     page.once('dialog', (dialog) => void dialog.dismiss());
     await page.getByRole('button', { name: 'Delete channel' }).click();
-    const asked = page.getByRole('dialog', { name: 'Delete Doomed and its sub-channels?' });
+    const asked = page.getByRole('dialog', {
+      name: 'Delete Doomed and the channels inside it?',
+    });
     await asked.getByRole('button', { name: 'Delete channel' }).click();
     await page.waitForURL(`${origin}/maker`);
     const tiles = page.getByRole('list', { name: 'Channels' });
@@ -305,4 +311,105 @@ describe('channels in Chromium', () => {
     expect(missing).toEqual([]);
     await page.close();
   }, 60_000);
+  /**
+   * Every control of `region` that a finger taps (buttons, fields, menus; a box to tick is
+   * tapped through its label), as it stands on the screen.
+   */
+  const controlsOf = (region: Locator) =>
+    region
+      .locator('button, select, textarea, input:not([type="checkbox"]):not([type="radio"])')
+      .evaluateAll((controls) =>
+        controls
+          .map((control) => {
+            const box = control.getBoundingClientRect();
+            const name = control.getAttribute('aria-label') ?? control.textContent?.trim();
+            return {
+              name: name || control.tagName,
+              left: box.left,
+              top: box.top,
+              right: box.right,
+              bottom: box.bottom,
+            };
+          })
+          .filter((box) => box.right > box.left),
+      );
+  type Box = Awaited<ReturnType<typeof controlsOf>>[number];
+  /** How far apart two boxes are: 0 when they touch or overlap. */
+  const apart = (a: Box, b: Box) =>
+    Math.max(0, b.left - a.right, a.left - b.right, b.top - a.bottom, a.top - b.bottom);
+  /** The controls smaller than a fingertip (44 px) either way, and the pairs closer than 8 px. */
+  const tooSmallOrTight = (boxes: Box[]) => ({
+    small: boxes
+      .filter((b) => b.right - b.left < 44 || b.bottom - b.top < 44)
+      .map((b) => `${b.name}: ${Math.round(b.right - b.left)}x${Math.round(b.bottom - b.top)}`),
+    tight: boxes.flatMap((a, i) =>
+      boxes
+        .slice(i + 1)
+        .filter((b) => apart(a, b) < 8)
+        .map((b) => `${a.name} / ${b.name}: ${apart(a, b).toFixed(1)} px`),
+    ),
+  });
+
+  it('offers a person every channel of theirs on a GIF page, their main one too, chosen sensibly, and a manager in their words with room for a finger on a phone', async () => {
+    const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    const errors = watchPageErrors(page);
+    // fan has only their main channel: not a dead end, it is offered, and makes a channel.
+    await logIn(page, 'fan', '/gifs/moon-3-moon3');
+    await page.getByRole('button', { name: 'Add to channel' }).click();
+    const picker = page.getByRole('form', { name: 'Add to channel' });
+    const choice = picker.getByLabel('Channel', { exact: true });
+    await expect
+      .poll(() => choice.locator('option').allTextContents())
+      .toEqual(['FAN (your main channel)']);
+    expect(await picker.textContent()).not.toContain('Make a channel on your page first');
+    await picker.getByLabel('Name of the new channel').fill('Moons I like');
+    expect(tooSmallOrTight(await controlsOf(picker))).toEqual({ small: [], tight: [] });
+    await saveScreenshot(page, 'channels-add-to-new-channel-phone');
+    await picker.getByRole('button', { name: 'Make channel and add' }).click();
+    await expect
+      .poll(() => picker.getByRole('status').textContent())
+      .toBe('Made Moons I like and added this GIF to it.');
+
+    // Another GIF: the channel added to last is the one chosen, the main one still offered.
+    await page.goto(`${origin}/gifs/moon-4-moon4`);
+    await page.getByRole('button', { name: 'Add to channel' }).click();
+    await expect
+      .poll(() => choice.locator('option').allTextContents())
+      .toEqual(['FAN (your main channel)', 'Moons I like']);
+    expect(await choice.evaluate((s: HTMLSelectElement) => s.selectedOptions[0]?.textContent)).toBe(
+      'Moons I like',
+    );
+    await picker.getByRole('button', { name: 'Add', exact: true }).click();
+    await expect
+      .poll(() => picker.getByRole('status').textContent())
+      .toBe('Added to Moons I like.');
+
+    // The channel has both; its owner's tools speak plainly, apart and finger-sized.
+    await page.goto(`${origin}/fan/moons-i-like`);
+    // The grid reads its feed once it is in view (below the tools).
+    await page.locator('.gif-grid').scrollIntoViewIfNeeded();
+    await expect.poll(() => gridCount(page)).toBe(2);
+    const manager = page.getByRole('region', { name: 'Manage this channel' });
+    await manager.getByLabel('New channel inside Moons I like').fill('Crescents');
+    await manager.getByRole('button', { name: 'Create' }).click();
+    await expect.poll(() => status(page).textContent()).toBe('Made Crescents.');
+    await manager.getByLabel('New channel inside Moons I like').fill('Half moons');
+    await manager.getByRole('button', { name: 'Create' }).click();
+    await expect.poll(() => status(page).textContent()).toBe('Made Half moons.');
+    await manager.getByLabel('New tab').fill('moon');
+    await manager.getByRole('button', { name: 'Add tab' }).click();
+    await manager.getByRole('button', { name: 'Remove tab moon' }).waitFor();
+    await manager.getByRole('button', { name: 'Edit channel' }).click();
+    expect(await manager.getByLabel('Address').inputValue()).toBe('moons-i-like');
+    await manager.getByRole('button', { name: 'Arrange GIFs' }).click();
+    await manager
+      .getByRole('button', { name: /^Move .* down$/ })
+      .first()
+      .waitFor();
+    expect(await manager.innerText()).not.toMatch(/slug|\bids?\b|sub-channel|parent/i);
+    expect(tooSmallOrTight(await controlsOf(manager))).toEqual({ small: [], tight: [] });
+    await saveScreenshot(page, 'channels-manager-phone');
+    expect(errors).toEqual([]);
+    await page.close();
+  }, 90_000);
 });

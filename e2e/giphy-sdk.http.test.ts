@@ -143,14 +143,14 @@ describe('@giphy/js-fetch-api against Jiffy', () => {
 
   it('categories, subcategories and a subcategory’s GIFs, derived from tags', async () => {
     const categories = await gf.categories();
-    expect(categories.data.map((c) => c.name)).toEqual(['dance']);
+    expect(categories.data.map((c) => c.name)).toEqual(['Dance']);
     const dance = categories.data[0]!;
     expect(dance.name_encoded).toBe('dance');
-    expect(dance.subcategories.map((s) => s.name)).toEqual(['party', 'robot']);
+    expect(dance.subcategories.map((s) => s.name)).toEqual(['Party', 'Robot']);
     expect([ids.dance, ids.party]).toContain(dance.gif?.id);
 
     const subcategories = await gf.subcategories('dance');
-    expect(subcategories.data.map((c) => c.name)).toEqual(['party', 'robot']);
+    expect(subcategories.data.map((c) => c.name)).toEqual(['Party', 'Robot']);
 
     const gifs = await gf.gifs('dance', 'robot');
     expect(gifs.data.map((g) => g.id)).toEqual([ids.dance]);

@@ -151,6 +151,105 @@ describe('the site in Chromium', () => {
     await page.close();
   });
 
+  it('leaves out the trending stickers row while there are no stickers, in the server’s page and the site’s', async () => {
+    // This Jiffy has GIFs and no sticker at all.
+    const html = await (await fetch(`${origin}/`, { headers: { accept: 'text/html' } })).text();
+    expect(html).toContain('Trending GIFs');
+    expect(html).not.toContain('Trending stickers');
+    const headings = (page: Page) => page.getByRole('heading', { level: 2 }).allTextContents();
+    // Without JavaScript: the server's markup.
+    const noScript = await browser.newContext({ viewport: PHONE, javaScriptEnabled: false });
+    const written = await noScript.newPage();
+    await written.goto(`${origin}/`);
+    expect(await headings(written)).toEqual(['Trending GIFs']);
+    await noScript.close();
+    // With it: the site's home page, taken over from that markup and opened within the site.
+    const { page, errors } = await open('/about', PHONE);
+    await page.getByRole('link', { name: 'Jiffy home' }).click();
+    await expect.poll(() => loadedTiles(page)).toBeGreaterThanOrEqual(4);
+    expect(await headings(page)).toEqual(['Trending GIFs']);
+    await page.reload();
+    await page.getByRole('combobox', { name: 'Search GIFs' }).waitFor();
+    await expect.poll(() => loadedTiles(page)).toBeGreaterThanOrEqual(4);
+    expect(await headings(page)).toEqual(['Trending GIFs']);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('suggests searches that find something when one finds nothing, alike with and without JavaScript, and offers no backdrop of nothing', async () => {
+    /** What the suggestions say: their headings, and each link's words and address. */
+    const suggested = (page: Page) =>
+      page
+        .locator('main')
+        .evaluate((main) =>
+          [...main.querySelectorAll('.search-suggestions :is(h2, h3, a)')].map((e) =>
+            [e.tagName, e.textContent, e.getAttribute('href') ?? ''].join(' '),
+          ),
+        );
+    const noResults = (page: Page) => page.locator('.jiffy-no-results').textContent();
+    const backdrops = (page: Page) =>
+      page.getByRole('link', { name: 'Play as a backdrop' }).count();
+    // Without JavaScript: the server's markup.
+    const noScript = await browser.newContext({ viewport: PHONE, javaScriptEnabled: false });
+    const written = await noScript.newPage();
+    await written.goto(`${origin}/search/robto`);
+    expect(await noResults(written)).toBe('No GIFs found for “robto”.');
+    const fromServer = await suggested(written);
+    // "Did you mean" the tag spelled like it; popular searches: the most used tags.
+    expect(fromServer.slice(0, 4)).toEqual([
+      'H2 Try another search ',
+      'H3 Did you mean ',
+      'A robot /search/robot',
+      'H3 Popular searches ',
+    ]);
+    expect(fromServer).toContain('A fun /search/fun');
+    expect(fromServer.at(-1)).toBe('A Upload it /upload');
+    expect(await backdrops(written)).toBe(0);
+    await saveScreenshot(written, 'web-search-nothing-nojs-phone');
+    await noScript.close();
+
+    // With JavaScript, from the same markup: the site takes over (its search box is a combobox)
+    // with the page's own data, asking for no suggestions itself.
+    const suggestionCalls = (page: Page) => {
+      const asked: string[] = [];
+      page.on('request', (request) => {
+        if (request.url().includes('/ajax/search-suggestions/')) asked.push(request.url());
+      });
+      return asked;
+    };
+    const takenOver = await open('/search/robto', PHONE);
+    const askedOnTakeover = suggestionCalls(takenOver.page);
+    await takenOver.page.getByRole('combobox', { name: 'Search GIFs' }).waitFor();
+    await expect.poll(() => suggested(takenOver.page)).toEqual(fromServer);
+    expect(askedOnTakeover).toEqual([]);
+    expect(await noResults(takenOver.page)).toBe('No GIFs found for “robto”.');
+    expect(await backdrops(takenOver.page)).toBe(0);
+    expect(takenOver.errors).toEqual([]);
+    await takenOver.page.close();
+
+    // A search typed in the site, which asks for the suggestions itself: the same again; a
+    // suggestion leads to GIFs (and a backdrop of them).
+    const { page, errors } = await open('/', PHONE);
+    const asked = suggestionCalls(page);
+    const box = page.getByRole('combobox', { name: 'Search GIFs' });
+    await box.fill('robto');
+    await box.press('Enter');
+    await expect.poll(() => page.url()).toBe(`${origin}/search/robto`);
+    await expect.poll(() => suggested(page)).toEqual(fromServer);
+    expect(asked).toEqual([`${origin}/ajax/search-suggestions/gif/robto/`]);
+    expect(await backdrops(page)).toBe(0);
+    await saveScreenshot(page, 'web-search-nothing-phone');
+    await page
+      .getByRole('list', { name: 'Did you mean' })
+      .getByRole('link', { name: 'robot' })
+      .click();
+    await expect.poll(() => page.locator('.gif-grid .jiffy-gif').count()).toBe(3);
+    expect(await backdrops(page)).toBe(1);
+    expect(await page.locator('.search-suggestions').count()).toBe(0);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   it('renders a GIF page on a phone with its unfurl tags in the delivered HTML', async () => {
     const response = await fetch(`${origin}/gifs/waving-robot-${ids[0]}`, {
       headers: { accept: 'text/html' },
@@ -338,6 +437,52 @@ describe('the site in Chromium', () => {
       userID: '',
       loginMethod: '',
     });
+    await page.close();
+  });
+  it('makes /explore a page of its own: categories named for people, none pictured twice, and artists', async () => {
+    // The Waving robot is the most viewed: the best picture for both Fun and Robot, which
+    // would then look alike.
+    await t.jiffy.services.gifRepository.update(ids[0]!, { view_count: 100 });
+    /** Each category card's name and picture. */
+    const cards = (page: Page) =>
+      page
+        .locator('.category-list a')
+        .evaluateAll((links) =>
+          links.map((a) => [a.textContent, a.getAttribute('href'), a.querySelector('img')?.src]),
+        );
+    const { page, errors } = await open('/explore');
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Explore');
+    await expect.poll(async () => (await cards(page)).length).toBe(2);
+    const explored = await cards(page);
+    expect(explored.map(([name, href]) => [name, href])).toEqual([
+      ['Fun', '/categories/fun'],
+      ['Robot', '/categories/robot'],
+    ]);
+    // Fun, first, keeps its best picture; Robot gets its next best rather than the same one.
+    expect(explored[0]![2]).toContain(`/media/${ids[0]}/`);
+    expect(new Set(explored.map(([, , picture]) => picture)).size).toBe(2);
+    // More than the categories: the artists, each leading to their channel.
+    const artists = page.getByRole('list', { name: 'Artists' });
+    await artists.getByRole('link', { name: 'Robo Maker' }).waitFor();
+    expect(await page.getByRole('heading', { level: 2 }).allTextContents()).toEqual(
+      expect.arrayContaining(['Categories', 'Artists']),
+    );
+    expect(await page.getByRole('link', { name: /All categories/ }).getAttribute('href')).toBe(
+      '/categories',
+    );
+    await saveScreenshot(page, 'web-explore-desktop');
+
+    // /categories is the whole list, named and pictured alike; a category's page is titled by
+    // its name.
+    await page.getByRole('link', { name: /All categories/ }).click();
+    await expect
+      .poll(() => page.getByRole('heading', { level: 1 }).textContent())
+      .toBe('Categories');
+    await expect.poll(() => cards(page)).toEqual(explored);
+    await page.getByRole('link', { name: 'Robot' }).click();
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Robot');
+    expect(await page.title()).toMatch(/^Robot GIFs/);
+    expect(errors).toEqual([]);
     await page.close();
   });
 });

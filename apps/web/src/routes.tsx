@@ -23,6 +23,7 @@ export function serverWrittenPage(path: string): { preload: () => Promise<void> 
   return undefined;
 }
 const CategoriesPage = lazy(() => import('./pages/CategoriesPage.tsx'));
+const ExplorePage = lazy(() => import('./pages/ExplorePage.tsx'));
 const InfoPage = lazy(() => import('./pages/InfoPage.tsx'));
 const AppsPage = lazy(() => import('./pages/AppsPage.tsx'));
 const NotFoundPage = lazy(() => import('./pages/NotFoundPage.tsx'));
@@ -70,7 +71,7 @@ export const routes: RouteObject[] = [
       { path: 'gifs', element: <TrendingPage /> },
       { path: 'trending-gifs', element: <TrendingPage /> },
       { path: 'stickers', element: <TrendingPage /> },
-      { path: 'explore', element: <CategoriesPage /> },
+      { path: 'explore', element: <ExplorePage /> },
       { path: 'categories', element: <CategoriesPage /> },
       { path: 'categories/:category', element: <CategoriesPage /> },
       { path: 'categories/:category/:subcategory', element: <CategoriesPage /> },

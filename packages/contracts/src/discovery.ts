@@ -14,6 +14,17 @@ export const categorySchema = z
   .meta({ id: 'Category' });
 export type Category = z.infer<typeof categorySchema>;
 
+/**
+ * How a category derived from a tag is named for people: each word capitalised, as GIPHY names
+ * its categories ("happy birthday" → "Happy Birthday", "lo-fi" → "Lo-Fi"). The tag itself stays
+ * the category's address (`name_encoded`).
+ */
+export const categoryDisplayName = (tag: string): string =>
+  tag.replace(
+    /(^|[\s-])(\p{Ll})/gu,
+    (_, before: string, letter: string) => before + letter.toUpperCase(),
+  );
+
 /** GIPHY's channel object as `channels/search` answers it: a user's root channel or a sub-channel. */
 export const channelSchema = channelObjectSchema;
 export type Channel = ChannelObject;
@@ -32,3 +43,19 @@ export type RelatedTag = z.infer<typeof relatedTagSchema>;
 
 /** The site's call for the same (`/ajax/tags/related/{gif|sticker}/{tag}/`), of one type. */
 export const siteRelatedTagsAnswer = siteData(z.array(relatedTagSchema));
+
+/** What a search that found nothing offers instead: searches that find something. */
+export const searchSuggestionsSchema = z
+  .object({
+    similar: z
+      .array(z.string())
+      .meta({ description: 'Tags spelled like the term, most alike first ("Did you mean").' }),
+    popular: z
+      .array(z.string())
+      .meta({ description: 'Popular searches: trending searches, then the most used tags.' }),
+  })
+  .meta({ id: 'SearchSuggestions' });
+export type SearchSuggestions = z.infer<typeof searchSuggestionsSchema>;
+
+/** The site's call for them (`/ajax/search-suggestions/{gif|sticker}/{term}/`). */
+export const searchSuggestionsAnswer = siteData(searchSuggestionsSchema);

@@ -51,6 +51,7 @@ import type { JobQueue } from '../platform/jobs/job-queue.ts';
 import type { JiffyMetrics } from '../platform/metrics/jiffy-metrics.ts';
 import type {
   CategoriesService,
+  SearchSuggestionsService,
   DiscoveryService,
   ListAnswers,
   PublicGifService,
@@ -98,6 +99,8 @@ export interface Services {
   /** The first GIFs the site's `/` and `/search/:term` carry in their HTML. */
   firstGifs: FirstGifsService;
   discovery: DiscoveryService;
+  /** What a search that found nothing offers instead. */
+  searchSuggestions: SearchSuggestionsService;
   /** The moderators' hidden trending terms and blocked phrases, as this process holds them. */
   trendingTermRules: TrendingTermRules;
   /** Moderators' review of trending searches: candidates, hiding, blocked terms. */

@@ -52,6 +52,7 @@ import { JobQueue } from '../platform/jobs/job-queue.ts';
 import { JiffyMetrics } from '../platform/metrics/jiffy-metrics.ts';
 import {
   CategoriesService,
+  SearchSuggestionsService,
   createDiscoveryServices,
   ListAnswers,
   GifListRepository,
@@ -254,6 +255,12 @@ export function createServices(options: {
     channelScope: (path) => channelServices.channelSearch.scope(path),
   });
   const listAnswers = new ListAnswers({ gifs: publicGifs, reads: gifReads, caches, clock });
+  const searchSuggestions = new SearchSuggestionsService({
+    repo: discoveryRepository,
+    discovery,
+    caches,
+    clock,
+  });
   const categories = new CategoriesService({
     discovery: discoveryRepository,
     lists,
@@ -358,10 +365,12 @@ export function createServices(options: {
       lists: listAnswers,
       reads: gifReads,
       discovery,
+      suggestions: searchSuggestions,
       caches,
       clock,
     }),
     discovery,
+    searchSuggestions,
     trendingTermRules,
     trendingSearchModeration,
     ...analytics,

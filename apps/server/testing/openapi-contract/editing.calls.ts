@@ -76,6 +76,9 @@ export async function editingCalls(h: ContractHarness): Promise<void> {
   // The search page's related searches, for anyone.
   await h.site(visitor, 'GET', '/ajax/tags/related/gif/cat/?limit=5', 200);
   await h.site(visitor, 'GET', '/ajax/tags/related/video/cat/', 400);
+  // What a search that found nothing offers instead.
+  await h.site(visitor, 'GET', '/ajax/search-suggestions/gif/cta/', 200);
+  await h.site(visitor, 'GET', '/ajax/search-suggestions/video/cat/', 400);
 
   // The home page's first page of data, which the site asks for once its first GIFs are painted.
   const home = await h.t.jiffy.app.inject({ url: '/', headers: { accept: 'text/html' } });

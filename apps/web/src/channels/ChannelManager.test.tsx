@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ChannelManager } from './ChannelManager.tsx';
+import { ChannelManager, gifIdsIn } from './ChannelManager.tsx';
 import { pollJob } from './channel-api.ts';
 import { ChannelTagsManager } from './ChannelTagsManager.tsx';
 import { channel, json, serve, show, status } from './channel-test-kit.tsx';
@@ -12,11 +12,34 @@ describe('channel management on the owner’s channel page', () => {
     vi.unstubAllGlobals();
   });
 
+  it('reads GIF ids from pasted GIF page and embed links, or ids, however they are apart', () => {
+    expect(
+      gifIdsIn(
+        'https://jiffy.example/gifs/happy-dance-abc123, /gifs/xyz9?utm=1\nhttps://jiffy.example/embed/Qq7 sun1',
+      ),
+    ).toEqual(['abc123', 'xyz9', 'Qq7', 'sun1']);
+  });
+
+  it('adds GIFs by their links', async () => {
+    const calls = serve(() => json(200, { data: { added: ['abc123', 'xyz9'] } }));
+    show(<ChannelManager channel={channel(5, 'Cats')} siblings={[]} />);
+    fireEvent.change(screen.getByLabelText('Add GIFs by their links'), {
+      target: {
+        value: 'http://jiffy.example/gifs/happy-dance-abc123 http://jiffy.example/gifs/xyz9',
+      },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Add' }));
+    await vi.waitFor(() => expect(status()).toBe('Added 2 GIFs.'));
+    expect(calls).toContain('POST /api/v4/channel-gifs/ {"channel":5,"gif":["abc123","xyz9"]}');
+  });
+
   it('makes a sub-channel under this one and says so', async () => {
     const calls = serve(() => json(201, { data: channel(9, 'Kittens') }));
     const changed = vi.fn();
     show(<ChannelManager channel={channel(5, 'Cats')} siblings={[]} onChanged={changed} />);
-    fireEvent.change(screen.getByLabelText('New sub-channel'), { target: { value: 'Kittens' } });
+    fireEvent.change(screen.getByLabelText('New channel inside Cats'), {
+      target: { value: 'Kittens' },
+    });
     fireEvent.click(screen.getByRole('button', { name: 'Create' }));
     await vi.waitFor(() => expect(status()).toBe('Made Kittens.'));
     expect(calls).toEqual(['POST /api/v4/channels/ {"display_name":"Kittens","parent":5}']);
@@ -26,7 +49,9 @@ describe('channel management on the owner’s channel page', () => {
   it('says a name that ends in its own mark without a second full stop', async () => {
     serve(() => json(201, { data: channel(9, 'Yay!') }));
     show(<ChannelManager channel={channel(5, 'Cats')} siblings={[]} />);
-    fireEvent.change(screen.getByLabelText('New sub-channel'), { target: { value: 'Yay!' } });
+    fireEvent.change(screen.getByLabelText('New channel inside Cats'), {
+      target: { value: 'Yay!' },
+    });
     fireEvent.click(screen.getByRole('button', { name: 'Create' }));
     await vi.waitFor(() => expect(status()).toBe('Made Yay!'));
   });
@@ -192,7 +217,9 @@ describe('channel management on the owner’s channel page', () => {
       json(409, { error: { code: 'channel_slug_taken', message: 'A sibling has that slug.' } }),
     );
     show(<ChannelManager channel={channel(5, 'Cats')} siblings={[]} />);
-    fireEvent.change(screen.getByLabelText('New sub-channel'), { target: { value: 'Dup' } });
+    fireEvent.change(screen.getByLabelText('New channel inside Cats'), {
+      target: { value: 'Dup' },
+    });
     fireEvent.click(screen.getByRole('button', { name: 'Create' }));
     await vi.waitFor(() => expect(status()).toBe('A sibling has that slug.'));
   });

@@ -11,11 +11,31 @@ import { gifsInChannelKey } from './gifs-in-channel.ts';
 import { SubChannelList } from './SubChannelList.tsx';
 import { UploadPicker } from './UploadPicker.tsx';
 import { sentence } from './sentence.ts';
+import './channels.css';
 
 /**
- * The owner's (or staff's) tools on a channel page: make a sub-channel, edit (see EditChannel)
- * or delete this one, order its sub-channels, add and arrange GIFs, and its ranked and magic
- * tags.
+ * The GIF ids in what the owner pasted: GIF page or embed links (`…/gifs/happy-dance-<id>`,
+ * `…/embed/<id>`), or bare ids, apart by spaces, commas or lines.
+ */
+export function gifIdsIn(text: string): string[] {
+  return text
+    .split(/[\s,]+/)
+    .filter(Boolean)
+    .map((word) => {
+      const segments = word.split(/[?#]/)[0]!.split('/').filter(Boolean);
+      const at = segments.findIndex((s) => s === 'gifs' || s === 'embed');
+      const segment = (at >= 0 ? segments[at + 1] : segments.at(-1)) ?? word;
+      // A GIF page's segment is its title's words, then its id after the last hyphen.
+      return segment.slice(segment.lastIndexOf('-') + 1);
+    })
+    .filter(Boolean);
+}
+
+/**
+ * The owner's (or staff's) tools on a channel page: make a channel inside this one, edit (see
+ * EditChannel) or delete this one, order the channels inside it, add (by link, or from one's
+ * uploads) and arrange GIFs, and its tabs and magic tags. In people's words throughout, spaced
+ * apart, and finger-sized on a phone (channels.css).
  */
 export function ChannelManager(props: {
   channel: ChannelObject;
@@ -63,7 +83,7 @@ export function ChannelManager(props: {
         }}
       >
         <label>
-          New sub-channel{' '}
+          New channel inside {channel.display_name}{' '}
           <input value={newName} onChange={(event) => setNewName(event.target.value)} required />
         </label>
         <button type="submit">Create</button>
@@ -74,7 +94,7 @@ export function ChannelManager(props: {
         <form
           onSubmit={(event) => {
             event.preventDefault();
-            const ids = gifIds.split(/[\s,]+/).filter(Boolean);
+            const ids = gifIdsIn(gifIds);
             void run(async () => {
               const { added } = await channelApi.addGifs(channel.id, ids);
               setGifIds('');
@@ -83,8 +103,13 @@ export function ChannelManager(props: {
           }}
         >
           <label>
-            Add GIFs (ids){' '}
-            <input value={gifIds} onChange={(event) => setGifIds(event.target.value)} required />
+            Add GIFs by their links{' '}
+            <input
+              value={gifIds}
+              onChange={(event) => setGifIds(event.target.value)}
+              placeholder="Paste links to GIF pages"
+              required
+            />
           </label>
           <button type="submit">Add</button>
         </form>

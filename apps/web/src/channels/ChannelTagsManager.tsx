@@ -21,6 +21,9 @@ export function ChannelTagsManager(props: {
     <div className="channel-tags-manager">
       <RankedTags channel={channel} run={run} />
       <h3>Magic tags</h3>
+      <p className="hint">
+        GIFs with a magic tag join this channel by themselves, now and whenever one is uploaded.
+      </p>
       <ul>
         {channel.syncable_tags.map((t) => (
           <li key={t.id}>

@@ -38,7 +38,7 @@ export function DeleteChannel(props: {
   return (
     <ConfirmButton
       label="Delete channel"
-      title={`Delete ${channel.display_name} and its sub-channels?`}
+      title={`Delete ${channel.display_name} and the channels inside it?`}
       message="Their GIFs stay on Jiffy; the channels cannot be brought back."
       confirmLabel="Delete channel"
       onConfirm={() => void remove()}

@@ -30,7 +30,7 @@ describe('editing a channel on its page', () => {
     vi.unstubAllGlobals();
   });
 
-  it('saves only what changed: slug, visibility, featured GIF and banner; the page follows the new slug', async () => {
+  it('saves only what changed: address, visibility, featured GIF and banner; the page follows the new address', async () => {
     const calls = serveEdits(() =>
       json(200, { data: channel(5, 'Felines', { is_visible: false }), flush_uuid: null }),
     );
@@ -41,7 +41,7 @@ describe('editing a channel on its page', () => {
     expect(screen.getByLabelText('Name')).toHaveProperty('value', 'Cats');
     // The keyboard lands in the form that replaced the button.
     expect(document.activeElement).toBe(screen.getByLabelText('Name'));
-    fireEvent.change(screen.getByLabelText('Slug'), { target: { value: 'felines' } });
+    fireEvent.change(screen.getByLabelText('Address'), { target: { value: 'felines' } });
     fireEvent.click(screen.getByLabelText(/^Visible to everyone/));
     fireEvent.click(group('Featured GIF').getByLabelText('Seal'));
     fireEvent.click(group('Banner').getByLabelText('Walrus'));
@@ -55,7 +55,7 @@ describe('editing a channel on its page', () => {
     expect(screen.queryByRole('form', { name: 'Edit channel' })).toBeNull();
   });
 
-  it('shows the 409 when a sibling has the slug, and keeps what was typed', async () => {
+  it('says so when a sibling has the address, and keeps what was typed', async () => {
     serveEdits(() =>
       json(409, {
         error: {
@@ -66,12 +66,15 @@ describe('editing a channel on its page', () => {
     );
     show(<ChannelManager channel={channel(5, 'Cats')} siblings={[]} />, '/ann/cats');
     await open();
-    fireEvent.change(screen.getByLabelText('Slug'), { target: { value: 'dogs' } });
+    fireEvent.change(screen.getByLabelText('Address'), { target: { value: 'dogs' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    // In the form's words, not the server's.
     await vi.waitFor(() =>
-      expect(status()).toBe('Another channel here already has the slug "dogs".'),
+      expect(status()).toBe(
+        'Another channel beside this one already has the address “dogs”. Choose another.',
+      ),
     );
-    expect(screen.getByLabelText('Slug')).toHaveProperty('value', 'dogs');
+    expect(screen.getByLabelText('Address')).toHaveProperty('value', 'dogs');
     expect(location()).toBe('/ann/cats');
   });
 
@@ -133,7 +136,7 @@ describe('editing a channel on its page', () => {
     const calls = serveEdits(() => json(200, { data: channel(1, 'Ann'), flush_uuid: null }));
     show(<ChannelManager channel={channel(1, 'Ann', { is_root: true })} siblings={[]} staff />);
     await open();
-    for (const label of ['Name', 'Slug', 'Type', /^Visible to everyone/])
+    for (const label of ['Name', 'Address', 'Type', /^Visible to everyone/])
       expect(screen.queryByLabelText(label)).toBeNull();
     fireEvent.click(group('Featured GIF').getByLabelText('Walrus'));
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));

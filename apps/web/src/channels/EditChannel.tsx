@@ -2,16 +2,18 @@ import type { ChannelObject } from '@jiffy/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { SiteApiError } from '../api/site-fetch.ts';
 import { channelApi, channelQueryKey, pollJob } from './channel-api.ts';
 import { changesOf, formOf, KEEP, type ChannelForm } from './channel-edits.ts';
 import { useFirstGifs } from './first-gifs.ts';
 import { GifChoice } from './GifChoice.tsx';
 
 /**
- * "Edit channel": its name, slug, description, visibility, type (staff only: an editorial
- * channel's magic tags gather anyone's GIFs), featured GIF and banner, the last two picked from
- * the channel's first GIFs. A root channel is its owner's profile: only its description and
- * pictures change here. Saving sends only what changed; a new slug moves the page to the new path.
+ * "Edit channel": its name, address (its slug, the last part of its page's path), description,
+ * visibility, type (staff only: an editorial channel's magic tags gather anyone's GIFs),
+ * featured GIF and banner, the last two picked from the channel's first GIFs. A root channel is
+ * its owner's profile: only its description and pictures change here. Saving sends only what
+ * changed; a new address moves the page to the new path.
  */
 export function EditChannel(props: {
   channel: ChannelObject;
@@ -40,7 +42,16 @@ export function EditChannel(props: {
     run(async () => {
       const changes = changesOf(before, form);
       if (Object.keys(changes).length === 0) return 'Nothing to save.';
-      const { data: saved, flush_uuid } = await channelApi.update(channel.id, changes);
+      const { data: saved, flush_uuid } = await channelApi
+        .update(channel.id, changes)
+        .catch((error: unknown) => {
+          // The server says "slug"; the form says "address".
+          if (error instanceof SiteApiError && error.code === 'channel_slug_taken')
+            throw new Error(
+              `Another channel beside this one already has the address “${form.slug}”. Choose another.`,
+            );
+          throw error;
+        });
       setEdits({});
       setOpen(false);
       if (saved.path !== channel.path) {
@@ -87,17 +98,21 @@ export function EditChannel(props: {
             />
           </label>
           <label>
-            Slug{' '}
+            Address{' '}
             <input
               value={form.slug}
               onChange={(e) => edit({ slug: e.target.value })}
               required
               maxLength={60}
+              pattern="[a-z0-9]+(-[a-z0-9]+)*"
+              title="Small letters and digits, words joined by single hyphens"
               aria-describedby={slugHint}
             />
           </label>
           <p id={slugHint} className="hint">
-            Its path segment: letters, digits and single hyphens, unique beside its siblings.
+            Its page: /{[...channel.ancestors.map((a) => a.slug), form.slug || '…'].join('/')}.
+            Small letters and digits, words joined by single hyphens, not the same as a channel
+            beside it.
           </p>
         </>
       )}

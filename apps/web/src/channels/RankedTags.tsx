@@ -25,7 +25,8 @@ export function RankedTags(props: {
     });
   return (
     <>
-      <h3>Tabs (ranked tags)</h3>
+      <h3>Tabs</h3>
+      <p className="hint">The tags shown as tabs above the channel’s GIFs, in this order.</p>
       <ol className="ranked-tag-list" aria-label="Tabs">
         {tags.map((t, i) => (
           <li

@@ -5,8 +5,8 @@ import { channelApi } from './channel-api.ts';
 export const PICKER_LIMIT = 100;
 
 /**
- * A user's sub-channels, breadth first (their paths in tree order are what the picker shows):
- * the root by username, then each level's children.
+ * A user's channels: their root (their main channel, their profile) first, then its
+ * sub-channels in tree order (read breadth first: each level's children).
  */
 export async function myChannels(username: string): Promise<ChannelObject[]> {
   const root = await channelApi.byPath(username);
@@ -19,17 +19,20 @@ export async function myChannels(username: string): Promise<ChannelObject[]> {
     found.push(...next);
     level = next;
   }
-  return found.slice(0, PICKER_LIMIT).toSorted((a, b) => a.path.localeCompare(b.path));
+  return [root, ...found.slice(0, PICKER_LIMIT).toSorted((a, b) => a.path.localeCompare(b.path))];
 }
 
 /**
  * How the picker names each channel: its display names from under the root down, e.g.
- * "Space › Planets". Where two would read the same, each also shows its path (slugs, unique).
+ * "Space › Planets", and the root as the user's main channel. Where two would read the same,
+ * each also shows its path (slugs, unique).
  */
 export function channelLabels(channels: ChannelObject[]): Map<number, string> {
   const named = channels.map((c) => ({
     c,
-    label: [...c.ancestors.slice(1), c].map((link) => link.display_name).join(' › '),
+    label: c.is_root
+      ? `${c.display_name} (your main channel)`
+      : [...c.ancestors.slice(1), c].map((link) => link.display_name).join(' › '),
   }));
   const seen = new Map<string, number>();
   for (const { label } of named) seen.set(label, (seen.get(label) ?? 0) + 1);

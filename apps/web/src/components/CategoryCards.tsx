@@ -4,17 +4,24 @@ import { Link } from 'react-router';
 import { api } from '../api/client.ts';
 import { ErrorMessage } from './ErrorMessage.tsx';
 
-/** Every category as a card with its GIF's still, linking to its page. */
-export function CategoryCards() {
-  const categories = useQuery({
+/** The instance's categories (one list for every page that shows them). */
+export const useCategories = () =>
+  useQuery({
     queryKey: ['categories'],
     queryFn: async () => (await api.categories()).data,
   });
+
+/**
+ * Categories as cards with their GIF's still, linking to their pages: all of them, or the first
+ * `limit`. The server names them for people and gives no two on its page the same GIF.
+ */
+export function CategoryCards({ limit }: { limit?: number }) {
+  const categories = useCategories();
   return (
     <>
       {categories.isError ? <ErrorMessage message="Categories could not be loaded." /> : null}
       <ul className="category-list">
-        {(categories.data ?? []).map((c) => (
+        {(categories.data ?? []).slice(0, limit).map((c) => (
           <CategoryCard key={c.name_encoded} category={c} />
         ))}
       </ul>

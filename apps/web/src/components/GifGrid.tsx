@@ -1,7 +1,7 @@
 import type { Gif } from '@jiffy/contracts';
 import type { GifsResult } from '@jiffy/fetch-api';
 import { Grid } from '@jiffy/widgets';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { firstPageOf, forgetFirstPage } from '../first-page/first-page.ts';
 import { useWidth } from './use-width.ts';
@@ -20,11 +20,27 @@ export function GifGrid(props: {
   noResultsMessage?: string;
   /** The grid shows this one page and stops (a home page row): nothing is fetched after it. */
   onePage?: boolean;
+  /**
+   * Told how many GIFs the list's first page holds, once it is known (written by the server or
+   * fetched): 0 when nothing was found.
+   */
+  onFirstPage?: (count: number) => void;
 }) {
   const [ref, width] = useWidth<HTMLDivElement>();
   // The first page the server wrote into this page, if it did: shown at once, not fetched.
   const [written] = useState(() => firstPageOf(props.listKey));
   useEffect(() => forgetFirstPage(props.listKey), [props.listKey]);
+  // The latest callback, so that telling it needs no effect to run again.
+  const onFirstPage = useRef(props.onFirstPage);
+  onFirstPage.current = props.onFirstPage;
+  useEffect(() => {
+    if (written) onFirstPage.current?.(written.data.length);
+  }, [written]);
+  const fetchGifs = (offset: number) =>
+    props.fetchGifs(offset).then((page) => {
+      if (offset === 0) onFirstPage.current?.(page.data.length);
+      return page;
+    });
   const firstPage =
     written && props.onePage
       ? { ...written, pagination: { ...written.pagination, total_count: written.data.length } }
@@ -45,7 +61,7 @@ export function GifGrid(props: {
           width={width}
           columns={columns}
           gutter={6}
-          fetchGifs={props.fetchGifs}
+          fetchGifs={fetchGifs}
           firstPage={firstPage}
           noResultsMessage={props.noResultsMessage}
           onGifClick={open}

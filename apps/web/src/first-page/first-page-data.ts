@@ -34,6 +34,12 @@ export const listKeys = {
 export const queryKeys = {
   trendingSearches: ['trending-searches'],
   relatedTags: (type: 'gifs' | 'stickers', term: string) => ['related-tags', type, term],
+  /** What a search that found nothing offers instead (`/ajax/search-suggestions/…`). */
+  searchSuggestions: (type: 'gifs' | 'stickers', term: string) => [
+    'search-suggestions',
+    type,
+    term,
+  ],
   /** A GIF's or sticker's own page: the GIF as `/v1/gifs/{id}` answers it. */
   gif: (id: string) => ['gif', id],
 };

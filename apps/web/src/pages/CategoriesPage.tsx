@@ -1,21 +1,21 @@
+import { categoryDisplayName } from '@jiffy/contracts';
 import { useParams } from 'react-router';
 import { api } from '../api/client.ts';
 import { CategoryCards } from '../components/CategoryCards.tsx';
 import { GifGrid } from '../components/GifGrid.tsx';
 import { usePageTitle } from '../shell/use-page-title.ts';
 
-/** `/categories` and `/explore`: every category with its GIF; `/categories/:name` its GIFs. */
-/** A category as people write it ("animals" → "Animals"). */
-const categoryName = (slug: string) => slug.charAt(0).toUpperCase() + slug.slice(1);
-
+/** `/categories`: every category with its GIF; `/categories/:name` its GIFs. */
 export default function CategoriesPage() {
   const { category, subcategory } = useParams();
-  usePageTitle(category ? `${categoryName(subcategory ?? category)} GIFs` : 'Categories');
+  // The address holds the tag ("happy-birthday"); people read the category's name.
+  const shown = categoryDisplayName(subcategory ?? category ?? '');
+  usePageTitle(category ? `${shown} GIFs` : 'Categories');
   if (category) {
     const name = subcategory ? `${category}/${subcategory}` : category;
     return (
       <>
-        <h1>{subcategory ?? category}</h1>
+        <h1>{shown}</h1>
         <GifGrid
           listKey={`category:${name}`}
           fetchGifs={(offset) => api.search(subcategory ?? category, { offset, limit: 25 })}

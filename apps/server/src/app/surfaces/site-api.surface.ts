@@ -21,6 +21,7 @@ import { moderationRoutes, moderationQueueRoutes } from '../../modules/moderatio
 import { languageTagsRoutes } from '../../modules/language-tags/index.ts';
 import {
   trendingSearchModerationRoutes,
+  searchSuggestionsRoutes,
   siteRelatedTagsRoutes,
 } from '../../modules/public-api/index.ts';
 import type { Services } from '../services.ts';
@@ -58,6 +59,7 @@ export async function siteApiSurface(
       | 'discovery'
       | 'favorites'
       | 'firstGifs'
+      | 'searchSuggestions'
       | 'gifEdits'
       | 'gifMetadata'
       | 'gifReads'
@@ -158,6 +160,7 @@ export async function siteApiSurface(
   siteUploadRoutes(scope, uploads);
   uploadStatusRoutes(scope, { reads: services.gifReads });
   siteRelatedTagsRoutes(scope, { discovery: services.discovery });
+  searchSuggestionsRoutes(scope, { suggestions: services.searchSuggestions });
   firstPageDataRoutes(scope, { firstGifs: services.firstGifs });
   await siteEventsRoutes(scope, { events: services.siteEventIngest });
   instanceRoutes(scope, { instanceStats: services.instanceStats });

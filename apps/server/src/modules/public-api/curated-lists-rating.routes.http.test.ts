@@ -3,7 +3,12 @@ import { insertGifRow } from '../../../testing/gif-rows.ts';
 import { startTestJiffy, type TestJiffy } from '../../../testing/test-jiffy.ts';
 
 type Listed = { id: string };
-type Category = { name: string; subcategories: { name: string }[]; gif: Listed | null };
+type Category = {
+  name: string;
+  name_encoded: string;
+  subcategories: { name: string; name_encoded: string }[];
+  gif: Listed | null;
+};
 type Body<T> = { data: T; meta: { status: number } };
 
 // Categories and emoji are curated lists: family-friendly GIFs only (g and pg), whatever
@@ -40,11 +45,20 @@ describe('the curated lists (categories, emoji) under a rating', () => {
 
   it('counts, pictures and lists only g and pg GIFs, and only g when asked', async () => {
     const all = (await get<Category[]>('/v1/gifs/categories')).body.data;
-    expect(all.map((c) => c.name)).toEqual(['dance', 'party']);
+    // Named for people, addressed by their tag (as GIPHY's "Actions" and "actions").
+    expect(all.map((c) => [c.name, c.name_encoded])).toEqual([
+      ['Dance', 'dance'],
+      ['Party', 'party'],
+    ]);
     expect(all[0]!.gif!.id).toBe('dancepg');
-    expect(all[0]!.subcategories.map((s) => s.name)).toEqual(['party', 'robot']);
+    // Party's most engaging GIF is Dance's picture already: it gets its next one.
+    expect(all[1]!.gif!.id).toBe('danceg');
+    expect(all[0]!.subcategories).toEqual([
+      { name: 'Party', name_encoded: 'party' },
+      { name: 'Robot', name_encoded: 'robot' },
+    ]);
     const g = (await get<Category[]>('/v1/gifs/categories?rating=g')).body.data;
-    expect(g.map((c) => c.name)).toEqual(['dance']);
+    expect(g.map((c) => c.name)).toEqual(['Dance']);
     expect(g[0]!.gif!.id).toBe('danceg');
     // r asks for more than a curated list shows: still g and pg.
     const shown = (categories: Category[]) => categories.map((c) => [c.name, c.gif?.id]);
@@ -53,8 +67,8 @@ describe('the curated lists (categories, emoji) under a rating', () => {
 
     const subs = (await get<Category[]>('/v1/gifs/categories/dance?rating=g')).body.data;
     expect(subs.map((c) => [c.name, c.gif?.id])).toEqual([
-      ['party', 'danceg'],
-      ['robot', 'robotg'],
+      ['Party', 'danceg'],
+      ['Robot', 'robotg'],
     ]);
     const party = '/v1/gifs/categories/dance/party';
     expect(ids((await get<Listed[]>(party)).body.data)).toEqual(['danceg', 'dancepg']);
@@ -77,20 +91,20 @@ describe('the curated lists (categories, emoji) under a rating', () => {
       return { names: data.map((c) => c.name), pagination };
     };
     expect(await page('/v1/gifs/categories?limit=1')).toEqual({
-      names: ['dance'],
+      names: ['Dance'],
       pagination: { total_count: 1, count: 1, offset: 0 },
     });
     expect(await page('/v1/gifs/categories?limit=1&offset=1')).toEqual({
-      names: ['party'],
+      names: ['Party'],
       pagination: { total_count: 2, count: 1, offset: 1 },
     });
     expect((await page('/v1/gifs/categories?offset=2')).names).toEqual([]);
     // Each category still lists its first subcategories, whatever page it is on.
     const second = (await get<Category[]>('/v1/gifs/categories?limit=1&offset=1')).body.data;
-    expect(second[0]!.subcategories.map((s) => s.name)).toEqual(['dance']);
+    expect(second[0]!.subcategories.map((s) => s.name)).toEqual(['Dance']);
 
-    expect((await page('/v1/gifs/categories/dance?limit=1')).names).toEqual(['party']);
-    expect((await page('/v1/gifs/categories/dance?limit=1&offset=1')).names).toEqual(['robot']);
+    expect((await page('/v1/gifs/categories/dance?limit=1')).names).toEqual(['Party']);
+    expect((await page('/v1/gifs/categories/dance?limit=1&offset=1')).names).toEqual(['Robot']);
     // Past the end of a known category: an empty page; an unknown one stays a 404.
     expect((await page('/v1/gifs/categories/dance?offset=2')).names).toEqual([]);
     expect((await get('/v1/gifs/categories/nosuch?offset=2')).status).toBe(404);

@@ -114,6 +114,49 @@ export class DiscoveryRepository {
   }
 
   /**
+   * Tags of ready public GIFs of one type and of `ratings` that look like `term` (begin with it
+   * or are spelled nearly alike: trigram similarity over 0.3), most alike first, then the most
+   * used; `term` itself is left out. A search that found nothing suggests them ("Did you mean").
+   */
+  async similarTags(options: {
+    term: string;
+    type: 'gif' | 'sticker';
+    ratings: Rating[];
+    page: PageRequest;
+  }): Promise<string[]> {
+    const { term, type, ratings, page } = options;
+    const like = `${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const rows = await sql<{ name: string }>`
+      SELECT tag AS name
+      FROM gifs, unnest(gifs.tags) AS tag
+      WHERE gifs.status = 'ready' AND gifs.visibility = 'public' AND gifs.type = ${type}
+        AND gifs.rating = ANY(${ratings}::text[])
+        AND tag <> ${term} AND (tag LIKE ${like} OR similarity(tag, ${term}) > 0.3)
+      GROUP BY tag
+      ORDER BY similarity(tag, ${term}) DESC, count(*) DESC, tag
+      LIMIT ${page.limit} OFFSET ${page.offset}`.execute(this.#db);
+    return rows.rows.map((row) => row.name);
+  }
+
+  /** The tags on most ready public GIFs of one type and of `ratings`, most used first. */
+  async mostUsedTags(options: {
+    type: 'gif' | 'sticker';
+    ratings: Rating[];
+    page: PageRequest;
+  }): Promise<string[]> {
+    const { type, ratings, page } = options;
+    const rows = await sql<{ name: string }>`
+      SELECT tag AS name
+      FROM gifs, unnest(gifs.tags) AS tag
+      WHERE gifs.status = 'ready' AND gifs.visibility = 'public' AND gifs.type = ${type}
+        AND gifs.rating = ANY(${ratings}::text[])
+      GROUP BY tag
+      ORDER BY count(*) DESC, tag
+      LIMIT ${page.limit} OFFSET ${page.offset}`.execute(this.#db);
+    return rows.rows.map((row) => row.name);
+  }
+
+  /**
    * Tags that appear with `tag` on ready GIFs (of one type, of some ratings, when `only` says);
    * score is the share of its GIFs they appear on.
    */
@@ -142,16 +185,18 @@ export class DiscoveryRepository {
 
   /**
    * The most used tags of ready GIFs of `ratings`, as categories, each with its most engaging
-   * GIF (the category's picture). Only tags on at least `minGifs` GIFs qualify.
+   * GIFs, most engaging first: up to `covers` candidates for the category's picture. Only tags
+   * on at least `minGifs` GIFs qualify.
    */
   async topTags(options: {
     page: PageRequest;
     minGifs: number;
     ratings: Rating[];
+    covers: number;
     exclude?: string[];
-  }): Promise<{ name: string; gifId: string }[]> {
+  }): Promise<{ name: string; gifIds: string[] }[]> {
     const exclude = options.exclude ?? [];
-    const rows = await sql<{ name: string; gif_id: string }>`
+    const rows = await sql<{ name: string; gif_ids: string[] }>`
       WITH tagged AS (
         SELECT tag, gifs.id, gifs.view_count + 2 * gifs.click_count + 3 * (gifs.share_count + gifs.favorite_count) AS engagement
         FROM gifs, unnest(gifs.tags) AS tag
@@ -160,12 +205,15 @@ export class DiscoveryRepository {
           AND NOT (tag = ANY(${exclude}::text[]))
       ), counted AS (
         SELECT tag, count(*) AS n FROM tagged GROUP BY tag HAVING count(*) >= ${options.minGifs}
+      ), listed AS (
+        SELECT tag, n FROM counted
+        ORDER BY n DESC, tag
+        LIMIT ${options.page.limit} OFFSET ${options.page.offset}
       )
-      SELECT counted.tag AS name,
-        (SELECT t.id FROM tagged t WHERE t.tag = counted.tag ORDER BY t.engagement DESC, t.id LIMIT 1) AS gif_id
-      FROM counted
-      ORDER BY counted.n DESC, counted.tag
-      LIMIT ${options.page.limit} OFFSET ${options.page.offset}`.execute(this.#db);
-    return rows.rows.map((r) => ({ name: r.name, gifId: r.gif_id }));
+      SELECT listed.tag AS name,
+        ARRAY(SELECT t.id FROM tagged t WHERE t.tag = listed.tag ORDER BY t.engagement DESC, t.id LIMIT ${options.covers}) AS gif_ids
+      FROM listed
+      ORDER BY listed.n DESC, listed.tag`.execute(this.#db);
+    return rows.rows.map((r) => ({ name: r.name, gifIds: r.gif_ids }));
   }
 }

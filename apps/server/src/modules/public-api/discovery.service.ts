@@ -183,6 +183,11 @@ export class DiscoveryService {
     return tags.map(({ name }) => ({ name }));
   }
 
+  /** Whether a term may be suggested: no moderator hid it and no blocked phrase is in it. */
+  allowedTerms(): Promise<(term: string) => boolean> {
+    return this.#rules.allowed();
+  }
+
   /** `terms` without the hidden and blocked ones (suggestions made of tags). */
   async withoutRefusedTerms(terms: readonly string[]): Promise<string[]> {
     const allowed = await this.#rules.allowed();

@@ -19,6 +19,8 @@ export { PublicGifService } from './public-gifs.service.ts';
 export { publicQueryReader } from './public-query.ts';
 export { RenderedAnswer } from './rendered-list-cache.ts';
 export { responseShaping } from './response-shaping.ts';
+export { searchSuggestionsRoutes } from './search-suggestions.routes.ts';
+export { SearchSuggestionsService } from './search-suggestions.service.ts';
 export { searchVisitor } from './search-visitor.ts';
 export { siteRelatedTagsRoutes } from './site-related-tags.routes.ts';
 export { trendingSearchModerationRoutes } from './trending-search-moderation.routes.ts';

@@ -160,8 +160,9 @@ export class TenorService {
       const categories = await this.#deps.categories.categories('', familyFriendly(ratings));
       const ids = categories.flatMap((c) => (c.gif ? [c.gif.id] : []));
       const rows = await this.#deps.publicGifs.byIdsRows(ids, ratings);
+      // The term searched is the category's tag; its `name` is for people ("Happy Birthday").
       pictured = categories.map((c) => ({
-        term: c.name,
+        term: decodeURIComponent(c.name_encoded),
         gif: rows.find((r) => r.id === c.gif?.id),
       }));
     } else {

@@ -194,13 +194,14 @@ export function webAppRoutes(
     if (!content) return send(reply, 200, title);
     const { markup, preload } = keptMarkup(
       content.results.page,
-      [term, type, content.relatedTags],
+      [term, type, content.relatedTags, content.suggestions],
       () => ({
         markup: searchMarkup({
           term,
           type,
           relatedTags: content.relatedTags.map((tag) => tag.name),
           results: content.results.page,
+          suggestions: content.suggestions,
         }),
         preload: preloadTag(content.results.page.data[0]),
       }),

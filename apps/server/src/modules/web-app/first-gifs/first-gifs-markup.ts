@@ -1,5 +1,6 @@
 import {
   type Gif,
+  type SearchSuggestions,
   SITE_FOOTER_LINKS,
   SITE_SECTIONS,
   VISITOR_ACCOUNT_LINKS,
@@ -155,7 +156,10 @@ export function preloadTag(gif: Gif | undefined): string {
   return `<link rel="preload" as="image"${type} imagesrcset="${escapeHtml(chosen.srcSet)}" imagesizes="${escapeHtml(chosen.sizes)}" fetchpriority="high">`;
 }
 
-/** `/`: trending searches, the trending stickers row, the trending GIFs (HomePage.tsx). */
+/**
+ * `/`: trending searches, the trending stickers row (when there are stickers), the trending GIFs
+ * (HomePage.tsx).
+ */
 export function homeMarkup(content: {
   trendingSearches: string[];
   stickers: GifsResult;
@@ -172,9 +176,14 @@ export function homeMarkup(content: {
     [
       '<h1 class="visually-hidden">Jiffy: trending GIFs and stickers</h1>',
       searches,
-      '<section aria-labelledby="trending-stickers"><h2 id="trending-stickers"><a href="/stickers">Trending stickers</a></h2>',
-      gridMarkup({ page: content.stickers, more: false }, counter),
-      '</section>',
+      // A row with nothing to show is left out, as the site's GifRow leaves it out.
+      content.stickers.data.length
+        ? [
+            '<section aria-labelledby="trending-stickers"><h2 id="trending-stickers"><a href="/stickers">Trending stickers</a></h2>',
+            gridMarkup({ page: content.stickers, more: false }, counter),
+            '</section>',
+          ].join('')
+        : '',
       '<section aria-labelledby="trending-gifs"><h2 id="trending-gifs"><a href="/trending-gifs">Trending GIFs</a></h2>',
       gridMarkup({ page: content.gifs, more: hasMore(content.gifs) }, counter),
       '</section>',
@@ -228,12 +237,16 @@ export function gifPagePreloadTag(gif: Gif): string {
     : '';
 }
 
-/** `/search/:term`: the term, the GIFs/Stickers tabs, related searches, results (SearchPage.tsx). */
+/**
+ * `/search/:term`: the term, the GIFs/Stickers tabs, related searches, results (SearchPage.tsx);
+ * with no results, no backdrop link (a backdrop of nothing) and searches to try instead.
+ */
 export function searchMarkup(content: {
   term: string;
   type: 'gifs' | 'stickers';
   relatedTags: string[];
   results: GifsResult;
+  suggestions: SearchSuggestions | undefined;
 }): string {
   const { term, type } = content;
   const base = searchPath(term);
@@ -248,7 +261,9 @@ export function searchMarkup(content: {
       `<h1>${escapeHtml(term)}</h1>`,
       `<nav class="tabs" aria-label="Kind of result">${link(base, 'GIFs', current(type === 'gifs'))}${link(`${base}?type=stickers`, 'Stickers', current(type === 'stickers'))}</nav>`,
       // The backdrop links are a Labs experiment, on unless the visitor turned it off.
-      `<p>${link(`/backdrop/search/${encodeURIComponent(term)}`, 'Play as a backdrop')}</p>`,
+      content.results.data.length
+        ? `<p>${link(`/backdrop/search/${encodeURIComponent(term)}`, 'Play as a backdrop')}</p>`
+        : '',
       related,
       gridMarkup(
         {
@@ -258,9 +273,29 @@ export function searchMarkup(content: {
         },
         new TileCounter(),
       ),
+      content.results.data.length ? '' : suggestionsMarkup(content.suggestions),
     ].join(''),
     term,
   );
+}
+
+/** SearchSuggestions.tsx: near spellings, popular searches, and uploading one. */
+function suggestionsMarkup(suggestions: SearchSuggestions | undefined): string {
+  if (!suggestions) return '';
+  const list = (id: string, heading: string, terms: string[]) =>
+    terms.length
+      ? `<h3 id="${id}">${heading}</h3><ul class="pills" aria-labelledby="${id}">${terms
+          .map((term) => `<li>${link(searchPath(term), term)}</li>`)
+          .join('')}</ul>`
+      : '';
+  return [
+    '<section class="search-suggestions" aria-labelledby="search-suggestions">',
+    '<h2 id="search-suggestions">Try another search</h2>',
+    list('similar-searches', 'Did you mean', suggestions.similar),
+    list('popular-searches', 'Popular searches', suggestions.popular),
+    `<p>Have one? ${link('/upload', 'Upload it')} so others find it too.</p>`,
+    '</section>',
+  ].join('');
 }
 
 const hasMore = (page: GifsResult) =>

@@ -252,10 +252,26 @@ describe('the first GIFs written into the site pages', () => {
     ]);
     expect(await related('sticker')).toEqual([]);
 
-    // Nothing found: the grid's message, as the site shows it.
+    // A search that found GIFs may be played as a backdrop.
+    expect(page.body).toContain('Play as a backdrop');
+
+    // Nothing found: the grid's message, as the site shows it, no backdrop of nothing, and
+    // searches to try instead, carried for the site as its own call answers them.
     const none = await get('/search/unicorns');
     expect(tiles(none.body)).toEqual([]);
     expect(none.body).toContain('No GIFs found for “unicorns”.');
+    expect(none.body).not.toContain('Play as a backdrop');
+    const suggestions = (await t.jiffy.app.inject('/ajax/search-suggestions/gif/unicorns/')).json<{
+      data: { similar: string[]; popular: string[] };
+    }>().data;
+    expect(suggestions).toEqual({ similar: [], popular: ['cats', 'dance', 'dog', 'sleep'] });
+    expect(none.body).toContain(
+      '<h2 id="search-suggestions">Try another search</h2><h3 id="popular-searches">Popular searches</h3><ul class="pills" aria-labelledby="popular-searches"><li><a href="/search/cats">cats</a></li>',
+    );
+    expect((await carried(none.body)).queries).toEqual([
+      { key: ['related-tags', 'gifs', 'unicorns'], data: [] },
+      { key: ['search-suggestions', 'gifs', 'unicorns'], data: suggestions },
+    ]);
   });
 
   it('escapes a hostile term everywhere it is written', async () => {

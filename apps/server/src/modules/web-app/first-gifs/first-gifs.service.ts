@@ -14,8 +14,10 @@ import {
   type DiscoveryService,
   type ListAnswers,
   type RenderedAnswer,
+  type SearchSuggestionsService,
 } from '../../public-api/index.ts';
 import type { Gif } from '@jiffy/contracts';
+import type { SearchSuggestions } from '@jiffy/contracts';
 import type { CacheRegistry } from '../../../platform/cache/cache-registry.ts';
 import type { GifReadService } from '../../gifs/index.ts';
 import type { NamedCache } from '../../../platform/cache/named-cache.ts';
@@ -92,6 +94,8 @@ export interface SearchFirstPage {
   type: 'gifs' | 'stickers';
   relatedTags: { name: string; score: number }[];
   results: WrittenList;
+  /** What the page offers instead when the search found nothing (else undefined). */
+  suggestions: SearchSuggestions | undefined;
 }
 
 /**
@@ -102,6 +106,7 @@ export class FirstGifsService {
   readonly #lists: ListAnswers;
   readonly #reads: GifReadService;
   readonly #discovery: DiscoveryService;
+  readonly #suggestions: SearchSuggestionsService;
   // Trending searches and related tags for as long as the API lets anyone keep them.
   readonly #searches: NamedCache<string[]>;
   readonly #related: NamedCache<{ name: string; score: number }[]>;
@@ -112,12 +117,14 @@ export class FirstGifsService {
     lists: ListAnswers;
     reads: GifReadService;
     discovery: DiscoveryService;
+    suggestions: SearchSuggestionsService;
     caches: CacheRegistry;
     clock: Clock;
   }) {
     this.#lists = deps.lists;
     this.#reads = deps.reads;
     this.#discovery = deps.discovery;
+    this.#suggestions = deps.suggestions;
     const kept = { ttlMs: MAX_AGE_SECONDS * 1000, now: deps.clock };
     this.#searches = deps.caches.create({ ...kept, name: 'first_page_searches', max: 1 });
     this.#related = deps.caches.create({ ...kept, name: 'first_page_related_tags', max: 500 });
@@ -236,11 +243,24 @@ export class FirstGifsService {
         })
         .then((answer) => written(listKeys.search(type, term), answer, view.responseId)),
     ]);
+    // Asked only once the search found nothing: what the site's own call would answer.
+    const suggestions =
+      results.page.data.length === 0
+        ? await this.#suggestions.suggestions(q, {
+            type: gifType,
+            ratings: allowedRatings(SITE_RATING),
+          })
+        : undefined;
     return this.#keep(
       view,
-      { term, type, relatedTags, results },
+      { term, type, relatedTags, results, suggestions },
       [results],
-      [{ key: queryKeys.relatedTags(type, term), data: relatedTags }],
+      [
+        { key: queryKeys.relatedTags(type, term), data: relatedTags },
+        ...(suggestions
+          ? [{ key: queryKeys.searchSuggestions(type, term), data: suggestions }]
+          : []),
+      ],
     );
   }
 
