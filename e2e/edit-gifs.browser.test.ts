@@ -1,4 +1,4 @@
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { animatedImage } from '../apps/server/testing/fixtures.ts';
 import { signedInUsers } from '../apps/server/testing/signed-in-users.ts';
@@ -8,15 +8,37 @@ import { startListeningJiffy } from './support/listening-jiffy.ts';
 import { signInContext } from './support/signed-in-context.ts';
 
 const TITLES = ['Moon hop', 'Space jog', 'Star spin', 'Quiet comet'];
+const DESKTOP = { width: 1280, height: 800 };
+const COMET_ALT = 'A comet streaks across a purple sky';
+
+/** A GIF's picture on a page: which GIF its media is, and what it says it shows. */
+type GifPicture = { id: string; tag: string; label: string };
+
+/** Every img (alt) and video (aria-label) in <main> whose media is one of `ids`' renditions. */
+const gifPictures = (page: Page, ids: string[]) =>
+  page.evaluate((ids) => {
+    const found: GifPicture[] = [];
+    for (const el of document.querySelectorAll('main img, main video')) {
+      const src = `${el.getAttribute('src')} ${el.getAttribute('poster')}`;
+      const id = ids.find((one) => src.includes(`/media/${one}/`));
+      if (!id) continue;
+      const label = el.tagName === 'IMG' ? el.getAttribute('alt') : el.getAttribute('aria-label');
+      found.push({ id, tag: el.tagName.toLowerCase(), label: label ?? '' });
+    }
+    return found;
+  }, ids);
 
 // The owner's editing page in real Chromium: a creator tags three of their GIFs at once, and a
-// search for the new tag finds exactly those three.
+// search for the new tag finds exactly those three. Also every page's GIF pictures carry alt
+// text (the shared rule in @jiffy/contracts/alt-text).
 describe('/edit/gifs in Chromium', () => {
   let t: TestJiffy;
   let origin: string;
   let browser: Browser;
   let apiKey: string;
   const ids: Record<string, string> = {};
+  let cometId: string;
+  let untitledId: string;
 
   beforeAll(async () => {
     ({ t, origin } = await startListeningJiffy());
@@ -27,6 +49,19 @@ describe('/edit/gifs in Chromium', () => {
       const fields = { api_key: apiKey, title, tags: 'space', username: 'maker' };
       ids[title] = await t.uploadAndWait({ name: 'g.gif', bytes }, fields, { complete: false });
     }
+    // One with the creator's own alt text, one with neither title nor alt text.
+    const comet = await animatedImage({ width: 260, height: 120, frames: 2 });
+    cometId = await t.uploadAndWait(
+      { name: 'g.gif', bytes: comet },
+      { api_key: apiKey, title: 'Comet', tags: 'space', alt_text: COMET_ALT, username: 'maker' },
+      { complete: false },
+    );
+    const untitled = await animatedImage({ width: 280, height: 120, frames: 2 });
+    untitledId = await t.uploadAndWait(
+      { name: 'g.gif', bytes: untitled },
+      { api_key: apiKey, tags: 'nebula, space', username: 'maker' },
+      { complete: false },
+    );
     browser = await launchChromium();
   }, 60_000);
   afterAll(async () => {
@@ -42,12 +77,62 @@ describe('/edit/gifs in Chromium', () => {
 
   /** A page signed in as the creator, opened at `path`. */
   const signedInAt = async (path: string) => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    const page = await browser.newPage({ viewport: DESKTOP });
     const errors = watchPageErrors(page);
     await signInContext(page.context(), t, origin, 'maker');
     await page.goto(`${origin}${path}`);
     return { page, errors };
   };
+
+  it('gives every GIF picture on the home, search, GIF and channel pages alt text: its own, else its title and tags', async () => {
+    const all = [...Object.values(ids), cometId, untitledId];
+    const expected = {
+      [cometId]: COMET_ALT,
+      [untitledId]: 'nebula, space',
+      [ids['Moon hop']!]: 'Moon hop: space',
+    };
+    const gifPage = (
+      (await (await fetch(`${origin}/v1/gifs/${cometId}?api_key=${apiKey}`)).json()) as {
+        data: { url: string };
+      }
+    ).data.url;
+    for (const path of ['/', '/search/space', new URL(gifPage).pathname, '/maker']) {
+      const page = await browser.newPage({ viewport: DESKTOP });
+      const errors = watchPageErrors(page);
+      await page.goto(`${origin}${path}`);
+      // The page has drawn its GIFs: every one on a list page, the GIF and its related ones on
+      // the GIF's own page.
+      const wanted = path.startsWith('/gifs/') ? 2 : all.length;
+      await expect
+        .poll(async () => new Set((await gifPictures(page, all)).map((p) => p.id)).size)
+        .toBeGreaterThanOrEqual(wanted);
+      const pictures = await gifPictures(page, all);
+      expect(pictures.filter((picture) => picture.label.trim() === '')).toEqual([]);
+      for (const picture of pictures)
+        if (expected[picture.id])
+          expect([path, picture.label]).toEqual([path, expected[picture.id]]);
+      if (path.startsWith('/gifs/'))
+        expect(pictures.filter((p) => p.id === cometId).length).toBeGreaterThan(0);
+      expect(errors).toEqual([]);
+      await page.close();
+    }
+
+    // The server's own first GIFs (before or without the site's script) and the embed player
+    // say the same.
+    for (const path of ['/', '/search/space', `/embed/${cometId}`]) {
+      const html = await (await fetch(`${origin}${path}`)).text();
+      const labels = [...html.matchAll(/<(?:img|video)\b[^>]*>/g)]
+        .map((tag) => tag[0])
+        .filter((tag) => all.some((id) => tag.includes(`/media/${id}/`)))
+        .map((tag) => /\b(?:alt|aria-label)="([^"]*)"/.exec(tag)?.[1] ?? '');
+      expect([path, labels.length > 0]).toEqual([path, true]);
+      expect([path, labels.filter((label) => label.trim() === '')]).toEqual([path, []]);
+    }
+    const embed = await (await fetch(`${origin}/embed/${cometId}`)).text();
+    expect(embed).toMatch(new RegExp(`(alt|aria-label)="${COMET_ALT}"`));
+    const home = await (await fetch(`${origin}/`)).text();
+    expect(home).toContain(`alt="${COMET_ALT}"`);
+  });
 
   it('bulk-adds a tag to three GIFs, which a search for it then finds', async () => {
     expect(await search('moonwalk')).toEqual([]);

@@ -1,11 +1,12 @@
 import type { Gif } from '@jiffy/contracts';
+import { gifAltText } from '@jiffy/contracts/alt-text';
 
 /** The GIF as large as the page allows: its MP4 (stickers: the animated WebP/GIF). */
 export function GifMedia({ gif }: { gif: Gif }) {
   const original = gif.images.original;
   const width = Number(original?.width ?? 480);
   const height = Number(original?.height ?? 270);
-  const alt = gif.alt_text || gif.title || gif.tags.join(', ') || 'GIF';
+  const alt = gifAltText(gif);
   const style = { aspectRatio: `${width} / ${height}` };
   if (original?.mp4 && !gif.is_sticker)
     return (

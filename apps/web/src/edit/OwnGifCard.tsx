@@ -1,3 +1,4 @@
+import { gifAltText } from '@jiffy/contracts/alt-text';
 import { Link } from 'react-router';
 import type { OwnGif } from './own-gifs.ts';
 
@@ -12,7 +13,7 @@ export function OwnGifCard(props: { gif: OwnGif; selected: boolean; onToggle: ()
         <span className="visually-hidden">Select {name}</span>
       </label>
       {gif.preview_url ? (
-        <img src={gif.preview_url} alt={gif.alt_text || name} loading="lazy" />
+        <img src={gif.preview_url} alt={gifAltText(gif)} loading="lazy" />
       ) : (
         <div className="own-gif-empty">{gif.status}</div>
       )}

@@ -1,3 +1,4 @@
+import { gifAltText } from '@jiffy/contracts/alt-text';
 import {
   type Gif,
   SITE_FOOTER_LINKS,
@@ -6,7 +7,7 @@ import {
 } from '@jiffy/contracts';
 import type { GifsResult } from '@jiffy/fetch-api';
 import { FIRST_GIF_TIMING } from '@jiffy/web/boot-loader';
-import { altOf, tilePicture, WEBP_TYPE } from '@jiffy/widgets/best-rendition';
+import { tilePicture, WEBP_TYPE } from '@jiffy/widgets/best-rendition';
 import { BRAND_COLORS, LOADER_COLORS } from '@jiffy/widgets/colors';
 import { escapeHtml } from '../../../platform/lib/html.ts';
 import { COLUMN_COUNTS, firstGifsLayout, heightRatio, TILE_SIZES } from './first-gifs-layout.ts';
@@ -117,7 +118,7 @@ function tileMarkup(
   const background = gif.is_sticker
     ? CHECKERBOARD
     : BRAND_COLORS[hash(gif.id) % BRAND_COLORS.length];
-  const alt = escapeHtml(altOf(gif));
+  const alt = escapeHtml(gifAltText(gif));
   // The kit's own choice of files (its Gif writes the same srcsets), so the site's tiles that
   // replace these ask for nothing the browser has not already fetched.
   const picture = tilePicture(gif, TILE_SIZES);
