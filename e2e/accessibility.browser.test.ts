@@ -425,14 +425,9 @@ describe('accessibility of every page (axe-core in Chromium)', () => {
     expect(home.slice(0, header.length).map((s) => s.name)).toEqual(header);
     const firstInMain = home.findIndex((s) => s.inMain);
     expect(firstInMain).toBe(header.length);
-    expect(inOrder(home, ['Moon hop', 'About', 'Team', 'Transparency', 'Apps', 'Labs'])).toEqual([
-      'Moon hop',
-      'About',
-      'Team',
-      'Transparency',
-      'Apps',
-      'Labs',
-    ]);
+    expect(
+      inOrder(home, ['Moon hop: space', 'About', 'Team', 'Transparency', 'Apps', 'Labs']),
+    ).toEqual(['Moon hop: space', 'About', 'Team', 'Transparency', 'Apps', 'Labs']);
 
     // The skip link takes focus past the header: the next Tab lands in the page.
     await visitor.goto(`${origin}/`);

@@ -1,10 +1,15 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { makeMp4 } from '@jiffy/media/testing';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { animatedImage } from '../apps/server/testing/fixtures.ts';
+import { signedInUsers } from '../apps/server/testing/signed-in-users.ts';
 import { readOutbox } from '../apps/server/testing/site-client.ts';
 import type { TestJiffy } from '../apps/server/testing/test-jiffy.ts';
 import { launchChromium, saveScreenshot, watchPageErrors } from './support/browser.ts';
 import { startListeningJiffy } from './support/listening-jiffy.ts';
+import { signInContext } from './support/signed-in-context.ts';
 
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 900 };
@@ -364,13 +369,13 @@ describe('the site in Chromium', () => {
     await page.getByRole('button', { name: 'Upload all 2' }).click();
     const result = page.getByRole('link', { name: 'Open “Newbie wave”' });
     await result.waitFor({ timeout: 20_000 });
-    const rows = page.locator('.upload-item');
+    // The upload moved to the uploaded list; what was refused stays among the chosen files.
+    const rows = page.getByRole('list', { name: 'Chosen files' }).getByRole('listitem');
     expect(await rows.locator('.upload-phase').allTextContents()).toEqual([
-      'Ready',
       'Not uploaded',
       'Not uploaded',
     ]);
-    const refusedByServer = rows.nth(2).getByRole('alert');
+    const refusedByServer = rows.nth(1).getByRole('alert');
     expect(await refusedByServer.textContent()).toMatch(/GIF|format|media/i);
     expect(await refusedByServer.evaluate((e) => getComputedStyle(e).color)).toBe(
       'rgb(255, 77, 77)',
@@ -407,6 +412,96 @@ describe('the site in Chromium', () => {
     await page.getByRole('banner').getByRole('link', { name: 'Log in' }).waitFor();
     // The browser logs the answers the test provoked: the wrong password (401), the fake GIF (415).
     expect(errors.filter((e) => !/status of (401|415)/.test(e))).toEqual([]);
+    await page.close();
+  });
+
+  it('previews the chosen files, keeps Upload on a phone’s first screen, stores the alt text written, then starts afresh', async () => {
+    await signedInUsers(t, [['phoner', 'creator']]);
+    const page = await browser.newPage({ viewport: PHONE });
+    const errors = watchPageErrors(page);
+    await signInContext(page.context(), t, origin, 'phoner');
+    await page.goto(`${origin}/upload`);
+    const uploadButton = page.getByRole('button', { name: /^Upload/ });
+    /** Whether the whole Upload button is on the screen as it is now scrolled. */
+    const buttonOnScreen = () =>
+      uploadButton.evaluate((button) => {
+        const box = button.getBoundingClientRect();
+        return box.top >= 0 && box.bottom <= window.innerHeight && box.height >= 44;
+      });
+    await uploadButton.waitFor();
+    expect(await buttonOnScreen()).toBe(true);
+
+    // A GIF and a clip with sound, chosen with the picker.
+    const clip = await makeMp4({
+      path: path.join(t.dataDir, 'clip.mp4'),
+      width: 320,
+      height: 180,
+      seconds: 2,
+      withSound: true,
+    });
+    const wave = await animatedImage({ width: 220, height: 160, frames: 3 });
+    await page.getByLabel('Choose files').setInputFiles([
+      { name: 'wave.gif', mimeType: 'image/gif', buffer: wave },
+      { name: 'clip.mp4', mimeType: 'video/mp4', buffer: await fs.readFile(clip) },
+    ]);
+    // The GIF previews as a picture, drawn; the clip as a muted loop, playing.
+    const picture = page.getByRole('img', { name: 'Preview of wave.gif' });
+    await expect
+      .poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+      .toBe(220);
+    const video = page.locator('video[aria-label="Preview of clip.mp4"]');
+    await expect
+      .poll(() =>
+        video.evaluate((v: HTMLVideoElement) => ({
+          muted: v.muted,
+          loop: v.loop,
+          playing: !v.paused && v.currentTime > 0,
+        })),
+      )
+      .toEqual({ muted: true, loop: true, playing: true });
+    // Upload stays on the first screen with files chosen, and wherever the page is scrolled.
+    expect(await uploadButton.textContent()).toBe('Upload all 2');
+    expect(await buttonOnScreen()).toBe(true);
+    await saveScreenshot(page, 'web-upload-chosen-phone');
+
+    await page.getByLabel('Title').fill('Phone wave');
+    await page.getByLabel('Tags (separated by commas)').fill('wave, phone');
+    const altText = 'A hand waves hello, then a test card plays a tone';
+    await page.getByLabel('Alt text').fill(altText);
+    await page.getByLabel('Rating').scrollIntoViewIfNeeded();
+    expect(await buttonOnScreen()).toBe(true);
+    await uploadButton.click();
+
+    // What was uploaded: two links, each GIF's picture saying the alt text written for it.
+    const uploaded = page.getByRole('region', { name: 'Uploaded' });
+    const links = uploaded.getByRole('link', { name: 'Open “Phone wave”' });
+    await expect.poll(() => links.count(), { timeout: 30_000 }).toBe(2);
+    expect(
+      await uploaded
+        .getByRole('img')
+        .evaluateAll((imgs) => imgs.map((img) => img.getAttribute('alt'))),
+    ).toEqual([altText, altText]);
+    // Focus went to it, so it is on screen and a screen reader reads it.
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Uploaded');
+    expect(await uploaded.evaluate((section) => section.getBoundingClientRect().top >= 0)).toBe(
+      true,
+    );
+    // The form starts afresh: empty fields, no chosen files, nothing to upload.
+    for (const label of ['Title', 'Tags (separated by commas)', 'Alt text'])
+      expect([label, await page.getByLabel(label).inputValue()]).toEqual([label, '']);
+    expect(await page.getByRole('list', { name: 'Chosen files' }).count()).toBe(0);
+    expect(await page.locator('.upload-preview').count()).toBe(0);
+    expect(await uploadButton.textContent()).toBe('Upload');
+    expect(await uploadButton.isDisabled()).toBe(true);
+    await saveScreenshot(page, 'web-upload-done-phone');
+
+    // The server keeps the alt text, and says it as GIPHY's `alt_text`.
+    for (const href of await links.evaluateAll((all) => all.map((a) => a.getAttribute('href')))) {
+      const id = /-([A-Za-z0-9]+)$/.exec(href!)![1]!;
+      const gif = await fetch(`${origin}/v1/gifs/${id}?api_key=${t.apiKey}`);
+      expect(((await gif.json()) as { data: { alt_text: string } }).data.alt_text).toBe(altText);
+    }
+    expect(errors).toEqual([]);
     await page.close();
   });
 

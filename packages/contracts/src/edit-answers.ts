@@ -114,6 +114,14 @@ export const languageTagsSchema = z.object({
 });
 export const languageTagsAnswer = siteData(languageTagsSchema);
 export const bulkLanguageTagsAnswer = siteData(z.array(languageTagsSchema));
+/** A language this instance's search stems: its code (GIPHY's `lang`) and its English name. */
+export const instanceLanguageSchema = z.object({
+  code: z.string().meta({ description: "ISO 639-1, as GIPHY's `lang`" }),
+  name: z.string(),
+});
+export type InstanceLanguage = z.infer<typeof instanceLanguageSchema>;
+/** Every language a GIF's title, tags and language tags are stemmed in here, by name. */
+export const instanceLanguagesAnswer = siteData(z.array(instanceLanguageSchema));
 /** A GIF's tags in every language, its own language's first. */
 export const tagTranslationsAnswer = siteData(
   z.object({

@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { gifAltText } from '@jiffy/contracts/alt-text';
 import { track } from './analytics.ts';
 import { Attribution } from './Attribution.tsx';
-import { altOf, mediaHtml } from './media-html.ts';
+import { mediaHtml } from './media-html.ts';
 import type { EmbedPlayerProps } from './player-props.ts';
 import { RelatedGrid } from './RelatedGrid.tsx';
 import { ShareMenu } from './ShareMenu.tsx';
@@ -128,7 +129,7 @@ export function EmbedPlayer({ gif, site, options, apiKey }: EmbedPlayerProps) {
           href={pageUrl}
           target="_blank"
           rel="noopener"
-          title={altOf(gif)}
+          title={gifAltText(gif)}
           onClick={onMediaClick}
           dangerouslySetInnerHTML={{ __html: mediaHtml(gif, options) }}
         />

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { Gif } from '@jiffy/contracts';
+import { gifAltText } from '@jiffy/contracts/alt-text';
 import { track } from './analytics.ts';
 import { masonry } from '@jiffy/widgets/masonry';
 
@@ -110,7 +111,7 @@ export function RelatedGrid(props: {
             >
               <img
                 src={still?.webp ?? still?.url}
-                alt={item.alt_text || item.title || 'GIF'}
+                alt={gifAltText(item)}
                 width={w}
                 height={h}
                 loading="lazy"

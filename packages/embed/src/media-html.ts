@@ -1,12 +1,8 @@
 import type { Gif } from '@jiffy/contracts';
+import { gifAltText } from '@jiffy/contracts/alt-text';
 import type { EmbedOptions } from './player-props.ts';
 
 const escape = (text: string): string => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
-/** What a screen reader hears for the GIF: its alt text, else title, else tags. */
-export function altOf(gif: Gif): string {
-  return gif.alt_text || gif.title || gif.tags.join(', ') || 'GIF';
-}
 
 /**
  * The GIF's media as HTML. Written out rather than as React elements because React does not
@@ -18,7 +14,7 @@ export function altOf(gif: Gif): string {
  */
 export function mediaHtml(gif: Gif, options: EmbedOptions): string {
   const original = gif.images.original;
-  const alt = escape(altOf(gif));
+  const alt = escape(gifAltText(gif));
   const gifUrl = escape(original?.url ?? '');
   const clip = gif.video?.assets.source;
   const mp4 = clip?.url ?? original?.mp4;

@@ -7,8 +7,9 @@ import {
   type MouseEvent,
 } from 'react';
 import type { Gif as GifObject, GifUser } from '@jiffy/contracts';
+import { gifAltText } from '@jiffy/contracts/alt-text';
 import { attributionAvatarUrl, randomDefaultAvatar } from './attribution-avatar.ts';
-import { altOf, tilePicture, WEBP_TYPE } from './best-rendition.ts';
+import { tilePicture, WEBP_TYPE } from './best-rendition.ts';
 import { usePrefersReducedMotion } from './use-reduced-motion.ts';
 import { randomBrandColor } from './colors.ts';
 import { HOVER_AFTER_MS, pingback, positionOf, type LayoutType } from './pingback.ts';
@@ -123,7 +124,7 @@ export function Gif(props: GifProps) {
         src={shown ? shown.img.src : PLACEHOLDER}
         srcSet={shown?.img.srcSet}
         sizes={shown?.img.sizes}
-        alt={altOf(gif)}
+        alt={gifAltText(gif)}
         width={width}
         height={height}
         style={{ display: 'block', width, height, objectFit: 'cover' }}
@@ -169,7 +170,7 @@ export function Gif(props: GifProps) {
       {...common}
       ref={root as React.RefObject<HTMLDivElement>}
       role="button"
-      aria-label={altOf(gif)}
+      aria-label={gifAltText(gif)}
       onKeyDown={(event) => {
         props.onGifKeyPress?.(gif, event);
         // A button's keys: Enter and Space activate it, as a click would.
@@ -187,7 +188,7 @@ export function Gif(props: GifProps) {
       {...common}
       ref={root as React.RefObject<HTMLAnchorElement>}
       href={gif.url}
-      aria-label={altOf(gif)}
+      aria-label={gifAltText(gif)}
       onKeyDown={(event) => props.onGifKeyPress?.(gif, event)}
     >
       {image}

@@ -79,10 +79,6 @@ function byWidth(
 const srcsetOf = (candidates: Candidate[]) =>
   candidates.map((c) => `${c.url} ${c.width}w`).join(', ');
 
-/** What a screen reader hears for a GIF: alt text, else title, else its tags. */
-export const altOf = (gif: Gif): string =>
-  gif.alt_text || gif.title || gif.tags.join(', ') || 'GIF';
-
 /** The still of the same size as `rendition` (fixed_width → fixed_width_still, and so on). */
 export function stillOf(gif: Gif, rendition: Rendition | undefined): Rendition | undefined {
   if (!rendition) return undefined;

@@ -44,6 +44,10 @@ export async function editingCalls(h: ContractHarness): Promise<void> {
   expect(mine.data.map((g) => g.id)).toEqual([siteGifId]);
   await h.site(visitor, 'GET', '/api/v1/users/me/gifs', 401);
 
+  const languages = (await h.site(visitor, 'GET', '/ajax/languages', 200)) as Data<
+    { code: string }[]
+  >;
+  expect(languages.data.map((language) => language.code)).toContain('es');
   await h.site(ann, 'POST', `/ajax/gif/${siteGifId}/language-tags`, 200, {
     lang: 'es',
     tags: ['gato', 'dormido'],

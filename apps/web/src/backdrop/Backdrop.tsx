@@ -1,4 +1,5 @@
 import type { Gif } from '@jiffy/contracts';
+import { gifAltText } from '@jiffy/contracts/alt-text';
 import { useEffect, useState } from 'react';
 import { useIdle } from './use-idle.ts';
 import './backdrop.css';
@@ -100,7 +101,7 @@ export function Backdrop({
 /** One GIF covering the window: its looping MP4, or a sticker's animated image. */
 function BackdropGif({ gif }: { gif: Gif }) {
   const original = gif.images.original;
-  const alt = gif.alt_text || gif.title || 'GIF';
+  const alt = gifAltText(gif);
   if (original?.mp4 && !gif.is_sticker)
     return (
       <video

@@ -1,4 +1,5 @@
 import type { ChannelObject } from '@jiffy/contracts';
+import { gifAltText } from '@jiffy/contracts/alt-text';
 import { useId, type ReactNode } from 'react';
 import { Link } from 'react-router';
 
@@ -18,7 +19,7 @@ export function ChannelPictures(props: { channel: ChannelObject; children: React
         {featured && picture ? (
           <figure className="channel-featured" aria-labelledby={caption}>
             <Link to={`/gifs/${featured.slug}`}>
-              <img src={picture} alt={featured.title || featured.id} height={120} />
+              <img src={picture} alt={gifAltText(featured)} height={120} />
             </Link>
             <figcaption id={caption}>Featured GIF</figcaption>
           </figure>

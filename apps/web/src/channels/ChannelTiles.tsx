@@ -1,4 +1,5 @@
 import type { ChannelObject } from '@jiffy/contracts';
+import { gifAltText } from '@jiffy/contracts/alt-text';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 
@@ -19,7 +20,10 @@ export function ChannelTiles({
         <li key={channel.id}>
           <Link to={`/${channel.path}`}>
             {channel.featured_gif?.images.fixed_width?.url ? (
-              <img src={channel.featured_gif.images.fixed_width.url} alt="" />
+              <img
+                src={channel.featured_gif.images.fixed_width.url}
+                alt={gifAltText(channel.featured_gif)}
+              />
             ) : null}
             <span>{channel.display_name}</span>
             {channel.is_visible ? null : <span className="badge">Hidden</span>}

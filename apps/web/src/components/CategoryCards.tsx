@@ -1,4 +1,5 @@
 import type { Category } from '@jiffy/contracts';
+import { gifAltText } from '@jiffy/contracts/alt-text';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { api } from '../api/client.ts';
@@ -30,14 +31,15 @@ export function CategoryCards({ limit }: { limit?: number }) {
 }
 
 function CategoryCard({ category }: { category: Category }) {
-  const still = category.gif?.images.fixed_width_still ?? category.gif?.images.fixed_width;
+  const gif = category.gif;
+  const still = gif?.images.fixed_width_still ?? gif?.images.fixed_width;
   return (
     <li>
       <Link to={`/categories/${category.name_encoded}`}>
-        {still?.url ? (
+        {gif && still?.url ? (
           <img
             src={still.url}
-            alt=""
+            alt={gifAltText(gif)}
             width={Number(still.width)}
             height={Number(still.height)}
             loading="lazy"

@@ -1,5 +1,5 @@
 import type { Gif } from '@jiffy/contracts';
-import { altOf } from '@jiffy/widgets/best-rendition';
+import { gifAltText } from '@jiffy/contracts/alt-text';
 
 /**
  * The GIF as large as the page allows: its MP4 (stickers: the animated WebP/GIF). The server
@@ -9,7 +9,7 @@ export function GifMedia({ gif }: { gif: Gif }) {
   const original = gif.images.original;
   const width = Number(original?.width ?? 480);
   const height = Number(original?.height ?? 270);
-  const alt = altOf(gif);
+  const alt = gifAltText(gif);
   const style = { aspectRatio: `${width} / ${height}` };
   if (original?.mp4 && !gif.is_sticker)
     return (

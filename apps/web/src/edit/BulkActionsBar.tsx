@@ -1,10 +1,14 @@
 import { useId, useState } from 'react';
 import { ConfirmButton } from '../components/ConfirmButton.tsx';
 import { parseTags, type BulkAction } from './bulk-edit.ts';
+import { LanguageSelect } from './LanguageSelect.tsx';
 
 const RATINGS = ['g', 'pg', 'pg-13', 'r'];
 
-/** The actions on the selected GIFs: tags added or removed, rating, sticker, language, delete. */
+/**
+ * The actions on the selected GIFs: tags added or removed, rating, sticker, language, delete.
+ * Each field's label sits in one column and its controls in the next (on a phone, above them).
+ */
 export function BulkActionsBar(props: {
   count: number;
   busy: boolean;
@@ -21,75 +25,80 @@ export function BulkActionsBar(props: {
       <legend>
         {props.count === 0 ? 'Select GIFs to edit them' : `Edit ${props.count} selected`}
       </legend>
-      <div className="bulk-row">
+      <div className="edit-rows">
         <label htmlFor={`${id}-tags`}>Tags</label>
-        <input
-          id={`${id}-tags`}
-          value={tags}
-          placeholder="dance, party"
-          onChange={(event) => setTags(event.target.value)}
-        />
-        <button
-          type="button"
-          className="secondary"
-          disabled={tagList.length === 0}
-          onClick={() => props.onApply({ kind: 'add-tags', tags: tagList })}
-        >
-          Add tags
-        </button>
-        <button
-          type="button"
-          className="secondary"
-          disabled={tagList.length === 0}
-          onClick={() => props.onApply({ kind: 'remove-tags', tags: tagList })}
-        >
-          Remove tags
-        </button>
-      </div>
-      <div className="bulk-row">
+        <div className="edit-controls">
+          <input
+            id={`${id}-tags`}
+            value={tags}
+            placeholder="dance, party"
+            onChange={(event) => setTags(event.target.value)}
+          />
+          <button
+            type="button"
+            className="secondary"
+            disabled={tagList.length === 0}
+            onClick={() => props.onApply({ kind: 'add-tags', tags: tagList })}
+          >
+            Add tags
+          </button>
+          <button
+            type="button"
+            className="secondary"
+            disabled={tagList.length === 0}
+            onClick={() => props.onApply({ kind: 'remove-tags', tags: tagList })}
+          >
+            Remove tags
+          </button>
+        </div>
         <label htmlFor={`${id}-rating`}>Rating</label>
-        <select
-          id={`${id}-rating`}
-          value=""
-          onChange={(event) => props.onApply({ kind: 'rating', rating: event.target.value })}
-        >
-          <option value="">Set rating…</option>
-          {RATINGS.map((rating) => (
-            <option key={rating} value={rating}>
-              {rating.toUpperCase()}
-            </option>
-          ))}
-        </select>
+        <div className="edit-controls">
+          <select
+            id={`${id}-rating`}
+            value=""
+            onChange={(event) => props.onApply({ kind: 'rating', rating: event.target.value })}
+          >
+            <option value="">Set rating…</option>
+            {RATINGS.map((rating) => (
+              <option key={rating} value={rating}>
+                {rating.toUpperCase()}
+              </option>
+            ))}
+          </select>
+        </div>
         <label htmlFor={`${id}-type`}>Type</label>
-        <select
-          id={`${id}-type`}
-          value=""
-          onChange={(event) =>
-            props.onApply({ kind: 'sticker', isSticker: event.target.value === 'sticker' })
-          }
-        >
-          <option value="">Set type…</option>
-          <option value="gif">GIF</option>
-          <option value="sticker">Sticker</option>
-        </select>
-      </div>
-      <div className="bulk-row">
+        <div className="edit-controls">
+          <select
+            id={`${id}-type`}
+            value=""
+            onChange={(event) =>
+              props.onApply({ kind: 'sticker', isSticker: event.target.value === 'sticker' })
+            }
+          >
+            <option value="">Set type…</option>
+            <option value="gif">GIF</option>
+            <option value="sticker">Sticker</option>
+          </select>
+        </div>
         <label htmlFor={`${id}-lang`}>Language</label>
-        <input
-          id={`${id}-lang`}
-          value={lang}
-          size={6}
-          placeholder="es"
-          onChange={(event) => setLang(event.target.value)}
-        />
-        <button
-          type="button"
-          className="secondary"
-          disabled={lang.trim() === ''}
-          onClick={() => props.onApply({ kind: 'lang', lang: lang.trim() })}
-        >
-          Set language
-        </button>
+        <div className="edit-controls">
+          <LanguageSelect
+            id={`${id}-lang`}
+            value={lang}
+            placeholder="Choose a language…"
+            onChange={setLang}
+          />
+          <button
+            type="button"
+            className="secondary"
+            disabled={lang === ''}
+            onClick={() => props.onApply({ kind: 'lang', lang })}
+          >
+            Set language
+          </button>
+        </div>
+      </div>
+      <div className="bulk-delete">
         {/* Deleting is for good: the site's confirmation dialog asks first. */}
         <ConfirmButton
           label="Delete"

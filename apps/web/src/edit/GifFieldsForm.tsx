@@ -1,7 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { ErrorMessage } from '../components/ErrorMessage.tsx';
+import { AltTextHint } from '../components/AltTextHint.tsx';
 import { parseTags } from './bulk-edit.ts';
+import { LanguageSelect } from './LanguageSelect.tsx';
 import { updateGifField, type EditableFields } from './own-gifs.ts';
 
 type Draft = Omit<EditableFields, 'id' | 'tags' | 'source_post_url'> & {
@@ -61,49 +63,68 @@ export function GifFieldsForm({ gif, queryKey }: { gif: EditableFields; queryKey
 
   return (
     <form
-      className="form-page gif-fields"
+      className="gif-fields"
       onSubmit={(event) => {
         event.preventDefault();
         void save();
       }}
     >
-      <label htmlFor={`${id}-title`}>Title</label>
-      <input {...field('title')} maxLength={140} />
-      <label htmlFor={`${id}-tags`}>Tags (comma-separated)</label>
-      <input {...field('tags')} />
-      <label htmlFor={`${id}-alt_text`}>Alt text</label>
-      <input {...field('alt_text')} maxLength={500} />
-      <label htmlFor={`${id}-source_post_url`}>Source URL</label>
-      <input {...field('source_post_url')} type="url" />
-      <label htmlFor={`${id}-rating`}>Rating</label>
-      <select {...field('rating')}>
-        {['g', 'pg', 'pg-13', 'r'].map((rating) => (
-          <option key={rating} value={rating}>
-            {rating.toUpperCase()}
-          </option>
-        ))}
-      </select>
-      <label htmlFor={`${id}-is_sticker`}>Type</label>
-      <select
-        id={`${id}-is_sticker`}
-        value={String(draft.is_sticker)}
-        onChange={(event) => setDraft({ ...draft, is_sticker: event.target.value === 'true' })}
-      >
-        <option value="false">GIF</option>
-        <option value="true">Sticker</option>
-      </select>
-      <label htmlFor={`${id}-lang`}>Language</label>
-      <input {...field('lang')} size={6} />
-      <label htmlFor={`${id}-visibility`}>Visibility</label>
-      <select {...field('visibility')}>
-        <option value="public">Public</option>
-        <option value="unlisted">Unlisted</option>
-      </select>
-      <p>
-        <button type="submit" className="primary" disabled={saving}>
-          {saving ? 'Saving…' : 'Save'}
-        </button>
-      </p>
+      <div className="edit-rows">
+        <label htmlFor={`${id}-title`}>Title</label>
+        <input {...field('title')} maxLength={140} />
+        <label htmlFor={`${id}-tags`}>Tags (comma-separated)</label>
+        <input {...field('tags')} />
+        <label htmlFor={`${id}-alt_text`}>Alt text</label>
+        <div className="edit-field">
+          <textarea
+            {...field('alt_text')}
+            maxLength={500}
+            rows={2}
+            aria-describedby={`${id}-alt-hint`}
+          />
+          <AltTextHint
+            id={`${id}-alt-hint`}
+            altText={draft.alt_text}
+            title={draft.title}
+            tags={parseTags(draft.tags)}
+          />
+        </div>
+        <label htmlFor={`${id}-source_post_url`}>Source URL</label>
+        <input {...field('source_post_url')} type="url" />
+        <label htmlFor={`${id}-rating`}>Rating</label>
+        <select {...field('rating')}>
+          {['g', 'pg', 'pg-13', 'r'].map((rating) => (
+            <option key={rating} value={rating}>
+              {rating.toUpperCase()}
+            </option>
+          ))}
+        </select>
+        <label htmlFor={`${id}-is_sticker`}>Type</label>
+        <select
+          id={`${id}-is_sticker`}
+          value={String(draft.is_sticker)}
+          onChange={(event) => setDraft({ ...draft, is_sticker: event.target.value === 'true' })}
+        >
+          <option value="false">GIF</option>
+          <option value="true">Sticker</option>
+        </select>
+        <label htmlFor={`${id}-lang`}>Language</label>
+        <LanguageSelect
+          id={`${id}-lang`}
+          value={draft.lang}
+          onChange={(lang) => setDraft({ ...draft, lang })}
+        />
+        <label htmlFor={`${id}-visibility`}>Visibility</label>
+        <select {...field('visibility')}>
+          <option value="public">Public</option>
+          <option value="unlisted">Unlisted</option>
+        </select>
+        <div className="edit-actions">
+          <button type="submit" className="primary" disabled={saving}>
+            {saving ? 'Saving…' : 'Save'}
+          </button>
+        </div>
+      </div>
       {errors.map((message) => (
         <ErrorMessage key={message} message={message} />
       ))}

@@ -3,6 +3,8 @@ import { useId, useState } from 'react';
 import { siteJson } from '../api/site-fetch.ts';
 import { ErrorMessage } from '../components/ErrorMessage.tsx';
 import { parseTags } from './bulk-edit.ts';
+import { languageName, useInstanceLanguages } from './instance-languages.ts';
+import { LanguageSelect } from './LanguageSelect.tsx';
 
 interface TagTranslations {
   gif_id: string;
@@ -22,6 +24,7 @@ export function LanguageTagsEditor({ gifId }: { gifId: string }) {
     queryKey: key,
     queryFn: () => siteJson<TagTranslations>(`/ajax/gif/${gifId}/tag-translations`),
   });
+  const languages = useInstanceLanguages();
   const [lang, setLang] = useState('');
   const [tags, setTags] = useState('');
   const refresh = () => client.invalidateQueries({ queryKey: key });
@@ -29,7 +32,7 @@ export function LanguageTagsEditor({ gifId }: { gifId: string }) {
     mutationFn: () =>
       siteJson(`/ajax/gif/${gifId}/language-tags`, {
         method: 'POST',
-        json: { lang: lang.trim(), tags: parseTags(tags) },
+        json: { lang, tags: parseTags(tags) },
       }),
     onSuccess: () => {
       setTags('');
@@ -53,7 +56,7 @@ export function LanguageTagsEditor({ gifId }: { gifId: string }) {
       {others.length === 0 && translations.isSuccess ? <p className="muted">None yet.</p> : null}
       {others.map(([language, list]) => (
         <div key={language}>
-          <h3>{language}</h3>
+          <h3>{languageName(languages.data, language)}</h3>
           <ul className="tags">
             {list.map((tag) => (
               <li key={tag}>
@@ -61,7 +64,7 @@ export function LanguageTagsEditor({ gifId }: { gifId: string }) {
                 <button
                   type="button"
                   className="link-button"
-                  aria-label={`Remove ${tag} (${language})`}
+                  aria-label={`Remove ${tag} (${languageName(languages.data, language)})`}
                   onClick={() => remove.mutate({ lang: language, tag })}
                 >
                   ×
@@ -72,19 +75,18 @@ export function LanguageTagsEditor({ gifId }: { gifId: string }) {
         </div>
       ))}
       <form
-        className="bulk-row"
+        className="edit-rows"
         onSubmit={(event) => {
           event.preventDefault();
           add.mutate();
         }}
       >
         <label htmlFor={`${id}-lang`}>Language</label>
-        <input
+        <LanguageSelect
           id={`${id}-lang`}
           value={lang}
-          size={6}
-          placeholder="es"
-          onChange={(event) => setLang(event.target.value)}
+          placeholder="Choose a language…"
+          onChange={setLang}
         />
         <label htmlFor={`${id}-tags`}>Tags in it</label>
         <input
@@ -93,9 +95,15 @@ export function LanguageTagsEditor({ gifId }: { gifId: string }) {
           placeholder="perro, baile"
           onChange={(event) => setTags(event.target.value)}
         />
-        <button type="submit" className="secondary" disabled={add.isPending}>
-          Add language tags
-        </button>
+        <div className="edit-actions">
+          <button
+            type="submit"
+            className="secondary"
+            disabled={add.isPending || lang === '' || parseTags(tags).length === 0}
+          >
+            Add language tags
+          </button>
+        </div>
       </form>
       {add.error ? <ErrorMessage message={add.error.message} /> : null}
       {remove.error ? <ErrorMessage message={remove.error.message} /> : null}

@@ -1,9 +1,10 @@
+import { gifAltText } from '@jiffy/contracts/alt-text';
 import type { QueueGif } from './moderation-api.ts';
 
 /** The GIF playing, small: its MP4, or for a held upload the moderators' preview file. */
 export function QueueMedia({ gif, size = 240 }: { gif: QueueGif; size?: number }) {
   const original = gif.images.original;
-  const alt = gif.alt_text || gif.title || 'GIF';
+  const alt = gifAltText(gif);
   const { width, height } = gif.moderation;
   const style = { aspectRatio: `${width ?? 1} / ${height ?? 1}`, maxWidth: size };
   const preview = gif.moderation.preview_url;

@@ -23,6 +23,13 @@ const walrus = {
   visibility: 'public',
 };
 
+/** The instance's languages, as `GET /ajax/languages` names them. */
+const LANGUAGES = [
+  { code: 'en', name: 'English' },
+  { code: 'fr', name: 'French' },
+  { code: 'es', name: 'Spanish' },
+];
+
 function serve(extended: unknown[]) {
   const sent: string[] = [];
   const spanish = ['morsa'];
@@ -33,6 +40,7 @@ function serve(extended: unknown[]) {
       if (url === '/login/check')
         return json(200, { data: { logged_in: true, user: { id: 'u', username: 'ann' } } });
       if (url.startsWith('/ajax/gifs/extended-metadata')) return json(200, { data: extended });
+      if (url === '/ajax/languages') return json(200, { data: LANGUAGES });
       if (url.endsWith('/tag-translations'))
         return json(200, {
           data: { gif_id: 'aaa', lang: 'en', translations: { en: ['ocean'], es: spanish } },
@@ -85,10 +93,30 @@ describe('/edit/gifs/:id: one GIF’s fields and its language tags', () => {
     ]);
   });
 
-  it('lists tags in other languages and adds some', async () => {
+  it('offers the instance’s languages by name, keeping a GIF’s language it does not list', async () => {
+    serve([{ ...walrus, lang: 'ja' }]);
+    const language = await screen.findByLabelText<HTMLSelectElement>('Language', {
+      selector: '.gif-fields select',
+    });
+    await vi.waitFor(() =>
+      expect([...language.options].map((option) => option.text)).toEqual([
+        'ja',
+        'English',
+        'French',
+        'Spanish',
+      ]),
+    );
+    expect(language.value).toBe('ja');
+    // Alt text says what a screen reader reads without it: the title and the other tags.
+    expect(screen.getByText(/Without it, screen readers say “Walrus: ocean”\./)).toBeTruthy();
+  });
+
+  it('lists tags in other languages by name and adds some in a language chosen by name', async () => {
     const sent = serve([walrus]);
     expect(await screen.findByText('morsa')).toBeTruthy();
-    fireEvent.change(screen.getAllByLabelText('Language')[1]!, { target: { value: 'es' } });
+    expect(await screen.findByRole('heading', { name: 'Spanish' })).toBeTruthy();
+    const language = screen.getAllByLabelText<HTMLSelectElement>('Language')[1]!;
+    fireEvent.change(language, { target: { value: 'es' } });
     fireEvent.change(screen.getByLabelText('Tags in it'), { target: { value: 'Mar, hielo' } });
     fireEvent.click(screen.getByRole('button', { name: 'Add language tags' }));
     expect(await screen.findByText('hielo')).toBeTruthy();

@@ -7,6 +7,7 @@ import { GifFieldsForm } from '../edit/GifFieldsForm.tsx';
 import { LanguageTagsEditor } from '../edit/LanguageTagsEditor.tsx';
 import type { OwnGif } from '../edit/own-gifs.ts';
 import { usePageTitle } from '../shell/use-page-title.ts';
+import '../edit/edit.css';
 
 /** `/edit/gifs/:id`: one of the user's GIFs, every field, and its tags in other languages. */
 export default function EditGifPage() {

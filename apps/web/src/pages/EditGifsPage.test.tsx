@@ -35,6 +35,13 @@ const GIFS = [
   gif('ccc', 'Otter', []),
 ];
 
+/** The instance's languages, as `GET /ajax/languages` names them. */
+const LANGUAGES = [
+  { code: 'en', name: 'English' },
+  { code: 'fr', name: 'French' },
+  { code: 'es', name: 'Spanish' },
+];
+
 /** What the page's calls answer: the list, and `onChange` for each edit or delete. */
 function serve(onChange: (url: string, init: RequestInit) => Promise<Response> | Response) {
   const calls: string[] = [];
@@ -47,6 +54,7 @@ function serve(onChange: (url: string, init: RequestInit) => Promise<Response> |
         });
       if (url.startsWith('/api/v1/users/me/gifs'))
         return json(200, { data: GIFS, pagination: { count: 3, next_cursor: null } });
+      if (url === '/ajax/languages') return json(200, { data: LANGUAGES });
       calls.push(`${init.method} ${url} ${typeof init.body === 'string' ? init.body : ''}`);
       return onChange(url, init);
     }),
@@ -124,8 +132,36 @@ describe('/edit/gifs: bulk edits, shown at once, rolled back when refused', () =
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toBe('Seal: This GIF is still being processed.');
     expect(alert.className).toBe('error');
-    const facts = screen.getAllByText(/ · GIF · en/).map((p) => p.textContent);
-    expect(facts).toEqual(['PG-13 · GIF · en', 'G · GIF · en', 'G · GIF · en']);
+    const facts = screen.getAllByText(/ · GIF · English/).map((p) => p.textContent);
+    expect(facts).toEqual([
+      'PG-13 · GIF · English · no alt text',
+      'G · GIF · English · no alt text',
+      'G · GIF · English · no alt text',
+    ]);
+  });
+
+  it('sets the language of the selected GIFs from the instance’s languages, by name', async () => {
+    const calls = serve((_url, init) => {
+      const body = JSON.parse(init.body as string) as { gif_id: string; value: string };
+      return json(200, { data: { id: body.gif_id, lang: body.value } });
+    });
+    await select('Otter');
+    const language = screen.getByLabelText<HTMLSelectElement>('Language');
+    await vi.waitFor(() =>
+      expect([...language.options].map((option) => option.text)).toEqual([
+        'Choose a language…',
+        'English',
+        'French',
+        'Spanish',
+      ]),
+    );
+    const setLanguage = screen.getByRole<HTMLButtonElement>('button', { name: 'Set language' });
+    expect(setLanguage.disabled).toBe(true);
+    fireEvent.change(language, { target: { value: 'fr' } });
+    fireEvent.click(setLanguage);
+    await vi.waitFor(() => expect(screen.queryByRole('status')).toBeNull());
+    expect(calls).toEqual(['POST /ajax/gif/update {"gif_id":"ccc","key":"lang","value":"fr"}']);
+    expect(screen.getByText('G · GIF · French · no alt text')).toBeTruthy();
   });
 
   it('puts back a GIF whose delete is refused, after asking to confirm', async () => {

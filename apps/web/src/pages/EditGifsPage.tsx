@@ -7,6 +7,7 @@ import { OwnGifCard } from '../edit/OwnGifCard.tsx';
 import { allOwnGifs, useOwnGifs } from '../edit/own-gifs.ts';
 import { useBulkEdit } from '../edit/use-bulk-edit.ts';
 import { usePageTitle } from '../shell/use-page-title.ts';
+import '../edit/edit.css';
 
 /** `/edit/gifs`: the signed-in user's uploads, selected many at a time and edited together. */
 export default function EditGifsPage() {

@@ -1,3 +1,4 @@
+import { gifAltText } from '@jiffy/contracts/alt-text';
 import { Link } from 'react-router';
 import { ErrorMessage } from '../components/ErrorMessage.tsx';
 import type { Story } from '../stories/story-api.ts';
@@ -36,12 +37,15 @@ export default function PostsPage() {
 
 /** A post in the list: its cover beside its title, date, author and opening words. */
 function PostSummary({ story }: { story: Story }) {
-  const cover = story.cover_gif?.images;
-  const image = cover?.fixed_width?.webp || cover?.fixed_width?.url || cover?.original?.url;
+  const cover = story.cover_gif;
+  const image =
+    cover?.images.fixed_width?.webp ||
+    cover?.images.fixed_width?.url ||
+    cover?.images.original?.url;
   const when = story.publish_datetime ? new Date(story.publish_datetime) : null;
   return (
     <li className="post-summary">
-      {image ? <img src={image} alt="" loading="lazy" /> : null}
+      {cover && image ? <img src={image} alt={gifAltText(cover)} loading="lazy" /> : null}
       <div>
         <h2>
           <Link to={`/stories/${story.slug}`}>{story.title}</Link>

@@ -1,3 +1,4 @@
+import { gifAltText } from '@jiffy/contracts/alt-text';
 import { Link } from 'react-router';
 import type { StaffGif } from './staff-search-api.ts';
 
@@ -8,7 +9,7 @@ function Thumbnail({ gif }: { gif: StaffGif }) {
     return (
       <span className="staff-thumb placeholder">{gif.moderation.status.replace('_', ' ')}</span>
     );
-  return <img className="staff-thumb" src={still.url} alt={gif.title || gif.id} loading="lazy" />;
+  return <img className="staff-thumb" src={still.url} alt={gifAltText(gif)} loading="lazy" />;
 }
 
 /** The finds as a table: what a moderator scans before opening one. */

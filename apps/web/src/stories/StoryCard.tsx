@@ -1,16 +1,20 @@
+import { gifAltText } from '@jiffy/contracts/alt-text';
 import { Link } from 'react-router';
 import type { Story } from './story-api.ts';
 
 /** A story in a list: its cover, title and author, opening the story page. */
 export function StoryCard({ story }: { story: Story }) {
-  const cover = story.cover_gif?.images;
-  const still = cover?.fixed_width?.webp || cover?.fixed_width?.url || cover?.original?.url;
+  const cover = story.cover_gif;
+  const still =
+    cover?.images.fixed_width?.webp ||
+    cover?.images.fixed_width?.url ||
+    cover?.images.original?.url;
   const author = story.user?.display_name || story.user?.username;
   return (
     <li className="story-card">
       <Link to={`/stories/${story.slug}`}>
-        {still ? (
-          <img src={still} alt="" loading="lazy" />
+        {cover && still ? (
+          <img src={still} alt={gifAltText(cover)} loading="lazy" />
         ) : (
           <span className="story-card-empty" aria-hidden="true" />
         )}

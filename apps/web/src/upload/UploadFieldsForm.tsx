@@ -1,15 +1,18 @@
 import { ratings, type Rating } from '@jiffy/contracts';
 import { useId } from 'react';
 import { FormField } from '../account/FormField.tsx';
-import type { UploadFields, uploadFieldErrors } from './upload-fields.ts';
+import { AltTextHint } from '../components/AltTextHint.tsx';
+import { MAX_ALT_TEXT, type UploadFields, type uploadFieldErrors } from './upload-fields.ts';
 
-/** The batch's title, tags, source, rating and sticker switch. */
+/** The batch's title, tags, alt text, source, rating and sticker switch. */
 export function UploadFieldsForm(props: {
   fields: UploadFields;
   errors: ReturnType<typeof uploadFieldErrors>;
   onChange: (fields: UploadFields) => void;
 }) {
   const ratingId = useId();
+  const altId = useId();
+  const altError = props.errors.alt_text;
   const { fields } = props;
   const set =
     <K extends keyof UploadFields>(name: K) =>
@@ -32,6 +35,30 @@ export function UploadFieldsForm(props: {
         error={props.errors.tags}
         onChange={set('tags')}
       />
+      <div className="form-field">
+        <label htmlFor={altId}>Alt text</label>
+        <textarea
+          id={altId}
+          name="alt_text"
+          rows={2}
+          maxLength={MAX_ALT_TEXT}
+          value={fields.alt_text}
+          aria-invalid={altError ? true : undefined}
+          aria-describedby={altError ? `${altId}-hint ${altId}-error` : `${altId}-hint`}
+          onChange={(event) => set('alt_text')(event.target.value)}
+        />
+        <AltTextHint
+          id={`${altId}-hint`}
+          altText={fields.alt_text}
+          title={fields.title}
+          tags={fields.tags.split(',')}
+        />
+        {altError ? (
+          <p id={`${altId}-error`} className="error" role="alert">
+            {altError}
+          </p>
+        ) : null}
+      </div>
       <FormField
         label="Source link"
         name="source_post_url"

@@ -4,6 +4,9 @@ import { sendFile, sendUrl, waitUntilProcessed } from './send-upload.ts';
 
 export type UploadPhase = 'queued' | 'uploading' | 'processing' | 'held' | 'ready' | 'failed';
 
+/** The server took it: ready, or held for a moderator (pre-moderation). */
+export const isUploaded = (phase: UploadPhase) => phase === 'ready' || phase === 'held';
+
 /** One file or link in the batch, and how far it has got. */
 export interface UploadItem {
   key: number;
@@ -71,35 +74,48 @@ export function useUploadQueue() {
 
   const remove = useCallback((key: number) => dispatch({ type: 'remove', key }), []);
 
-  const send = useCallback(async (item: UploadItem, fields: Record<string, string>) => {
-    const update = (patch: Partial<UploadItem>) =>
-      dispatch({ type: 'update', key: item.key, patch });
-    const signal = stop.current.signal;
-    try {
-      update({ phase: 'uploading', sent: 0, error: '' });
-      const id =
-        typeof item.source === 'string'
-          ? await sendUrl(item.source, fields)
-          : await sendFile(item.source, fields, (sent) => update({ sent }), signal);
-      update({ phase: 'processing', sent: 1 });
-      const status = await waitUntilProcessed(id, signal);
-      if (status.status === 'ready') update({ phase: 'ready', gif: status.gif });
-      else if (status.status === 'pending_review') update({ phase: 'held' });
-      else if (status.status === 'failed')
-        update({ phase: 'failed', error: status.error?.message || 'Processing failed.' });
-    } catch (failure) {
-      if (!signal.aborted) update({ phase: 'failed', error: (failure as Error).message });
-    }
-  }, []);
+  /** Sends one item and follows its processing; answers the phase it ended in. */
+  const send = useCallback(
+    async (item: UploadItem, fields: Record<string, string>): Promise<UploadPhase> => {
+      let phase: UploadPhase = 'uploading';
+      const update = (patch: Partial<UploadItem>) => {
+        phase = patch.phase ?? phase;
+        dispatch({ type: 'update', key: item.key, patch });
+      };
+      const signal = stop.current.signal;
+      try {
+        update({ phase: 'uploading', sent: 0, error: '' });
+        const id =
+          typeof item.source === 'string'
+            ? await sendUrl(item.source, fields)
+            : await sendFile(item.source, fields, (sent) => update({ sent }), signal);
+        update({ phase: 'processing', sent: 1 });
+        const status = await waitUntilProcessed(id, signal);
+        if (status.status === 'ready') update({ phase: 'ready', gif: status.gif });
+        else if (status.status === 'pending_review') update({ phase: 'held' });
+        else if (status.status === 'failed')
+          update({ phase: 'failed', error: status.error?.message || 'Processing failed.' });
+      } catch (failure) {
+        if (!signal.aborted) update({ phase: 'failed', error: (failure as Error).message });
+      }
+      return phase;
+    },
+    [],
+  );
 
-  /** Sends every queued item, a few at a time. */
+  /** Sends every queued item, a few at a time; answers how many the server took. */
   const start = useCallback(
-    async (fields: Record<string, string>) => {
+    async (fields: Record<string, string>): Promise<{ uploaded: number }> => {
       const waiting = items.filter((item) => item.phase === 'queued');
+      let uploaded = 0;
       const workers = Array.from({ length: PARALLEL_SENDS }, async () => {
-        for (let item = waiting.shift(); item; item = waiting.shift()) await send(item, fields);
+        for (let item = waiting.shift(); item; item = waiting.shift()) {
+          const phase = await send(item, fields);
+          if (isUploaded(phase)) uploaded++;
+        }
       });
       await Promise.all(workers);
+      return { uploaded };
     },
     [items, send],
   );

@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { Gif as GifObject } from '@jiffy/contracts';
-import { altOf, stillOf } from '../best-rendition.ts';
+import { gifAltText } from '@jiffy/contracts/alt-text';
+import { stillOf } from '../best-rendition.ts';
 import { heightFor } from '../Gif.tsx';
 import { bestVideo, videoFilesOf, type VideoFile } from './best-video.ts';
 import { DEFAULT_VOLUME } from './playback-rules.ts';
@@ -90,7 +91,7 @@ function VideoPlayer({ files, ...props }: VideoProps & { files: VideoFile[] }) {
         height={height}
         playsInline
         preload="auto"
-        aria-label={altOf(gif)}
+        aria-label={gifAltText(gif)}
         style={{ display: 'block', width, height, objectFit: 'cover' }}
       />
       {showControls ? <VideoControls playback={playback} {...props} /> : null}

@@ -45,7 +45,12 @@ describe('POST /api/v1/uploads (the site’s upload form)', () => {
     expect(await gifCount()).toBe(before);
 
     const form = multipart(
-      { title: 'Wave hello', tags: 'wave, hello', rating: 'pg' },
+      {
+        title: 'Wave hello',
+        tags: 'wave, hello',
+        rating: 'pg',
+        alt_text: '  A cartoon hand waves hello  ',
+      },
       { name: 'wave.gif', bytes: gif, type: 'image/gif' },
     );
     const response = await ann.request({ method: 'POST', url: '/api/v1/uploads', form });
@@ -57,7 +62,13 @@ describe('POST /api/v1/uploads (the site’s upload form)', () => {
       title: 'Wave hello',
       tags: ['wave', 'hello'],
       rating: 'pg',
+      alt_text: 'A cartoon hand waves hello',
     });
+    // The GIF object says it, as GIPHY's `alt_text`.
+    const status = await ann.get(`/api/v1/uploads/${id}`);
+    expect(status.json<{ data: { gif: { alt_text: string } } }>().data.gif.alt_text).toBe(
+      'A cartoon hand waves hello',
+    );
   });
 
   it('refuses a visitor who is not signed in, and a forged request, before storing anything', async () => {
@@ -99,6 +110,26 @@ describe('POST /api/v1/uploads (the site’s upload form)', () => {
     });
     expect(badRating.statusCode).toBe(400);
     expect(badRating.json<{ error: { message: string } }>().error.message).toMatch(/rating/);
+
+    // Alt text is bounded like GIPHY's (500 characters) and must be text PostgreSQL can store.
+    for (const altText of ['x'.repeat(501), 'A cat\u0000 asleep']) {
+      const refused = await ann.request({
+        method: 'POST',
+        url: '/api/v1/uploads',
+        form: multipart({ alt_text: altText }, { name: 'ok.gif', bytes: gif }),
+      });
+      expect(refused.statusCode).toBe(400);
+      const error = refused.json<{ error: { code: string; message: string } }>().error;
+      expect(error.code).toBe('invalid_request');
+      expect(error.message).toMatch(/alt_text/);
+    }
+    const asJson = await ann.request({
+      method: 'POST',
+      url: '/api/v1/uploads',
+      body: { source_image_url: 'http://example.com/a.gif', alt_text: ['not', 'text'] },
+    });
+    expect(asJson.statusCode).toBe(400);
+    expect(asJson.json<{ error: { message: string } }>().error.message).toMatch(/alt_text/);
     expect(await gifCount()).toBe(before);
   });
 });

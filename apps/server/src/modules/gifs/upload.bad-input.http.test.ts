@@ -144,6 +144,8 @@ describe('POST /v1/gifs refuses bad input and changes nothing', () => {
     ['is_sticker', 'maybe'],
     ['rating', 'nc-17'],
     ['title', 'x'.repeat(141)],
+    ['alt_text', 'x'.repeat(501)],
+    ['alt_text', 'A cat\u0000 asleep'],
     ['tags', Array.from({ length: 31 }, (_, i) => `tag${i}`).join(',')],
     ['tags', 'y'.repeat(65)],
     ['username', 'no spaces allowed'],

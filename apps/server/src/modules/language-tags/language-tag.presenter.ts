@@ -1,4 +1,14 @@
+import type { InstanceLanguage } from '@jiffy/contracts';
 import type { LanguageTagRow } from './language-tag.repository.ts';
+
+const englishNames = new Intl.DisplayNames(['en'], { type: 'language', fallback: 'code' });
+
+/** The instance's languages by their English names ("Spanish"), in the order of those names. */
+export function presentLanguages(codes: string[]): InstanceLanguage[] {
+  return codes
+    .map((code) => ({ code, name: englishNames.of(code) ?? code }))
+    .sort((a, b) => a.name.localeCompare(b.name, 'en'));
+}
 
 /** Each requested GIF's tags in one language: `{ gif_id, lang, tags }`, in the order asked. */
 export function presentLanguageTags(gifIds: string[], lang: string, rows: LanguageTagRow[]) {

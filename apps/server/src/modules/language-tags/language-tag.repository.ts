@@ -36,6 +36,22 @@ export class LanguageTagRepository {
     return rows[0]!.config;
   }
 
+  /**
+   * The language codes this database stems. Migration 0010 wrote `jiffy_search_config` as one
+   * `WHEN '<code>'` per language whose text-search configuration the database has (PGlite and
+   * a server may differ), so its cases are the instance's languages; each is checked through
+   * the function itself, so a case that no longer stems is left out.
+   */
+  async searchLanguages(): Promise<string[]> {
+    const { rows } = await sql<{ code: string }>`
+      SELECT DISTINCT c.code FROM pg_proc p
+      CROSS JOIN LATERAL regexp_matches(p.prosrc, 'WHEN ''([a-z]{2})''', 'g') AS m(found)
+      CROSS JOIN LATERAL (SELECT m.found[1] AS code) c
+      WHERE p.proname = 'jiffy_search_config' AND jiffy_search_config(c.code)::text <> 'simple'
+      ORDER BY c.code`.execute(this.#db);
+    return rows.map((row) => row.code);
+  }
+
   async findGifs(ids: string[]): Promise<TaggedGif[]> {
     if (ids.length === 0) return [];
     return this.#db

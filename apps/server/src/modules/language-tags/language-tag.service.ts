@@ -33,8 +33,20 @@ function visible(actor: Actor | null, gif: TaggedGif): boolean {
  */
 export class LanguageTagService {
   readonly #deps: LanguageTagDeps;
+  /** Read once: the database's configurations change only with a migration, which restarts. */
+  #languages: Promise<string[]> | undefined;
   constructor(deps: LanguageTagDeps) {
     this.#deps = deps;
+  }
+
+  /** The codes of the languages search stems, which a GIF or its language tags may be in. */
+  languages(): Promise<string[]> {
+    this.#languages ??= this.#deps.tags.searchLanguages().catch((error: unknown) => {
+      // A failed read is not kept: the next call asks again.
+      this.#languages = undefined;
+      throw error;
+    });
+    return this.#languages;
   }
 
   /** Each visible GIF of `gifIds` with its tags in `lang`; unknown and hidden ids are left out. */

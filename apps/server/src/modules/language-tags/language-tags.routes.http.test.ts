@@ -137,6 +137,30 @@ describe('language tags', () => {
     expect([removedGif.statusCode, code(removedGif)]).toEqual([404, 'gif_not_found']);
   });
 
+  it('lists the languages search stems, by name: each takes language tags, and one it cannot stem is not listed', async () => {
+    const response = await visitor.get('/ajax/languages');
+    expect(response.statusCode).toBe(200);
+    const languages = response.json<{ data: { code: string; name: string }[] }>().data;
+    expect(languages).toEqual(
+      expect.arrayContaining([
+        { code: 'de', name: 'German' },
+        { code: 'en', name: 'English' },
+        { code: 'es', name: 'Spanish' },
+        { code: 'fr', name: 'French' },
+      ]),
+    );
+    const names = languages.map((language) => language.name);
+    expect(names).toEqual(names.toSorted((a, b) => a.localeCompare(b, 'en')));
+    // The list is what the server accepts: every code on it stems, and one it cannot is absent.
+    for (const { code: lang } of languages) {
+      const read = await visitor.get(`/ajax/gif/bulk/language-tags?gif_ids=party&lang=${lang}`);
+      expect([lang, read.statusCode]).toEqual([lang, 200]);
+    }
+    expect(languages.map((language) => language.code)).not.toContain('ja');
+    const japanese = await visitor.get('/ajax/gif/bulk/language-tags?gif_ids=party&lang=ja');
+    expect(code(japanese)).toBe('unsupported_language');
+  });
+
   it('reads tags in bulk and every language of one GIF, showing hidden GIFs only to who may edit them', async () => {
     const bulk = (client: SiteClient, ids: string, lang = 'fr') =>
       client.get(`/ajax/gif/bulk/language-tags?gif_ids=${ids}&lang=${lang}`);

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import {
   bulkLanguageTagsAnswer,
+  instanceLanguagesAnswer,
   languageTagsAnswer,
   tagTranslationsAnswer,
 } from '@jiffy/contracts';
@@ -12,7 +13,11 @@ import {
   bulkLanguageTagsQuery,
   removeLanguageTagQuery,
 } from './language-tag-input.schema.ts';
-import { presentLanguageTags, presentTagTranslations } from './language-tag.presenter.ts';
+import {
+  presentLanguages,
+  presentLanguageTags,
+  presentTagTranslations,
+} from './language-tag.presenter.ts';
 import type { LanguageTagService } from './language-tag.service.ts';
 
 /**
@@ -27,6 +32,17 @@ export function languageTagsRoutes(
 ): void {
   const tags = ['Editing'];
   const auth = 'session-or-token';
+  // What the editing pages offer as a GIF's language: the languages search stems here.
+  const languages = documented({
+    auth: 'anonymous',
+    summary: "The languages this instance's search stems",
+    tags,
+    responses: { 200: instanceLanguagesAnswer },
+  });
+  app.get('/ajax/languages', languages, async () => ({
+    data: presentLanguages(await deps.languageTags.languages()),
+  }));
+
   const bulk = documented({
     auth: 'optional-session-or-token',
     summary: "GIFs' tags in one language",

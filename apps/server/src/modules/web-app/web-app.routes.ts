@@ -82,8 +82,9 @@ export function webAppRoutes(
   const build = loadSiteBuild();
   const media = mediaSources(deps);
   // The GIF maker plays its trimmed clip from a blob: URL and reads stickers' bytes (to decode
-  // their frames onto its canvas) from wherever media is served.
-  const policy = `default-src 'none'; script-src ${build.scriptSources}; style-src 'self' 'unsafe-inline'; img-src 'self' ${media} data:; media-src 'self' ${media} blob:; connect-src 'self' ${media}; frame-ancestors 'none'; base-uri 'none'; form-action 'self'`;
+  // their frames onto its canvas) from wherever media is served; the upload page previews the
+  // files a creator chose, before sending them, from blob: URLs.
+  const policy = `default-src 'none'; script-src ${build.scriptSources}; style-src 'self' 'unsafe-inline'; img-src 'self' ${media} data: blob:; media-src 'self' ${media} blob:; connect-src 'self' ${media}; frame-ancestors 'none'; base-uri 'none'; form-action 'self'`;
   // `no-cache`: revalidated on every visit. The first GIFs a page carries are the same for
   // every visitor (the site's default rating, the signed-out header), so nothing in it is
   // anyone's own; it is kept out of shared caches all the same by the cookie it may set.

@@ -1,3 +1,4 @@
+import { gifAltText } from '@jiffy/contracts/alt-text';
 import {
   type Gif,
   type SearchSuggestions,
@@ -7,7 +8,7 @@ import {
 } from '@jiffy/contracts';
 import type { GifsResult } from '@jiffy/fetch-api';
 import { FIRST_GIF_TIMING } from '@jiffy/web/boot-loader';
-import { altOf, tilePicture, WEBP_TYPE } from '@jiffy/widgets/best-rendition';
+import { tilePicture, WEBP_TYPE } from '@jiffy/widgets/best-rendition';
 import { BRAND_COLORS, LOADER_COLORS } from '@jiffy/widgets/colors';
 import { escapeHtml } from '../../../platform/lib/html.ts';
 import { COLUMN_COUNTS, firstGifsLayout, heightRatio, TILE_SIZES } from './first-gifs-layout.ts';
@@ -118,7 +119,7 @@ function tileMarkup(
   const background = gif.is_sticker
     ? CHECKERBOARD
     : BRAND_COLORS[hash(gif.id) % BRAND_COLORS.length];
-  const alt = escapeHtml(altOf(gif));
+  const alt = escapeHtml(gifAltText(gif));
   // The kit's own choice of files (its Gif writes the same srcsets), so the site's tiles that
   // replace these ask for nothing the browser has not already fetched.
   const picture = tilePicture(gif, TILE_SIZES);
@@ -210,7 +211,7 @@ export function gifPageMarkup(gif: Gif): string {
   const original = gif.images.original;
   const width = Number(original?.width ?? 480);
   const height = Number(original?.height ?? 270);
-  const alt = escapeHtml(altOf(gif));
+  const alt = escapeHtml(gifAltText(gif));
   const box = `class="gif-media" style="aspect-ratio:${width} / ${height}" width="${width}" height="${height}"`;
   const poster = gif.images.original_still?.url;
   const media =

@@ -1,3 +1,4 @@
+import { gifAltText } from '@jiffy/contracts/alt-text';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { animatedImage } from '../../../../testing/fixtures.ts';
 import type { SiteClient } from '../../../../testing/site-client.ts';
@@ -169,12 +170,14 @@ describe('the first GIFs written into the site pages', () => {
           id: string;
           url: string;
           title: string;
+          tags: string[];
           is_sticker: number;
           images: Record<string, { url: string; mp4?: string; webp?: string }>;
         };
       }>().data;
       const page = await get(new URL(one.url).pathname);
       expect(page.statusCode).toBe(200);
+      const alt = gifAltText(one);
       expect(page.body).toContain(
         `<main id="main" tabindex="-1"><article class="gif-page"><div class="title-row"><h1>${one.title}</h1>`,
       );
@@ -185,16 +188,14 @@ describe('the first GIFs written into the site pages', () => {
           new RegExp(`<source type="image/webp" srcset="${one.images.original!.webp}">`),
         );
         expect(page.body).toMatch(
-          new RegExp(
-            `<img class="gif-media"[^>]* src="${one.images.original!.url}" alt="${one.title}"`,
-          ),
+          new RegExp(`<img class="gif-media"[^>]* src="${one.images.original!.url}" alt="${alt}"`),
         );
         expect(head).toContain(`href="${one.images.original!.webp}"`);
       } else {
         // A GIF plays as its MP4, its still shown until it does.
         expect(page.body).toMatch(
           new RegExp(
-            `<video class="gif-media"[^>]* src="${one.images.original!.mp4}" poster="${one.images.original_still!.url}" autoplay loop muted playsinline aria-label="${one.title}">`,
+            `<video class="gif-media"[^>]* src="${one.images.original!.mp4}" poster="${one.images.original_still!.url}" autoplay loop muted playsinline aria-label="${alt}">`,
           ),
         );
         expect(head).toContain(`href="${one.images.original_still!.url}"`);
