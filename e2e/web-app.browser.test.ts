@@ -105,7 +105,8 @@ describe('the site in Chromium', () => {
           return { accountLinks, accountInView };
         })
         .toEqual({ accountLinks: 2, accountInView: true });
-      expect((await header()).height).toBeLessThanOrEqual(name === 'desktop' ? 70 : 110);
+      // On a phone: the logo and search box, then the sections, each row of 44 px tap targets.
+      expect((await header()).height).toBeLessThanOrEqual(name === 'desktop' ? 70 : 120);
       await saveScreenshot(page, `web-home-${name}`);
       expect(errors).toEqual([]);
       await page.close();
@@ -547,15 +548,22 @@ describe('the site in Chromium', () => {
         );
     const { page, errors } = await open('/explore');
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Explore');
-    await expect.poll(async () => (await cards(page)).length).toBe(2);
+    // Other tests of this file may have made more categories (their uploads' tags): these two
+    // are the ones this test pictures.
+    const named = (name: string) => (found: (string | null | undefined)[][]) =>
+      found.find(([shown]) => shown === name);
+    await expect
+      .poll(async () => {
+        const found = await cards(page);
+        return [named('Fun')(found)?.[1], named('Robot')(found)?.[1]];
+      })
+      .toEqual(['/categories/fun', '/categories/robot']);
     const explored = await cards(page);
-    expect(explored.map(([name, href]) => [name, href])).toEqual([
-      ['Fun', '/categories/fun'],
-      ['Robot', '/categories/robot'],
-    ]);
-    // Fun, first, keeps its best picture; Robot gets its next best rather than the same one.
+    // Fun, first, keeps its best picture; Robot gets its next best rather than the same one,
+    // and no two categories share one.
+    expect(explored[0]![0]).toBe('Fun');
     expect(explored[0]![2]).toContain(`/media/${ids[0]}/`);
-    expect(new Set(explored.map(([, , picture]) => picture)).size).toBe(2);
+    expect(new Set(explored.map(([, , picture]) => picture)).size).toBe(explored.length);
     // More than the categories: the artists, each leading to their channel.
     const artists = page.getByRole('list', { name: 'Artists' });
     await artists.getByRole('link', { name: 'Robo Maker' }).waitFor();
@@ -574,7 +582,7 @@ describe('the site in Chromium', () => {
       .poll(() => page.getByRole('heading', { level: 1 }).textContent())
       .toBe('Categories');
     await expect.poll(() => cards(page)).toEqual(explored);
-    await page.getByRole('link', { name: 'Robot' }).click();
+    await page.locator('.category-list a[href="/categories/robot"]').click();
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Robot');
     expect(await page.title()).toMatch(/^Robot GIFs/);
     expect(errors).toEqual([]);
