@@ -2,7 +2,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { writeHeavyCanvasGif } from '@jiffy/media/testing';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashSecret } from '../apps/server/src/modules/accounts/secret-token.ts';
 import { readOutbox } from '../apps/server/testing/site-client.ts';
@@ -10,6 +10,7 @@ import { signedInUsers, TEST_PASSWORD } from '../apps/server/testing/signed-in-u
 import type { TestJiffy } from '../apps/server/testing/test-jiffy.ts';
 import { launchChromium, saveScreenshot, watchPageErrors } from './support/browser.ts';
 import { startListeningJiffy } from './support/listening-jiffy.ts';
+import { signInContext } from './support/signed-in-context.ts';
 
 const DESKTOP = { width: 1280, height: 900 };
 const PHONE = { width: 390, height: 844 };
@@ -26,6 +27,10 @@ describe('account pages in Chromium', () => {
     await signedInUsers(t, [
       ['setter', 'user'],
       ['hopeful', 'user'],
+      ['navuser', 'user'],
+      ['navcreator', 'creator'],
+      ['navmod', 'moderator'],
+      ['navadmin', 'admin'],
     ]);
     browser = await launchChromium();
   });
@@ -219,6 +224,67 @@ describe('account pages in Chromium', () => {
     expect(errors).toEqual([]);
     await page.close();
   });
+
+  it('leads no visitor, of any role, from the header, its menu or the dashboard to “Not allowed”', async () => {
+    /** Every link of `scope` as [name, href], the account menu opened first if there is one. */
+    const linksIn = (scope: Locator) =>
+      scope
+        .getByRole('link')
+        .evaluateAll((links) =>
+          links.map((a) => [a.textContent?.trim() ?? '', a.getAttribute('href') ?? '']),
+        );
+    const followed: Record<string, string[]> = {};
+    for (const who of ['anonymous', 'navuser', 'navcreator', 'navmod', 'navadmin']) {
+      const context = await browser.newContext({ viewport: DESKTOP });
+      if (who !== 'anonymous') await signInContext(context, t, origin, who);
+      const page = await context.newPage();
+      const errors = watchPageErrors(page);
+      await page.goto(`${origin}/about`);
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      const banner = page.getByRole('banner');
+      let links: string[][];
+      if (who === 'anonymous') {
+        // The sections and the footer are the same for everyone: checked as the visitor who
+        // may do least.
+        await banner.getByRole('link', { name: 'Join' }).waitFor();
+        links = [...(await linksIn(banner)), ...(await linksIn(page.getByRole('contentinfo')))];
+      } else {
+        await banner.getByRole('button', { name: `@${who}, account menu` }).click();
+        links = await linksIn(banner.locator('.account-menu-panel'));
+        await page.goto(`${origin}/dashboard`);
+        const yours = page.getByRole('navigation', { name: 'Your pages' });
+        await yours.getByRole('link').first().waitFor();
+        links.push(...(await linksIn(yours)));
+        if (who === 'navmod' || who === 'navadmin') {
+          await page.goto(`${origin}/dashboard/moderation`);
+          const intro = page.locator('.moderation-page > p').first();
+          await intro.getByRole('link').first().waitFor();
+          links.push(...(await linksIn(intro)));
+        }
+      }
+      const hrefs = [...new Set(links.map(([, href]) => href!))];
+      followed[who] = hrefs;
+      for (const href of hrefs) {
+        await page.goto(`${origin}${href}`);
+        await page.waitForFunction(
+          () => document.querySelector('#main h1') && !document.querySelector('#main .loading'),
+        );
+        expect(await page.getByText('Not allowed').count(), `${who} → ${href}`).toBe(0);
+      }
+      expect(errors, who).toEqual([]);
+      await context.close();
+    }
+    // What the dashboard once offered everyone: stories, only for who may write them.
+    expect(followed.navuser).not.toContain('/dashboard/stories');
+    expect(followed.navcreator).toContain('/dashboard/stories');
+    // Staff tools by role: the audit log and staff roles are the admins'.
+    expect(followed.navmod).toEqual(expect.arrayContaining(['/dashboard/moderation']));
+    expect(followed.navmod).not.toContain('/dashboard/moderation/audit-log');
+    expect(followed.navmod).not.toContain('/dashboard/moderation/staff');
+    expect(followed.navadmin).toEqual(
+      expect.arrayContaining(['/dashboard/moderation/audit-log', '/dashboard/moderation/staff']),
+    );
+  }, 120_000);
 
   it('changes the profile and avatar, and makes and revokes API keys and tokens in /settings', async () => {
     const { page, errors } = await logIn('setter');
