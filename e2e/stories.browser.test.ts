@@ -2,6 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { animatedImage } from '../apps/server/testing/fixtures.ts';
 import { signedInUsers } from '../apps/server/testing/signed-in-users.ts';
+import type { SiteClient } from '../apps/server/testing/site-client.ts';
 import type { TestJiffy } from '../apps/server/testing/test-jiffy.ts';
 import { launchChromium, saveScreenshot, watchPageErrors } from './support/browser.ts';
 import { startListeningJiffy } from './support/listening-jiffy.ts';
@@ -19,13 +20,16 @@ describe('stories and the trending scheduler in Chromium', () => {
   let origin: string;
   let browser: Browser;
   let apiKey: string;
+  let clients: Record<string, SiteClient>;
   const ids: Record<string, string> = {};
 
   beforeAll(async () => {
     ({ t, origin } = await startListeningJiffy());
-    await signedInUsers(t, [
+    clients = await signedInUsers(t, [
       ['maker', 'creator'],
       ['editor', 'moderator'],
+      ['reader', 'user'],
+      ['chief', 'admin'],
     ]);
     apiKey = (await t.jiffy.services.apiKeys.create('idmaker', 'uploads')).key;
     for (const [i, title] of TITLES.entries()) {
@@ -51,6 +55,97 @@ describe('stories and the trending scheduler in Chromium', () => {
   };
 
   let slug = '';
+
+  // Before anyone writes a story or features anything: each empty page offers each visitor the
+  // next steps they may take, and every one of those links opens a page that lets them in.
+  it('invites each visitor to the next step on empty stories, posts, studios and team pages', async () => {
+    // The team lists staff with public profiles: these two keep theirs private.
+    for (const name of ['editor', 'chief'])
+      expect(
+        (
+          await clients[name]!.request({
+            method: 'PATCH',
+            url: `/api/v1/users/id${name}/`,
+            body: { is_public: false },
+          })
+        ).statusCode,
+      ).toBe(200);
+    const joinThen = (next: string) => ['Join Jiffy', `/join?next=${encodeURIComponent(next)}`];
+    const logInThen = (next: string) => ['Log in', `/login?next=${encodeURIComponent(next)}`];
+    const writeStory = ['Write a story', '/dashboard/stories/new'];
+    const writePost = ['Write a post', '/dashboard/stories/new'];
+    const apply = ['Apply to be a creator', '/apply'];
+    const artists = ['Meet the artists', '/artists'];
+    const readStories = ['Read the stories', '/stories'];
+    const upload = ['Upload a GIF', '/upload'];
+    const about = ['About this Jiffy', '/about'];
+    const makePublic = ['Make your profile public', '/settings'];
+    const expected: Record<string, Record<string, string[][]>> = {
+      anonymous: {
+        '/stories': [joinThen('/apply'), logInThen('/stories')],
+        '/posts': [readStories, joinThen('/upload'), logInThen('/posts')],
+        '/studios': [joinThen('/upload'), logInThen('/studios'), artists],
+        '/team': [about, joinThen('/'), logInThen('/team')],
+      },
+      reader: {
+        '/stories': [apply, artists],
+        '/posts': [readStories],
+        '/studios': [upload, apply, artists],
+        '/team': [about],
+      },
+      maker: {
+        '/stories': [writeStory],
+        '/posts': [readStories],
+        '/studios': [upload, ['Your channel', '/maker'], artists],
+        '/team': [about],
+      },
+      editor: {
+        '/stories': [writeStory],
+        '/posts': [writePost],
+        '/studios': [['Find creators to feature', '/artists']],
+        '/team': [makePublic],
+      },
+      chief: {
+        '/stories': [writeStory],
+        '/posts': [writePost],
+        '/studios': [['Find creators to feature', '/artists']],
+        '/team': [makePublic, ['Appoint moderators', '/dashboard/moderation/staff']],
+      },
+    };
+    for (const [who, pages] of Object.entries(expected)) {
+      const viewport = who === 'reader' ? PHONE : DESKTOP;
+      const { page, errors, close } = await open(
+        '/stories',
+        viewport,
+        who === 'anonymous' ? undefined : who,
+      );
+      for (const [path, steps] of Object.entries(pages)) {
+        if (page.url() !== `${origin}${path}`) await page.goto(`${origin}${path}`);
+        const offered = page.getByRole('list', { name: 'What you can do' }).getByRole('link');
+        await offered.first().waitFor();
+        const found = await offered.evaluateAll((links) =>
+          links.map((a) => [a.textContent, a.getAttribute('href')]),
+        );
+        expect(found, `${who} on ${path}`).toEqual(steps);
+        // The page says it is empty: a region named by that, holding the steps.
+        expect(await page.getByRole('region', { name: /^(No|Nothing)/ }).count()).toBe(1);
+        if (who === 'reader' && path === '/stories')
+          await saveScreenshot(page, 'stories-empty-phone');
+        // Each step opens a page that lets this visitor in, followed as a visitor would: a
+        // click in the page (the site's own navigation), then back.
+        for (const [i, [label, href]] of steps.entries()) {
+          await offered.nth(i).click();
+          await page.waitForURL(`${origin}${href}`);
+          await page.getByRole('heading', { level: 1 }).first().waitFor();
+          expect(await page.getByText('Not allowed').count(), `${who}: ${label} ${href}`).toBe(0);
+          await page.goBack();
+          await offered.first().waitFor();
+        }
+      }
+      expect(errors).toEqual([]);
+      await close();
+    }
+  }, 120_000);
 
   it('lets a creator write a three-GIF story, reorder it and publish it', async () => {
     const { page, errors, close } = await open('/dashboard/stories/new', DESKTOP, 'maker');

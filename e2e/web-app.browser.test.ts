@@ -327,12 +327,15 @@ describe('the site in Chromium', () => {
         return link;
       })
       .toMatch(new RegExp(`^${origin}/join\\?confirm=`));
+    // The link confirms the address and signs the account in, with a welcome.
     await page.goto(link);
     await expect
       .poll(() => page.getByRole('heading', { level: 1 }).textContent())
-      .toBe('Your account is ready');
+      .toBe('Welcome to Jiffy, @newbie');
+    await page.getByRole('button', { name: '@newbie' }).click();
+    await page.getByRole('button', { name: 'Log out' }).click();
 
-    await page.getByRole('main').getByRole('link', { name: 'Log in' }).click();
+    await page.getByRole('banner').getByRole('link', { name: 'Log in' }).click();
     await page.getByLabel('Username or e-mail').fill('newbie');
     await page.getByLabel('Password').fill('wrong password!');
     await page.getByRole('button', { name: 'Log in' }).click();

@@ -49,6 +49,12 @@ export const giphyErrorSchema = z
 /** An error from the site API and the service gateway: `{ error: { code, message, request_id } }`. */
 export const siteErrorSchema = z
   .object({
-    error: z.object({ code: z.string(), message: z.string(), request_id: z.string() }),
+    error: z.object({
+      code: z.string(),
+      message: z.string(),
+      request_id: z.string(),
+      /** Which input was refused (`field`), or the address an account waits on (`email`). */
+      details: z.record(z.string(), z.string()).optional(),
+    }),
   })
   .meta({ id: 'SiteError' });

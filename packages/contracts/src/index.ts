@@ -22,4 +22,5 @@ export * from './imaging-answers.ts';
 export * from './profile-answers.ts';
 export * from './sharing-answers.ts';
 export * from './site-links.ts';
+export * from './role-permissions.ts';
 export * from './first-page-answers.ts';

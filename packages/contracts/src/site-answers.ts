@@ -40,6 +40,10 @@ export const selfSchema = z
 export const accountStatusAnswer = siteData(
   z.object({ status: z.string(), api_tokens_revoked: z.number().int().optional() }),
 );
+/** `POST /api/v3/register/confirm`: the address is confirmed and its account signed in. */
+export const confirmAnswer = siteData(
+  z.object({ status: z.literal('confirmed'), user: selfSchema }),
+);
 export const loginAnswer = siteData(
   z.object({ user: selfSchema, login_type: z.string().nullable() }),
 );

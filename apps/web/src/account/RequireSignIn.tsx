@@ -3,8 +3,8 @@ import { Link, useLocation } from 'react-router';
 import { useSession, type SessionUser } from './use-session.ts';
 
 /**
- * A page for signed-in users: the page itself for them, and for anyone else its title and a
- * link to log in that comes back here.
+ * A page for signed-in users: the page itself for them, and for anyone else its title and
+ * links to log in or create an account, both of which come back here.
  */
 export function RequireSignIn(props: {
   title: string;
@@ -21,7 +21,8 @@ export function RequireSignIn(props: {
     <section className="status-page">
       <h1>{props.title}</h1>
       <p>
-        <Link to={`/login?next=${next}`}>Log in</Link> {props.purpose}.
+        <Link to={`/login?next=${next}`}>Log in</Link> {props.purpose}. New here?{' '}
+        <Link to={`/join?next=${next}`}>Create an account</Link>.
       </p>
     </section>
   );

@@ -32,11 +32,19 @@ export class SiteApiError extends Error {
   readonly status: number;
   /** The server's stable error code, such as `email_not_confirmed`. */
   readonly code: string;
-  constructor(status: number, message: string, code = '') {
+  /** What the server adds for the caller: the refused input's `field`, an account's `email`. */
+  readonly details: Readonly<Record<string, string>>;
+  constructor(
+    status: number,
+    message: string,
+    code = '',
+    details: Readonly<Record<string, string>> = {},
+  ) {
     super(message);
     this.name = 'SiteApiError';
     this.status = status;
     this.code = code;
+    this.details = details;
   }
 }
 
@@ -44,13 +52,14 @@ export class SiteApiError extends Error {
 export async function siteBody<T>(path: string, init: SiteInit = {}): Promise<T> {
   const response = await siteFetch(path, init);
   const body = (await response.json().catch(() => ({}))) as T & {
-    error?: { message?: string; code?: string };
+    error?: { message?: string; code?: string; details?: Record<string, string> };
   };
   if (!response.ok)
     throw new SiteApiError(
       response.status,
       body.error?.message ?? `The server answered ${response.status}.`,
       body.error?.code,
+      body.error?.details,
     );
   return body;
 }

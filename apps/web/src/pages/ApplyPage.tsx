@@ -1,3 +1,4 @@
+import { roleMay } from '@jiffy/contracts/role-permissions';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { RequireSignIn } from '../account/RequireSignIn.tsx';
@@ -16,7 +17,7 @@ export default function ApplyPage() {
       {(user) => (
         <section className="form-page">
           <h1>Become a creator</h1>
-          {user.role === 'user' ? (
+          {roleMay(user.role, 'application.apply') ? (
             <Application />
           ) : user.role === 'creator' ? (
             <AlreadyCreator user={user} />

@@ -7,7 +7,7 @@ import { usePageTitle } from '../shell/use-page-title.ts';
 export default function AuditLogPage() {
   usePageTitle('Audit log');
   return (
-    <RequireRole title="Audit log" roles={['admin']} who="admins">
+    <RequireRole title="Audit log" permission="moderation.audit_log" who="admins">
       {() => (
         <section className="moderation-page">
           <h1>Audit log</h1>

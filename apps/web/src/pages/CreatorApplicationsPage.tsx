@@ -9,7 +9,7 @@ export default function CreatorApplicationsPage() {
   return (
     <RequireRole
       title="Creator applications"
-      roles={['moderator', 'admin']}
+      permission="application.review"
       who="moderators and admins"
     >
       {() => (

@@ -17,7 +17,7 @@ const nothing = {
   top_gifs: [],
 };
 
-function serve(empty = false) {
+function serve(empty = false, role = 'creator') {
   const asked: string[] = [];
   vi.stubGlobal(
     'fetch',
@@ -25,7 +25,7 @@ function serve(empty = false) {
       asked.push(url);
       if (url === '/login/check')
         return json({
-          data: { logged_in: true, user: { id: 'c', username: 'cat', role: 'creator' } },
+          data: { logged_in: true, user: { id: 'c', username: 'cat', role } },
         });
       if (url.startsWith('/api/v1/analytics/dashboard/?') && empty) return json({ data: nothing });
       if (url.startsWith('/api/v1/analytics/dashboard-trending-searches/') && empty)
@@ -136,6 +136,16 @@ describe('/dashboard', () => {
     await vi.waitFor(() =>
       expect(asked).toContain('/api/v1/analytics/dashboard/?username=cat&period=month'),
     );
+  });
+
+  it('offers stories only to who may write them: a plain user is not led to “Not allowed”', async () => {
+    serve(false, 'user');
+    const yours = await screen.findByRole('navigation', { name: 'Your pages' });
+    expect(
+      within(yours)
+        .getAllByRole('link')
+        .map((a) => a.textContent),
+    ).toEqual(['Your channel', 'Edit your GIFs']);
   });
 
   it('links to the channel and stories, and narrows the figures to one GIF', async () => {

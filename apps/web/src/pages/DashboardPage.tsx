@@ -1,3 +1,4 @@
+import { roleMay } from '@jiffy/contracts/role-permissions';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -20,12 +21,24 @@ export default function DashboardPage() {
   usePageTitle('Dashboard');
   return (
     <RequireSignIn title="Dashboard" purpose="to see your dashboard">
-      {(user) => <CreatorDashboard username={user.username} />}
+      {(user) => (
+        <CreatorDashboard
+          username={user.username}
+          writesStories={roleMay(user.role, 'story.write')}
+        />
+      )}
     </RequireSignIn>
   );
 }
 
-function CreatorDashboard({ username }: { username: string }) {
+function CreatorDashboard({
+  username,
+  writesStories,
+}: {
+  username: string;
+  /** Whether the stories pages let this user in: the link shows only then. */
+  writesStories: boolean;
+}) {
   const [period, setPeriod] = useState<Period>('week');
   const [gifId, setGifId] = useState('');
   const figures = useQuery({
@@ -53,7 +66,7 @@ function CreatorDashboard({ username }: { username: string }) {
       <h1>Dashboard</h1>
       <nav className="dashboard-links" aria-label="Your pages">
         <Link to={`/${username}`}>Your channel</Link>
-        <Link to="/dashboard/stories">Your stories</Link>
+        {writesStories ? <Link to="/dashboard/stories">Your stories</Link> : null}
         <Link to="/edit/gifs">Edit your GIFs</Link>
       </nav>
       <div className="dashboard-controls">

@@ -1,3 +1,4 @@
+import { roleMay } from '@jiffy/contracts/role-permissions';
 import { Link } from 'react-router';
 import { ModerationQueue } from '../moderation/ModerationQueue.tsx';
 import { RequireRole } from '../moderation/RequireRole.tsx';
@@ -9,22 +10,28 @@ import { usePageTitle } from '../shell/use-page-title.ts';
 export default function ModerationPage() {
   usePageTitle('Moderation queue');
   return (
-    <RequireRole
-      title="Moderation queue"
-      roles={['moderator', 'admin']}
-      who="moderators and admins"
-    >
+    <RequireRole title="Moderation queue" permission="gif.moderate" who="moderators and admins">
       {(user) => (
         <section className="moderation-page">
           <h1>Moderation queue</h1>
           <p>
             Oldest first. Focus an item (click it, or press j) and use the shortcuts.{' '}
-            <Link to="/dashboard/search">Content search</Link>{' '}
-            <Link to="/dashboard/moderation/applications">Creator applications</Link>
-            {user.role === 'admin' ? (
+            <Link to="/dashboard/search">Content search</Link>
+            {roleMay(user.role, 'application.review') ? (
               <>
                 {' '}
-                <Link to="/dashboard/moderation/audit-log">Audit log</Link>{' '}
+                <Link to="/dashboard/moderation/applications">Creator applications</Link>
+              </>
+            ) : null}
+            {roleMay(user.role, 'moderation.audit_log') ? (
+              <>
+                {' '}
+                <Link to="/dashboard/moderation/audit-log">Audit log</Link>
+              </>
+            ) : null}
+            {roleMay(user.role, 'staff.appoint') ? (
+              <>
+                {' '}
                 <Link to="/dashboard/moderation/staff">Staff</Link>
               </>
             ) : null}

@@ -3,7 +3,6 @@ import { ErrorMessage } from '../components/ErrorMessage.tsx';
 import { RequireRole } from '../moderation/RequireRole.tsx';
 import type { Story } from '../stories/story-api.ts';
 import { useStoryList } from '../stories/use-story-list.ts';
-import { STORY_WRITERS } from './StoryEditorPage.tsx';
 import '../stories/stories.css';
 import { usePageTitle } from '../shell/use-page-title.ts';
 
@@ -11,7 +10,7 @@ import { usePageTitle } from '../shell/use-page-title.ts';
 export default function MyStoriesPage() {
   usePageTitle('Your stories');
   return (
-    <RequireRole title="Your stories" roles={STORY_WRITERS} who="creators and staff">
+    <RequireRole title="Your stories" permission="story.write" who="creators and staff">
       {(user) => <MyStories username={user.username} />}
     </RequireRole>
   );

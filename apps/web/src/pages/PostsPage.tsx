@@ -1,5 +1,8 @@
 import { gifAltText } from '@jiffy/contracts/alt-text';
+import { roleMay } from '@jiffy/contracts/role-permissions';
 import { Link } from 'react-router';
+import { useSession, type SessionUser } from '../account/use-session.ts';
+import { EmptyState, joinOrLogIn } from '../components/EmptyState.tsx';
 import { ErrorMessage } from '../components/ErrorMessage.tsx';
 import type { Story } from '../stories/story-api.ts';
 import { useStoryList } from '../stories/use-story-list.ts';
@@ -10,12 +13,15 @@ import { usePageTitle } from '../shell/use-page-title.ts';
 export default function PostsPage() {
   usePageTitle('Posts');
   const { list, stories } = useStoryList({ staff: true });
+  const session = useSession();
   return (
     <section className="posts-page">
       <h1>Posts</h1>
       {list.isPending ? <p className="loading">Loading…</p> : null}
       {list.error ? <ErrorMessage message={list.error.message} /> : null}
-      {list.isSuccess && stories.length === 0 ? <p>No posts yet.</p> : null}
+      {list.isSuccess && stories.length === 0 && !session.isPending ? (
+        <NoPosts user={session.data?.user ?? null} />
+      ) : null}
       <ol className="post-list" aria-label="Posts">
         {stories.map((story) => (
           <PostSummary key={story.story_id} story={story} />
@@ -32,6 +38,32 @@ export default function PostsPage() {
         </button>
       ) : null}
     </section>
+  );
+}
+
+/**
+ * No post yet: posts are the team's own stories (`post.write`), so the team is offered to write
+ * one; anyone else is offered the stories, and a visitor to join as well.
+ */
+function NoPosts({ user }: { user: SessionUser | null }) {
+  const title = 'No posts yet';
+  if (roleMay(user?.role, 'post.write'))
+    return (
+      <EmptyState title={title} steps={[{ to: '/dashboard/stories/new', label: 'Write a post' }]}>
+        Posts are the stories this Jiffy’s team writes: news, picks and how-tos. Write the first.
+      </EmptyState>
+    );
+  const stories = { to: '/stories', label: 'Read the stories' };
+  return (
+    <EmptyState
+      title={title}
+      steps={
+        user ? [stories] : [stories, ...joinOrLogIn({ joinNext: '/upload', logInNext: '/posts' })]
+      }
+    >
+      Posts are written by this Jiffy’s team. Meanwhile, read what its creators tell in stories
+      {user ? '.' : ', or join to upload GIFs of your own.'}
+    </EmptyState>
   );
 }
 

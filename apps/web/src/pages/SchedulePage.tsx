@@ -29,7 +29,7 @@ const WINDOWS: [number, string][] = [
 export default function SchedulePage() {
   usePageTitle('Trending schedule');
   return (
-    <RequireRole title="Trending schedule" roles={['moderator', 'admin']} who="staff">
+    <RequireRole title="Trending schedule" permission="trending.schedule" who="staff">
       {() => <Scheduler />}
     </RequireRole>
   );

@@ -86,7 +86,7 @@ function StaffBoard() {
 export default function StaffPage() {
   usePageTitle('Staff');
   return (
-    <RequireRole title="Staff" roles={['admin']} who="admins">
+    <RequireRole title="Staff" permission="staff.appoint" who="admins">
       {() => (
         <section className="moderation-page">
           <h1>Staff</h1>

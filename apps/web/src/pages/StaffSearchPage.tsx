@@ -91,7 +91,7 @@ function StaffSearch() {
 export default function StaffSearchPage() {
   usePageTitle('Content search');
   return (
-    <RequireRole title="Content search" roles={['moderator', 'admin']} who="moderators and admins">
+    <RequireRole title="Content search" permission="gif.moderate" who="moderators and admins">
       {() => (
         <section className="moderation-page">
           <h1>Content search</h1>

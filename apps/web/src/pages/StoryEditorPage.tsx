@@ -9,15 +9,12 @@ import { useStoryEditor } from '../stories/use-story-editor.ts';
 import '../stories/stories.css';
 import { usePageTitle } from '../shell/use-page-title.ts';
 
-/** Who writes stories (the server's `story.write`): creators and staff. */
-export const STORY_WRITERS = ['creator', 'moderator', 'admin'];
-
 /** `/dashboard/stories/new` and `/dashboard/stories/:id`: write, order and publish a story. */
 export default function StoryEditorPage() {
   const id = useParams().id ?? null;
   usePageTitle(id ? 'Edit story' : 'New story');
   return (
-    <RequireRole title="Story editor" roles={STORY_WRITERS} who="creators and staff">
+    <RequireRole title="Story editor" permission="story.write" who="creators and staff">
       {/* A new story, once saved, becomes its own page: start that one afresh. */}
       {() => <StoryEditor key={id ?? 'new'} storyId={id} />}
     </RequireRole>

@@ -1,6 +1,8 @@
+import { roleMay } from '@jiffy/contracts/role-permissions';
 import { useQuery } from '@tanstack/react-query';
-import { useSession } from '../account/use-session.ts';
+import { useSession, type SessionUser } from '../account/use-session.ts';
 import { ChannelTiles } from '../channels/ChannelTiles.tsx';
+import { EmptyState, joinOrLogIn } from '../components/EmptyState.tsx';
 import { ErrorMessage } from '../components/ErrorMessage.tsx';
 import { PersonCards } from '../directory/PersonCards.tsx';
 import { StudioCuration, UnfeatureButton } from '../studios/StudioCuration.tsx';
@@ -11,8 +13,8 @@ import { usePageTitle } from '../shell/use-page-title.ts';
 export default function StudiosPage() {
   usePageTitle('Studios');
   const session = useSession();
-  const role = session.data?.user?.role;
-  const staff = role === 'moderator' || role === 'admin';
+  const user = session.data?.user ?? null;
+  const staff = roleMay(user?.role, 'studios.curate');
   const studios = useQuery({ queryKey: studiosKey, queryFn: studiosApi.list });
   const channels = studios.data?.channels ?? [];
   const creators = studios.data?.creators ?? [];
@@ -25,8 +27,8 @@ export default function StudiosPage() {
       {staff ? <StudioCuration /> : null}
       {studios.isPending ? <p className="loading">Loading…</p> : null}
       {studios.error ? <ErrorMessage message={studios.error.message} /> : null}
-      {studios.isSuccess && channels.length === 0 && creators.length === 0 ? (
-        <p>Nothing is featured yet.</p>
+      {studios.isSuccess && channels.length === 0 && creators.length === 0 && !session.isPending ? (
+        <NothingFeatured user={user} />
       ) : null}
       {channels.length ? <h2 id="studio-channels">Featured channels</h2> : null}
       <ChannelTiles
@@ -54,5 +56,45 @@ export default function StudiosPage() {
         />
       ) : null}
     </section>
+  );
+}
+
+/**
+ * Nothing featured yet: the editors (`studios.curate`) are pointed at their form; everyone else
+ * at what gets a channel featured (GIFs in it, a creator's badge) and at the artists meanwhile.
+ */
+function NothingFeatured({ user }: { user: SessionUser | null }) {
+  const title = 'Nothing is featured yet';
+  if (roleMay(user?.role, 'studios.curate'))
+    return (
+      <EmptyState title={title} steps={[{ to: '/artists', label: 'Find creators to feature' }]}>
+        Feature a channel or a creator with the form above: its address, or their username.
+      </EmptyState>
+    );
+  const artists = { to: '/artists', label: 'Meet the artists' };
+  if (!user)
+    return (
+      <EmptyState
+        title={title}
+        steps={[...joinOrLogIn({ joinNext: '/upload', logInNext: '/studios' }), artists]}
+      >
+        The editors feature channels and creators here. Join to upload GIFs of your own, and your
+        channel could be next.
+      </EmptyState>
+    );
+  return (
+    <EmptyState
+      title={title}
+      steps={[
+        { to: '/upload', label: 'Upload a GIF' },
+        ...(roleMay(user.role, 'application.apply') && !user.is_verified
+          ? [{ to: '/apply', label: 'Apply to be a creator' }]
+          : [{ to: `/${user.username}`, label: 'Your channel' }]),
+        artists,
+      ]}
+    >
+      The editors feature channels and creators here. Fill your channel with GIFs, and it could be
+      next.
+    </EmptyState>
   );
 }

@@ -30,10 +30,15 @@ export interface AccountServiceDeps {
   sessionUsers: NamedCache<UserRow>;
 }
 
-const notConfirmed = () =>
+/**
+ * Said only to whoever gave the account's password: the address it waits on comes with it, so
+ * the site can offer to confirm it even when the login was a username.
+ */
+const notConfirmed = (email: string | null) =>
   new AppError(
     'email_not_confirmed',
     'Confirm your e-mail address first; we can send the e-mail again.',
+    email ? { details: { email } } : undefined,
   );
 
 /** A signed-in session: the secret for the cookie, and whose it is. */
@@ -117,10 +122,12 @@ export class AccountService {
 
   /**
    * Confirms with the e-mail's link token, or with the address and the typed code: a waiting
-   * sign-up becomes an account (or an unconfirmed account from before, confirmed).
+   * sign-up becomes an account (or an unconfirmed account from before, confirmed), and is
+   * signed in. Whoever confirms holds the mailbox, which could reset the password anyway; a
+   * person who just proved their address expects to be in, not to type the password again.
    */
-  async confirm(input: { token: string } | { email: string; code: string }): Promise<void> {
-    const { accounts, pending } = this.#deps;
+  async confirm(input: { token: string } | { email: string; code: string }): Promise<NewSession> {
+    const { accounts, pending, users } = this.#deps;
     const invalid = () =>
       new AppError('invalid_token', 'That confirmation is not valid (used, expired or mistyped).');
     const signup =
@@ -128,8 +135,9 @@ export class AccountService {
         ? await pending.findLiveByToken(hashSecret(input.token))
         : await pending.findLiveByCode(input.email, (row) => hashSecret(`${row.id}:${input.code}`));
     if (signup) {
-      if (!(await pending.promote(signup.id, newUserId()))) throw invalid();
-      return;
+      const user = await pending.promote(signup.id, newUserId());
+      if (!user) throw invalid();
+      return this.#startSession(user, null);
     }
     let userId: string | null = null;
     if ('token' in input) {
@@ -142,6 +150,9 @@ export class AccountService {
     }
     if (!userId) throw invalid();
     await accounts.confirmEmail(userId);
+    const user = await users.findById(userId);
+    if (!user) throw invalid();
+    return this.#startSession(user, null);
   }
 
   /** Sends a new confirmation when the address has a waiting sign-up (or unconfirmed account). */
@@ -232,7 +243,7 @@ export class AccountService {
     // then offers to confirm it), whether or not its address has an account.
     const signup = await pending.findLiveByLogin(input.login);
     if (signup && (await verifyPassword(input.password, signup.password_hash)))
-      throw notConfirmed();
+      throw notConfirmed(signup.email);
     const user = input.login.includes('@')
       ? await accounts.findByEmail(input.login)
       : await users.findByUsername(input.login);
@@ -241,13 +252,18 @@ export class AccountService {
       : await verifyAgainstNothing(input.password);
     if (!user || !ok)
       throw new AppError('invalid_credentials', 'Wrong username, e-mail or password.');
-    if (!user.email_confirmed_at) throw notConfirmed();
+    if (!user.email_confirmed_at) throw notConfirmed(user.email);
+    return this.#startSession(user, input.loginType);
+  }
+
+  /** A new session for `user`: its secret for the cookie, stored only as a hash. */
+  async #startSession(user: UserRow, loginType: string | null): Promise<NewSession> {
     const token = newSecret();
     const expiresAt = new Date(Date.now() + SESSION_TTL);
-    await accounts.insertSession({
+    await this.#deps.accounts.insertSession({
       tokenHash: hashSecret(token),
       userId: user.id,
-      loginType: input.loginType,
+      loginType,
       expiresAt,
     });
     return { token, user, expiresAt };

@@ -52,15 +52,36 @@ describe('accounts: register → confirm → login → reset, through the outbox
     const mail = await lastMailTo('alice@example.com');
     expect(mail?.subject).toBe('Confirm your Jiffy account');
 
+    // By username, with the right password: the refusal names the address it waits on, so
+    // the site can offer to confirm it.
     const early = await client.post('/api/v3/login', { login: 'alice_01', password: PASSWORD });
     expect(early.statusCode).toBe(403);
-    expect(early.json()).toMatchObject({ error: { code: 'email_not_confirmed' } });
+    expect(early.json()).toMatchObject({
+      error: { code: 'email_not_confirmed', details: { email: 'alice@example.com' } },
+    });
+    const wrongPassword = await client.post('/api/v3/login', {
+      login: 'alice_01',
+      password: 'not the password',
+    });
+    expect(wrongPassword.statusCode).toBe(401);
+    expect(JSON.stringify(wrongPassword.json())).not.toContain('alice@example.com');
 
+    // Confirming signs the account in: the session and a new CSRF cookie come with the answer.
     const token = tokenIn(mail!.text)!;
-    expect((await client.post('/api/v3/register/confirm', { token })).statusCode).toBe(200);
+    const confirmed = await client.post('/api/v3/register/confirm', { token });
+    expect(confirmed.statusCode).toBe(200);
+    expect(confirmed.json()).toMatchObject({
+      data: { status: 'confirmed', user: { username: 'Alice_01', email: 'alice@example.com' } },
+    });
+    expect(confirmed.cookies.map((c) => c.name).sort()).toEqual(['jiffy_csrf', 'jiffy_session']);
+    expect((await client.get('/login/check')).json()).toMatchObject({
+      data: { logged_in: true, user: { username: 'Alice_01' } },
+    });
+    expect((await client.post('/api/v3/logout')).statusCode).toBe(200);
     const reused = await client.post('/api/v3/register/confirm', { token });
     expect(reused.statusCode).toBe(400);
     expect(reused.json()).toMatchObject({ error: { code: 'invalid_token' } });
+    expect(reused.cookies.find((c) => c.name === 'jiffy_session')).toBeUndefined();
 
     const login = await client.post('/api/v3/login?loginType=web_header', {
       login: 'ALICE_01',
@@ -95,10 +116,14 @@ describe('accounts: register → confirm → login → reset, through the outbox
       (await client.post('/api/v3/register/confirm', { email: 'bob@example.com', code: wrong }))
         .statusCode,
     ).toBe(400);
-    expect(
-      (await client.post('/api/v3/register/confirm', { email: 'BOB@example.com', code }))
-        .statusCode,
-    ).toBe(200);
+    const confirmed = await client.post('/api/v3/register/confirm', {
+      email: 'BOB@example.com',
+      code,
+    });
+    expect(confirmed.statusCode).toBe(200);
+    expect((await client.get('/login/check')).json()).toMatchObject({
+      data: { logged_in: true, user: { username: 'bob' } },
+    });
     expect(
       (await client.post('/api/v3/login', { login: 'bob@example.com', password: PASSWORD }))
         .statusCode,

@@ -13,7 +13,7 @@ import {
   registerSchema,
   resetSchema,
 } from './account-input.schema.ts';
-import type { AccountService } from './account.service.ts';
+import type { AccountService, NewSession } from './account.service.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
 import {
   consumeOrRefuse,
@@ -23,7 +23,13 @@ import {
 } from './attempt-limits.ts';
 import { SignInLimits } from './sign-in-limits.ts';
 import { documented } from '../../platform/http/openapi/route-doc.ts';
-import { accountStatusAnswer, buildAnswer, loginAnswer, sessionAnswer } from '@jiffy/contracts';
+import {
+  accountStatusAnswer,
+  buildAnswer,
+  confirmAnswer,
+  loginAnswer,
+  sessionAnswer,
+} from '@jiffy/contracts';
 
 const MINUTE = 60;
 const HOUR = 60 * MINUTE;
@@ -83,19 +89,27 @@ export function accountsRoutes(
     return reply.status(201).send({ data: { status: 'confirmation_sent' } });
   });
 
+  /** Hands the browser a new session, with a fresh CSRF secret (one fixed before is void). */
+  const signInReply = (request: FastifyRequest, reply: FastifyReply, session: NewSession) => {
+    reply.setCookie(CSRF_COOKIE, newSecret(), cookieOptions(request, false));
+    reply.setCookie(SESSION_COOKIE, session.token, cookieOptions(request, true, session.expiresAt));
+  };
+
   const confirm = documented({
-    summary: "Confirm an account's e-mail address",
-    description: "The mailed link's `token`, or the address with the mailed six-digit `code`.",
+    summary: "Confirm an account's e-mail address, and sign it in",
+    description:
+      "The mailed link's `token`, or the address with the mailed six-digit `code`. Sets the session and a fresh CSRF cookie, as signing in does.",
     body: confirmSchema,
     auth: 'anonymous',
-    responses: { 200: accountStatusAnswer },
+    responses: { 200: confirmAnswer },
   });
   app.post('/api/v3/register/confirm', confirm, async (request, reply) => {
     await confirmPerIp(reply, request.ip);
     const input = parseInput(confirmSchema, body(request));
     if ('email' in input) await confirmPerEmail(reply, input.email.toLowerCase());
-    await accounts.confirm(input);
-    return { data: { status: 'confirmed' } };
+    const session = await accounts.confirm(input);
+    signInReply(request, reply, session);
+    return { data: { status: 'confirmed' as const, user: presentSelf(session.user) } };
   });
 
   const resend = documented({
@@ -158,9 +172,7 @@ export function accountsRoutes(
       throw error;
     });
     await signIn.succeeded(account, request.ip);
-    // A fresh CSRF secret with the session: a secret fixed before sign-in (login CSRF) is void.
-    reply.setCookie(CSRF_COOKIE, newSecret(), cookieOptions(request, false));
-    reply.setCookie(SESSION_COOKIE, session.token, cookieOptions(request, true, session.expiresAt));
+    signInReply(request, reply, session);
     return { data: { user: presentSelf(session.user), login_type: input.loginType } };
   });
 

@@ -1,3 +1,4 @@
+import { roleMay } from '@jiffy/contracts';
 import { AppError } from '../../platform/errors/app-error.ts';
 import { randomBase62 } from '../../platform/lib/ids.ts';
 import type {
@@ -30,7 +31,7 @@ export class CreatorApplicationService {
     applicant: { id: string; role: string },
     input: { message: string; portfolioUrl: string | null },
   ): Promise<string> {
-    if (applicant.role !== 'user')
+    if (!roleMay(applicant.role, 'application.apply'))
       throw new AppError('invalid_request', 'You are already a creator or staff.');
     const id = randomBase62(16);
     const recorded = await this.#applications.insertPending({ id, userId: applicant.id, ...input });

@@ -1,3 +1,4 @@
+import { roleMay, STAFF_ROLES, type RolePermission } from '@jiffy/contracts';
 import type { UserRole } from '../../platform/db/schema.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
 
@@ -37,41 +38,41 @@ export interface Subject {
   ownerId: string | null;
 }
 
-const STAFF: readonly UserRole[] = ['moderator', 'admin'];
+/** Moderators and admins may act on anyone's things where owners may act on their own. */
+const ownerOrStaff = (actor: Actor, subject: Subject) =>
+  actor.id === subject.ownerId || STAFF_ROLES.includes(actor.role);
+
+/** A rule that depends on the role alone: the table the site shares (`@jiffy/contracts`). */
+const byRole = (permission: RolePermission) => (actor: Actor) => roleMay(actor.role, permission);
 
 /**
  * The one permission table: every route asks it, nothing else decides. An owner may change
  * their own things; moderators may also act on anyone's GIFs; only admins edit other people's
- * profiles.
+ * profiles. What depends on the role alone is in `ROLE_PERMISSIONS`, which the site reads too.
  */
 const rules: Record<Action, (actor: Actor, subject: Subject) => boolean> = {
   'user.view_private': (actor, subject) => actor.id === subject.ownerId || actor.role === 'admin',
   'user.edit': (actor, subject) => actor.id === subject.ownerId || actor.role === 'admin',
-  'gif.upload_as': (actor, subject) => actor.id === subject.ownerId || STAFF.includes(actor.role),
-  'gif.upload_unmetered': (actor) => STAFF.includes(actor.role),
-  'gif.edit': (actor, subject) => actor.id === subject.ownerId || STAFF.includes(actor.role),
-  'gif.set_cta': (actor, subject) => actor.id === subject.ownerId || STAFF.includes(actor.role),
-  'gif.takedown': (actor) => STAFF.includes(actor.role),
-  'gif.restore': (actor) => actor.role === 'admin',
-  'gif.delete': (actor, subject) => actor.id === subject.ownerId || STAFF.includes(actor.role),
-  'moderation.audit_log': (actor) => actor.role === 'admin',
-  'gif.moderate': (actor) => STAFF.includes(actor.role),
-  'application.review': (actor) => STAFF.includes(actor.role),
-  'trending.schedule': (actor) => STAFF.includes(actor.role),
-  // Stories are GIPHY's editors' and artists' format: creators and staff write them.
-  'story.write': (actor) => actor.role === 'creator' || STAFF.includes(actor.role),
-  'story.edit': (actor, subject) => actor.id === subject.ownerId || STAFF.includes(actor.role),
-  'story.view_unpublished': (actor, subject) =>
-    actor.id === subject.ownerId || STAFF.includes(actor.role),
-  'channel.edit': (actor, subject) => actor.id === subject.ownerId || STAFF.includes(actor.role),
-  'channel.editorial': (actor) => STAFF.includes(actor.role),
-  'analytics.view': (actor, subject) => actor.id === subject.ownerId || STAFF.includes(actor.role),
-  // Trending searches are shown to every visitor: staff keep abuse and nonsense off them.
-  'trending.moderate_searches': (actor) => STAFF.includes(actor.role),
-  // Studios is the instance's editorial shop window: its staff choose what it shows.
-  'studios.curate': (actor) => STAFF.includes(actor.role),
-  // Whoever holds a staff role can take down anyone's GIFs: only admins choose who does.
-  'staff.appoint': (actor) => actor.role === 'admin',
+  'gif.upload_as': ownerOrStaff,
+  'gif.upload_unmetered': byRole('gif.upload_unmetered'),
+  'gif.edit': ownerOrStaff,
+  'gif.set_cta': ownerOrStaff,
+  'gif.takedown': byRole('gif.takedown'),
+  'gif.restore': byRole('gif.restore'),
+  'gif.delete': ownerOrStaff,
+  'moderation.audit_log': byRole('moderation.audit_log'),
+  'gif.moderate': byRole('gif.moderate'),
+  'application.review': byRole('application.review'),
+  'trending.schedule': byRole('trending.schedule'),
+  'story.write': byRole('story.write'),
+  'story.edit': ownerOrStaff,
+  'story.view_unpublished': ownerOrStaff,
+  'channel.edit': ownerOrStaff,
+  'channel.editorial': byRole('channel.editorial'),
+  'analytics.view': ownerOrStaff,
+  'trending.moderate_searches': byRole('trending.moderate_searches'),
+  'studios.curate': byRole('studios.curate'),
+  'staff.appoint': byRole('staff.appoint'),
 };
 
 /** True when `actor` may do `action` to `subject`; nobody signed in may do none of these. */

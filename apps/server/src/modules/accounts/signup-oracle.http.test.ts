@@ -72,10 +72,18 @@ describe('sign-up with an address that has an account, and one that has not', ()
       expect(again.json()).toMatchObject({ error: { code: 'username_taken' } });
     }
     // Signing in with the chosen password, by username or by address: "confirm first", alike.
-    for (const login of ['probe_old', 'probe_new', 'owner20@example.com', 'nobody20@example.com']) {
+    // The address the refusal names is the one the sign-up typed, whether it has an account.
+    for (const [login, email] of [
+      ['probe_old', 'owner20@example.com'],
+      ['probe_new', 'nobody20@example.com'],
+      ['owner20@example.com', 'owner20@example.com'],
+      ['nobody20@example.com', 'nobody20@example.com'],
+    ]) {
       const response = await post('/api/v3/login', { login, password: PASSWORD });
       expect(response.statusCode, login).toBe(403);
-      expect(response.json()).toMatchObject({ error: { code: 'email_not_confirmed' } });
+      expect(response.json()).toMatchObject({
+        error: { code: 'email_not_confirmed', details: { email } },
+      });
     }
     // The address's owner still signs in with their own password.
     const owner = await post('/api/v3/login', {

@@ -1,3 +1,4 @@
+import { ROLE_PERMISSIONS } from '@jiffy/contracts';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../platform/db/schema.ts';
 import type { StoryPosition } from './story-cursor.ts';
@@ -163,7 +164,7 @@ export class StoryRepository {
     // Staff are who decide what the public lists show: their stories are the site's posts.
     if (options.byStaff)
       query = query.where('stories.user_id', 'in', (users) =>
-        users.selectFrom('users').select('id').where('role', 'in', ['moderator', 'admin']),
+        users.selectFrom('users').select('id').where('role', 'in', ROLE_PERMISSIONS['post.write']),
       );
     if (!options.unpublished)
       query = query

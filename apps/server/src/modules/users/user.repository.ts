@@ -1,3 +1,4 @@
+import { STAFF_ROLES } from '@jiffy/contracts';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database, NewUser, UserRole, UserRow } from '../../platform/db/schema.ts';
 
@@ -216,7 +217,7 @@ export class UserRepository {
     return this.#db
       .selectFrom('users')
       .selectAll()
-      .where('role', 'in', ['admin', 'moderator'])
+      .where('role', 'in', STAFF_ROLES)
       .where('is_public', '=', true)
       .orderBy(sql`role = 'admin'`, 'desc')
       .orderBy(sql`lower(username)`)

@@ -71,5 +71,8 @@ export function errorBody(
       },
     };
   }
-  return { error: { code: error.code, message: error.message, request_id: request.id } };
+  const details = error.details ? { details: error.details } : {};
+  return {
+    error: { code: error.code, message: error.message, request_id: request.id, ...details },
+  };
 }

@@ -10,13 +10,20 @@ import { findUnstorable } from '../lib/unstorable-text.ts';
 export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.infer<S> {
   const unstorable = findUnstorable(input);
   if (unstorable) {
-    throw new AppError('invalid_request', withField(unstorable.at, unstorable.problem));
+    throw new AppError(
+      'invalid_request',
+      withField(unstorable.at, unstorable.problem),
+      unstorable.at ? { details: { field: unstorable.at } } : undefined,
+    );
   }
   const result = schema.safeParse(input);
   if (result.success) return result.data;
   const issue = result.error.issues[0];
-  const message = issue ? withField(issue.path.join('.'), issue.message) : 'invalid input';
-  throw new AppError('invalid_request', message);
+  const field = issue?.path.join('.') ?? '';
+  const message = issue ? withField(field, issue.message) : 'invalid input';
+  // The field comes apart from the message too: a form can then say the problem in its own
+  // words beside the input it is about.
+  throw new AppError('invalid_request', message, field ? { details: { field } } : undefined);
 }
 
 const withField = (field: string, message: string) => (field ? `${field}: ${message}` : message);
