@@ -267,6 +267,9 @@ describe('the site in Chromium', () => {
     await expect
       .poll(() => page.getByRole('heading', { level: 1 }).textContent())
       .toBe('Waving robot');
+    // The server writes the title and the GIF; the rest comes once the site has taken over.
+    await page.getByRole('heading', { name: 'Related GIFs' }).waitFor();
+    await page.getByRole('button', { name: 'Favorite' }).waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
       PHONE.width,
     );

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TagSuggestions } from '../tag-suggestions/TagSuggestions.tsx';
 import LabsPage from './LabsPage.tsx';
@@ -21,30 +21,71 @@ const wrap = (node: React.ReactNode) => (
   </QueryClientProvider>
 );
 
+/** One GIF for every list the page asks for, so a search finds something. */
+const oneGif = {
+  id: 'cat1',
+  title: 'Cat',
+  tags: ['cat'],
+  url: 'http://localhost/gifs/cat-cat1',
+  images: {
+    original: { url: '/m/cat1.gif', width: '200', height: '150' },
+    fixed_width: { url: '/m/cat1-200.gif', width: '200', height: '150' },
+  },
+};
+
 describe('/labs', () => {
   beforeEach(() => {
     localStorage.clear();
     vi.stubGlobal(
       'fetch',
       vi.fn(async () =>
-        json({ data: [], pagination: { total_count: 0, count: 0, offset: 0 }, meta: {} }),
+        json({ data: [oneGif], pagination: { total_count: 1, count: 1, offset: 0 }, meta: {} }),
       ),
     );
-    stubResizeObserver();
+    stubResizeObserver(600);
+    // jsdom has no media queries: no visitor here asked for reduced motion.
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: false,
+      media: query,
+      addEventListener() {},
+      removeEventListener() {},
+    }));
+    // jsdom scrolls nothing: everything observed is in view at once (the grid's loader, which
+    // asks for the first page when seen).
+    vi.stubGlobal(
+      'IntersectionObserver',
+      class {
+        readonly #callback: IntersectionObserverCallback;
+        constructor(callback: IntersectionObserverCallback) {
+          this.#callback = callback;
+        }
+        observe(target: Element) {
+          this.#callback(
+            [{ isIntersecting: true, target } as IntersectionObserverEntry],
+            this as unknown as IntersectionObserver,
+          );
+        }
+        unobserve() {}
+        disconnect() {}
+      },
+    );
   });
   afterEach(() => {
     cleanup();
     vi.unstubAllGlobals();
   });
 
-  it('lists the experiments with switches that change what the other pages show', () => {
+  it('lists the experiments with switches that change what the other pages show', async () => {
+    // A search that found GIFs offers them as a backdrop while the experiment is on.
     render(
-      wrap(
-        <>
+      <QueryClientProvider client={new QueryClient()}>
+        <MemoryRouter initialEntries={['/search/cat']}>
           <LabsPage />
-          <SearchPage />
-        </>,
-      ),
+          <Routes>
+            <Route path="/search/:term" element={<SearchPage />} />
+          </Routes>
+        </MemoryRouter>
+      </QueryClientProvider>,
     );
     const backdrop = screen.getByRole<HTMLInputElement>('switch', { name: 'Backdrop' });
     const suggestions = screen.getByRole<HTMLInputElement>('switch', {
@@ -52,7 +93,7 @@ describe('/labs', () => {
     });
     expect(backdrop.checked).toBe(true);
     expect(suggestions.checked).toBe(false);
-    expect(screen.getByRole('link', { name: 'Play as a backdrop' })).toBeTruthy();
+    expect(await screen.findByRole('link', { name: 'Play as a backdrop' })).toBeTruthy();
     fireEvent.click(backdrop);
     expect(screen.queryByRole('link', { name: 'Play as a backdrop' })).toBeNull();
     // Kept in this browser: a page opened later finds it off.
