@@ -295,10 +295,44 @@ describe('the site in Chromium', () => {
   });
 
   it('says so in words for an unknown channel and an unknown GIF', async () => {
-    const { page } = await open('/nobody_here');
+    const page = await browser.newPage({ viewport: DESKTOP });
+    // What the page logs and which of its requests fail, beside the page's own 404 status.
+    const logged: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') logged.push(`${message.text()} (${message.location().url})`);
+    });
+    page.on('pageerror', (error) => logged.push(error.message));
+    const failed: string[] = [];
+    page.on('response', (response) => {
+      if (response.status() >= 400 && response.request().resourceType() !== 'document')
+        failed.push(`${response.status()} ${response.url()}`);
+    });
+    // No user of that name; a path no channel can have (its lookup was a 400); no channel
+    // below a real user.
+    const misses = ['/nobody_here', '/no-such-page', '/robomaker/no-such-channel'];
+    for (const path of misses) {
+      const answer = await page.goto(`${origin}${path}`);
+      expect(answer!.status(), path).toBe(404);
+      await expect
+        .poll(() => page.getByRole('heading', { level: 1 }).textContent())
+        .toBe('404: nothing here');
+      expect(await page.title(), path).toBe('Page not found — Jiffy');
+    }
+    // Navigated to within the site, a path no channel can have is not asked about either.
+    await page.getByRole('link', { name: 'Back to trending GIFs' }).click();
+    await page.getByRole('heading', { name: 'Trending GIFs', exact: true }).waitFor();
+    await page.evaluate(() => {
+      history.pushState(null, '', '/still-no-such-page');
+      dispatchEvent(new PopStateEvent('popstate'));
+    });
     await expect
       .poll(() => page.getByRole('heading', { level: 1 }).textContent())
       .toBe('404: nothing here');
+    // The only errors: Chromium's line for each page answered 404, which the server means.
+    const ownStatus = (path: string) =>
+      `Failed to load resource: the server responded with a status of 404 (Not Found) (${origin}${path})`;
+    expect(failed).toEqual([]);
+    expect(logged).toEqual(misses.map(ownStatus));
     await page.goto(`${origin}/gifs/nothing-nosuchgif`);
     await expect
       .poll(() => page.getByRole('alert').textContent())
@@ -307,6 +341,8 @@ describe('the site in Chromium', () => {
       .getByRole('alert')
       .evaluate((element) => getComputedStyle(element).color);
     expect(color).toBe('rgb(255, 77, 77)');
+    expect(failed).toEqual([]);
+    expect(logged).toEqual([...misses, '/gifs/nothing-nosuchgif'].map(ownStatus));
     await page.close();
   });
 

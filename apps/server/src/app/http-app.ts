@@ -83,7 +83,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     requestIdHeader: false,
     bodyLimit: 1024 * 1024,
     trustProxy: fastifyTrustProxy(options.trustProxy ?? false),
-    maxParamLength: MAX_PARAM_LENGTH,
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
     // A path that does not decode (`/v1/tags/related/%ff`) or whose parameter is past the
     // router's length: the same envelope as any refusal of the surface. The router answers
     // before the hooks run, so the request id header is written here.
