@@ -158,7 +158,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     embedSurface(scope, { services, apiKey, fontCssUrl: options.embedFontCssUrl }),
   );
   await app.register(async (scope) => mediaSurface(scope, { services }));
-  await app.register(async (scope) => widgetsSurface(scope, { services, apiKey }));
+  await app.register(async (scope) => widgetsSurface(scope));
   await app.register(async (scope) =>
     opsSurface(scope, {
       services,

@@ -102,7 +102,15 @@ describe('the site pages', () => {
   });
 
   it('answers every site route with the site, and an unknown channel with a 404', async () => {
-    for (const url of ['/search/cats', '/trending-gifs', '/about', '/apps', '/login', '/ada'])
+    for (const url of [
+      '/search/cats',
+      '/trending-gifs',
+      '/about',
+      '/apps',
+      '/widgets',
+      '/login',
+      '/ada',
+    ])
       expect((await get(url)).statusCode, url).toBe(200);
     const missing = await get('/no_such_person');
     expect(missing.statusCode).toBe(404);
