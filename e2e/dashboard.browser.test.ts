@@ -261,6 +261,31 @@ describe('the creator dashboard in Chromium', () => {
     expect(await viewLinePixels(page)).toBeGreaterThan(50);
     await saveScreenshot(page, 'dashboard-phone');
 
+    // Today, one day: each figure a labelled bar with its number beside it, in the page.
+    await page.getByRole('button', { name: 'Today' }).click();
+    const day = page.getByRole('table', { name: 'The day’s figures' });
+    await day.waitFor();
+    const views = Number(await page.locator('.dashboard-totals dd').first().textContent());
+    const rows = await day.getByRole('row').evaluateAll((all) =>
+      all.map((row) => ({
+        label: row.querySelector('th')!.textContent,
+        value: row.lastElementChild!.textContent,
+        right: row.lastElementChild!.getBoundingClientRect().right,
+        bar: row.querySelector('.day-bar')!.getBoundingClientRect().width,
+      })),
+    );
+    expect(rows.map((row) => row.label)).toEqual(['Views', 'Clicks', 'Shares', 'Favorites']);
+    expect(rows[0]!.value).toBe(String(views));
+    for (const row of rows) {
+      expect(row.value).toMatch(/^\d+$/);
+      expect(row.right).toBeLessThanOrEqual(PHONE.width - margin);
+    }
+    if (views > 0) expect(rows[0]!.bar).toBeGreaterThan(100);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(PHONE.width);
+    await saveScreenshot(page, 'dashboard-today-phone');
+    await page.getByRole('button', { name: 'Last 7 days' }).click();
+    await page.locator('.dashboard-chart canvas').waitFor();
+
     // Turned sideways, the chart widens with the page.
     await page.setViewportSize({ width: PHONE.height, height: PHONE.width });
     await expect.poll(chartWidth).toBeGreaterThan(PHONE.height - 2 * margin - 40);

@@ -1,6 +1,9 @@
+import { readFile } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Browser } from 'playwright-core';
+import path from 'node:path';
+import { makeVideo } from '@jiffy/media/testing';
+import type { Browser, Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { animatedImage } from '../apps/server/testing/fixtures.ts';
 import type { TestJiffy } from '../apps/server/testing/test-jiffy.ts';
@@ -16,6 +19,7 @@ describe('the embedded GIF player in Chromium', () => {
   let thirdPartyUrl: string;
   let id: string;
   let viewed: string;
+  let makersKey: string;
   const fromVideo: Record<string, string> = {};
 
   beforeAll(async () => {
@@ -25,7 +29,7 @@ describe('the embedded GIF player in Chromium', () => {
       username: 'maker',
       display_name: 'The Maker',
     });
-    const makersKey = (await t.jiffy.services.apiKeys.create('u-maker', 'uploads')).key;
+    makersKey = (await t.jiffy.services.apiKeys.create('u-maker', 'uploads')).key;
     // Uploaded all at once, so the queue makes every GIF's first renditions (the player and its
     // grid show only those: original and fixed_width) before any GIF's remaining ones.
     const upload = async (fields: Record<string, string>, width: number, height: number) => {
@@ -115,6 +119,7 @@ describe('the embedded GIF player in Chromium', () => {
     expect(await menu.getByLabel('Link').inputValue()).toBe(`${origin}/gifs/waving-robot-${id}`);
     // Opening the menu hides the footer.
     await expect.poll(() => page.locator('.chrome.footer').count()).toBe(0);
+    expect(await overlapsOfClose(menu)).toEqual([]);
     await saveScreenshot(page, 'embed-share-480');
     await page.getByRole('button', { name: 'Close share menu' }).click();
     await expect.poll(() => menu.count()).toBe(0);
@@ -129,6 +134,126 @@ describe('the embedded GIF player in Chromium', () => {
     expect(errors).toEqual([]);
     await context.close();
   });
+
+  /** What the share menu's close button covers: the menu's other controls its box meets. */
+  const overlapsOfClose = (menu: Locator) =>
+    menu.evaluate((box) => {
+      const close = box.querySelector('button.close')!.getBoundingClientRect();
+      return [...box.querySelectorAll('a, button:not(.close), input, label')]
+        .filter((element) => {
+          const r = element.getBoundingClientRect();
+          const across = Math.min(r.right, close.right) - Math.max(r.left, close.left);
+          const down = Math.min(r.bottom, close.bottom) - Math.max(r.top, close.top);
+          return across > 0 && down > 0;
+        })
+        .map((element) => element.textContent || element.outerHTML.slice(0, 60));
+    });
+
+  it('lays the share menu out with its close button clear of its content, in every frame it shows in', async () => {
+    for (const [width, height] of [
+      [250, 200],
+      [320, 320],
+      [480, 360],
+      [800, 450],
+    ] as const) {
+      const context = await browser.newContext({ viewport: { width, height } });
+      const page = await context.newPage();
+      await page.goto(`${origin}/embed/${id}`);
+      await page.locator('.player.live').waitFor();
+      await page.mouse.move(width / 2, height / 2);
+      await page.getByRole('button', { name: 'Share' }).click();
+      const menu = page.getByRole('dialog', { name: 'Share this GIF' });
+      await menu.waitFor();
+      const close = page.getByRole('button', { name: 'Close share menu' });
+      expect(await overlapsOfClose(menu), `${width}x${height}`).toEqual([]);
+      // In the menu's box, and the one thing at its centre (nothing laid over it).
+      const [outer, inner] = [await menu.boundingBox(), await close.boundingBox()];
+      expect(inner!.x + inner!.width, `${width}x${height}`).toBeLessThanOrEqual(
+        outer!.x + outer!.width,
+      );
+      expect(inner!.y, `${width}x${height}`).toBeGreaterThanOrEqual(outer!.y);
+      expect(
+        await close.evaluate((button) => {
+          const r = button.getBoundingClientRect();
+          return document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2) === button;
+        }),
+      ).toBe(true);
+      await close.click();
+      await expect.poll(() => menu.count()).toBe(0);
+      await context.close();
+    }
+  });
+
+  it('gives a clip with sound a labelled Unmute button that works by keyboard', async () => {
+    // Uploaded here, once the other GIFs are made: its file with sound comes in the rest phase.
+    const file = await makeVideo({
+      width: 320,
+      height: 180,
+      seconds: 2,
+      withSound: true,
+      path: path.join(t.dataDir, 'humming.mp4'),
+    });
+    const clip = await t.uploadAndWait(
+      { name: 'humming.mp4', bytes: await readFile(file) },
+      { api_key: makersKey, title: 'Humming tone' },
+      { complete: false },
+    );
+    await t.waitForGif(clip, { complete: true, timeoutMs: 150_000 });
+    const context = await browser.newContext({ viewport: { width: 480, height: 360 } });
+    const page = await context.newPage();
+    const errors = watchPageErrors(page);
+    await page.goto(`${origin}/embed/${clip}`);
+    const video = page.locator('video.media');
+    const state = () =>
+      video.evaluate((v: HTMLVideoElement) => ({
+        muted: v.muted,
+        paused: v.paused,
+        // Chromium counts the sound it decoded: more than nothing means it is heard.
+        audioBytes: (v as HTMLVideoElement & { webkitAudioDecodedByteCount: number })
+          .webkitAudioDecodedByteCount,
+      }));
+    // Playing on its own, so muted (what browsers allow without a visitor's gesture).
+    await expect.poll(async () => (await state()).paused).toBe(false);
+    expect((await state()).muted).toBe(true);
+    await page.locator('.player.live').waitFor();
+    const unmute = page.getByRole('button', { name: 'Unmute' });
+    expect(await unmute.getAttribute('aria-pressed')).toBe('true');
+
+    // By keyboard alone: Tab reaches it (and shows the chrome it is in), Enter gives the sound.
+    const focused = () => unmute.evaluate((button) => button === document.activeElement);
+    for (let tabs = 0; tabs < 15 && !(await focused()); tabs++) await page.keyboard.press('Tab');
+    expect(await focused()).toBe(true);
+    await expect
+      .poll(() => page.locator('.chrome.footer').evaluate((e) => getComputedStyle(e).opacity))
+      .toBe('1');
+    expect(await unmute.isVisible()).toBe(true);
+    await saveScreenshot(page, 'embed-clip-480');
+    await page.keyboard.press('Enter');
+    await expect.poll(async () => (await state()).muted).toBe(false);
+    const mute = page.getByRole('button', { name: 'Mute' });
+    expect(await mute.getAttribute('aria-pressed')).toBe('false');
+    await expect.poll(async () => (await state()).audioBytes).toBeGreaterThan(0);
+    expect((await state()).paused).toBe(false);
+    // Space mutes it again; the button follows the clip's own controls too.
+    await page.keyboard.press(' ');
+    await expect.poll(async () => (await state()).muted).toBe(true);
+    await video.evaluate((v: HTMLVideoElement) => (v.muted = false));
+    await expect.poll(() => mute.count()).toBe(1);
+
+    // Pointer users get it as well, over the clip, where the footer covers the clip's controls.
+    await page.mouse.move(240, 180);
+    await mute.click();
+    await expect.poll(async () => (await state()).muted).toBe(true);
+    expect(errors).toEqual([]);
+    await context.close();
+    // A GIF has no sound to switch.
+    const gif = await browser.newPage({ viewport: { width: 480, height: 360 } });
+    await gif.goto(`${origin}/embed/${id}`);
+    await gif.mouse.move(240, 180);
+    await gif.locator('.player.hover').waitFor();
+    expect(await gif.getByRole('button', { name: /mute/i }).count()).toBe(0);
+    await gif.close();
+  }, 240_000);
 
   it('builds the related grid on first hover, pages it on scroll, and times the hiding', async () => {
     const context = await browser.newContext({ viewport: { width: 480, height: 480 } });

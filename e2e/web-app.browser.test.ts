@@ -113,6 +113,121 @@ describe('the site in Chromium', () => {
     }
   });
 
+  /**
+   * The visible targets among `selector`'s matches: each one's name and size, and where its
+   * centre is (header rows are told apart by it).
+   */
+  const targets = (page: Page, selector: string) =>
+    page.locator(selector).evaluateAll((elements) =>
+      elements
+        .map((element) => {
+          const box = element.getBoundingClientRect();
+          // What shows of it: a section scrolled out of the sections' row is clipped there.
+          const shown = { left: box.left, right: box.right, top: box.top, bottom: box.bottom };
+          for (let box = element.parentElement; box; box = box.parentElement) {
+            if (getComputedStyle(box).overflowX === 'visible') continue;
+            const clip = box.getBoundingClientRect();
+            shown.left = Math.max(shown.left, clip.left);
+            shown.right = Math.min(shown.right, clip.right);
+            shown.top = Math.max(shown.top, clip.top);
+            shown.bottom = Math.min(shown.bottom, clip.bottom);
+          }
+          const name =
+            element.getAttribute('aria-label') ||
+            element.textContent?.trim() ||
+            element.getAttribute('placeholder') ||
+            element.tagName;
+          return {
+            name,
+            width: box.width,
+            height: box.height,
+            ...shown,
+            middle: box.y + box.height / 2,
+            // Its text wider than its box: squeezed, drawn over its neighbours.
+            squeezed: element.scrollWidth > element.clientWidth + 1,
+          };
+        })
+        .filter((target) => target.width > 0 && target.height > 0),
+    );
+  type Target = Awaited<ReturnType<typeof targets>>[number];
+  /** Targets under 44 x 44, squeezed under their text, or overlapping another where they show. */
+  const under44 = (found: Target[]) => [
+    ...found
+      .filter((target) => target.width < 44 || target.height < 44 || target.squeezed)
+      .map((target) => `${target.name}: ${target.width}x${target.height}`),
+    ...found.flatMap((a, i) =>
+      found
+        .slice(i + 1)
+        .filter(
+          (b) =>
+            Math.min(a.right, b.right) - Math.max(a.left, b.left) > 0.5 &&
+            Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > 0.5,
+        )
+        .map((b) => `${a.name} overlaps ${b.name}`),
+    ),
+  ];
+
+  it('gives every tap target of the header, and of the menus it opens, 44 x 44 px on a phone', async () => {
+    const { page, errors } = await open('/', PHONE);
+    await expect.poll(() => loadedTiles(page)).toBeGreaterThanOrEqual(4);
+    // Measured once the site has taken over from the server's copy of the header (its box is
+    // a combobox, the copy's a plain search box): the copy is replaced while the site starts.
+    const searchBox = page.getByRole('combobox', { name: 'Search GIFs' });
+    await searchBox.waitFor();
+    const headerHeight = (on: Page) =>
+      on.evaluate(() => document.querySelector('header')!.getBoundingClientRect().height);
+    const header = await targets(page, 'header a, header button, header input');
+    // The logo, six sections, Log in and Join, the search box and its button.
+    expect(header.map((target) => target.name)).toHaveLength(11);
+    expect(under44(header)).toEqual([]);
+    // Still one row and the search box, and nothing wider than the phone.
+    expect(await headerHeight(page)).toBeLessThanOrEqual(110);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(PHONE.width);
+    // The search box's suggestions.
+    await searchBox.fill('rob');
+    await expect.poll(() => page.getByRole('option').allTextContents()).toContain('robot');
+    expect(under44(await targets(page, '[role="option"]'))).toEqual([]);
+    await saveScreenshot(page, 'web-header-phone');
+    expect(errors).toEqual([]);
+    await page.close();
+
+    // Signed in: the account menu's button, and the links and button of the panel it opens.
+    await signedInUsers(t, [['tapper', 'admin']]);
+    const context = await browser.newContext({ viewport: PHONE });
+    await signInContext(context, t, origin, 'tapper');
+    const signedIn = await context.newPage();
+    const signedInErrors = watchPageErrors(signedIn);
+    await signedIn.goto(`${origin}/`);
+    const menuButton = signedIn.getByRole('button', { name: '@tapper, account menu' });
+    await menuButton.waitFor();
+    const signedInHeader = await targets(signedIn, 'header a, header button, header input');
+    expect(signedInHeader.map((target) => target.name)).toContain('@tapper, account menu');
+    expect(under44(signedInHeader)).toEqual([]);
+    await menuButton.click();
+    const panel = signedIn.locator('.account-menu-panel');
+    await expect.poll(() => panel.isVisible()).toBe(true);
+    const menu = await targets(signedIn, '.account-menu-panel a, .account-menu-panel button');
+    expect(menu.map((target) => target.name)).toContain('Log out');
+    expect(menu.length).toBeGreaterThan(5);
+    expect(under44(menu)).toEqual([]);
+    expect(await signedIn.evaluate(() => document.documentElement.scrollWidth)).toBe(PHONE.width);
+    await saveScreenshot(signedIn, 'web-account-menu-phone');
+    expect(signedInErrors).toEqual([]);
+    await context.close();
+
+    // A desktop's header keeps its compact row: every target in one line, as before.
+    const desktop = await open('/', DESKTOP);
+    await expect.poll(() => loadedTiles(desktop.page)).toBeGreaterThanOrEqual(4);
+    await desktop.page.getByRole('combobox', { name: 'Search GIFs' }).waitFor();
+    const row = await targets(desktop.page, 'header a, header button, header input');
+    expect(row).toHaveLength(11);
+    const middles = row.map((target) => target.middle);
+    expect(Math.max(...middles) - Math.min(...middles)).toBeLessThanOrEqual(2);
+    expect(await headerHeight(desktop.page)).toBeLessThanOrEqual(70);
+    expect(desktop.errors).toEqual([]);
+    await desktop.page.close();
+  });
+
   it('searches from the header with suggestions, opens a GIF and shows its embed code', async () => {
     const { page, errors } = await open('/');
     const box = page.getByRole('combobox', { name: 'Search GIFs' });
@@ -298,10 +413,44 @@ describe('the site in Chromium', () => {
   });
 
   it('says so in words for an unknown channel and an unknown GIF', async () => {
-    const { page } = await open('/nobody_here');
+    const page = await browser.newPage({ viewport: DESKTOP });
+    // What the page logs and which of its requests fail, beside the page's own 404 status.
+    const logged: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') logged.push(`${message.text()} (${message.location().url})`);
+    });
+    page.on('pageerror', (error) => logged.push(error.message));
+    const failed: string[] = [];
+    page.on('response', (response) => {
+      if (response.status() >= 400 && response.request().resourceType() !== 'document')
+        failed.push(`${response.status()} ${response.url()}`);
+    });
+    // No user of that name; a path no channel can have (its lookup was a 400); no channel
+    // below a real user.
+    const misses = ['/nobody_here', '/no-such-page', '/robomaker/no-such-channel'];
+    for (const path of misses) {
+      const answer = await page.goto(`${origin}${path}`);
+      expect(answer!.status(), path).toBe(404);
+      await expect
+        .poll(() => page.getByRole('heading', { level: 1 }).textContent())
+        .toBe('404: nothing here');
+      expect(await page.title(), path).toBe('Page not found — Jiffy');
+    }
+    // Navigated to within the site, a path no channel can have is not asked about either.
+    await page.getByRole('link', { name: 'Back to trending GIFs' }).click();
+    await page.getByRole('heading', { name: 'Trending GIFs', exact: true }).waitFor();
+    await page.evaluate(() => {
+      history.pushState(null, '', '/still-no-such-page');
+      dispatchEvent(new PopStateEvent('popstate'));
+    });
     await expect
       .poll(() => page.getByRole('heading', { level: 1 }).textContent())
       .toBe('404: nothing here');
+    // The only errors: Chromium's line for each page answered 404, which the server means.
+    const ownStatus = (path: string) =>
+      `Failed to load resource: the server responded with a status of 404 (Not Found) (${origin}${path})`;
+    expect(failed).toEqual([]);
+    expect(logged).toEqual(misses.map(ownStatus));
     await page.goto(`${origin}/gifs/nothing-nosuchgif`);
     await expect
       .poll(() => page.getByRole('alert').textContent())
@@ -310,6 +459,8 @@ describe('the site in Chromium', () => {
       .getByRole('alert')
       .evaluate((element) => getComputedStyle(element).color);
     expect(color).toBe('rgb(255, 77, 77)');
+    expect(failed).toEqual([]);
+    expect(logged).toEqual([...misses, '/gifs/nothing-nosuchgif'].map(ownStatus));
     await page.close();
   });
 

@@ -225,10 +225,8 @@ describe('the widget kit grid in Chromium', () => {
   });
 
   it('shows stills to visitors who ask for less motion until a tile is focused; keys activate it', async () => {
-    const context = await browser.newContext({ reducedMotion: 'reduce' });
-    const page = await context.newPage();
-    await page.goto(`${origin}/widgets`);
-    await page.waitForFunction(() => 'JiffyWidgets' in window);
+    const { page } = await widgetPage();
+    await page.emulateMedia({ reducedMotion: 'reduce' });
     await page.evaluate(async (key) => {
       const w = window as unknown as KitWindow;
       const jf = new w.JiffyWidgets.JiffyFetch(key, { serverUrl: location.origin });
@@ -249,7 +247,7 @@ describe('the widget kit grid in Chromium', () => {
     await page.keyboard.press('Enter');
     await page.keyboard.press(' ');
     expect(await page.evaluate(() => (window as unknown as KitWindow).clicked.length)).toBe(2);
-    await context.close();
+    await page.close();
   });
 
   it("calls the tile callbacks and sends the page's user with its pingbacks", async () => {
@@ -371,21 +369,78 @@ describe('the widget kit grid in Chromium', () => {
     await page.close();
   });
 
-  it('serves the demo page with all four widgets running against this instance', async () => {
-    const page = await browser.newPage({ viewport: { width: 800, height: 900 } });
-    const errors = watchPageErrors(page);
-    await page.goto(`${origin}/widgets`);
-    await expect.poll(() => page.locator('#grid .jiffy-gif').count(), { timeout: 10_000 }).toBe(8);
-    await expect.poll(() => page.locator('#single .jiffy-gif').count()).toBe(1);
-    await expect.poll(() => page.locator('#carousel .jiffy-gif').count()).toBeGreaterThan(0);
-    await expect
-      .poll(() => page.locator('#video video').evaluate((v: HTMLVideoElement) => v.paused))
-      .toBe(false);
-    const snippets = await page.locator('pre code').allTextContents();
-    for (const call of ['renderGrid', 'renderCarousel', 'renderGif', 'renderVideo'])
-      expect(snippets.some((s) => s.includes(`JiffyWidgets.${call}(`))).toBe(true);
-    await saveScreenshot(page, 'widgets-demo');
-    expect(errors).toEqual([]);
-    await page.close();
+  it('serves the demo page in the site’s frame, all four widgets running, on a desktop and a phone', async () => {
+    for (const [name, viewport] of [
+      ['desktop', { width: 800, height: 900 }],
+      ['phone', { width: 390, height: 844 }],
+    ] as const) {
+      const page = await browser.newPage({ viewport });
+      const errors = watchPageErrors(page);
+      await page.goto(`${origin}/widgets`);
+      await expect
+        .poll(() => page.locator('#grid .jiffy-gif').count(), { timeout: 10_000 })
+        .toBe(8);
+      await expect.poll(() => page.locator('#single .jiffy-gif').count()).toBe(1);
+      await expect.poll(() => page.locator('#carousel .jiffy-gif').count()).toBeGreaterThan(0);
+      await expect
+        .poll(() => page.locator('#video video').evaluate((v: HTMLVideoElement) => v.paused))
+        .toBe(false);
+      expect(await page.title()).toBe('Widget kit — Jiffy');
+      // The site's header, as on every other page: the logo home, the search box, the sections.
+      const banner = page.getByRole('banner');
+      expect(await banner.getByRole('link', { name: 'Jiffy home' }).getAttribute('href')).toBe('/');
+      expect(await banner.getByRole('search').count()).toBe(1);
+      expect(await banner.getByRole('navigation', { name: 'Sections' }).isVisible()).toBe(true);
+      // Nothing wider than the window: the grid and video take the column, the carousel and
+      // the snippets scroll inside it.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), name).toBe(
+        viewport.width,
+      );
+      const main = (await page.getByRole('main').boundingBox())!;
+      for (const widget of ['#grid .jiffy-grid', '#carousel', '#video video', 'pre']) {
+        const box = (await page.locator(widget).first().boundingBox())!;
+        expect(box.x, `${name} ${widget}`).toBeGreaterThanOrEqual(main.x);
+        expect(box.x + box.width, `${name} ${widget}`).toBeLessThanOrEqual(main.x + main.width);
+      }
+      const snippets = await page.locator('pre code').allTextContents();
+      for (const call of ['renderGrid', 'renderCarousel', 'renderGif', 'renderVideo'])
+        expect(snippets.some((s) => s.includes(`JiffyWidgets.${call}(`))).toBe(true);
+      await saveScreenshot(page, `widgets-demo-${name}`);
+      expect(errors).toEqual([]);
+      await page.close();
+    }
+  });
+
+  it('shows, for each snippet on the demo page, its widget when the snippet is pasted into a bare page', async () => {
+    const demo = await browser.newPage({ viewport: { width: 800, height: 900 } });
+    await demo.goto(`${origin}/widgets`);
+    await expect.poll(() => demo.locator('pre code').count()).toBe(4);
+    const snippets = await demo.locator('pre code').allTextContents();
+    await demo.close();
+    const shows: Record<string, string> = {
+      grid: '#grid .jiffy-gif',
+      carousel: '#carousel .jiffy-gif',
+      single: '#single .jiffy-gif',
+      video: '#video video',
+    };
+    for (const snippet of snippets) {
+      const container = /<div id="(\w+)">/.exec(snippet)![1]!;
+      const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+      const errors = watchPageErrors(page);
+      // Another site's page, on this origin so the test needs no second server.
+      await page.route(`${origin}/pasted`, (route) =>
+        route.fulfill({
+          contentType: 'text/html',
+          body: `<!doctype html><html><body>${snippet}</body></html>`,
+        }),
+      );
+      await page.goto(`${origin}/pasted`);
+      await expect
+        .poll(() => page.locator(shows[container]!).count(), { message: container })
+        .toBeGreaterThan(0);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), container).toBe(390);
+      expect(errors, container).toEqual([]);
+      await page.close();
+    }
   });
 });

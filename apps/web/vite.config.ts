@@ -9,7 +9,7 @@ export default defineConfig({
   build: { outDir: 'dist', emptyOutDir: true, assetsDir: 'assets', manifest: true },
   server: {
     proxy: Object.fromEntries(
-      ['/v1', '/v2', '/api', '/media', '/embed', '/oembed', '/widgets'].map((path) => [
+      ['/v1', '/v2', '/api', '/media', '/embed', '/oembed', '/widgets-assets'].map((path) => [
         path,
         jiffy,
       ]),

@@ -57,6 +57,7 @@ const DashboardPage = lazy(() => import('./pages/DashboardPage.tsx'));
 const ClipsPage = lazy(() => import('./pages/ClipsPage.tsx'));
 const CreatePage = lazy(() => import('./pages/CreatePage.tsx'));
 const ArScenesPage = lazy(() => import('./pages/ArScenesPage.tsx'));
+const WidgetsPage = lazy(() => import('./pages/WidgetsPage.tsx'));
 
 /** The site's routes; any other first segment is a channel. */
 export const routes: RouteObject[] = [
@@ -76,6 +77,7 @@ export const routes: RouteObject[] = [
       { path: 'categories/:category', element: <CategoriesPage /> },
       { path: 'categories/:category/:subcategory', element: <CategoriesPage /> },
       { path: 'apps', element: <AppsPage /> },
+      { path: 'widgets', element: <WidgetsPage /> },
       ...['about', 'transparency', '403', 'maintenance'].map((path) => ({
         path,
         element: <InfoPage />,

@@ -1,9 +1,6 @@
 import { z } from 'zod';
 import { gifSchema, gifUserSchema } from './gif.ts';
 
-/** The deepest a channel may sit below its root (a path of at most this many slugs). */
-export const MAX_CHANNEL_DEPTH = 8;
-
 /** A channel as its parent and ancestors are shown: enough for a link and a breadcrumb. */
 export const channelLinkSchema = z
   .object({

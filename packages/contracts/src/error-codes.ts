@@ -9,6 +9,8 @@ export const errorStatus = {
   url_not_allowed: 400,
   url_fetch_failed: 422,
   query_too_long: 414,
+  /** A segment of the URL's path longer than any route takes (the router's parameter limit). */
+  uri_too_long: 414,
   // authentication
   api_key_required: 401,
   api_key_invalid: 401,

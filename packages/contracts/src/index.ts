@@ -7,6 +7,7 @@ export * from './avatar.ts';
 export * from './report-reasons.ts';
 export * from './share-types.ts';
 export * from './channel.ts';
+export * from './channel-path.ts';
 export * from './public-answers.ts';
 export * from './site-answers.ts';
 export * from './tenor-answers.ts';

@@ -28,6 +28,9 @@ export function EmbedPlayer({ gif, site, options, apiKey }: EmbedPlayerProps) {
   const [sharing, setSharing] = useState(false);
   const [watching, setWatching] = useState(false);
   const [paused, setPaused] = useState(!options.autoplay);
+  // A clip plays muted unless the embedder asked otherwise (media-html.ts); the Unmute button
+  // and the clip's own controls change that.
+  const [muted, setMuted] = useState(options.muted);
   const [mobileFooter, setMobileFooter] = useState(false);
   const [gridWanted, setGridWanted] = useState(false);
   const [gridActive, setGridActive] = useState(false);
@@ -39,6 +42,22 @@ export function EmbedPlayer({ gif, site, options, apiKey }: EmbedPlayerProps) {
   const provider = external?.provider_name === 'youtube' ? 'Youtube' : 'Vimeo';
   const canWatch = external !== undefined && !options.hideVideo;
   const pageUrl = trackedUrl(gif.url, options.trackingQuery);
+  // A clip as the media markup plays it: its file with sound (media-html.ts).
+  const isClip = gif.video?.assets.source !== undefined;
+  const toggleSound = () => {
+    const video = document.querySelector<HTMLVideoElement>('video.media');
+    if (!video) return;
+    video.muted = !video.muted;
+    // Not a Click: the dashboard counts clicks as visits to the GIF, which this is not.
+    track(gif.id, 'Sound', video.muted ? 'Mute' : 'Unmute');
+    // Asking for sound is asking to hear it: a clip that is not playing starts.
+    if (!video.muted && video.paused) {
+      void video.play().then(
+        () => setPaused(false),
+        () => undefined,
+      );
+    }
+  };
   const togglePlay = () => {
     track(gif.id, 'Click', 'Pause');
     const video = document.querySelector<HTMLVideoElement>('video.media');
@@ -73,6 +92,15 @@ export function EmbedPlayer({ gif, site, options, apiKey }: EmbedPlayerProps) {
     return () => clearTimeout(timer);
   }, []);
   const onFirstRow = useCallback((height: number) => setFirstRow(height), []);
+  // The clip's own controls (the browser's, or a visitor's keys on them) change its sound too.
+  useEffect(() => {
+    const video = document.querySelector<HTMLVideoElement>('video.media');
+    if (!isClip || !video) return;
+    const follow = () => setMuted(video.muted);
+    follow();
+    video.addEventListener('volumechange', follow);
+    return () => video.removeEventListener('volumechange', follow);
+  }, [isClip, watching]);
 
   const enter = () => {
     onPointerEnter();
@@ -168,6 +196,21 @@ export function EmbedPlayer({ gif, site, options, apiKey }: EmbedPlayerProps) {
                       }}
                     >
                       {paused ? 'Play' : 'Pause'}
+                    </button>
+                  ) : null}
+                  {isClip ? (
+                    // The clip's own controls sit under this footer, which covers them while
+                    // the pointer is over the player: its sound is switched here.
+                    <button
+                      type="button"
+                      className="sound"
+                      aria-pressed={muted}
+                      onClick={(event) => {
+                        event.stopPropagation();
+                        toggleSound();
+                      }}
+                    >
+                      {muted ? 'Unmute' : 'Mute'}
                     </button>
                   ) : null}
                   {canWatch ? (

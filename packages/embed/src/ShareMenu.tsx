@@ -36,15 +36,21 @@ export function ShareMenu({
   const favorite = trackedUrl(gif.url, trackingQuery, 'ref=fave');
   return (
     <div className="share-menu" role="dialog" aria-label="Share this GIF">
-      <a
-        className="favorite"
-        href={favorite}
-        target="_blank"
-        rel="noopener"
-        onClick={() => onEvent('Click', 'Favorite')}
-      >
-        Favorite
-      </a>
+      {/* Close in the first row, beside Favorite: laid over the menu, it covered what was there. */}
+      <div className="share-menu-top">
+        <a
+          className="favorite"
+          href={favorite}
+          target="_blank"
+          rel="noopener"
+          onClick={() => onEvent('Click', 'Favorite')}
+        >
+          Favorite
+        </a>
+        <button type="button" className="close" onClick={onClose} aria-label="Close share menu">
+          ×
+        </button>
+      </div>
       <div className="networks">
         {networks.map(([name, link, width, height]) => (
           <a
@@ -85,9 +91,6 @@ export function ShareMenu({
       </label>
       <button type="button" onClick={() => copy('link', gif.url)}>
         {copied === 'link' ? 'Copied' : 'Copy link'}
-      </button>
-      <button type="button" className="close" onClick={onClose} aria-label="Close share menu">
-        ×
       </button>
     </div>
   );

@@ -1,7 +1,7 @@
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance } from 'fastify';
 import type { TrustProxy } from './config/trust-proxy.ts';
 import { AppError } from '../platform/errors/app-error.ts';
 import { newResponseId } from '../platform/lib/ids.ts';
@@ -55,6 +55,19 @@ const fastifyTrustProxy = (trust: TrustProxy) =>
   typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust;
 
 const BAD_URL = 'The URL does not decode: a %-escape in its path is not UTF-8.';
+/** The longest path parameter the router takes (Fastify's default, named for the message). */
+const MAX_PARAM_LENGTH = 100;
+const URI_TOO_LONG = `The URL is too long: a part of its path is over ${MAX_PARAM_LENGTH} characters.`;
+
+/**
+ * The router's own refusals with the stable codes of every other refusal. Its messages quote
+ * the path, which may be kilobytes long: ours name the problem instead.
+ */
+function routerRefusal(error: FastifyError): Error {
+  if (error.code === 'FST_ERR_BAD_URL') return new AppError('invalid_request', BAD_URL);
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') return new AppError('uri_too_long', URI_TOO_LONG);
+  return error;
+}
 
 /**
  * The HTTP surface. Each surface (public API, site API, embed, media, widgets, web app, ops) is
@@ -70,10 +83,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     requestIdHeader: false,
     bodyLimit: 1024 * 1024,
     trustProxy: fastifyTrustProxy(options.trustProxy ?? false),
-    // A path that does not decode (`/v1/tags/related/%ff`): the same envelope as any 400.
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
+    // A path that does not decode (`/v1/tags/related/%ff`) or whose parameter is past the
+    // router's length: the same envelope as any refusal of the surface. The router answers
+    // before the hooks run, so the request id header is written here.
     frameworkErrors: (error, request, reply) => {
-      const badUrl = error.code === 'FST_ERR_BAD_URL';
-      errorHandler(badUrl ? new AppError('invalid_request', BAD_URL) : error, request, reply);
+      reply.header('x-request-id', request.id);
+      errorHandler(routerRefusal(error), request, reply);
     },
   });
   app.setErrorHandler(errorHandler);
@@ -142,7 +158,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     embedSurface(scope, { services, apiKey, fontCssUrl: options.embedFontCssUrl }),
   );
   await app.register(async (scope) => mediaSurface(scope, { services }));
-  await app.register(async (scope) => widgetsSurface(scope, { services, apiKey }));
+  await app.register(async (scope) => widgetsSurface(scope));
   await app.register(async (scope) =>
     opsSurface(scope, {
       services,

@@ -17,6 +17,7 @@ describe('pageTypeFor (page type by first path segment)', () => {
     expect(pageTypeFor('/gifs/happy-cat-abc123')).toBe('gifs');
     expect(pageTypeFor('/login?loginType=web_login')).toBe('login');
     expect(pageTypeFor('/404')).toBe('404');
+    expect(pageTypeFor('/widgets')).toBe('widgets');
     expect(pageTypeFor('/edit')).toBe('edit');
     expect(pageTypeFor('/edit/gifs')).toBe('edit/gifs');
   });
@@ -30,6 +31,5 @@ describe('pageTypeFor (page type by first path segment)', () => {
   });
   it('maps any other path to the channel page', () => {
     expect(pageTypeFor('/someuser')).toBe('channel page');
-    expect(pageTypeFor('/widgets')).toBe('channel page');
   });
 });

@@ -20,6 +20,7 @@ const SAME_NAMED = new Set([
   'team',
   'artists',
   'apps',
+  'widgets',
   'transparency',
   'about',
   'labs',

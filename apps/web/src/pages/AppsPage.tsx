@@ -1,3 +1,4 @@
+import { Link } from 'react-router';
 import { usePageTitle } from '../shell/use-page-title.ts';
 /** `/apps`: ways to use this instance elsewhere: the widget kit, the embed player, the API. */
 export default function AppsPage() {
@@ -6,8 +7,8 @@ export default function AppsPage() {
     <section className="status-page">
       <h1>Apps</h1>
       <p>
-        Put this instance's GIFs on any site with the <a href="/widgets">widget kit</a>: a grid, a
-        carousel, a single GIF and a video player, each a few lines to paste.
+        Put this instance's GIFs on any site with the <Link to="/widgets">widget kit</Link>: a grid,
+        a carousel, a single GIF and a video player, each a few lines to paste.
       </p>
       <p>
         Every GIF page has an embed code for the embeddable player, and apps built on GIPHY's SDKs

@@ -1,8 +1,9 @@
 import type { ChannelObject } from '@jiffy/contracts';
+import { channelPathParts } from '@jiffy/contracts/channel-path';
 import type { GifsResult } from '@jiffy/fetch-api';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link, useParams, useSearchParams } from 'react-router';
+import { Link, useLocation, useParams, useSearchParams } from 'react-router';
 import { useSession } from '../account/use-session.ts';
 import { reportChannelFeedPage } from '../analytics/page-views.ts';
 import { api } from '../api/client.ts';
@@ -13,6 +14,7 @@ import { ChannelManager } from '../channels/ChannelManager.tsx';
 import { ChannelTiles } from '../channels/ChannelTiles.tsx';
 import { channelApi, channelQueryKey } from '../channels/channel-api.ts';
 import { GifGrid } from '../components/GifGrid.tsx';
+import { missingAtLoad } from '../first-page/missing-page.ts';
 import NotFoundPage from './NotFoundPage.tsx';
 import { usePageTitle } from '../shell/use-page-title.ts';
 
@@ -22,19 +24,29 @@ const STAFF = ['moderator', 'admin'];
 /**
  * `/<username>` and `/<username>/<slug>/…`: a channel, its sub-channels as tiles, its
  * ranked tags as tabs, its feed in the masonry and a search inside it; its owner (or staff)
- * manages it here too. An unknown or hidden path is the 404 page.
+ * manages it here too. An unknown or hidden path is the 404 page; one that no channel can
+ * have, or that the server already found nothing at, is that page without asking the API.
  */
 export default function ChannelPage() {
   const params = useParams();
-  const path = [params.channel ?? '', ...(params['*'] ?? '').split('/')].filter(Boolean).join('/');
+  const { pathname } = useLocation();
+  const segments = [params.channel ?? '', ...(params['*'] ?? '').split('/')].filter(Boolean);
+  const path = segments.join('/');
+  const nothingThere = !channelPathParts(segments) || missingAtLoad(pathname);
   const channel = useQuery({
     queryKey: channelQueryKey(path),
     queryFn: () => channelApi.byPath(path).catch(() => null),
+    enabled: !nothingThere,
   });
   usePageTitle(
-    channel.data ? channelPageName(channel.data) : channel.isPending ? undefined : 'Page not found',
+    channel.data
+      ? channelPageName(channel.data)
+      : channel.isPending && !nothingThere
+        ? undefined
+        : 'Page not found',
     channel.data?.description,
   );
+  if (nothingThere) return <NotFoundPage />;
   if (channel.isPending) return <p className="loading">Loading…</p>;
   if (!channel.data) return <NotFoundPage />;
   return <ChannelView key={channel.data.id} channel={channel.data} />;

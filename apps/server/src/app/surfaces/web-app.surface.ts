@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Services } from '../services.ts';
 import { webAppRoutes, type SitePages } from '../../modules/web-app/index.ts';
-import { siteCsrfCookie } from '../../modules/accounts/index.ts';
+import { principalResolver, siteCsrfCookie } from '../../modules/accounts/index.ts';
 import { declareSurface } from '../../platform/http/surface.ts';
 
 /**
@@ -11,7 +11,10 @@ import { declareSurface } from '../../platform/http/surface.ts';
 export function webAppSurface(
   scope: FastifyInstance,
   options: {
-    services: Pick<Services, 'firstGifs' | 'gifReads' | 'profiles' | 'urls'>;
+    services: Pick<
+      Services,
+      'firstGifs' | 'gifReads' | 'profiles' | 'channels' | 'accounts' | 'personalTokens' | 'urls'
+    >;
     apiKey: string;
   },
 ): SitePages {
@@ -26,7 +29,13 @@ export function webAppSurface(
     '/assets/*',
   ]);
   siteCsrfCookie(scope);
+  const principals = principalResolver({
+    accounts: services.accounts,
+    tokens: services.personalTokens,
+  });
   return webAppRoutes(scope, {
+    channels: services.channels,
+    viewer: (request) => principals.session(request),
     reads: services.gifReads,
     firstGifs: services.firstGifs,
     profiles: services.profiles,

@@ -1,4 +1,9 @@
-import { MAX_CHANNEL_DEPTH } from '@jiffy/contracts';
+import {
+  CHANNEL_SLUG_PATTERN,
+  CHANNEL_USERNAME_PATTERN,
+  MAX_CHANNEL_DEPTH,
+  MAX_CHANNEL_SLUG_LENGTH,
+} from '@jiffy/contracts';
 import { z } from 'zod';
 import { gifId, wholeNumber } from '../../platform/http/input-schemas.ts';
 import { decodeFeedCursor } from './feed-cursor.ts';
@@ -11,16 +16,13 @@ export const channelId = wholeNumber(1, 2_147_483_647, ' (a channel id)');
 
 export const channelIdParams = z.object({ id: channelId });
 
-/**
- * A slug: what a channel's path segment is. Lower-case letters, digits and single hyphens, so a
- * path needs no escaping and `Cats` and `cats` are not two channels.
- */
+/** A slug, as `CHANNEL_SLUG_PATTERN` says (contracts' channel-path.ts: the site reads it too). */
 export const channelSlug = z
   .string()
   .trim()
   .toLowerCase()
-  .max(60, 'a slug is at most 60 characters')
-  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'a slug is letters, digits and single hyphens');
+  .max(MAX_CHANNEL_SLUG_LENGTH, `a slug is at most ${MAX_CHANNEL_SLUG_LENGTH} characters`)
+  .regex(CHANNEL_SLUG_PATTERN, 'a slug is letters, digits and single hyphens');
 
 const title = z.string().trim().min(1, 'a channel has a name').max(100, 'at most 100 characters');
 const description = z.string().trim().max(1000, 'at most 1000 characters');
@@ -69,7 +71,7 @@ export const channelBySlugQuery = z.object({
     .transform((v) => v.replace(/^\/+|\/+$/g, '').split('/'))
     .pipe(
       z
-        .tuple([z.string().regex(/^[A-Za-z0-9_]{1,30}$/, 'not a username')], channelSlug)
+        .tuple([z.string().regex(CHANNEL_USERNAME_PATTERN, 'not a username')], channelSlug)
         .refine(
           (parts) => parts.length <= MAX_CHANNEL_DEPTH + 1,
           `a channel path has at most ${MAX_CHANNEL_DEPTH} slugs below the username`,

@@ -86,12 +86,22 @@ export class ChannelService {
 
   /** The channel at `username/slug/...`. */
   async getByPath(actor: Actor | null, parts: [string, ...string[]]): Promise<ChannelObject> {
-    const { channels, reader } = this.#deps;
-    const [username, ...slugs] = parts;
-    const root = await channels.rootOf(username);
-    const id = root && (slugs.length === 0 ? root.id : await channels.findByPath(root.id, slugs));
+    const { reader } = this.#deps;
+    const id = await this.#idAt(parts);
     if (!id) throw new AppError('channel_not_found', 'No channel at that path.');
     return reader.presentOne(actor, await reader.find(actor, id));
+  }
+
+  /** Whether getByPath would find a channel for `actor`, without presenting it. */
+  async isShownAt(actor: Actor | null, parts: [string, ...string[]]): Promise<boolean> {
+    const id = await this.#idAt(parts);
+    return !!id && (await this.#deps.reader.findMany(actor, [id])).length > 0;
+  }
+
+  async #idAt([username, ...slugs]: [string, ...string[]]): Promise<number | null | undefined> {
+    const { channels } = this.#deps;
+    const root = await channels.rootOf(username);
+    return root && (slugs.length === 0 ? root.id : await channels.findByPath(root.id, slugs));
   }
 
   /** The children the actor may see, in their order. */

@@ -32,9 +32,13 @@ export class ProfileService {
     return { user, showPrivate: can(actor, 'user.view_private', { ownerId: user.id }) };
   }
 
-  /** Whether `username` names a public profile (a channel page the site shows). */
-  async isPublic(username: string): Promise<boolean> {
-    return (await this.#deps.users.findByUsername(username))?.is_public === true;
+  /**
+   * Whether `username` names a public profile (a channel page the site shows), a profile that
+   * is not public, or nobody at all.
+   */
+  async profileVisibility(username: string): Promise<'public' | 'not-public' | 'none'> {
+    const user = await this.#deps.users.findByUsername(username);
+    return !user ? 'none' : user.is_public ? 'public' : 'not-public';
   }
 
   /** How many times user `id`'s ready GIFs were viewed. */

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { permissionMatrix } from '../../../testing/signed-in-users.ts';
 import { startTestJiffy, type TestJiffy } from '../../../testing/test-jiffy.ts';
 import { readManifest, siteChunks } from './site-chunks.ts';
 
@@ -101,11 +102,87 @@ describe('the site pages', () => {
   });
 
   it('answers every site route with the site, and an unknown channel with a 404', async () => {
-    for (const url of ['/search/cats', '/trending-gifs', '/about', '/apps', '/login', '/ada'])
+    for (const url of [
+      '/search/cats',
+      '/trending-gifs',
+      '/about',
+      '/apps',
+      '/widgets',
+      '/login',
+      '/ada',
+    ])
       expect((await get(url)).statusCode, url).toBe(200);
     const missing = await get('/no_such_person');
     expect(missing.statusCode).toBe(404);
     expect(missing.body).toContain('<div id="root">');
+  });
+
+  it('answers 404 for a path no channel can have, and names what is missing for everyone', async () => {
+    await t.jiffy.services.users.insert({
+      id: 'u_shy',
+      username: 'shy',
+      display_name: 'Shy',
+      description: '',
+      is_verified: false,
+      role: 'user',
+    });
+    await t.jiffy.database.db
+      .updateTable('users')
+      .set({ is_public: false })
+      .where('id', '=', 'u_shy')
+      .execute();
+    const missingTag = (path: string) => `<meta name="jiffy-missing" content="${path}">`;
+    // Nothing there for anyone: no such user, a path the channels API refuses (it would have
+    // been a 400 from the site's own lookup), no such GIF. The site shows its 404 at once.
+    for (const path of [
+      '/no_such_person',
+      '/no-such-page',
+      '/wp-login.php',
+      '/ada/Not_A_Slug',
+      `/ada/${Array.from({ length: 9 }, (_, i) => `s${i}`).join('/')}`,
+      '/%E2%98%83',
+      '/gifs/nothing-nosuchgif',
+    ]) {
+      const page = await get(path);
+      expect(page.statusCode, path).toBe(404);
+      expect(page.body, path).toContain(missingTag(path));
+    }
+    // A profile that is not public is a 404, but its owner may see their channel: the site asks.
+    const shy = await get('/shy');
+    expect(shy.statusCode).toBe(404);
+    expect(shy.body).not.toContain('jiffy-missing');
+    for (const path of ['/ada', '/about', '/edit/gifs']) {
+      const page = await get(path);
+      expect(page.statusCode, path).toBe(200);
+      expect(page.body, path).not.toContain('jiffy-missing');
+    }
+  });
+
+  it('answers a channel below a user as the channels API would answer that visitor', async () => {
+    const { users } = await permissionMatrix(t);
+    const ann = users.ann!;
+    for (const [name, visible] of [
+      ['Cats', true],
+      ['Secret', false],
+    ] as const) {
+      const made = await ann.post('/api/v4/channels/', { display_name: name, is_visible: visible });
+      expect(made.statusCode).toBe(201);
+    }
+    const cookie = [...ann.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+    const asAnn = (url: string) => t.jiffy.app.inject({ url, headers: { ...html, cookie } });
+    const found = await get('/ann/cats');
+    expect(found.statusCode).toBe(200);
+    expect(found.body).not.toContain('jiffy-missing');
+    // No channel there, or one hidden from this visitor: the same 404, nothing to ask about.
+    for (const path of ['/ann/dogs', '/ann/secret', '/ann/cats/kittens']) {
+      const page = await get(path);
+      expect(page.statusCode, path).toBe(404);
+      expect(page.body, path).toContain(`<meta name="jiffy-missing" content="${path}">`);
+    }
+    // Its owner sees their hidden channel.
+    const owner = await asAnn('/ann/secret');
+    expect(owner.statusCode).toBe(200);
+    expect(owner.body).not.toContain('jiffy-missing');
   });
 
   it('keeps API misses JSON, and answers non-browser misses JSON too', async () => {

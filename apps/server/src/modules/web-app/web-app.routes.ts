@@ -1,4 +1,6 @@
+import { channelPathParts } from '@jiffy/contracts/channel-path';
 import { FIRST_PAGE_META } from '@jiffy/web/first-page-data';
+import { MISSING_PAGE_META } from '@jiffy/web/missing-page';
 import { pageTypeFor } from '@jiffy/web/page-type';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -10,8 +12,10 @@ import {
 } from '@jiffy/contracts/page-titles';
 import { SITE_NAME } from '../embed/index.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
-import { ensureCsrfCookie } from '../accounts/index.ts';
+import { ensureCsrfCookie, type Actor } from '../accounts/index.ts';
+import type { ChannelService } from '../channels/index.ts';
 import type { GifReadService } from '../gifs/index.ts';
+import { escapeHtml } from '../../platform/lib/html.ts';
 import { mediaSources } from '../../platform/lib/media-sources.ts';
 import { parseInput } from '../../platform/http/parse-input.ts';
 import { ANONYMOUS } from '../../platform/http/route-policy.ts';
@@ -35,12 +39,23 @@ const SLUG_ID = /^(?:.*-)?([A-Za-z0-9]{1,64})$/;
 /** Paths that are never site pages: a miss there stays a JSON 404. */
 const NOT_SITE =
   /^\/(v1|v2|api|ajax|imaging|media|embed|embed-assets|oembed|widgets-assets|assets|login\/check)(\/|$)/;
-/** A first path segment that may be a channel's name. */
-const CHANNEL = /^\/([A-Za-z0-9_]{1,30})\/?$/;
 /** `/search/:term`'s tab: `?type=stickers`, else GIFs (as the site reads it). */
 const searchPageQuery = z.looseObject({
   type: z.enum(['gifs', 'stickers']).catch('gifs'),
 });
+
+/** A path's segments as the site's router reads them (decoded, empty ones left out). */
+function segmentsOf(path: string): string[] | undefined {
+  try {
+    return path.split('/').filter(Boolean).map(decodeURIComponent);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The `<head>` tag that tells the site nothing is at `path` (apps/web missing-page.ts). */
+const missingTag = (path: string) =>
+  `<meta name="${MISSING_PAGE_META}" content="${escapeHtml(path)}">`;
 
 /**
  * The term of a `/search/<term>` path, decoded as the site's router decodes it; undefined when
@@ -74,6 +89,9 @@ export function webAppRoutes(
     reads: GifReadService;
     firstGifs: FirstGifsService;
     profiles: ProfileService;
+    channels: ChannelService;
+    /** The signed-in user of the request's session, or null: who a channel page is for. */
+    viewer: (request: FastifyRequest) => Promise<Actor | null>;
     publicUrl: string;
     mediaBaseUrl: string;
     apiKey: string;
@@ -218,7 +236,10 @@ export function webAppRoutes(
           throw error;
         })
       : undefined;
-    if (!gif) return send(reply, 404, pageTitle('GIF not found'));
+    if (!gif) {
+      const path = request.url.split('?')[0]!;
+      return send(reply, 404, pageTitle('GIF not found'), missingTag(path));
+    }
     const tags = unfurlTags(gif, { publicUrl: deps.publicUrl, siteName: SITE_NAME });
     // Its first screen (the title and the GIF) is in the page; the site starts from the GIF
     // the page view keeps, without asking for it again.
@@ -229,17 +250,41 @@ export function webAppRoutes(
 
   serveBuiltAssets(app, { root: build.assetsDir, prefix: '/assets/' });
 
+  /**
+   * Whether a path that is none of the site's own pages, and so a channel's, shows one to this
+   * visitor, as the channels API would answer the site's lookup: `nothing` when it would not
+   * (a path no channel can have, no user of that name, no channel there or one hidden from
+   * them). A profile that is not public is a 404 page too, but `hidden`: the site asks, and its
+   * owner still sees their channel.
+   */
+  async function channelPageFound(
+    request: FastifyRequest,
+    path: string,
+  ): Promise<'found' | 'nothing' | 'hidden'> {
+    if (pageTypeFor(path) !== 'channel page') return 'found';
+    const segments = segmentsOf(path);
+    const parts = segments && channelPathParts(segments);
+    if (!parts) return 'nothing';
+    if (parts.length === 1) {
+      const visibility = await deps.profiles.profileVisibility(parts[0]);
+      return visibility === 'public' ? 'found' : visibility === 'none' ? 'nothing' : 'hidden';
+    }
+    const shown = await deps.channels.isShownAt(await deps.viewer(request), parts);
+    return shown ? 'found' : 'nothing';
+  }
+
   return {
     async fallback(request, reply) {
       const path = request.url.split('?')[0] ?? '/';
       if (request.method !== 'GET' || NOT_SITE.test(path)) return false;
       if (!(request.headers.accept ?? '').includes('text/html')) return false;
-      // A single segment that is none of the site's own pages is a channel: unknown, 404.
-      const channel = CHANNEL.exec(path)?.[1];
-      const isChannel = channel !== undefined && pageTypeFor(path) === 'channel page';
-      const status = isChannel && !(await deps.profiles.isPublic(channel)) ? 404 : 200;
       ensureCsrfCookie(request, reply);
-      await send(reply, status, status === 404 ? pageTitle('Page not found') : SITE_NAME);
+      const found = await channelPageFound(request, path);
+      if (found === 'found') await send(reply, 200, SITE_NAME);
+      else {
+        const tag = found === 'nothing' ? missingTag(path) : undefined;
+        await send(reply, 404, pageTitle('Page not found'), tag);
+      }
       return true;
     },
   };

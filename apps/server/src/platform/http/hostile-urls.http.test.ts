@@ -73,9 +73,41 @@ describe('hostile URLs', () => {
       msg: 'The URL does not decode: a %-escape in its path is not UTF-8.',
     });
     expect(body.meta.response_id).toMatch(/^[0-9a-f]{24}$/);
+    expect(publicApi.headers['x-request-id']).toBe(body.meta.response_id);
 
     const site = await t.jiffy.app.inject('/api/v1/users/%ff/');
     expect(site.statusCode).toBe(400);
     expect(site.json()).toMatchObject({ error: { code: 'invalid_request' } });
+  });
+
+  it('answers a path segment longer than any route takes with 414 uri_too_long in the surface’s envelope', async () => {
+    const long = 'x'.repeat(5000);
+    const publicApi = await get(`/v1/gifs/${long}`);
+    expect(publicApi.statusCode).toBe(414);
+    const body = publicApi.json<PublicError>();
+    expect(body).toEqual({
+      data: null,
+      meta: {
+        status: 414,
+        error_code: 'uri_too_long',
+        msg: 'The URL is too long: a part of its path is over 100 characters.',
+        response_id: publicApi.headers['x-request-id'],
+      },
+    });
+    expect(body.meta.response_id).toMatch(/^[0-9a-f]{24}$/);
+
+    // The site's API, in its own envelope; the message names the problem, not the long path.
+    const site = await t.jiffy.app.inject(`/api/v1/users/${long}/`);
+    expect(site.statusCode).toBe(414);
+    expect(site.json()).toEqual({
+      error: {
+        code: 'uri_too_long',
+        message: 'The URL is too long: a part of its path is over 100 characters.',
+        request_id: site.headers['x-request-id'],
+      },
+    });
+    // At the router's limit the route still takes it, and answers as for any unknown GIF.
+    const atLimit = await get(`/v1/gifs/${'x'.repeat(100)}`);
+    expect(atLimit.json<PublicError>().meta.error_code).not.toBe('uri_too_long');
   });
 });

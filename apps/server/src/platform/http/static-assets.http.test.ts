@@ -123,9 +123,6 @@ describe('built assets, precompressed', () => {
     const kit = await get('/widgets-assets/jiffy-widgets.js', 'br');
     expect(kit.headers['access-control-allow-origin']).toBe('*');
     expect(kit.headers['x-frame-options']).toBeUndefined();
-    const demo = await get('/widgets-assets/demo.js');
-    expect(demo.statusCode).toBe(200);
-    expect(demo.headers['access-control-allow-origin']).toBe('*');
     expect((await get('/embed-assets/embed.js', 'br')).headers['x-frame-options']).toBeUndefined();
     expect((await get(`/assets/${mainChunk}`, 'br')).headers['x-frame-options']).toBe('DENY');
   });

@@ -364,7 +364,7 @@ describe('the first GIFs written into the site pages', () => {
     // Past what the router takes for a parameter, as on every route.
     const huge = await visitor.get(`/ajax/first-page/${'a'.repeat(5000)}`);
     expect(huge.statusCode).toBe(414);
-    expect(huge.json<ErrorBody>().error.code).toBe('invalid_request');
+    expect(huge.json<ErrorBody>().error.code).toBe('uri_too_long');
     // Read-only: no other method is routed, and the view is still there.
     expect((await users.adm!.post(`/ajax/first-page/${view}`, {})).statusCode).toBe(404);
     expect((await visitor.get(`/ajax/first-page/${view}`)).statusCode).toBe(200);
