@@ -172,8 +172,8 @@ describe('the first GIFs, written by the server', () => {
     }
   });
 
-  /** `/` with the site's code held back until `deliver()`: the server's page, usable meanwhile. */
-  async function heldSite() {
+  /** A desktop context whose pages get the site's code only once `deliver()` is called. */
+  async function heldSiteContext() {
     const context = await browser.newContext(DESKTOP);
     let deliver!: () => void;
     const delivered = new Promise<void>((resolve) => (deliver = resolve));
@@ -181,6 +181,12 @@ describe('the first GIFs, written by the server', () => {
       await delivered;
       await route.continue();
     });
+    return { context, deliver };
+  }
+
+  /** `/` with the site's code held back until `deliver()`: the server's page, usable meanwhile. */
+  async function heldSite() {
+    const { context, deliver } = await heldSiteContext();
     const page = await context.newPage();
     const errors = watchPageErrors(page);
     await page.goto(`${origin}/`, { waitUntil: 'domcontentloaded' });
@@ -260,13 +266,7 @@ describe('the first GIFs, written by the server', () => {
       // The site's code is held until the server's markup has been measured in the very page
       // it then takes over: two loads could see different kept answers (trending searches are
       // kept 30 s, and a search in between adds a row above the grid).
-      const context = await browser.newContext(DESKTOP);
-      let deliver!: () => void;
-      const delivered = new Promise<void>((resolve) => (deliver = resolve));
-      await context.route('**/assets/app-*.js', async (route) => {
-        await delivered;
-        await route.continue();
-      });
+      const { context, deliver } = await heldSiteContext();
       const page = await context.newPage();
       const errors = watchPageErrors(page);
       const asked: URL[] = [];
@@ -339,13 +339,7 @@ describe('the first GIFs, written by the server', () => {
 
     // With it: the site is held until the server's GIF has been measured, then replaces it with
     // its own in the same place, from the page view's data (no /v1/gifs/{id}).
-    const context = await browser.newContext(DESKTOP);
-    let deliver!: () => void;
-    const delivered = new Promise<void>((resolve) => (deliver = resolve));
-    await context.route('**/assets/app-*.js', async (route) => {
-      await delivered;
-      await route.continue();
-    });
+    const { context, deliver } = await heldSiteContext();
     const page = await context.newPage();
     const errors = watchPageErrors(page);
     const asked: string[] = [];
