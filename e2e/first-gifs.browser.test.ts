@@ -2,6 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestJiffy } from '../apps/server/testing/test-jiffy.ts';
 import { DESKTOP, PHONE } from '../bench/web/devices.ts';
+import { signedInUsers } from '../apps/server/testing/signed-in-users.ts';
 import { launchChromium, saveScreenshot, watchPageErrors } from './support/browser.ts';
 import { seedRobots, shownTiles, tilesOf } from './support/first-gifs-page.ts';
 import { startListeningJiffy } from './support/listening-jiffy.ts';
@@ -356,6 +357,92 @@ describe('the first GIFs, written by the server', () => {
     expect(await box()).toEqual(written);
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(gif.title);
     expect(asked).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("shows a channel's page with its header and first GIFs before the site starts, and the site takes over in place without asking again", async () => {
+    await signedInUsers(t, [['maker', 'creator']]);
+    const maker = { id: 'idmaker', role: 'creator' as const };
+    const listed = await t.jiffy.app.inject(`/v1/gifs/search?q=robot&limit=30&api_key=${t.apiKey}`);
+    const robots = listed.json<{ data: { id: string }[] }>().data.map((gif) => gif.id);
+    const { channels, channelGifs } = t.jiffy.services;
+    const channel = await channels.create(maker, {
+      display_name: 'Robots',
+      slug: 'robots',
+      description: 'Machines that wave.',
+      banner_gif: null,
+      featured_gif: robots[0]!,
+      is_visible: true,
+      type: 'community',
+    });
+    await channelGifs.add(maker, { channelId: channel.id, gifIds: robots });
+    await channels.create(maker, {
+      parent: channel.id,
+      display_name: 'Small robots',
+      slug: 'small',
+      description: '',
+      banner_gif: null,
+      featured_gif: robots[1]!,
+      is_visible: true,
+      type: 'community',
+    });
+    const path = '/maker/robots';
+
+    // Without JavaScript: its name, its channels and its first page of GIFs.
+    const still = await browser.newContext({ ...PHONE, javaScriptEnabled: false });
+    const plain = await still.newPage();
+    await plain.goto(`${origin}${path}`);
+    expect(await plain.title()).toBe('Robots by @maker — Jiffy');
+    expect(await plain.getByRole('heading', { level: 1 }).textContent()).toBe('Robots');
+    expect(await plain.getByRole('link', { name: 'Small robots' }).count()).toBe(1);
+    await expect.poll(() => shownTiles(plain)).toBeGreaterThanOrEqual(2);
+    expect(await tilesOf(plain)).toHaveLength(25);
+    await saveScreenshot(plain, 'first-gifs-nojs-phone-channel');
+    await still.close();
+
+    // With it: the site is held until the server's page has been measured, then replaces it
+    // with its own in the same places, from the page view's data.
+    const { context, deliver } = await heldSiteContext();
+    const page = await context.newPage();
+    const errors = watchPageErrors(page);
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname.startsWith('/api/v4/channels')) asked.push(url.pathname + url.search);
+    });
+    await page.goto(`${origin}${path}`, { waitUntil: 'domcontentloaded' });
+    await expect.poll(() => page.locator('.first-gifs .jiffy-gif').count()).toBe(25);
+    const written = await tilesOf(page);
+    const header = await page.locator('.channel-header').boundingBox();
+    deliver();
+    await expect.poll(() => page.locator('.first-gifs').count()).toBe(0);
+    await expect.poll(() => page.locator('.gif-grid .jiffy-gif').count()).toBe(25);
+    const taken = await tilesOf(page);
+    expect(taken.map((tile) => tile.id)).toEqual(written.map((tile) => tile.id));
+    const off = taken.map((tile, i) =>
+      Math.max(
+        ...(['left', 'top', 'width', 'height'] as const).map((side) =>
+          Math.abs(tile[side] - written[i]![side]),
+        ),
+      ),
+    );
+    const firstScreen = off.filter((_, i) => written[i]!.top < DESKTOP.viewport!.height);
+    expect(Math.max(...firstScreen)).toBeLessThanOrEqual(1);
+    expect(Math.max(...off)).toBeLessThanOrEqual(4);
+    expect(await page.locator('.channel-header').boundingBox()).toEqual(header);
+    expect(await page.getByRole('link', { name: 'Small robots' }).count()).toBe(1);
+    // Neither the channel, nor its channels, nor its feed's first page was asked for again.
+    expect(asked).toEqual([]);
+    // The next page comes as the site's own, on scroll.
+    await expect
+      .poll(async () => {
+        await page.mouse.wheel(0, 4000);
+        return page.locator('.gif-grid .jiffy-gif').count();
+      })
+      .toBe(robots.length);
+    expect(asked).toEqual([`/api/v4/channels/${channel.id}/feed/?limit=25&offset=25`]);
+    await saveScreenshot(page, 'first-gifs-js-desktop-channel');
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -32,8 +32,10 @@ export class SiteClient {
      * that read few of many answers, some of them megabytes.
      */
     payloadAsStream?: boolean;
+    /** More request headers (`accept`, say). */
+    headers?: Record<string, string>;
   }): Promise<LightMyRequestResponse> {
-    const headers: Record<string, string> = { ...options.form?.headers };
+    const headers: Record<string, string> = { ...options.headers, ...options.form?.headers };
     if (this.cookies.size > 0)
       headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
     const csrf = options.csrf ?? 'echo';

@@ -2,6 +2,7 @@ import { lazy } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
 import { RouteError } from './components/ErrorMessage.tsx';
 import { lazyPreloadable } from './components/lazy-preloadable.ts';
+import { pageTypeFor } from './analytics/page-type.ts';
 import HomePage from './pages/HomePage.tsx';
 import { AppShell } from './shell/AppShell.tsx';
 
@@ -12,7 +13,7 @@ import { AppShell } from './shell/AppShell.tsx';
 const SearchPage = lazyPreloadable(() => import('./pages/SearchPage.tsx'));
 const SearchLandingPage = lazy(() => import('./pages/SearchLandingPage.tsx'));
 const GifPage = lazyPreloadable(() => import('./pages/GifPage.tsx'));
-const ChannelPage = lazy(() => import('./pages/ChannelPage.tsx'));
+const ChannelPage = lazyPreloadable(() => import('./pages/ChannelPage.tsx'));
 const TrendingPage = lazyPreloadable(() => import('./pages/TrendingPage.tsx'));
 
 /** The chunk of a page the server writes the first screen of, by the site's path. */
@@ -20,6 +21,7 @@ export function serverWrittenPage(path: string): { preload: () => Promise<void> 
   if (path.startsWith('/search/')) return SearchPage;
   if (path.startsWith('/gifs/')) return GifPage;
   if (['/gifs', '/trending-gifs', '/stickers'].includes(path)) return TrendingPage;
+  if (pageTypeFor(path) === 'channel page') return ChannelPage;
   return undefined;
 }
 const CategoriesPage = lazy(() => import('./pages/CategoriesPage.tsx'));

@@ -30,6 +30,16 @@ export function searchPageName(term: string, type: 'gifs' | 'stickers'): string 
   return `${term} ${type === 'stickers' ? 'stickers' : 'GIFs'}`;
 }
 
+/** A channel page's name: a user's own channel is theirs ("@amy's channel"), one in it says whose. */
+export function channelPageName(channel: {
+  is_root: boolean;
+  display_name: string;
+  user: { username: string };
+}): string {
+  const owner = `@${channel.user.username}`;
+  return channel.is_root ? `${owner}'s channel` : `${channel.display_name} by ${owner}`;
+}
+
 /** The name (and heading) of `/trending-gifs` or `/stickers`. */
 export function trendingPageName(type: 'gifs' | 'stickers'): string {
   return type === 'stickers' ? 'Trending stickers' : 'Trending GIFs';

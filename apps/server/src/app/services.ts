@@ -366,6 +366,7 @@ export function createServices(options: {
       reads: gifReads,
       discovery,
       suggestions: searchSuggestions,
+      channels: channelServices.channels,
       caches,
       clock,
     }),

@@ -1,5 +1,6 @@
 import type { ChannelObject, ChannelJobStatus, Gif } from '@jiffy/contracts';
 import { siteBody, siteJson } from '../api/site-fetch.ts';
+import { queryKeys } from '../first-page/first-page-data.ts';
 
 /** A feed page as the site API answers it (`/api/v4/channels/{id}/feed/`). */
 export interface FeedAnswer {
@@ -20,7 +21,7 @@ export interface ChannelChanges {
 }
 
 /** The channel page's query of the channel at `path` (`user/slug/…`, any case). */
-export const channelQueryKey = (path: string) => ['channel', path.toLowerCase()];
+export const channelQueryKey = queryKeys.channel;
 
 const base = '/api/v4/channels';
 const q = encodeURIComponent;

@@ -1,5 +1,5 @@
 /**
- * What the server keeps of `/`, `/search/:term` and the trending pages besides the first GIFs' markup it wrote into
+ * What the server keeps of `/`, `/search/:term`, the trending pages and a channel's page besides the first GIFs' markup it wrote into
  * them: the data the page would otherwise fetch first, so the site starts from it without
  * asking again. The page names its view (the response id) in a `<meta>`, and the site asks for
  * the data once the first GIFs are painted (first-page-fetch.ts). Shared by the server and the
@@ -28,6 +28,8 @@ export const listKeys = {
   homeStickers: 'home-stickers',
   search: (type: 'gifs' | 'stickers', term: string) => `${type}:${term}`,
   trending: (type: 'gifs' | 'stickers') => `trending:${type}`,
+  /** A channel's feed, on its All tab or a tag's. */
+  channel: (id: number, tag: string | undefined) => `channel:${id}:${tag ?? ''}`,
 };
 
 /** The TanStack Query keys of what the pages show above their grids. */
@@ -42,6 +44,10 @@ export const queryKeys = {
   ],
   /** A GIF's or sticker's own page: the GIF as `/v1/gifs/{id}` answers it. */
   gif: (id: string) => ['gif', id],
+  /** The channel at a path (`user/slug/…`, any case) as `/api/v4/channels/?slug=` answers it. */
+  channel: (path: string) => ['channel', path.toLowerCase()],
+  /** The channels inside a channel, as `/api/v4/channels/{id}/children/` answers them. */
+  channelChildren: (id: number) => ['channel-children', id],
 };
 
 /** How many related searches the search page shows (`/ajax/tags/related/…`'s `limit`). */

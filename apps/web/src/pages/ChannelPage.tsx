@@ -1,5 +1,6 @@
 import type { ChannelObject } from '@jiffy/contracts';
 import { channelPathParts } from '@jiffy/contracts/channel-path';
+import { channelPageName } from '@jiffy/contracts/page-titles';
 import type { GifsResult } from '@jiffy/fetch-api';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -14,11 +15,17 @@ import { ChannelManager } from '../channels/ChannelManager.tsx';
 import { ChannelTiles } from '../channels/ChannelTiles.tsx';
 import { channelApi, channelQueryKey } from '../channels/channel-api.ts';
 import { GifGrid } from '../components/GifGrid.tsx';
+import { listKeys, queryKeys } from '../first-page/first-page-data.ts';
 import { missingAtLoad } from '../first-page/missing-page.ts';
 import NotFoundPage from './NotFoundPage.tsx';
 import { usePageTitle } from '../shell/use-page-title.ts';
 
 const PAGE = 25;
+/**
+ * The channel and its channels as the server wrote this page from them (a signed-out visitor's
+ * first load) are not asked for again on mount; changes the manager makes refresh them anyway.
+ */
+const WRITTEN_FRESH_MS = 30_000;
 const STAFF = ['moderator', 'admin'];
 
 /**
@@ -37,6 +44,7 @@ export default function ChannelPage() {
     queryKey: channelQueryKey(path),
     queryFn: () => channelApi.byPath(path).catch(() => null),
     enabled: !nothingThere,
+    staleTime: WRITTEN_FRESH_MS,
   });
   usePageTitle(
     channel.data
@@ -52,12 +60,6 @@ export default function ChannelPage() {
   return <ChannelView key={channel.data.id} channel={channel.data} />;
 }
 
-/** A user's own channel is theirs ("@amy's channel"); a channel in it says whose it is. */
-function channelPageName(channel: ChannelObject): string {
-  const owner = `@${channel.user.username}`;
-  return channel.is_root ? `${owner}'s channel` : `${channel.display_name} by ${owner}`;
-}
-
 function ChannelView({ channel }: { channel: ChannelObject }) {
   const backdrops = useExperiment('backdrop');
   const session = useSession();
@@ -71,8 +73,9 @@ function ChannelView({ channel }: { channel: ChannelObject }) {
   // Bumped by the owner's changes, so the feed is read again.
   const [version, setVersion] = useState(0);
   const children = useQuery({
-    queryKey: ['channel-children', channel.id],
+    queryKey: queryKeys.channelChildren(channel.id),
     queryFn: () => channelApi.children(channel.id),
+    staleTime: WRITTEN_FRESH_MS,
   });
   const me = session.data?.user;
   const owns = !!me && me.username.toLowerCase() === channel.user.username.toLowerCase();
@@ -153,7 +156,8 @@ function ChannelView({ channel }: { channel: ChannelObject }) {
             </div>
           ) : null}
           <GifGrid
-            listKey={`channel:${channel.id}:${tag ?? ''}:${version}`}
+            // The server writes a signed-out visitor's first page under the key without a version.
+            listKey={`${listKeys.channel(channel.id, tag)}${version ? `:${version}` : ''}`}
             noResultsMessage="No GIFs here yet."
             fetchGifs={fetchFeed}
           />

@@ -26,7 +26,7 @@ import {
 } from './channel-input.schema.ts';
 import type { ChannelGifsService } from './channel-gifs.service.ts';
 import type { ChannelService } from './channel.service.ts';
-import { renderFeedPage } from './channel-feed.presenter.ts';
+import { channelFeedReply } from './channel-feed-reply.ts';
 
 /** What the client is told when it asks for children without a parent id. */
 export const CHILDREN_NEED_PARENT = "We cannot fetch a channel's children without its parent's id.";
@@ -168,11 +168,8 @@ export function channelsRoutes(
   app.get('/api/v4/channels/:id/feed/', feed, async (request, reply) => {
     const id = idOf(request);
     const query = parseInput(feedQuery, request.query);
-    const page = await deps.channels.feed(request.principal, id, query);
-    // The listed-GIF fast path of the public lists: each GIF's JSON kept while it is unchanged.
-    const gifs = await deps.reads.serializeRows(page.rows);
-    reply.type('application/json; charset=utf-8');
-    return renderFeedPage({ ...page, gifs, offset: query.offset }, request.id);
+    const answer = await channelFeedReply(deps, request.principal, id, query, request.id);
+    return reply.type('application/json; charset=utf-8').send(answer);
   });
 
   const channelsOfGifs = documented({

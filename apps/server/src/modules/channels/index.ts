@@ -1,5 +1,7 @@
 // The channels module's face: what the rest of the server may use of it.
+export { channelFeedReply } from './channel-feed-reply.ts';
 export type { ChannelGifsService } from './channel-gifs.service.ts';
+export { feedQuery } from './channel-input.schema.ts';
 export type { ChannelReader } from './channel-reader.ts';
 export { channelSearchRoutes } from './channel-search.routes.ts';
 export type { ChannelSearchService } from './channel-search.service.ts';

@@ -5,6 +5,7 @@ import { pageTypeFor } from '@jiffy/web/page-type';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
+  channelPageName,
   gifPageName,
   pageTitle,
   searchPageName,
@@ -23,6 +24,7 @@ import { unfurlTags } from '../unfurl/index.ts';
 import { searchVisitor } from '../public-api/index.ts';
 import type { ProfileService } from '../profiles/index.ts';
 import {
+  channelMarkup,
   gifPageMarkup,
   gifPagePreloadTag,
   homeMarkup,
@@ -39,6 +41,10 @@ const SLUG_ID = /^(?:.*-)?([A-Za-z0-9]{1,64})$/;
 /** Paths that are never site pages: a miss there stays a JSON 404. */
 const NOT_SITE =
   /^\/(v1|v2|api|ajax|imaging|media|embed|embed-assets|oembed|widgets-assets|assets|login\/check)(\/|$)/;
+/** A channel page's tab: `?tag=moon` (the site shows All for a tag that is none of the channel's). */
+const channelPageQuery = z.looseObject({
+  tag: z.string().max(64).optional().catch(undefined),
+});
 /** `/search/:term`'s tab: `?type=stickers`, else GIFs (as the site reads it). */
 const searchPageQuery = z.looseObject({
   type: z.enum(['gifs', 'stickers']).catch('gifs'),
@@ -273,6 +279,31 @@ export function webAppRoutes(
     return shown ? 'found' : 'nothing';
   }
 
+  /**
+   * A channel's page with its first screen written, for a signed-out visitor (whose page is the
+   * same for everyone; the owner and staff also see what the site's manager shows); false when
+   * it is not written: another visitor, no channel page, or the channel could not be read.
+   */
+  async function sendChannelFirstScreen(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    path: string,
+  ): Promise<boolean> {
+    if (pageTypeFor(path) !== 'channel page') return false;
+    const segments = segmentsOf(path);
+    const parts = segments && channelPathParts(segments);
+    if (!parts || (await deps.viewer(request))) return false;
+    const { tag } = parseInput(channelPageQuery, request.query);
+    const content = await deps.firstGifs
+      .channel({ parts, tag }, pageView(request))
+      .catch((error: unknown) => withoutFirstGifs(request, error));
+    if (!content) return false;
+    const head = firstGifsHead(request, preloadTag(content.feed.data[0]));
+    const title = pageTitle(channelPageName(content.channel));
+    await send(reply, 200, title, head, channelMarkup(content));
+    return true;
+  }
+
   return {
     async fallback(request, reply) {
       const path = request.url.split('?')[0] ?? '/';
@@ -280,8 +311,10 @@ export function webAppRoutes(
       if (!(request.headers.accept ?? '').includes('text/html')) return false;
       ensureCsrfCookie(request, reply);
       const found = await channelPageFound(request, path);
-      if (found === 'found') await send(reply, 200, SITE_NAME);
-      else {
+      if (found === 'found') {
+        if (!(await sendChannelFirstScreen(request, reply, path)))
+          await send(reply, 200, SITE_NAME);
+      } else {
         const tag = found === 'nothing' ? missingTag(path) : undefined;
         await send(reply, 404, pageTitle('Page not found'), tag);
       }

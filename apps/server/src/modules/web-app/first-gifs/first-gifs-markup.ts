@@ -1,5 +1,6 @@
 import { gifAltText } from '@jiffy/contracts/alt-text';
 import {
+  type ChannelObject,
   type Gif,
   type SearchSuggestions,
   SITE_FOOTER_LINKS,
@@ -278,6 +279,96 @@ export function searchMarkup(content: {
     ].join(''),
     term,
   );
+}
+
+/**
+ * A channel's page as a signed-out visitor sees it (ChannelPage.tsx, ChannelHeader.tsx,
+ * ChannelPictures.tsx, ChannelTiles.tsx): its banner, title block and featured GIF, the backdrop
+ * link, its channels as tiles, the search in it, its tabs, and the first page of the tab's feed.
+ */
+export function channelMarkup(content: {
+  channel: ChannelObject;
+  children: ChannelObject[];
+  tag: string | undefined;
+  feed: GifsResult;
+}): string {
+  const { channel, tag } = content;
+  const tabs = channel.tags.length
+    ? `<div class="channel-tabs" role="tablist" aria-label="Tags">${[
+        undefined,
+        ...channel.tags.map((t) => t.tag),
+      ]
+        .map(
+          (t) =>
+            `<button type="button" role="tab" aria-selected="${tag === t}">${escapeHtml(t ? `#${t}` : 'All')}</button>`,
+        )
+        .join('')}</div>`
+    : '';
+  const search = `Search ${channel.display_name}`;
+  return siteFrame(
+    [
+      channelHeaderMarkup(channel),
+      channel.is_visible
+        ? `<p>${link(`/backdrop/channel/${channel.id}`, 'Play as a backdrop')}</p>`
+        : '',
+      channelTilesMarkup(content.children),
+      `<form class="channel-search" role="search" aria-label="Channel search"><input type="search" aria-label="${escapeHtml(search)}" placeholder="${escapeHtml(search)}" value=""><button type="submit">Search</button></form>`,
+      tabs,
+      gridMarkup(
+        { page: content.feed, more: hasMore(content.feed), noResultsMessage: 'No GIFs here yet.' },
+        new TileCounter(),
+      ),
+    ].join(''),
+  );
+}
+
+/** ChannelHeader.tsx in ChannelPictures.tsx: a user's own channel is about them. */
+function channelHeaderMarkup(channel: ChannelObject): string {
+  const { user } = channel;
+  const hidden = channel.is_visible ? '' : '<span class="badge">Hidden</span>';
+  const title = channel.is_root
+    ? [
+        user.avatar_url
+          ? `<img src="${escapeHtml(user.avatar_url)}" alt="" width="80" height="80">`
+          : '',
+        `<div><h1>${escapeHtml(user.display_name || user.username)}${user.is_verified ? '<span class="verified" role="img" aria-label="verified">✓</span>' : ''}</h1>`,
+        `<p>@${escapeHtml(user.username)}</p>`,
+        user.description ? `<p>${escapeHtml(user.description)}</p>` : '',
+        '</div>',
+      ].join('')
+    : [
+        `<div><nav aria-label="Breadcrumbs" class="breadcrumbs">${channel.ancestors
+          .map((a) => `<span>${link(`/${a.path}`, a.display_name)} › </span>`)
+          .join('')}</nav>`,
+        `<h1>${escapeHtml(channel.display_name)}${hidden}</h1>`,
+        channel.description ? `<p>${escapeHtml(channel.description)}</p>` : '',
+        '</div>',
+      ].join('');
+  const featured = channel.featured_gif;
+  const picture = featured?.images.fixed_height?.url ?? featured?.images.original?.url;
+  const figure =
+    featured && picture
+      ? `<figure class="channel-featured" aria-labelledby="channel-featured"><a href="/gifs/${escapeHtml(featured.slug)}"><img src="${escapeHtml(picture)}" alt="${escapeHtml(gifAltText(featured))}" height="120"></a><figcaption id="channel-featured">Featured GIF</figcaption></figure>`
+      : '';
+  const banner = channel.banner_image
+    ? `<img class="channel-banner" src="${escapeHtml(channel.banner_image)}" alt="">`
+    : '';
+  return `${banner}<header class="channel-header">${title}${figure}</header>`;
+}
+
+/** ChannelTiles.tsx: each channel's featured GIF and name, linking to its page. */
+function channelTilesMarkup(channels: ChannelObject[]): string {
+  if (channels.length === 0) return '';
+  const tiles = channels.map((channel) => {
+    const still = channel.featured_gif?.images.fixed_width?.url;
+    const image =
+      channel.featured_gif && still
+        ? `<img src="${escapeHtml(still)}" alt="${escapeHtml(gifAltText(channel.featured_gif))}">`
+        : '';
+    const hidden = channel.is_visible ? '' : '<span class="badge">Hidden</span>';
+    return `<li><a href="/${escapeHtml(channel.path)}">${image}<span>${escapeHtml(channel.display_name)}</span>${hidden}</a></li>`;
+  });
+  return `<ul class="channel-tiles" aria-label="Channels">${tiles.join('')}</ul>`;
 }
 
 /** SearchSuggestions.tsx: near spellings, popular searches, and uploading one. */

@@ -217,6 +217,82 @@ describe('the first GIFs written into the site pages', () => {
     }
   });
 
+  it("writes a channel's page for a signed-out visitor: its header, channels and first GIFs, and their data", async () => {
+    const { channels, channelGifs } = t.jiffy.services;
+    const cat = { id: 'idcat', role: 'creator' as const };
+    const gifs = (await api('/v1/gifs/search?q=cats&limit=25')).data.map((gif) => gif.id);
+    const pets = await channels.create(cat, {
+      display_name: 'Pets & <friends>',
+      slug: 'pets',
+      description: 'Animals at <home>.',
+      banner_gif: null,
+      featured_gif: gifs[0]!,
+      is_visible: true,
+      type: 'community',
+    });
+    await channelGifs.add(cat, { channelId: pets.id, gifIds: gifs });
+    await channels.create(cat, {
+      parent: pets.id,
+      display_name: 'Kittens',
+      slug: 'kittens',
+      description: '',
+      banner_gif: null,
+      featured_gif: null,
+      is_visible: true,
+      type: 'community',
+    });
+    const hidden = await channels.create(cat, {
+      parent: pets.id,
+      display_name: 'Drafts',
+      slug: 'drafts',
+      description: '',
+      banner_gif: null,
+      featured_gif: null,
+      is_visible: false,
+      type: 'community',
+    });
+
+    const page = await get('/cat/pets');
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('<title>Pets &#38; &#60;friends&#62; by @cat — Jiffy</title>');
+    // Its breadcrumbs (the root channel, named for its owner), name and description, escaped.
+    expect(page.body).toMatch(
+      /<nav aria-label="Breadcrumbs" class="breadcrumbs"><span><a href="\/cat">[^<]+<\/a> › <\/span><\/nav><h1>Pets &#38; &#60;friends&#62;<\/h1><p>Animals at &#60;home&#62;.<\/p>/,
+    );
+    expect(page.body).toContain('<figcaption id="channel-featured">Featured GIF</figcaption>');
+    // Its channels as a visitor sees them: the hidden one is its owner's alone.
+    expect(page.body).toContain(
+      '<ul class="channel-tiles" aria-label="Channels"><li><a href="/cat/pets/kittens"><span>Kittens</span></a></li></ul>',
+    );
+    expect(page.body).not.toContain('Drafts');
+    expect(tiles(page.body).map((tile) => tile.id)).toEqual(gifs);
+    expect(tiles(page.body)[0]!.later).toBe(false);
+
+    // The site starts from the same channel, channels and feed as its own calls answer them.
+    const data = await carried(page.body);
+    expect(data.path).toBe('/cat/pets');
+    expect(data.lists[`channel:${pets.id}:`]!.data.map((gif) => gif.id)).toEqual(gifs);
+    const asked = await visitor.get('/api/v4/channels/?slug=cat/pets');
+    const children = await visitor.get(`/api/v4/channels/${pets.id}/children/`);
+    expect(data.queries).toEqual([
+      { key: ['channel', 'cat/pets'], data: asked.json<{ data: unknown }>().data },
+      { key: ['channel-children', pets.id], data: children.json<{ data: unknown }>().data },
+    ]);
+
+    // Its owner, and anyone signed in, gets the page the site draws (the owner's has the
+    // manager and the hidden channel); so does a channel hidden from the visitor (the 404 page).
+    for (const client of [users.cat!, users.ann!]) {
+      const own = await client.request({ url: '/cat/pets', headers: html });
+      expect(own.statusCode).toBe(200);
+      expect(own.body).not.toContain('class="channel-header"');
+      expect(own.body).not.toContain('jiffy-first-page');
+    }
+    const drafts = await get('/cat/pets/drafts');
+    expect(drafts.statusCode).toBe(404);
+    expect(drafts.body).not.toContain('class="channel-header"');
+    expect(hidden.is_visible).toBe(false);
+  });
+
   it('writes /search/cats with its results, GIFs or stickers, and its related tags', async () => {
     const page = await get('/search/cats');
     expect(page.statusCode).toBe(200);

@@ -16,10 +16,12 @@ import {
   type RenderedAnswer,
   type SearchSuggestionsService,
 } from '../../public-api/index.ts';
-import type { Gif } from '@jiffy/contracts';
+import type { ChannelObject, Gif } from '@jiffy/contracts';
 import type { SearchSuggestions } from '@jiffy/contracts';
 import type { CacheRegistry } from '../../../platform/cache/cache-registry.ts';
 import type { GifReadService } from '../../gifs/index.ts';
+import { AppError } from '../../../platform/errors/app-error.ts';
+import { channelFeedReply, feedQuery, type ChannelService } from '../../channels/index.ts';
 import type { NamedCache } from '../../../platform/cache/named-cache.ts';
 
 /**
@@ -76,6 +78,14 @@ interface KeptView {
   queries: FirstPageData['queries'];
   /** A GIF page's GIF, by id: read again when asked (a GIF is kilobytes, a view a few bytes). */
   gif?: string;
+  /** A channel page's path and tab: its channel, channels and feed are read again when asked. */
+  channel?: ChannelView;
+}
+
+/** A channel page as the site reads its address: the channel's path, and the tab asked for. */
+export interface ChannelView {
+  parts: [string, ...string[]];
+  tag: string | undefined;
 }
 
 export interface HomeFirstPage {
@@ -98,8 +108,19 @@ export interface SearchFirstPage {
   suggestions: SearchSuggestions | undefined;
 }
 
+export interface ChannelFirstPage {
+  /** The path as the site's page reads it (`amy/space`), which names its query of the channel. */
+  path: string;
+  channel: ChannelObject;
+  /** The channels inside it, as its tiles show them. */
+  children: ChannelObject[];
+  /** The tab shown: the tag asked for when it is one of the channel's, else All. */
+  tag: string | undefined;
+  feed: GifsResult;
+}
+
 /**
- * What `/`, `/search/:term` and the trending pages show first, from the services the public API answers from (the
+ * What `/`, `/search/:term`, the trending pages and a channel's page show first, from the services the public API answers from (the
  * same kept answers: no HTTP hop, no second rendering), for the server to write into the page.
  */
 export class FirstGifsService {
@@ -107,6 +128,7 @@ export class FirstGifsService {
   readonly #reads: GifReadService;
   readonly #discovery: DiscoveryService;
   readonly #suggestions: SearchSuggestionsService;
+  readonly #channels: ChannelService;
   // Trending searches and related tags for as long as the API lets anyone keep them.
   readonly #searches: NamedCache<string[]>;
   readonly #related: NamedCache<{ name: string; score: number }[]>;
@@ -118,6 +140,7 @@ export class FirstGifsService {
     reads: GifReadService;
     discovery: DiscoveryService;
     suggestions: SearchSuggestionsService;
+    channels: ChannelService;
     caches: CacheRegistry;
     clock: Clock;
   }) {
@@ -125,6 +148,7 @@ export class FirstGifsService {
     this.#reads = deps.reads;
     this.#discovery = deps.discovery;
     this.#suggestions = deps.suggestions;
+    this.#channels = deps.channels;
     const kept = { ttlMs: MAX_AGE_SECONDS * 1000, now: deps.clock };
     this.#searches = deps.caches.create({ ...kept, name: 'first_page_searches', max: 1 });
     this.#related = deps.caches.create({ ...kept, name: 'first_page_related_tags', max: 500 });
@@ -156,11 +180,15 @@ export class FirstGifsService {
   async pageData(responseId: string): Promise<string | undefined> {
     const view = this.#views.get(responseId);
     if (!view) return undefined;
+    if (view.channel) {
+      const page = await this.#channelPage(view.channel, responseId);
+      return page && firstPageJson(view.path, ...channelData(page));
+    }
     const lists = [];
     for (const list of view.lists) {
       const answer = list.answer.deref();
       if (!answer) return undefined;
-      lists.push({ key: list.key, answer });
+      lists.push({ key: list.key, json: answer.render(responseId).toString('utf8') });
     }
     // A GIF taken down since is a miss: the site then asks for it and shows what it is told.
     const gif = view.gif
@@ -168,7 +196,7 @@ export class FirstGifsService {
       : undefined;
     if (view.gif && !gif) return undefined;
     const queries = gif ? [{ key: queryKeys.gif(gif.id), data: gif }] : view.queries;
-    return firstPageJson(view.path, lists, queries, responseId);
+    return firstPageJson(view.path, lists, queries);
   }
 
   async home(view: PageView): Promise<HomeFirstPage> {
@@ -273,6 +301,45 @@ export class FirstGifsService {
     this.#keep(view, gif, [], [], gif.id);
   }
 
+  /**
+   * A channel's page as a signed-out visitor sees it (its header, its channels, the first page
+   * of the tab asked for), or undefined when there is no channel there for them. Only a
+   * signed-out visitor's: the owner and staff also see hidden channels and the manager, which
+   * the site draws. The page view keeps only the address: what the site asks for is read again.
+   */
+  async channel(address: ChannelView, view: PageView): Promise<ChannelFirstPage | undefined> {
+    const page = await this.#channelPage(address, view.responseId);
+    if (page) this.#keep(view, page, [], [], undefined, address);
+    return page;
+  }
+
+  async #channelPage(
+    { parts, tag }: ChannelView,
+    responseId: string,
+  ): Promise<ChannelFirstPage | undefined> {
+    const channel = await this.#channels.getByPath(null, parts).catch((error: unknown) => {
+      if (error instanceof AppError && error.status === 404) return undefined;
+      throw error;
+    });
+    if (!channel) return undefined;
+    // The site's own rule (ChannelPage.tsx): a tag that is none of the channel's is All.
+    const shown = channel.tags.some((t) => t.tag === tag) ? tag : undefined;
+    const [children, feed] = await Promise.all([
+      this.#channels.children(null, channel.id),
+      channelFeedReply(
+        { channels: this.#channels, reads: this.#reads },
+        null,
+        channel.id,
+        feedQuery.parse(shown ? { tag: shown } : {}),
+        responseId,
+      ),
+    ]);
+    // As the site's grid holds a feed page (a GIPHY list answer; ChannelPage.tsx fetchFeed).
+    const page = JSON.parse(feed.toString('utf8')) as Omit<GifsResult, 'meta'>;
+    const meta = { status: 200, msg: 'OK', response_id: '' };
+    return { path: parts.join('/'), channel, children, tag: shown, feed: { ...page, meta } };
+  }
+
   /** Keeps what a page view was written from (its grids' lists, and what shows above them). */
   #keep<T>(
     view: PageView,
@@ -280,6 +347,7 @@ export class FirstGifsService {
     lists: WrittenList[],
     queries: FirstPageData['queries'],
     gif?: string,
+    channel?: ChannelView,
   ): T {
     if (view.path.length > MAX_VIEW_PATH) return content;
     this.#views.set(view.responseId, {
@@ -287,6 +355,7 @@ export class FirstGifsService {
       lists: lists.map((list) => ({ key: list.key, answer: new WeakRef(list.answer) })),
       queries,
       gif,
+      channel,
     });
     return content;
   }
@@ -308,6 +377,20 @@ function written(key: string, answer: RenderedAnswer, responseId: string): Writt
   return { key, answer, page };
 }
 
+/** What the site starts a channel's page from: its feed's first page, its channel and channels. */
+function channelData(
+  page: ChannelFirstPage,
+): [{ key: string; json: string }[], FirstPageData['queries']] {
+  const { channel } = page;
+  return [
+    [{ key: listKeys.channel(channel.id, page.tag), json: JSON.stringify(page.feed) }],
+    [
+      { key: queryKeys.channel(page.path), data: channel },
+      { key: queryKeys.channelChildren(channel.id), data: page.children },
+    ],
+  ];
+}
+
 /**
  * The site API's answer for a page view's data, `{"data": FirstPageData}` (apps/web
  * first-page-data.ts), with each list's text as the API answers it (with the view's response
@@ -315,12 +398,9 @@ function written(key: string, answer: RenderedAnswer, responseId: string): Writt
  */
 function firstPageJson(
   path: string,
-  lists: { key: string; answer: RenderedAnswer }[],
+  lists: { key: string; json: string }[],
   queries: FirstPageData['queries'],
-  responseId: string,
 ): string {
-  const listsJson = lists
-    .map((list) => `${JSON.stringify(list.key)}:${list.answer.render(responseId).toString('utf8')}`)
-    .join(',');
+  const listsJson = lists.map((list) => `${JSON.stringify(list.key)}:${list.json}`).join(',');
   return `{"data":{"path":${JSON.stringify(path)},"lists":{${listsJson}},"queries":${JSON.stringify(queries)}}}`;
 }
