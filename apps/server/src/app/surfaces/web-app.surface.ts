@@ -13,7 +13,14 @@ export function webAppSurface(
   options: {
     services: Pick<
       Services,
-      'firstGifs' | 'gifReads' | 'profiles' | 'channels' | 'accounts' | 'personalTokens' | 'urls'
+      | 'firstGifs'
+      | 'gifReads'
+      | 'profiles'
+      | 'channels'
+      | 'stories'
+      | 'accounts'
+      | 'personalTokens'
+      | 'urls'
     >;
     apiKey: string;
   },
@@ -35,6 +42,7 @@ export function webAppSurface(
   });
   return webAppRoutes(scope, {
     channels: services.channels,
+    stories: services.stories,
     viewer: (request) => principals.session(request),
     reads: services.gifReads,
     firstGifs: services.firstGifs,

@@ -58,7 +58,8 @@ export function unfurlTags(gif: Gif, options: UnfurlOptions): string {
   ].join('\n');
 }
 
-function imageType(url: string): string {
+/** An image's type by its file name, for `og:image:type`. */
+export function imageType(url: string): string {
   if (url.endsWith('.png')) return 'image/png';
   if (url.endsWith('.webp')) return 'image/webp';
   if (url.endsWith('.gif')) return 'image/gif';

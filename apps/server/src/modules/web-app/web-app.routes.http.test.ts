@@ -185,13 +185,21 @@ describe('the site pages', () => {
     expect(owner.body).not.toContain('jiffy-missing');
   });
 
-  it('keeps API misses JSON, and answers non-browser misses JSON too', async () => {
+  it('keeps API misses JSON, and a site path JSON to whoever asks for JSON', async () => {
     const api = await get('/v1/nothing');
     expect(api.statusCode).toBe(404);
     expect(api.json()).toMatchObject({ meta: { status: 404 } });
-    const plain = await t.jiffy.app.inject('/no_such_person');
-    expect(plain.statusCode).toBe(404);
-    expect(plain.headers['content-type']).toContain('application/json');
+    for (const accept of ['application/json', 'application/problem+json, */*;q=0.1']) {
+      const json = await t.jiffy.app.inject({ url: '/no_such_person', headers: { accept } });
+      expect(json.statusCode, accept).toBe(404);
+      expect(json.headers['content-type'], accept).toContain('application/json');
+    }
+    // What link unfurlers, curl and Node's fetch send gets the page, as a browser does.
+    for (const headers of [{}, { accept: '*/*' }, { accept: 'text/html, application/json' }]) {
+      const page = await t.jiffy.app.inject({ url: '/no_such_person', headers });
+      expect(page.statusCode).toBe(404);
+      expect(page.headers['content-type']).toContain('text/html');
+    }
     const post = await t.jiffy.app.inject({ method: 'POST', url: '/about', headers: html });
     expect(post.headers['content-type']).toContain('application/json');
   });

@@ -20,9 +20,10 @@ import { escapeHtml } from '../../platform/lib/html.ts';
 import { mediaSources } from '../../platform/lib/media-sources.ts';
 import { parseInput } from '../../platform/http/parse-input.ts';
 import { ANONYMOUS } from '../../platform/http/route-policy.ts';
-import { unfurlTags } from '../unfurl/index.ts';
+import { pageUnfurlTags, unfurlTags, type PagePreview } from '../unfurl/index.ts';
 import { searchVisitor } from '../public-api/index.ts';
 import type { ProfileService } from '../profiles/index.ts';
+import { storySlug, type StoryService } from '../stories/index.ts';
 import {
   channelMarkup,
   gifPageMarkup,
@@ -45,6 +46,15 @@ const NOT_SITE =
 const channelPageQuery = z.looseObject({
   tag: z.string().max(64).optional().catch(undefined),
 });
+/**
+ * Whether a request asks for JSON rather than a page: an `Accept` naming JSON and not HTML. What
+ * link unfurlers, curl and Node's fetch send (`*\/*`, `text/html`, or nothing) gets the page.
+ */
+function asksForJson(accept: string | undefined): boolean {
+  if (!accept) return false;
+  return /\bjson\b/i.test(accept) && !/text\/html/i.test(accept);
+}
+
 /** `/search/:term`'s tab: `?type=stickers`, else GIFs (as the site reads it). */
 const searchPageQuery = z.looseObject({
   type: z.enum(['gifs', 'stickers']).catch('gifs'),
@@ -96,6 +106,7 @@ export function webAppRoutes(
     firstGifs: FirstGifsService;
     profiles: ProfileService;
     channels: ChannelService;
+    stories: StoryService;
     /** The signed-in user of the request's session, or null: who a channel page is for. */
     viewer: (request: FastifyRequest) => Promise<Actor | null>;
     publicUrl: string;
@@ -142,6 +153,10 @@ export function webAppRoutes(
     request.log.warn({ err: error }, 'could not write the first GIFs into the page');
     return undefined;
   };
+
+  /** A page's link preview tags (channels, profiles, stories, searches). */
+  const unfurl = (page: PagePreview) =>
+    pageUnfurlTags(page, { publicUrl: deps.publicUrl, siteName: SITE_NAME });
 
   /**
    * A page's first-GIF markup and image preload, written once per kept answer: the answers
@@ -216,7 +231,14 @@ export function webAppRoutes(
     const content = await deps.firstGifs
       .search(term, type, pageView(request), visitor)
       .catch((error: unknown) => withoutFirstGifs(request, error));
-    if (!content) return send(reply, 200, title);
+    const name = searchPageName(term, type);
+    const preview = unfurl({
+      path: request.url,
+      title: name,
+      description: `${name} on ${SITE_NAME}`,
+      gif: content?.results.page.data[0],
+    });
+    if (!content) return send(reply, 200, title, preview);
     const { markup, preload } = keptMarkup(
       content.results.page,
       [term, type, content.relatedTags, content.suggestions],
@@ -231,7 +253,7 @@ export function webAppRoutes(
         preload: preloadTag(content.results.page.data[0]),
       }),
     );
-    return send(reply, 200, title, firstGifsHead(request, preload), markup);
+    return send(reply, 200, title, `${preview}\n${firstGifsHead(request, preload)}`, markup);
   });
 
   app.get<{ Params: { slugId: string } }>('/gifs/:slugId', ANONYMOUS, async (request, reply) => {
@@ -298,9 +320,58 @@ export function webAppRoutes(
       .channel({ parts, tag }, pageView(request))
       .catch((error: unknown) => withoutFirstGifs(request, error));
     if (!content) return false;
-    const head = firstGifsHead(request, preloadTag(content.feed.data[0]));
-    const title = pageTitle(channelPageName(content.channel));
-    await send(reply, 200, title, head, channelMarkup(content));
+    const { channel } = content;
+    const name = channelPageName(channel);
+    const preview = unfurl({
+      path: `/${channel.path}`,
+      title: name,
+      description:
+        channel.description ||
+        (channel.is_root && channel.user.description) ||
+        (channel.is_root
+          ? `GIFs by @${channel.user.username} on ${SITE_NAME}`
+          : `GIFs in ${name} on ${SITE_NAME}`),
+      gif: channel.featured_gif ?? content.feed.data[0],
+      imageUrl: channel.is_root ? channel.user.avatar_url : undefined,
+    });
+    const head = `${preview}\n${firstGifsHead(request, preloadTag(content.feed.data[0]))}`;
+    await send(reply, 200, pageTitle(name), head, channelMarkup(content));
+    return true;
+  }
+
+  /**
+   * A story's page, titled and described as a link preview shows it, or the 404 page when the
+   * visitor may read no story by that address; the site draws the story.
+   */
+  async function sendStoryPage(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    path: string,
+    slug: string,
+  ): Promise<true> {
+    // A slug no story can have is no story, without asking the database.
+    const valid = storySlug.safeParse(slug);
+    const read =
+      valid.success &&
+      (await deps.stories
+        .getBySlug(await deps.viewer(request), valid.data, 'COVER_ONLY')
+        .catch((error: unknown) => {
+          if (error instanceof AppError && error.status < 500) return undefined;
+          throw error;
+        }));
+    if (!read) {
+      await send(reply, 404, pageTitle('Story not found'), missingTag(path));
+      return true;
+    }
+    const { story, author, cover } = read;
+    const preview = unfurl({
+      path: `/stories/${story.slug}`,
+      title: story.title,
+      description:
+        story.description || `A story${author ? ` by @${author.username}` : ''} on ${SITE_NAME}`,
+      gif: cover ?? undefined,
+    });
+    await send(reply, 200, pageTitle(story.title), preview);
     return true;
   }
 
@@ -308,8 +379,11 @@ export function webAppRoutes(
     async fallback(request, reply) {
       const path = request.url.split('?')[0] ?? '/';
       if (request.method !== 'GET' || NOT_SITE.test(path)) return false;
-      if (!(request.headers.accept ?? '').includes('text/html')) return false;
+      if (asksForJson(request.headers.accept)) return false;
       ensureCsrfCookie(request, reply);
+      const segments = segmentsOf(path);
+      if (segments?.length === 2 && segments[0] === 'stories')
+        return sendStoryPage(request, reply, path, segments[1]!);
       const found = await channelPageFound(request, path);
       if (found === 'found') {
         if (!(await sendChannelFirstScreen(request, reply, path)))
