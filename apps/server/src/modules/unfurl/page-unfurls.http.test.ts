@@ -109,19 +109,19 @@ describe('link previews of every public page, for the clients that make them', (
       slug: 'space',
       description: 'Things that float.',
       banner_gif: null,
-      featured_gif: gif!.id,
+      featured_gif: gif.id,
       is_visible: true,
       type: 'community',
     });
-    await channelGifs.add(maker, { channelId: space.id, gifIds: [gif!.id, clip!.id] });
+    await channelGifs.add(maker, { channelId: space.id, gifIds: [gif.id, clip.id] });
     const story = await stories.create(
       maker,
       storyBody.parse({
         title: 'A night in space',
         description: 'Two GIFs, one small trip.',
-        cover_gif_id: gif!.id,
+        cover_gif_id: gif.id,
         tags: ['space'],
-        items: [{ gif_id: gif!.id }, { gif_id: clip!.id }],
+        items: [{ gif_id: gif.id }, { gif_id: clip.id }],
         is_published: true,
       }),
     );
@@ -134,9 +134,9 @@ describe('link previews of every public page, for the clients that make them', (
       oembed: true,
     });
     pages.push(
-      mediaPage('GIF', gif!, 'Moon hop', true),
-      mediaPage('sticker', sticker!, 'Star wave', true),
-      mediaPage('clip', clip!, 'Space talk', true),
+      mediaPage('GIF', gif, 'Moon hop', true),
+      mediaPage('sticker', sticker, 'Star wave', true),
+      mediaPage('clip', clip, 'Space talk', true),
       {
         kind: 'channel',
         path: '/maker/space',
