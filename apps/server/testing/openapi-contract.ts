@@ -81,10 +81,11 @@ export class OpenApiContract {
 }
 
 const paramCount = (template: string) => (template.match(/\{/g) ?? []).length;
+// A trailing slash or none: the router answers both alike, and the document writes none.
 const templateRegex = (template: string) =>
   new RegExp(
     `^${template
       .split(/(\{[^}]+\})/)
       .map((part) => (part.startsWith('{') ? '[^/]+' : part.replace(/[.*+?^$()|[\]\\]/g, '\\$&')))
-      .join('')}$`,
+      .join('')}/?$`,
   );

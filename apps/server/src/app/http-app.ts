@@ -83,7 +83,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     requestIdHeader: false,
     bodyLimit: 1024 * 1024,
     trustProxy: fastifyTrustProxy(options.trustProxy ?? false),
-    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
+    // `/ajax/instashare/` and `/ajax/instashare` are one route: GIPHY's clients call its site
+    // API with the slash, and OpenAPI tooling writes paths without it.
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH, ignoreTrailingSlash: true },
     // A path that does not decode (`/v1/tags/related/%ff`) or whose parameter is past the
     // router's length: the same envelope as any refusal of the surface. The router answers
     // before the hooks run, so the request id header is written here.

@@ -107,7 +107,6 @@ export function channelTagsRoutes(app: FastifyInstance, deps: { tags: ChannelTag
     query: retrieveJobQuery,
     responses: { 200: channelJobAnswer },
   });
+  // With or without its slash (the router takes both), never read as a channel id.
   app.get('/api/v4/channels/retrieve-job/', job, retrieveJob);
-  // Without the slash it would be read as a channel id.
-  app.get('/api/v4/channels/retrieve-job', job, retrieveJob);
 }

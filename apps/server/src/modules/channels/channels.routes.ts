@@ -143,7 +143,6 @@ export function channelsRoutes(
     responses: {},
   });
   app.get('/api/v4/channels/children/', noParent, childrenWithoutParent);
-  app.get('/api/v4/channels/children', noParent, childrenWithoutParent);
   const children = documented({
     auth: 'optional-session-or-token',
     summary: "A channel's children, in order",

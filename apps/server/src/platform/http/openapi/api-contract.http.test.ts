@@ -1,3 +1,4 @@
+import { createConfig, lintFromString } from '@redocly/openapi-core';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { animatedImage, multipart } from '../../../../testing/fixtures.ts';
@@ -116,6 +117,19 @@ describe('the API contract: /openapi.json against real answers', () => {
   afterAll(async () => {
     await t?.stop();
     await outside?.server.close();
+  });
+
+  it("passes Redocly's recommended lint rules with no error", async () => {
+    const config = await createConfig({ extends: ['recommended'] });
+    const problems = await lintFromString({
+      source: JSON.stringify(document),
+      absoluteRef: 'openapi.json',
+      config,
+    });
+    const errors = problems
+      .filter((problem) => problem.severity === 'error')
+      .map((problem) => `${problem.ruleId}: ${problem.message} (${problem.location[0]?.pointer})`);
+    expect(errors).toEqual([]);
   });
 
   it('serves an OpenAPI 3.1 document, and a docs page whose files are all local', async () => {

@@ -111,9 +111,12 @@ export function buildOpenApiDocument(
   return { document, undocumented };
 }
 
-/** Fastify's `/v1/gifs/:id` (or `:id(regex)`) as OpenAPI's `/v1/gifs/{id}`. */
+/**
+ * Fastify's `/v1/gifs/:id` (or `:id(regex)`) as OpenAPI's `/v1/gifs/{id}`, without a trailing
+ * slash: the router answers a path with or without one alike.
+ */
 export const openApiPath = (url: string): string =>
-  url.replace(/:([A-Za-z0-9_]+)(\([^)]*\))?/g, '{$1}');
+  url.replace(/:([A-Za-z0-9_]+)(\([^)]*\))?/g, '{$1}').replace(/(.)\/$/, '$1');
 
 function operation(
   route: CatalogRoute,
