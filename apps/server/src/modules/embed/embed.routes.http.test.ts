@@ -187,8 +187,25 @@ describe('the embed player page, oEmbed and frame policy', () => {
       author_name: 'The Maker',
       provider_name: 'Jiffy',
     });
-    const small = (await get(`/oembed?url=${link}&maxwidth=150`)).json<{ width: number }>();
-    expect(small.width).toBeLessThanOrEqual(150);
+    // The thumbnail keeps to the limits as the photo does: the largest still that fits.
+    expect(full.json()).toMatchObject({ thumbnail_width: 160, thumbnail_height: 120 });
+    for (const limits of ['maxwidth=150', 'maxheight=100', 'maxwidth=110&maxheight=80']) {
+      const small = (await get(`/oembed?url=${link}&${limits}`)).json<{
+        width: number;
+        height: number;
+        thumbnail_url: string;
+        thumbnail_width: number;
+        thumbnail_height: number;
+      }>();
+      const [maxWidth, maxHeight] = [/maxwidth=(\d+)/, /maxheight=(\d+)/].map((re) =>
+        Number(re.exec(limits)?.[1] ?? Infinity),
+      );
+      expect(small.width, limits).toBeLessThanOrEqual(maxWidth!);
+      expect(small.height, limits).toBeLessThanOrEqual(maxHeight!);
+      expect(small.thumbnail_width, limits).toBeLessThanOrEqual(maxWidth!);
+      expect(small.thumbnail_height, limits).toBeLessThanOrEqual(maxHeight!);
+      expect(small.thumbnail_url, limits).toContain('still');
+    }
     expect(
       (await get(`/oembed?url=${encodeURIComponent(`http://jiffy.test/embed/${id}`)}`)).statusCode,
     ).toBe(200);

@@ -17,6 +17,17 @@ const photoRenditions = [
   'fixed_height_small',
 ] as const;
 
+// The stills, largest first: the thumbnail is the largest within the limits too.
+const stillRenditions = [
+  'original_still',
+  '480w_still',
+  'downsized_still',
+  'fixed_width_still',
+  'fixed_height_still',
+  'fixed_width_small_still',
+  'fixed_height_small_still',
+] as const;
+
 const fits = (width: number, height: number, limits: OembedLimits) =>
   (limits.maxWidth === null || width <= limits.maxWidth) &&
   (limits.maxHeight === null || height <= limits.maxHeight);
@@ -56,7 +67,7 @@ export function oembedFor(
           author_url: gif.user.profile_url,
         }
       : {}),
-    ...thumbnail(gif.images.original_still),
+    ...thumbnail(gif, limits),
   };
   if (gif.type === 'video') {
     const original = gif.images.original;
@@ -74,8 +85,15 @@ export function oembedFor(
   return null;
 }
 
-function thumbnail(still: Rendition | undefined) {
-  return still?.url
+/** The largest still within the limits, as the spec asks of a thumbnail; none when none fits. */
+function thumbnail(gif: Gif, limits: OembedLimits) {
+  const still = stillRenditions
+    .map((name) => gif.images[name])
+    .find(
+      (rendition): rendition is Rendition =>
+        !!rendition?.url && fits(Number(rendition.width), Number(rendition.height), limits),
+    );
+  return still
     ? {
         thumbnail_url: still.url,
         thumbnail_width: Number(still.width),
