@@ -27,8 +27,14 @@ export function GifGrid(props: {
   onFirstPage?: (count: number) => void;
 }) {
   const [ref, width] = useWidth<HTMLDivElement>();
-  // The first page the server wrote into this page, if it did: shown at once, not fetched.
-  const [written] = useState(() => firstPageOf(props.listKey));
+  // The first page the server wrote into this page, if it did: shown at once, not fetched. It
+  // belongs to the list it was written for: when the grid shows another list (a search inside a
+  // channel), that list starts from its own fetch.
+  const [writtenFor] = useState(() => ({
+    listKey: props.listKey,
+    page: firstPageOf(props.listKey),
+  }));
+  const written = writtenFor.listKey === props.listKey ? writtenFor.page : undefined;
   useEffect(() => forgetFirstPage(props.listKey), [props.listKey]);
   // The latest callback, so that telling it needs no effect to run again.
   const onFirstPage = useRef(props.onFirstPage);
