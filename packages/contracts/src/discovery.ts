@@ -14,16 +14,7 @@ export const categorySchema = z
   .meta({ id: 'Category' });
 export type Category = z.infer<typeof categorySchema>;
 
-/**
- * How a category derived from a tag is named for people: each word capitalised, as GIPHY names
- * its categories ("happy birthday" → "Happy Birthday", "lo-fi" → "Lo-Fi"). The tag itself stays
- * the category's address (`name_encoded`).
- */
-export const categoryDisplayName = (tag: string): string =>
-  tag.replace(
-    /(^|[\s-])(\p{Ll})/gu,
-    (_, before: string, letter: string) => before + letter.toUpperCase(),
-  );
+export { categoryDisplayName } from './page-titles.ts';
 
 /** GIPHY's channel object as `channels/search` answers it: a user's root channel or a sub-channel. */
 export const channelSchema = channelObjectSchema;

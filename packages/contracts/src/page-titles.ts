@@ -40,6 +40,22 @@ export function channelPageName(channel: {
   return channel.is_root ? `${owner}'s channel` : `${channel.display_name} by ${owner}`;
 }
 
+/**
+ * How a category derived from a tag is named for people: each word capitalised, as GIPHY names
+ * its categories ("happy birthday" → "Happy Birthday", "lo-fi" → "Lo-Fi"). The tag itself stays
+ * the category's address (`name_encoded`).
+ */
+export const categoryDisplayName = (tag: string): string =>
+  tag.replace(
+    /(^|[\s-])(\p{Ll})/gu,
+    (_, before: string, letter: string) => before + letter.toUpperCase(),
+  );
+
+/** A category page's name: its GIFs ("Happy Birthday GIFs"). */
+export function categoryPageName(tag: string): string {
+  return `${categoryDisplayName(tag)} GIFs`;
+}
+
 /** The name (and heading) of `/trending-gifs` or `/stickers`. */
 export function trendingPageName(type: 'gifs' | 'stickers'): string {
   return type === 'stickers' ? 'Trending stickers' : 'Trending GIFs';

@@ -1,4 +1,4 @@
-import { categoryDisplayName } from '@jiffy/contracts';
+import { categoryDisplayName, categoryPageName } from '@jiffy/contracts/page-titles';
 import { useParams } from 'react-router';
 import { api } from '../api/client.ts';
 import { CategoryCards } from '../components/CategoryCards.tsx';
@@ -10,7 +10,7 @@ export default function CategoriesPage() {
   const { category, subcategory } = useParams();
   // The address holds the tag ("happy-birthday"); people read the category's name.
   const shown = categoryDisplayName(subcategory ?? category ?? '');
-  usePageTitle(category ? `${shown} GIFs` : 'Categories');
+  usePageTitle(category ? categoryPageName(subcategory ?? category) : 'Categories');
   if (category) {
     const name = subcategory ? `${category}/${subcategory}` : category;
     return (

@@ -33,6 +33,7 @@ export function webAppSurface(
     '/gifs/*',
     '/trending-gifs',
     '/stickers',
+    '/explore/*',
     '/assets/*',
   ]);
   siteCsrfCookie(scope);

@@ -169,6 +169,14 @@ describe('link previews of every public page, for the clients that make them', (
         video: false,
         oembed: false,
       },
+      {
+        kind: 'category',
+        path: '/categories/space/moon',
+        title: 'Moon GIFs',
+        description: 'Moon GIFs on Jiffy',
+        video: false,
+        oembed: false,
+      },
     );
   }, 120_000);
   afterAll(() => t?.stop());
@@ -211,6 +219,21 @@ describe('link previews of every public page, for the clients that make them', (
       matrix.push(`| ${page.kind} | ${row.join(' | ')} |`);
     }
     console.info([`| page | ${UNFURLERS.map((c) => c.name).join(' | ')} |`, ...matrix].join('\n'));
+  });
+
+  it("sends a tag's GIPHY address (/explore/<tag>) to its page, the tag's search", async () => {
+    for (const client of UNFURLERS) {
+      const answer = await t.jiffy.app.inject({ url: '/explore/moon', headers: client.headers });
+      expect(answer.statusCode, client.name).toBe(301);
+      expect(answer.headers.location, client.name).toBe('/search/moon');
+    }
+    const spaced = await t.jiffy.app.inject('/explore/happy%20birthday');
+    expect(spaced.headers.location).toBe('/search/happy%20birthday');
+    for (const missing of ['/explore/a/b', '/categories/a/b/c']) {
+      const answer = await t.jiffy.app.inject({ url: missing, headers: { accept: '*/*' } });
+      expect(answer.statusCode, missing).toBe(404);
+      expect(answer.headers['content-type'], missing).toContain('text/html');
+    }
   });
 
   it('answers a page that is not there with the 404 page, and JSON only to a client asking for it', async () => {

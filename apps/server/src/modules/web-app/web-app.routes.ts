@@ -5,6 +5,7 @@ import { pageTypeFor } from '@jiffy/web/page-type';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
+  categoryPageName,
   channelPageName,
   gifPageName,
   pageTitle,
@@ -256,6 +257,17 @@ export function webAppRoutes(
     return send(reply, 200, title, `${preview}\n${firstGifsHead(request, preload)}`, markup);
   });
 
+  // GIPHY's address for a tag's page; here a tag's page is its search, where the site's tags
+  // link, so links written for GIPHY (and pasted into chats) land on it.
+  app.get('/explore/*', ANONYMOUS, async (request, reply) => {
+    const segments = segmentsOf(request.url.split('?')[0]!);
+    if (segments?.length !== 2) {
+      const path = request.url.split('?')[0]!;
+      return send(reply, 404, pageTitle('Page not found'), missingTag(path));
+    }
+    return reply.redirect(`/search/${encodeURIComponent(segments[1]!)}`, 301);
+  });
+
   app.get<{ Params: { slugId: string } }>('/gifs/:slugId', ANONYMOUS, async (request, reply) => {
     const id = SLUG_ID.exec(request.params.slugId)?.[1];
     const gif = id
@@ -375,6 +387,31 @@ export function webAppRoutes(
     return true;
   }
 
+  /**
+   * A category's page (`/categories/<tag>`, `/categories/<tag>/<subtag>`), titled and
+   * pictured for a link preview by the GIF that heads its grid; the site draws the page. A
+   * category is a tag, so any tag has its page, as GIPHY's do.
+   */
+  async function sendCategoryPage(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    path: string,
+    tag: string,
+  ): Promise<true> {
+    const name = categoryPageName(tag);
+    const leader = await deps.firstGifs
+      .searchLeader(tag, searchVisitor(request))
+      .catch((error: unknown) => withoutFirstGifs(request, error));
+    const preview = unfurl({
+      path,
+      title: name,
+      description: `${name} on ${SITE_NAME}`,
+      gif: leader,
+    });
+    await send(reply, 200, pageTitle(name), preview);
+    return true;
+  }
+
   return {
     async fallback(request, reply) {
       const path = request.url.split('?')[0] ?? '/';
@@ -384,6 +421,11 @@ export function webAppRoutes(
       const segments = segmentsOf(path);
       if (segments?.length === 2 && segments[0] === 'stories')
         return sendStoryPage(request, reply, path, segments[1]!);
+      if (segments && segments[0] === 'categories' && segments.length > 1) {
+        if (segments.length <= 3) return sendCategoryPage(request, reply, path, segments.at(-1)!);
+        await send(reply, 404, pageTitle('Page not found'), missingTag(path));
+        return true;
+      }
       const found = await channelPageFound(request, path);
       if (found === 'found') {
         if (!(await sendChannelFirstScreen(request, reply, path)))

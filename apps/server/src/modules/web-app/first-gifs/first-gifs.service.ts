@@ -293,6 +293,25 @@ export class FirstGifsService {
   }
 
   /**
+   * The GIF that heads a search's first page as the site shows it (the same question, so the
+   * same kept answer), for a page whose link preview pictures it: a category's. Undefined for a
+   * term the API would refuse or that finds nothing.
+   */
+  async searchLeader(term: string, visitor: string): Promise<Gif | undefined> {
+    const q = term.trim();
+    if (q === '' || q.length > MAX_TERM) return undefined;
+    const answer = await this.#lists.search({
+      type: 'gif',
+      term: q,
+      page: { limit: GRID_PAGE, offset: 0 },
+      rating: SITE_RATING,
+      sort: 'relevant',
+      visitor,
+    });
+    return written(listKeys.search('gifs', term), answer, '').page.data[0];
+  }
+
+  /**
    * A GIF's or sticker's page, whose first screen (its title and the GIF itself) the server
    * writes: the page view keeps only the GIF's id, and the site starts from the GIF as the API
    * answers it instead of asking for it.
