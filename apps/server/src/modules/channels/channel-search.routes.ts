@@ -1,15 +1,14 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import { channelsAnswer } from '@jiffy/contracts';
 import type { ApiKeyService } from '../api-keys/index.ts';
 import { okEnvelope } from '../../platform/http/envelope.ts';
 import { documented } from '../../platform/http/openapi/route-doc.ts';
-import { listQuerySchema, searchTerm, publicQueryReader } from '../public-api/index.ts';
+import { listQuerySchema, publicQueryReader, searchTermParam } from '../public-api/index.ts';
 import type { ChannelSearchService } from './channel-search.service.ts';
 
 // GIPHY's channel search takes a term and a page; channels have no rating or language.
 const channelQuery = listQuerySchema.omit({ rating: true, lang: true }).extend({
-  q: z.unknown().optional().meta({ description: "A channel's or user's name; required." }),
+  q: searchTermParam("A channel's or user's name."),
 });
 
 /** GIPHY's channel search (`/v1/channels/search`), on the public API. */
@@ -27,7 +26,7 @@ export function channelSearchRoutes(
   });
   app.get('/v1/channels/search', channels, async (request) => {
     const query = await input(channelQuery, request);
-    const term = searchTerm(query.q).replace(/^@/, '');
+    const term = query.q.replace(/^@/, '');
     const result = await deps.channelSearch.search(term, {
       limit: query.limit,
       offset: query.offset,

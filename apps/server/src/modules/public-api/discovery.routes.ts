@@ -6,7 +6,12 @@ import { foundPagination, okEnvelope } from '../../platform/http/envelope.ts';
 import { parseInput } from '../../platform/http/parse-input.ts';
 import { publicQueryReader } from './public-query.ts';
 import { TRENDING_SEARCHES, type DiscoveryService } from './discovery.service.ts';
-import { allowedRatings, limitParam, listQuerySchema, searchTerm } from './list-query.schema.ts';
+import {
+  allowedRatings,
+  limitParam,
+  listQuerySchema,
+  searchTermParam,
+} from './list-query.schema.ts';
 import { NEVER_CACHED, REVALIDATED_LIST } from '../../platform/http/public-api-caching.ts';
 import { documented } from '../../platform/http/openapi/route-doc.ts';
 import {
@@ -17,7 +22,7 @@ import {
 } from '@jiffy/contracts';
 
 const tagQuery = listQuerySchema.extend({
-  q: z.unknown().optional().meta({ description: 'The start of a tag; required.' }),
+  q: searchTermParam('The start of a tag.'),
   limit: limitParam(5),
 });
 const trendingSearchesQuery = listQuerySchema.extend({ limit: limitParam(TRENDING_SEARCHES) });
@@ -47,7 +52,7 @@ export function discoveryRoutes(
   app.get('/v1/gifs/search/tags', autocomplete, async (request) => {
     const query = await input(tagQuery, request);
     const tags = await deps.discovery.completeTag(
-      searchTerm(query.q),
+      query.q,
       { limit: query.limit, offset: query.offset },
       allowedRatings(query.rating),
     );

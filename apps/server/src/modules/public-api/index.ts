@@ -11,7 +11,7 @@ export {
   allowedRatings,
   familyFriendly,
   listQuerySchema,
-  searchTerm,
+  searchTermParam,
 } from './list-query.schema.ts';
 export { fromListedGifs, listedGifs } from './listed-gif.sql.ts';
 export { publicGifsRoutes } from './public-gifs.routes.ts';

@@ -1,7 +1,6 @@
 import { ratings } from '@jiffy/contracts';
 import { z } from 'zod';
 import type { Rating } from '../../platform/db/schema.ts';
-import { AppError } from '../../platform/errors/app-error.ts';
 import { wholeNumber } from '../../platform/http/input-schemas.ts';
 
 /**
@@ -47,17 +46,26 @@ export const unpagedQuerySchema = listQuerySchema.omit({ limit: true, offset: tr
 
 const MAX_QUERY = 50;
 
-/** A search term: at most 50 characters (414 past that, as GIPHY answers). */
-export function searchTerm(value: unknown, field = 'q'): string {
-  if (typeof value !== 'string' || value.trim() === '') {
-    throw new AppError('invalid_request', `${field}: a search term is required`);
-  }
-  const term = value.trim();
-  if (term.length > MAX_QUERY) {
-    throw new AppError('query_too_long', `${field}: at most ${MAX_QUERY} characters`);
-  }
-  return term;
-}
+/**
+ * A search term parameter (`q`, translate's `s`): required, trimmed, 1 to 50 characters. Past 50
+ * it is refused as GIPHY refuses it, 414 `query_too_long` rather than a plain 400, so the check
+ * names that code itself and the document still gives the limit as the string's `maxLength`.
+ */
+export const searchTermParam = (description: string) =>
+  z
+    .string({ error: 'a search term is required' })
+    .trim()
+    .min(1, 'a search term is required')
+    .check((ctx) => {
+      if (ctx.value.length > MAX_QUERY)
+        ctx.issues.push({
+          code: 'custom',
+          message: `at most ${MAX_QUERY} characters`,
+          input: ctx.value,
+          params: { errorCode: 'query_too_long' },
+        });
+    })
+    .meta({ description, maxLength: MAX_QUERY });
 
 /**
  * Splits GIPHY's `@username term` and `@username/channel-slug term` forms into the channel

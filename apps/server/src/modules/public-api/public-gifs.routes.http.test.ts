@@ -122,6 +122,9 @@ describe('public API lists', () => {
         'offset: a whole number from 0 to 4999',
       ],
       ['/v1/gifs/search?q=cat&rating=nc-17', 400, 'invalid_request', 'rating:'],
+      // A sort the document does not list is bad input, not a silent `relevant`.
+      ['/v1/gifs/search?q=cat&sort=popular', 400, 'invalid_request', 'sort:'],
+      ['/v1/gifs/search?q=%20%20', 400, 'invalid_request', 'q: a search term is required'],
       ['/v1/gifs/related?gif_id=nope', 404, 'gif_not_found', 'No GIF'],
       ['/v1/gifs/related?gif_id=../../x', 400, 'invalid_request', 'gif_id: not a GIF id'],
       ['/v1/gifs?ids=a,b;drop', 400, 'invalid_request', 'ids: not a list of GIF ids'],

@@ -11,7 +11,7 @@ import {
   allowedRatings,
   curatedRatings,
   listQuerySchema,
-  searchTerm,
+  searchTermParam,
   unpagedQuerySchema,
 } from './list-query.schema.ts';
 import type { ListAnswers, ListShaping } from './list-answers.ts';
@@ -35,13 +35,13 @@ const kinds = [
 ] as const satisfies readonly (readonly [string, GifType])[];
 
 const searchQuery = listQuerySchema.extend({
-  q: z.unknown().optional().meta({ description: 'The search term, 1 to 50 characters; required.' }),
-  sort: z.enum(['relevant', 'recent']).catch('relevant'),
+  q: searchTermParam('The search term; `@username term` looks in one channel.'),
+  sort: z.enum(['relevant', 'recent']).default('relevant'),
 });
 const relatedQuery = listQuerySchema.extend({ gif_id: gifId });
 const randomQuery = listQuerySchema.extend({ tag: z.string().max(50).optional() });
 const translateQuery = listQuerySchema.extend({
-  s: z.unknown().optional().meta({ description: 'The phrase, 1 to 50 characters; required.' }),
+  s: searchTermParam('The phrase to translate to a GIF.'),
 });
 const idsQuery = unpagedQuerySchema.extend({
   ids: z
@@ -112,7 +112,7 @@ export function publicGifsRoutes(
       const answer = await deps.lists.search(
         {
           type,
-          term: searchTerm(query.q),
+          term: query.q,
           page: { limit: query.limit, offset: query.offset },
           rating: query.rating,
           lang: query.lang,
@@ -192,7 +192,7 @@ export function publicGifsRoutes(
       const query = await input(translateQuery, request);
       const gif = await deps.gifs.translate({
         ...context(type, query.rating, request),
-        phrase: searchTerm(query.s, 's'),
+        phrase: query.s,
         lang: query.lang,
       });
       return okEnvelope(gif, request);

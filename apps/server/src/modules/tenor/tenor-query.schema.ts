@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { gifId, wholeNumber } from '../../platform/http/input-schemas.ts';
 import { ID_PATTERN } from '../../platform/lib/ids.ts';
+import { searchTermParam } from '../public-api/index.ts';
 import { tenorFormats, type TenorFormat } from './tenor-formats.ts';
 
 /** `limit` as Tenor takes it: 1 to 50 (Tenor's maximum), `fallback` when absent. */
@@ -65,8 +66,13 @@ export const tenorBaseQuery = z.looseObject({
 export const languageOf = (locale: string): string =>
   locale.slice(0, locale.search(/[_-]|$/)).toLowerCase();
 
-/** A search term parameter: checked by the public API's searchTerm (50 characters, 414 past). */
-const term = z.string().max(10_000).optional();
+/**
+ * Tenor's `q`, held to GIPHY's dialect's limit (50 characters, 414 `query_too_long` past it):
+ * both dialects search the same GIFs and count the same trending searches, so a term one
+ * refuses the other does too. Tenor's own API requires it on search, autocomplete and
+ * suggestions.
+ */
+const term = searchTermParam('The search term.');
 
 /** What `search` and `featured` take. */
 export const tenorListQuery = tenorBaseQuery.extend({
@@ -83,16 +89,20 @@ export const tenorListQuery = tenorBaseQuery.extend({
 });
 export const tenorSearchQuery = tenorListQuery.extend({ q: term });
 
-/** `autocomplete`, `search_suggestions` and `trending_terms`. */
+/** `autocomplete` and `search_suggestions`. */
 export const tenorTermsQuery = (fallbackLimit: number) =>
   tenorBaseQuery.extend({ q: term, limit: limit(fallbackLimit) });
+
+/** `trending_terms`, which takes no term. */
+export const tenorTrendingTermsQuery = tenorBaseQuery.extend({ limit: limit(20) });
 
 export const tenorCategoriesQuery = tenorBaseQuery.extend({
   type: z.enum(['featured', 'trending']).default('featured'),
   contentfilter: z.enum(['off', 'low', 'medium', 'high']).default('off'),
 });
 
-export const tenorShareQuery = tenorBaseQuery.extend({ id: gifId, q: term });
+// The term the share came from, when there was one.
+export const tenorShareQuery = tenorBaseQuery.extend({ id: gifId, q: term.optional() });
 
 export const tenorPostsQuery = tenorBaseQuery.extend({
   ids: commaList(50 * 65)

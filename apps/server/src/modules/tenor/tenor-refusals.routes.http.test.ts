@@ -28,13 +28,32 @@ describe('Tenor API v2 refusals', () => {
       ['/v2/search?q=cat&limit=0', t.apiKey, 400, 'INVALID_ARGUMENT', 'invalid_request', /limit/],
       ['/v2/search', t.apiKey, 400, 'INVALID_ARGUMENT', 'invalid_request', /q: a search/],
       [`/v2/search?q=${'a'.repeat(51)}`, t.apiKey, 414, 'INVALID_ARGUMENT', 'query_too_long', /50/],
+      // However long, a term past 50 characters is the same 414 (it was a 400 past 10,000).
       [
         `/v2/search?q=${'a'.repeat(20_000)}`,
+        t.apiKey,
+        414,
+        'INVALID_ARGUMENT',
+        'query_too_long',
+        /50/,
+      ],
+      // `q` is required where Tenor requires it.
+      ['/v2/autocomplete', t.apiKey, 400, 'INVALID_ARGUMENT', 'invalid_request', /q: a search/],
+      [
+        '/v2/search_suggestions?q=%20',
         t.apiKey,
         400,
         'INVALID_ARGUMENT',
         'invalid_request',
-        /q/,
+        /q: a search/,
+      ],
+      [
+        `/v2/registershare?id=gif1&q=${'a'.repeat(51)}`,
+        t.apiKey,
+        414,
+        'INVALID_ARGUMENT',
+        'query_too_long',
+        /50/,
       ],
       ['/v2/search?q=cat&pos=garbage', t.apiKey, 400, 'INVALID_ARGUMENT', 'invalid_cursor', /pos/],
       [

@@ -13,7 +13,7 @@ import { documented, type DocumentedRoute } from '../../platform/http/openapi/ro
 import { CACHED_LIST, REVALIDATED_LIST } from '../../platform/http/public-api-caching.ts';
 import { parseInput, firstValues } from '../../platform/http/parse-input.ts';
 import type { Auth, CachePolicy } from '../../platform/http/route-policy.ts';
-import { searchTerm, searchVisitor } from '../public-api/index.ts';
+import { searchVisitor } from '../public-api/index.ts';
 import {
   languageOf,
   tenorBaseQuery,
@@ -23,6 +23,7 @@ import {
   tenorSearchQuery,
   tenorShareQuery,
   tenorTermsQuery,
+  tenorTrendingTermsQuery,
 } from './tenor-query.schema.ts';
 import type { TenorListRequest, TenorService } from './tenor.service.ts';
 
@@ -103,8 +104,7 @@ export function tenorRoutes(
         'Posts for `q`, most relevant first; `pos` is the opaque `next` of the page before.',
       responses: { 200: tenorPageAnswer },
     },
-    async (query, request) =>
-      tenor.search(searchTerm(query.q), listRequest(query), searchVisitor(request)),
+    async (query, request) => tenor.search(query.q, listRequest(query), searchVisitor(request)),
   );
 
   route(
@@ -148,7 +148,7 @@ export function tenorRoutes(
     { summary: 'Complete a search term (Tenor)', responses: { 200: tenorTermsAnswer } },
     async (query) => ({
       locale: query.locale,
-      results: await tenor.autocomplete(searchTerm(query.q), query.limit),
+      results: await tenor.autocomplete(query.q, query.limit),
     }),
     REVALIDATED_LIST,
   );
@@ -160,15 +160,14 @@ export function tenorRoutes(
     { summary: 'Searches related to a term (Tenor)', responses: { 200: tenorTermsAnswer } },
     async (query) => ({
       locale: query.locale,
-      results: await tenor.suggestions(searchTerm(query.q), query.limit),
+      results: await tenor.suggestions(query.q, query.limit),
     }),
     REVALIDATED_LIST,
   );
 
-  const trendingQuery = tenorTermsQuery(20);
   route(
     '/v2/trending_terms',
-    trendingQuery,
+    tenorTrendingTermsQuery,
     { summary: 'Trending search terms (Tenor)', responses: { 200: tenorTermsAnswer } },
     async (query) => ({ locale: query.locale, results: await tenor.trendingTerms(query.limit) }),
     REVALIDATED_LIST,
@@ -185,7 +184,7 @@ export function tenorRoutes(
     async (query) => {
       await tenor.registerShare({
         id: query.id,
-        q: query.q === undefined ? undefined : searchTerm(query.q),
+        q: query.q,
         key: query.key!,
       });
       return {};
