@@ -142,6 +142,9 @@ describe('the site pages', () => {
       `/ada/${Array.from({ length: 9 }, (_, i) => `s${i}`).join('/')}`,
       '/%E2%98%83',
       '/gifs/nothing-nosuchgif',
+      // A pasted address whose slug is longer than the router takes in a parameter.
+      `/gifs/${'very-long-title-'.repeat(8)}nosuchgif`,
+      '/gifs/nosuchgif/more',
     ]) {
       const page = await get(path);
       expect(page.statusCode, path).toBe(404);

@@ -268,8 +268,11 @@ export function webAppRoutes(
     return reply.redirect(`/search/${encodeURIComponent(segments[1]!)}`, 301);
   });
 
-  app.get<{ Params: { slugId: string } }>('/gifs/:slugId', ANONYMOUS, async (request, reply) => {
-    const id = SLUG_ID.exec(request.params.slugId)?.[1];
+  // A wildcard, as the search page's: a pasted address with an overlong slug is the 404 page,
+  // not the router's JSON 414.
+  app.get('/gifs/*', ANONYMOUS, async (request, reply) => {
+    const segments = segmentsOf(request.url.split('?')[0]!);
+    const id = segments?.length === 2 ? SLUG_ID.exec(segments[1]!)?.[1] : undefined;
     const gif = id
       ? await deps.reads.getReady(id, request.id).catch((error: unknown) => {
           if (error instanceof AppError && error.status === 404) return undefined;
