@@ -6,6 +6,7 @@ describe('the bucket layout', () => {
     const cases = {
       'gifs/AbC123/original.gif': 'AbC123/original.gif',
       'gifs/AbC123/fixed_width_small.webp': 'AbC123/fixed_width_small.webp',
+      'gifs/AbC123/nano.webm': 'AbC123/nano.webm',
       'gifs/AbC123/source': 'private/gifs/AbC123/source',
       'quarantine/gifs/AbC123/original.gif': 'private/quarantine/gifs/AbC123/original.gif',
       'avatars/u1/0123456789abcdef/original.gif': 'avatars/u1/0123456789abcdef.gif',

@@ -6,9 +6,12 @@
  * `private/`, which the bucket's policy must keep unreadable. The mapping is one-to-one: every
  * key has one object name and `keyOfObjectName` gives it back.
  */
+import { renditionFormats } from '@jiffy/contracts';
 
-const RENDITION_KEY = /^gifs\/([A-Za-z0-9]{1,64})\/([a-z0-9_]{1,40}\.(?:gif|mp4|webp|jpg|png))$/;
-const RENDITION_NAME = /^([A-Za-z0-9]{1,64})\/([a-z0-9_]{1,40}\.(?:gif|mp4|webp|jpg|png))$/;
+// Every format a rendition can have (Tenor's WebM too) is public, so each media URL has an object.
+const RENDITION_FILE = `[a-z0-9_]{1,40}\\.(?:${renditionFormats.join('|')})`;
+const RENDITION_KEY = new RegExp(`^gifs/([A-Za-z0-9]{1,64})/(${RENDITION_FILE})$`);
+const RENDITION_NAME = new RegExp(`^([A-Za-z0-9]{1,64})/(${RENDITION_FILE})$`);
 const AVATAR_ORIGINAL_KEY = /^avatars\/(.+)\/original\.gif$/;
 const AVATAR_VARIANT = /^avatars\/.+\/(?:80h|200h|200w)\.gif$/;
 /** First path parts that are not GIF ids in the bucket (a GIF with such an id stays private). */

@@ -11,6 +11,7 @@ import {
   type S3Client,
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
+import { renditionContentTypes } from '@jiffy/contracts';
 import pLimit from 'p-limit';
 import { assertSafeKey, type BlobInfo, type BlobStorage, type ByteRange } from './blob-storage.ts';
 import {
@@ -28,14 +29,6 @@ export interface S3StorageOptions {
   /** Files larger than this go up in parts of this size (at least 5 MiB, S3's minimum). */
   partSize?: number;
 }
-
-const CONTENT_TYPES: Record<string, string> = {
-  gif: 'image/gif',
-  mp4: 'video/mp4',
-  webp: 'image/webp',
-  jpg: 'image/jpeg',
-  png: 'image/png',
-};
 
 /**
  * Blobs as objects in an S3 bucket (AWS or any S3-compatible store). Public files carry their
@@ -215,7 +208,8 @@ export class S3Storage implements BlobStorage {
 /** Content type and caching of a key's object. */
 function headersFor(key: string): { ContentType: string; CacheControl?: string } {
   const extension = /\.([a-z0-9]+)$/.exec(key)?.[1] ?? '';
-  const ContentType = CONTENT_TYPES[extension] ?? 'application/octet-stream';
+  const ContentType =
+    (renditionContentTypes as Record<string, string>)[extension] ?? 'application/octet-stream';
   return isPublicObject(objectNameOf(key))
     ? { ContentType, CacheControl: 'public, max-age=31536000, immutable' }
     : { ContentType };
