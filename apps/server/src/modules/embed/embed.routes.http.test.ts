@@ -57,7 +57,7 @@ describe('the embed player page, oEmbed and frame policy', () => {
     expect(page.statusCode).toBe(200);
     const html = page.body;
     expect(html).toContain(
-      `<meta property="og:video" content="http://jiffy.test/media/${id}/original_mp4.mp4">`,
+      `<meta property="og:video" content="http://jiffy.test/media/${id}/original.mp4">`,
     );
     expect(html).toContain('<meta property="og:video:type" content="video/mp4">');
     expect(html).toMatch(

@@ -4,17 +4,44 @@ import type { RenditionRow } from '../../platform/db/schema.ts';
 /** What a GIF object shows of a rendition. */
 export type ShownRendition = Pick<
   RenditionRow,
-  'gif_id' | 'name' | 'format' | 'width' | 'height' | 'frames' | 'bytes' | 'sha256'
+  'gif_id' | 'name' | 'format' | 'width' | 'height' | 'frames' | 'bytes' | 'sha256' | 'storage_key'
 >;
 
 const giphyNames: ReadonlySet<string> = new Set(renditionNames);
+/** A file in a GIF's folder, as its media URL ends. */
+const RENDITION_FILE = /^[a-z0-9_]{1,40}\.[a-z0-9]{1,8}$/;
 
-/** Absolute URL of a rendition file: `<MEDIA_BASE_URL>/<gif id>/<name>.<format>`. */
+/**
+ * Absolute URL of a rendition's file: `<MEDIA_BASE_URL>/<gif id>/<file>`. An alias (a rendition
+ * that is another's bytes: original_mp4 is original's MP4, downsized and downsized_still are
+ * usually the original GIF and a still) has no file of its own, so its URL names the file it
+ * shares, as GIPHY's own original_mp4 does. That file is an object in a bucket serving the
+ * media, and a browser or CDN that holds those bytes already need not fetch them again.
+ */
 export function mediaUrl(
   mediaBaseUrl: string,
-  row: Pick<RenditionRow, 'gif_id' | 'name' | 'format'>,
-) {
-  return `${mediaBaseUrl}/${row.gif_id}/${row.name}.${row.format}`;
+  row: Pick<RenditionRow, 'gif_id' | 'name' | 'format' | 'storage_key'>,
+): string {
+  return `${mediaBaseUrl}/${row.gif_id}/${fileOf(row)}`;
+}
+
+/** The stored file a rendition's bytes are in: its own, or the one it aliases in its folder. */
+function fileOf(row: Pick<RenditionRow, 'gif_id' | 'name' | 'format' | 'storage_key'>): string {
+  const folder = `gifs/${row.gif_id}/`;
+  const file = row.storage_key.startsWith(folder) ? row.storage_key.slice(folder.length) : '';
+  return RENDITION_FILE.test(file) ? file : `${row.name}.${row.format}`;
+}
+
+/**
+ * URL of a file on Jiffy's own `/media`, whatever MEDIA_BASE_URL is: for a rendition made on
+ * first request (Tenor's WebM and nano sizes) that has not been, since only Jiffy makes it; a
+ * bucket has no object for it until then.
+ */
+export function ownMediaUrl(
+  publicUrl: string,
+  file: Pick<RenditionRow, 'gif_id' | 'name' | 'format'>,
+): string {
+  return `${publicUrl}/media/${file.gif_id}/${file.name}.${file.format}`;
 }
 
 /**

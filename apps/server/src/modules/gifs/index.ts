@@ -22,7 +22,7 @@ export {
 export type { PresenterUrls, ShownGif, ShownUser } from './gif.presenter.ts';
 export { GifRepository } from './gif.repository.ts';
 export { gifsRoutes, uploadStatusRoutes } from './gifs.routes.ts';
-export { mediaUrl } from './images.presenter.ts';
+export { mediaUrl, ownMediaUrl } from './images.presenter.ts';
 export type { ShownRendition } from './images.presenter.ts';
 export { RenditionRepository } from './rendition.repository.ts';
 export { SerializedGifCache } from './serialized-gif-cache.ts';

@@ -88,7 +88,7 @@ class PackedListedGif implements PackedGif {
     gif.trending_at = trendingAt === null ? null : new Date(trendingAt);
     const shown = gif as ShownGif;
     const renditions = (tuple[at.renditions] as RenditionTuple[]).map(
-      ([name, format, width, height, frames, bytes, sha256]): ShownRendition => ({
+      ([name, format, width, height, frames, bytes, sha256, storageKey]): ShownRendition => ({
         gif_id: shown.id,
         name,
         format,
@@ -97,6 +97,8 @@ class PackedListedGif implements PackedGif {
         frames,
         bytes,
         sha256,
+        // Listed only for an alias; any other rendition is its own file.
+        storage_key: storageKey ?? `gifs/${shown.id}/${name}.${format}`,
       }),
     );
     const user =

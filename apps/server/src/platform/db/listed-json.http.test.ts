@@ -91,6 +91,34 @@ describe('the listing a GIF row and a user row carry', () => {
     expect(await listOf('listed2')).toHaveLength(1);
   });
 
+  it('lists the file an alias shares (its storage key), and no key for a rendition’s own file', async () => {
+    await t.jiffy.services.renditionRepository.upsertMany([
+      rendition('listed2', 'original', 'mp4', 300),
+      {
+        ...rendition('listed2', 'original_mp4', 'mp4', 300),
+        storage_key: 'gifs/listed2/original.mp4',
+      },
+    ]);
+    expect((await listOf('listed2')).filter((r) => r[1] === 'mp4')).toEqual([
+      ['original', 'mp4', 200, 100, 10, 300, 'original-mp4-300'],
+      [
+        'original_mp4',
+        'mp4',
+        200,
+        100,
+        10,
+        300,
+        'original_mp4-mp4-300',
+        'gifs/listed2/original.mp4',
+      ],
+    ]);
+    await db()
+      .deleteFrom('renditions')
+      .where('gif_id', '=', 'listed2')
+      .where('format', '=', 'mp4')
+      .execute();
+  });
+
   it('lists the columns a GIF object shows, in its order, and follows changes to them', async () => {
     const listed = async () => (await listingOf('gifs', 'listed2')).slice(0, -1);
     expect(await listed()).toEqual(await shownNow('gifs', 'listed2'));

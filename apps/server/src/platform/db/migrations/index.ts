@@ -37,6 +37,7 @@ import * as m0036 from './0036_application_decision_note.ts';
 import * as m0037 from './0037_trending_search_visitors.ts';
 import * as m0038 from './0038_staff_roles.ts';
 import * as m0039 from './0039_cheaper_gif_writes.ts';
+import * as m0040 from './0040_listed_alias_files.ts';
 import * as m0041 from './0041_public_webm_renditions.ts';
 
 /**
@@ -82,5 +83,6 @@ export const migrations: Record<string, Migration> = {
   '0037_trending_search_visitors': m0037,
   '0038_staff_roles': m0038,
   '0039_cheaper_gif_writes': m0039,
+  '0040_listed_alias_files': m0040,
   '0041_public_webm_renditions': m0041,
 };

@@ -70,7 +70,11 @@ export interface GifsTable {
   listed_json: ColumnType<string, never, never>;
 }
 
-/** A rendition as `gifs.listed_json` lists it: a compact JSON array, in this order. */
+/**
+ * A rendition as `gifs.listed_json` lists it: a compact JSON array, in this order. The storage
+ * key is there only when it is not the rendition's own `gifs/<id>/<name>.<format>`: an alias,
+ * whose bytes are another rendition's file (migration 0040).
+ */
 export type RenditionTuple = [
   name: string,
   format: string,
@@ -79,6 +83,7 @@ export type RenditionTuple = [
   frames: number,
   bytes: number,
   sha256: string,
+  storageKey?: string,
 ];
 
 export interface RenditionsTable {
