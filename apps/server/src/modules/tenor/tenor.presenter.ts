@@ -2,6 +2,7 @@ import type { TenorMedia, TenorResult } from '@jiffy/contracts';
 import { nanoSize } from '@jiffy/media';
 import {
   mediaUrl,
+  ownMediaUrl,
   type ListedGif,
   type ShownRendition,
   type PresenterUrls,
@@ -29,6 +30,11 @@ const LOOPING_MIN_MS = 5_000;
  * (`media_filter`, or all) that this GIF has: the renditions it has, and those made on first
  * request (WebM, nano) whose source it has, with their planned size and `size` 0 until made.
  * Transparent formats are for stickers only, as on Tenor.
+ *
+ * One not made yet has no file anywhere, so its URL is on Jiffy's own `/media`, which makes and
+ * stores it, even when MEDIA_BASE_URL is a bucket; once made, the answer names the stored file
+ * like any other. Making them at upload instead would cost every upload six more encodes (a
+ * full-size WebM the dearest) for formats only some Tenor clients ever ask for.
  */
 export function presentTenorResult(
   gif: TenorGif,
@@ -55,7 +61,9 @@ export function presentTenorResult(
         ? sizeOf(nanoSize({ width: source!.width, height: source!.height }))
         : ([source!.width, source!.height] as [number, number]);
     media[format] = {
-      url: mediaUrl(urls.mediaBaseUrl, { gif_id: gif.id, name: key.name, format: key.format }),
+      url: row
+        ? mediaUrl(urls.mediaBaseUrl, row)
+        : ownMediaUrl(urls.publicUrl, { gif_id: gif.id, name: key.name, format: key.format }),
       dims,
       duration: still ? 0 : durationOf(gif, key.name, key.format),
       size: row ? Number(row.bytes) : 0,
