@@ -102,6 +102,12 @@ describe('channels in Chromium', () => {
     await create(page, 'Moons');
     await page.getByRole('list', { name: 'Channels' }).getByRole('link', { name: 'Moons' }).click();
     await page.waitForURL(`${origin}${DEEP}`);
+    // Empty, it shows its owner how to fill it.
+    const invite = page.getByRole('region', { name: 'Fill your channel' });
+    await invite.waitFor();
+    expect(await invite.getByRole('link', { name: 'Upload a GIF' }).getAttribute('href')).toBe(
+      '/upload',
+    );
 
     // By hand (links to the GIFs' pages, as a person copies them), then by a magic tag, whose
     // job the page polls until it is done.
@@ -110,6 +116,7 @@ describe('channels in Chromium', () => {
       .fill(`${origin}/gifs/sunny-day-1-sun1 ${origin}/gifs/sunny-day-2-sun2`);
     await page.getByRole('button', { name: 'Add', exact: true }).click();
     await expect.poll(() => status(page).textContent()).toBe('Added 2 GIFs.');
+    await invite.waitFor({ state: 'detached' });
     // Every field of the manager is at the site's 16 px (iOS zooms into smaller ones on focus).
     const manager = page.getByRole('region', { name: 'Manage this channel' });
     const fontSizes = await manager

@@ -14,6 +14,7 @@ import { ChannelHeader } from '../channels/ChannelHeader.tsx';
 import { ChannelManager } from '../channels/ChannelManager.tsx';
 import { ChannelTiles } from '../channels/ChannelTiles.tsx';
 import { channelApi, channelQueryKey } from '../channels/channel-api.ts';
+import { EmptyState } from '../components/EmptyState.tsx';
 import { GifGrid } from '../components/GifGrid.tsx';
 import { listKeys, queryKeys } from '../first-page/first-page-data.ts';
 import { missingAtLoad } from '../first-page/missing-page.ts';
@@ -72,6 +73,8 @@ function ChannelView({ channel }: { channel: ChannelObject }) {
   const [searched, setSearched] = useState('');
   // Bumped by the owner's changes, so the feed is read again.
   const [version, setVersion] = useState(0);
+  // Whether the tab's feed found nothing: its owner is then shown how to fill it.
+  const [feedEmpty, setFeedEmpty] = useState(false);
   const children = useQuery({
     queryKey: queryKeys.channelChildren(channel.id),
     queryFn: () => channelApi.children(channel.id),
@@ -160,9 +163,25 @@ function ChannelView({ channel }: { channel: ChannelObject }) {
             listKey={`${listKeys.channel(channel.id, tag)}${version ? `:${version}` : ''}`}
             noResultsMessage="No GIFs here yet."
             fetchGifs={fetchFeed}
+            onFirstPage={(count) => setFeedEmpty(count === 0)}
           />
+          {feedEmpty && owns && !tag ? <FillYourChannel channel={channel} /> : null}
         </>
       )}
     </>
+  );
+}
+
+/**
+ * An owner's empty channel: what fills it and the way there. A user's own channel shows their
+ * uploads; a channel inside it the GIFs they add with the manager above.
+ */
+function FillYourChannel({ channel }: { channel: ChannelObject }) {
+  return (
+    <EmptyState title="Fill your channel" steps={[{ to: '/upload', label: 'Upload a GIF' }]}>
+      {channel.is_root
+        ? 'Everything you upload shows here, newest first.'
+        : 'Add GIFs you uploaded, by their links or by a magic tag, with the tools above; or upload a new one.'}
+    </EmptyState>
   );
 }
