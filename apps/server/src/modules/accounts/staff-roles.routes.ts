@@ -40,6 +40,7 @@ export function staffRolesRoutes(
 
   const candidate = documented({
     summary: 'Find a user by username, to appoint (admins)',
+    errors: ['user_not_found'],
     tags,
     query: staffCandidateQuery,
     responses: { 200: staffCandidateAnswer },
@@ -55,6 +56,7 @@ export function staffRolesRoutes(
 
   const setRole = documented({
     summary: 'Give a user a staff role, or take it back (admins)',
+    errors: ['user_not_found', 'last_admin'],
     description:
       '`moderator` or `admin` appoints; `user` takes a staff role back, returning the user to ' +
       'what they were before (a creator stays a creator). The last admin keeps the role ' +

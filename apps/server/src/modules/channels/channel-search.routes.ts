@@ -21,6 +21,7 @@ export function channelSearchRoutes(
     auth: 'anonymous',
     apiKey: 'required',
     summary: 'Search channels',
+    errors: ['query_too_long'],
     query: channelQuery,
     responses: { 200: channelsAnswer },
   });

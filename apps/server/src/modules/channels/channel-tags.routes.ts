@@ -25,6 +25,7 @@ export function channelTagsRoutes(app: FastifyInstance, deps: { tags: ChannelTag
   const auth = 'session-or-token';
   const addRanked = documented({
     summary: 'Add a ranked tag (a tab) to a channel',
+    errors: ['channel_not_found', 'channel_limit_reached'],
     tags,
     body: addChannelTagBody,
     responses: { 201: rankedTagsAnswer },
@@ -68,6 +69,7 @@ export function channelTagsRoutes(app: FastifyInstance, deps: { tags: ChannelTag
 
   const addMagic = documented({
     summary: 'Add a magic tag to a channel',
+    errors: ['channel_not_found', 'channel_is_root', 'too_many_tags'],
     description: 'GIFs with the tag join the channel by themselves (a job: `flush_uuid`).',
     tags,
     body: addChannelTagBody,
@@ -103,6 +105,7 @@ export function channelTagsRoutes(app: FastifyInstance, deps: { tags: ChannelTag
   const job = documented({
     auth,
     summary: 'Where a channel job stands',
+    errors: ['job_not_found'],
     tags,
     query: retrieveJobQuery,
     responses: { 200: channelJobAnswer },

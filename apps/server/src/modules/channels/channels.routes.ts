@@ -50,6 +50,7 @@ export function channelsRoutes(
   const byPath = documented({
     auth: 'optional-session-or-token',
     summary: 'A channel by its path',
+    errors: ['channel_not_found'],
     description: "`slug` is `username/slug/...`; `username` alone is the user's root channel.",
     tags,
     query: channelBySlugQuery,
@@ -73,6 +74,12 @@ export function channelsRoutes(
 
   const create = documented({
     summary: 'Make a channel',
+    errors: [
+      'channel_not_found',
+      'channel_slug_taken',
+      'channel_too_deep',
+      'channel_limit_reached',
+    ],
     description: "Under `parent`, or under the caller's root channel.",
     tags,
     body: createChannelBody,
@@ -87,6 +94,7 @@ export function channelsRoutes(
 
   const update = documented({
     summary: 'Change a channel',
+    errors: ['channel_slug_taken'],
     tags,
     params: channelIdParams,
     body: updateChannelBody,
@@ -102,6 +110,7 @@ export function channelsRoutes(
 
   const remove = documented({
     summary: 'Delete a channel and every channel below it',
+    errors: ['channel_is_root'],
     tags,
     params: channelIdParams,
     responses: { 200: deletedChannelAnswer },
@@ -115,6 +124,13 @@ export function channelsRoutes(
 
   const move = documented({
     summary: 'Move a channel among its siblings or under another channel',
+    errors: [
+      'channel_is_root',
+      'channel_cycle',
+      'channel_too_deep',
+      'channel_slug_taken',
+      'channel_limit_reached',
+    ],
     tags,
     params: channelIdParams,
     body: moveChannelBody,
@@ -185,6 +201,7 @@ export function channelsRoutes(
 
   const add = documented({
     summary: 'Add GIFs to a channel (or place them)',
+    errors: ['channel_not_found', 'gif_not_found', 'channel_gif_not_found', 'channel_is_root'],
     tags,
     body: addChannelGifsBody,
     responses: { 200: addedChannelGifsAnswer },
@@ -203,6 +220,7 @@ export function channelsRoutes(
 
   const removeGifs = documented({
     summary: 'Take GIFs out of a channel',
+    errors: ['channel_not_found', 'channel_gif_not_found', 'channel_is_root'],
     tags,
     body: removeChannelGifsBody,
     responses: { 200: removedChannelGifsAnswer },

@@ -91,6 +91,7 @@ export function moderationQueueRoutes(
     tags,
     body: reportSearchBody,
     responses: { 201: searchReportReceivedAnswer },
+    errors: ['too_many_attempts'],
   });
   app.post('/ajax/report-search', reportSearch, async (request, reply) => {
     await withRetryAfter(reply, consumeOrRefuse(searchReportsPerIp, request.ip));

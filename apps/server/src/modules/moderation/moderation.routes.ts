@@ -24,6 +24,7 @@ export function moderationRoutes(
   const auth = 'session-or-token';
   const takedown = documented({
     summary: 'Take a GIF down (moderators)',
+    errors: ['gif_not_found', 'gif_already_removed', 'gif_processing'],
     description: 'Its files are quarantined until restored or purged; its open reports resolved.',
     tags,
     body: takedownBody,
@@ -50,6 +51,7 @@ export function moderationRoutes(
 
   const restore = documented({
     summary: 'Restore a GIF taken down (moderators)',
+    errors: ['gif_not_found', 'gif_not_removed', 'gif_not_restorable'],
     tags,
     body: restoreBody,
     responses: { 200: restoredAnswer },
@@ -75,6 +77,7 @@ export function moderationRoutes(
 
   const remove = documented({
     summary: 'Delete a GIF (its owner or staff)',
+    errors: ['gif_not_found', 'gif_already_removed', 'gif_processing'],
     tags,
     params: gifIdParams,
     responses: { 204: null },

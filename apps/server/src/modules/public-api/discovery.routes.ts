@@ -43,6 +43,7 @@ export function discoveryRoutes(
       auth: 'anonymous',
       apiKey: 'required',
       summary: 'Complete a tag',
+      errors: ['query_too_long'],
       description: 'Hidden and blocked trending terms are never suggested.',
       query: tagQuery,
       responses: { 200: tagSuggestionsAnswer },

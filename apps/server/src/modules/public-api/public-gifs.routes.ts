@@ -101,6 +101,7 @@ export function publicGifsRoutes(
         auth: 'optional-session',
         apiKey: 'required',
         summary: `Search ${path}`,
+        errors: ['query_too_long'],
         description: '`q` of at most 50 characters; `@username term` searches one channel.',
         query: searchQuery,
         responses: { 200: gifListAnswer },
@@ -185,6 +186,7 @@ export function publicGifsRoutes(
       auth: 'anonymous',
       apiKey: 'required',
       summary: `The ${type} for a phrase`,
+      errors: ['query_too_long'],
       query: translateQuery,
       responses: { 200: maybeGifAnswer },
     });

@@ -14,6 +14,7 @@ export function instashareRoutes(
 ): void {
   const instashare = documented({
     summary: 'E-mail a GIF to an address (anyone signed in)',
+    errors: ['gif_not_found', 'too_many_attempts', 'mail_not_sent'],
     description:
       "No words of the sender's own go with it. Limited per sender and per address; counts " +
       'as an `email` share.',

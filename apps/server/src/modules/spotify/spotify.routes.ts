@@ -11,6 +11,7 @@ import type { SpotifyArtistService } from './spotify-artist.service.ts';
 export function spotifyRoutes(app: FastifyInstance, deps: { spotify: SpotifyArtistService }): void {
   const artist = documented({
     summary: 'The artist an open.spotify.com/artist/… link names (anyone signed in)',
+    errors: ['spotify_artist_not_found', 'url_fetch_failed'],
     description: 'Spotify is asked once per artist a day; the asking is limited per user.',
     tags: ['Profiles'],
     query: spotifyArtistQuery,

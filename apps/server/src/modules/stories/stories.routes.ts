@@ -115,6 +115,7 @@ export function storiesRoutes(
 
   const create = documented({
     summary: 'Write a story',
+    errors: ['story_slug_taken', 'story_gif_unavailable', 'time_in_past'],
     description: '`is_published` with a future `publish_datetime` schedules it.',
     tags,
     body: storyBody,
@@ -130,6 +131,7 @@ export function storiesRoutes(
 
   const update = documented({
     summary: 'Save a story again, whole',
+    errors: ['story_slug_taken', 'story_gif_unavailable', 'time_in_past'],
     tags,
     params: gatewayIdParams,
     body: storyBody,

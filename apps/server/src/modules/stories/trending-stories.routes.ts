@@ -49,6 +49,7 @@ export function trendingStoriesRoutes(
 
   const add = documented({
     summary: 'Put a story on trending stories (staff)',
+    errors: ['story_not_found', 'story_not_published'],
     tags,
     body: trendingStoryBody,
     responses: { 201: trendingStoryAnswer },
@@ -67,6 +68,7 @@ export function trendingStoriesRoutes(
   };
   const remove = documented({
     summary: 'Take a story off trending stories (staff)',
+    errors: ['story_not_found'],
     tags,
     params: gatewayIdParams,
     responses: { 204: null },
@@ -78,6 +80,7 @@ export function trendingStoriesRoutes(
 
   const removeNamed = documented({
     summary: 'Take a story off trending stories (staff), named by `story_id`',
+    errors: ['story_not_found'],
     description: 'The story is `?story_id=`, or `trending_story.story_id` in the body.',
     tags,
     query: trendingStoryRemovalQuery,

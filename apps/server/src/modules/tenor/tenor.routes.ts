@@ -98,6 +98,7 @@ export function tenorRoutes(
     tenorSearchQuery,
     {
       summary: 'Search (Tenor)',
+      errors: ['query_too_long', 'invalid_cursor'],
       // The signed-in visitor counts as one person in trending searches.
       auth: 'optional-session',
       description:
@@ -112,6 +113,7 @@ export function tenorRoutes(
     tenorListQuery,
     {
       summary: 'Featured posts (Tenor)',
+      errors: ['invalid_cursor'],
       description: 'Trending posts; `pos` is the opaque `next` of the page before.',
       responses: { 200: tenorPageAnswer },
     },
@@ -145,7 +147,11 @@ export function tenorRoutes(
   route(
     '/v2/autocomplete',
     autocompleteQuery,
-    { summary: 'Complete a search term (Tenor)', responses: { 200: tenorTermsAnswer } },
+    {
+      summary: 'Complete a search term (Tenor)',
+      errors: ['query_too_long'],
+      responses: { 200: tenorTermsAnswer },
+    },
     async (query) => ({
       locale: query.locale,
       results: await tenor.autocomplete(query.q, query.limit),
@@ -157,7 +163,11 @@ export function tenorRoutes(
   route(
     '/v2/search_suggestions',
     suggestionsQuery,
-    { summary: 'Searches related to a term (Tenor)', responses: { 200: tenorTermsAnswer } },
+    {
+      summary: 'Searches related to a term (Tenor)',
+      errors: ['query_too_long'],
+      responses: { 200: tenorTermsAnswer },
+    },
     async (query) => ({
       locale: query.locale,
       results: await tenor.suggestions(query.q, query.limit),
@@ -178,6 +188,7 @@ export function tenorRoutes(
     tenorShareQuery,
     {
       summary: 'Register a share (Tenor)',
+      errors: ['query_too_long', 'gif_not_found'],
       description: 'Counts as a share of the post (and of `q`, when given) for trending.',
       responses: { 200: tenorShareAnswer },
     },

@@ -19,6 +19,7 @@ export function scheduleRoutes(
   const auth = 'session-or-token';
   const add = documented({
     summary: 'Schedule GIFs onto trending (staff)',
+    errors: ['gif_not_found', 'gif_not_trendable', 'schedule_conflict', 'time_in_past'],
     tags,
     body: scheduleBody,
     responses: { 201: scheduledItemsAnswer },
@@ -65,6 +66,7 @@ export function scheduleRoutes(
 
   const remove = documented({
     summary: 'Take a GIF off the schedule (staff)',
+    errors: ['schedule_item_not_found'],
     tags,
     params: gatewayIdParams,
     responses: { 204: null },

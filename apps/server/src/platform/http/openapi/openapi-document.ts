@@ -2,6 +2,7 @@ import { giphyErrorSchema, siteErrorSchema, tenorErrorSchema } from '@jiffy/cont
 import type { z } from 'zod';
 import { credentialsOf, type ApiKeyUse, type Auth, type Surface } from '../route-policy.ts';
 import type { CatalogRoute } from './route-catalog.ts';
+import { failuresOf, refusalDescription, refusalsOf } from './error-answers.ts';
 import { JsonSchemaWriter } from './json-schema.ts';
 import type { RouteDoc } from './route-doc.ts';
 
@@ -20,7 +21,7 @@ const surfaceTitles: Partial<Record<Surface, string>> = {
 
 type Json = Record<string, unknown>;
 
-/** Each surface's error envelope, which its operations answer for `4XX` and `5XX`. */
+/** Each surface's error envelope, in which its operations answer every refusal and failure. */
 const errorEnvelopes: Partial<Record<Surface, z.ZodType>> = {
   'public-api': giphyErrorSchema,
   tenor: tenorErrorSchema,
@@ -156,8 +157,13 @@ function operation(
       : { description: 'No content' };
   }
   const errorAnswer = { content: { 'application/json': { schema: error } } };
-  responses['4XX'] = { description: 'Refused: the stable code says why', ...errorAnswer };
-  responses['5XX'] = { description: 'Failed on the server', ...errorAnswer };
+  for (const [status, codes] of refusalsOf(route, doc))
+    responses[status] = { description: refusalDescription(status, codes), ...errorAnswer };
+  const failures = failuresOf(doc).map((code) => `\`${code}\``);
+  responses['5XX'] = {
+    description: `Failed on the server: ${failures.join(', ')}`,
+    ...errorAnswer,
+  };
   return {
     operationId: `${route.method.toLowerCase()}${route.url.replace(/[^A-Za-z0-9]+(.)?/g, (_, c?: string) => (c ?? '').toUpperCase())}`,
     summary: doc.summary,

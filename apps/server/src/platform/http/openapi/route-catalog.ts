@@ -11,6 +11,10 @@ export interface CatalogRoute {
   /** Who may call it (every route states it; see route-auth.ts). */
   auth: Auth | undefined;
   apiKey: ApiKeyUse | undefined;
+  /** False when the surface's CSRF check does not cover the route (see route-policy.ts). */
+  csrf: boolean | undefined;
+  /** False when the public API's limits do not cover the route. */
+  rateLimit: boolean | undefined;
   doc: RouteDoc | undefined;
 }
 
@@ -36,6 +40,8 @@ export function routeCatalog(app: FastifyInstance): { routes: () => CatalogRoute
             surface: route.config?.surface,
             auth: route.config?.auth,
             apiKey: route.config?.apiKey,
+            csrf: route.config?.csrf,
+            rateLimit: route.config?.rateLimit,
             doc: route.config?.openapi,
           })),
       ),

@@ -1,3 +1,4 @@
+import type { ErrorCode } from '@jiffy/contracts';
 import type { z } from 'zod';
 import type { ApiKeyUse, Auth } from '../route-policy.ts';
 
@@ -5,7 +6,8 @@ import type { ApiKeyUse, Auth } from '../route-policy.ts';
  * What a route says about itself for the OpenAPI document. `query`, `params` and `body` are
  * the very zod schemas the handler hands to `parseInput`, so the document describes the input
  * the route actually accepts; `responses` are the schemas of what it answers, by status.
- * Errors need not be listed: every documented route gets its surface's error envelope (4XX, 5XX).
+ * Its refusals are written by status in its surface's error envelope: those the kernel answers
+ * for any route like it (error-answers.ts) and the route's own `errors`.
  * Who may call it is not the doc's to say: the operation's security is written from the route's
  * `auth` and `apiKey` (route-policy.ts), which the server enforces.
  */
@@ -20,6 +22,12 @@ export interface RouteDoc {
   /** The body's media type when it is not JSON (uploads are `multipart/form-data`). */
   bodyType?: string;
   responses: Record<number, z.ZodType | null>;
+  /**
+   * The stable codes the route's handler and services refuse with (a GIF that is not there, a
+   * name taken, a role missing). Bad input, credentials, CSRF, body size and type and the public
+   * API's limits are added from what the route declares; these are the rest.
+   */
+  errors?: readonly ErrorCode[];
   /**
    * The media type of the 200 answer when it is not JSON (a CSV file, a GIF), or its media
    * types when the call picks one (a trim answers MP4 or GIF): its schema (a `z.string()`)
