@@ -69,14 +69,29 @@ export class OpenApiContract {
     const cacheKey = `${operation.key} ${key}`;
     let validate = this.#compiled.get(cacheKey);
     if (!validate) {
-      const rooted = JSON.parse(
-        JSON.stringify(schema).replaceAll('"#/components/', '"https://jiffy.test/doc#/components/'),
-      ) as Json;
-      validate = this.#ajv.compile(rooted);
+      validate = this.#ajv.compile(this.#rooted(schema));
       this.#compiled.set(cacheKey, validate);
     }
     if (validate(body)) return [];
     return (validate.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message ?? ''}`);
+  }
+
+  /** Whether `schema` (one of the document's, `$ref`s and all) accepts `value`. */
+  accepts(schema: Json, value: unknown): boolean {
+    const key = JSON.stringify(schema);
+    let validate = this.#compiled.get(key);
+    if (!validate) {
+      validate = this.#ajv.compile(this.#rooted(schema));
+      this.#compiled.set(key, validate);
+    }
+    return validate(value);
+  }
+
+  /** A schema of the document whose `$ref`s point into it from outside. */
+  #rooted(schema: Json): Json {
+    return JSON.parse(
+      JSON.stringify(schema).replaceAll('"#/components/', '"https://jiffy.test/doc#/components/'),
+    ) as Json;
   }
 }
 

@@ -50,6 +50,8 @@ const profilePatch = z.strictObject({
 const avatarForm = z.strictObject({
   file: z.string().meta({ format: 'binary', description: 'The image (a video is refused).' }),
 });
+/** Its fields besides the file: none, so a field it does not take is refused, as in JSON bodies. */
+const avatarFields = z.strictObject({});
 
 /** `GET` and `PATCH /api/v1/users/{id}/`: public fields for all, private ones for the owner and admins. */
 export function usersRoutes(
@@ -137,6 +139,7 @@ export function usersRoutes(
     const user = await editableUser(request);
     const form = await receiveForm(request, deps.uploadTempDir);
     try {
+      parseInput(avatarFields, form.fields);
       if (!form.file) throw new AppError('missing_file', 'Send the image as a multipart `file`.');
       const now = await deps.profiles.submitAvatar(user, form.file);
       return await reply.code(202).send({ data: present(now, true) });
