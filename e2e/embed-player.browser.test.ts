@@ -99,7 +99,10 @@ describe('the embedded GIF player in Chromium', () => {
   });
 
   it('hydrates cleanly; hover shows the chrome; the share menu gives embed code and link', async () => {
-    const context = await browser.newContext({ viewport: { width: 480, height: 480 } });
+    const context = await browser.newContext({
+      viewport: { width: 480, height: 480 },
+      permissions: ['clipboard-read', 'clipboard-write'],
+    });
     const page = await context.newPage();
     const errors = watchPageErrors(page);
     await page.goto(`${origin}/embed/${id}`);
@@ -121,8 +124,28 @@ describe('the embedded GIF player in Chromium', () => {
     await expect.poll(() => page.locator('.chrome.footer').count()).toBe(0);
     expect(await overlapsOfClose(menu)).toEqual([]);
     await saveScreenshot(page, 'embed-share-480');
+    // Opened, the menu has the keyboard's focus.
+    expect(await menu.evaluate((m) => m.contains(document.activeElement))).toBe(true);
+    // A copy says so for a moment, then offers to copy again.
+    await menu.getByRole('button', { name: 'Copy link' }).click();
+    await menu.getByRole('button', { name: 'Copied' }).waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
+      `${origin}/gifs/waving-robot-${id}`,
+    );
+    await menu.getByRole('button', { name: 'Copy link' }).waitFor({ timeout: 5000 });
+    // Escape closes it and gives the focus back to Share, as its close button does when
+    // pressed from the keyboard; clicked with the mouse, it just closes.
+    await page.keyboard.press('Escape');
+    await expect.poll(() => menu.count()).toBe(0);
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Share');
+    await page.keyboard.press('Enter');
+    await page.getByRole('button', { name: 'Close share menu' }).press('Enter');
+    await expect.poll(() => menu.count()).toBe(0);
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Share');
+    await page.getByRole('button', { name: 'Share' }).click();
     await page.getByRole('button', { name: 'Close share menu' }).click();
     await expect.poll(() => menu.count()).toBe(0);
+    expect(await page.evaluate(() => document.activeElement?.textContent)).not.toBe('Share');
     // Leaving with the grid out of view hides the chrome quickly (70 ms, then a 150 ms fade),
     // well before the 1000 ms it lingers when the grid is in view (next test).
     await page.mouse.move(600, 600);

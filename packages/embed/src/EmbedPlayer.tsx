@@ -26,6 +26,7 @@ export function EmbedPlayer({ gif, site, options, apiKey }: EmbedPlayerProps) {
   const [live, setLive] = useState(false);
   const [ready, setReady] = useState(false);
   const [sharing, setSharing] = useState(false);
+  const shareToggle = useRef<HTMLButtonElement>(null);
   const [watching, setWatching] = useState(false);
   const [paused, setPaused] = useState(!options.autoplay);
   // A clip plays muted unless the embedder asked otherwise (media-html.ts); the Unmute button
@@ -169,6 +170,7 @@ export function EmbedPlayer({ gif, site, options, apiKey }: EmbedPlayerProps) {
               {site.name}
             </a>
             <button
+              ref={shareToggle}
               type="button"
               className="share-toggle"
               aria-expanded={sharing}
@@ -241,7 +243,10 @@ export function EmbedPlayer({ gif, site, options, apiKey }: EmbedPlayerProps) {
               gif={gif}
               trackingQuery={options.trackingQuery}
               onEvent={(action, label) => track(gif.id, action, label)}
-              onClose={() => setSharing(false)}
+              onClose={(giveFocusBack) => {
+                setSharing(false);
+                if (giveFocusBack) shareToggle.current?.focus();
+              }}
             />
           ) : null}
           <a

@@ -1,7 +1,8 @@
-import { useState } from 'react';
+import { useEffect, useRef } from 'react';
 import type { Gif } from '@jiffy/contracts';
 import { embedCode } from './embed-code.ts';
 import { trackedUrl } from './tracked-url.ts';
+import { useCopied } from './use-copied.ts';
 
 /** Popup sizes: 480x480, and 750x350 for the microblog network. */
 const networks = [
@@ -10,7 +11,11 @@ const networks = [
   ['Pinterest', (u: string) => `https://pinterest.com/pin/create/button/?url=${u}`, 480, 480],
 ] as const;
 
-/** Favorite, social popups, read-only embed code and link with copy buttons, and close. */
+/**
+ * Favorite, social popups, read-only embed code and link with copy buttons, and close (its
+ * button, or Escape; closed from the keyboard, the player gives the focus back to its Share
+ * button).
+ */
 export function ShareMenu({
   gif,
   trackingQuery,
@@ -19,23 +24,34 @@ export function ShareMenu({
 }: {
   gif: Gif;
   trackingQuery: string;
-  onClose: () => void;
+  /** `giveFocusBack` when the menu was closed from the keyboard. */
+  onClose: (giveFocusBack: boolean) => void;
   /** Analytics: an action and a label. */
   onEvent: (action: string, label: string) => void;
 }) {
-  const [copied, setCopied] = useState<'code' | 'link' | null>(null);
+  const [copied, copyText] = useCopied<'code' | 'link'>();
   const copy = (what: 'code' | 'link', text: string) => {
     onEvent('Copy', what === 'code' ? 'Embed Code' : 'Link');
-    void navigator.clipboard?.writeText(text).then(
-      () => setCopied(what),
-      () => undefined,
-    );
+    void copyText(what, text);
   };
+  // Opened, the menu takes the keyboard's focus (on its first control), as a dialog does.
+  const menu = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    menu.current?.querySelector<HTMLElement>('a, button')?.focus();
+  }, []);
   const url = encodeURIComponent(gif.url);
   // The favorite link adds ref=fave to the tracking query.
   const favorite = trackedUrl(gif.url, trackingQuery, 'ref=fave');
   return (
-    <div className="share-menu" role="dialog" aria-label="Share this GIF">
+    <div
+      ref={menu}
+      className="share-menu"
+      role="dialog"
+      aria-label="Share this GIF"
+      onKeyDown={(event) => {
+        if (event.key === 'Escape') onClose(true);
+      }}
+    >
       {/* Close in the first row, beside Favorite: laid over the menu, it covered what was there. */}
       <div className="share-menu-top">
         <a
@@ -47,7 +63,14 @@ export function ShareMenu({
         >
           Favorite
         </a>
-        <button type="button" className="close" onClick={onClose} aria-label="Close share menu">
+        <button
+          type="button"
+          className="close"
+          // A click by keyboard (no pointer: detail 0) gives the focus back; a mouse's does not,
+          // or the player's chrome would stay shown for the focused Share button.
+          onClick={(event) => onClose(event.detail === 0)}
+          aria-label="Close share menu"
+        >
           ×
         </button>
       </div>

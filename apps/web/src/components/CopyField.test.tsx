@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { COPIED_MS, CopyField } from './CopyField.tsx';
+import { COPIED_MS } from '@jiffy/embed/use-copied';
+import { CopyField } from './CopyField.tsx';
 
 describe('CopyField', () => {
   afterEach(() => {

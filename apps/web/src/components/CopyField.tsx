@@ -1,7 +1,4 @@
-import { useEffect, useState } from 'react';
-
-/** How long the button says "Copied" before it offers to copy again. */
-export const COPIED_MS = 2000;
+import { useCopied } from '@jiffy/embed/use-copied';
 
 /**
  * A read-only value with a Copy button (the text is selected on focus for copying by hand);
@@ -17,14 +14,7 @@ export function CopyField({
   value: string;
   onCopy?: () => void;
 }) {
-  // Counts copies, so each one shows "Copied" for the whole moment, not what is left of the last.
-  const [copies, setCopies] = useState(0);
-  const [copied, setCopied] = useState(false);
-  useEffect(() => {
-    if (copies === 0) return;
-    const timer = setTimeout(() => setCopied(false), COPIED_MS);
-    return () => clearTimeout(timer);
-  }, [copies]);
+  const [copied, copy] = useCopied<true>();
   return (
     <label className="copy-field">
       <span>{label}</span>
@@ -33,14 +23,9 @@ export function CopyField({
         type="button"
         className="secondary"
         onClick={() =>
-          void navigator.clipboard?.writeText(value).then(
-            () => {
-              setCopied(true);
-              setCopies((count) => count + 1);
-              onCopy?.();
-            },
-            () => undefined,
-          )
+          void copy(true, value).then((written) => {
+            if (written) onCopy?.();
+          })
         }
       >
         {copied ? 'Copied' : 'Copy'}
