@@ -42,6 +42,12 @@ const RENAMED: Record<string, string> = {
   password: 'password recovery',
 };
 
+/** The first path segments that are the site's own pages, never a channel's (a user's). */
+export const SITE_PAGE_SEGMENTS: ReadonlySet<string> = new Set([
+  ...SAME_NAMED,
+  ...Object.keys(RENAMED),
+]);
+
 /** Returns the page type for a pathname such as `/search/cats` (query and hash ignored). */
 export function pageTypeFor(pathname: string): string {
   const path = pathname.split(/[?#]/, 1)[0] ?? '';

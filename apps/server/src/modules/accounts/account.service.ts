@@ -9,6 +9,7 @@ import type { AccountRepository } from './account.repository.ts';
 import type { PendingSignupRepository } from './pending-signup.repository.ts';
 import { hashPassword, verifyAgainstNothing, verifyPassword } from './password-hash.ts';
 import { hashSecret, newCode, newSecret } from './secret-token.ts';
+import { isReservedUsername } from './reserved-usernames.ts';
 
 const HOUR = 3600_000;
 const CONFIRM_TTL = 48 * HOUR;
@@ -70,6 +71,7 @@ export class AccountService {
     const { accounts, users, pending, mailer } = this.#deps;
     const taken = () => new AppError('username_taken', 'That username is taken.');
     if (
+      isReservedUsername(input.username) ||
       (await users.findByUsername(input.username)) ||
       (await pending.usernameReserved(input.username))
     )

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { routesOf } from '../../../testing/route-list.ts';
 import { readOutbox, SiteClient, waitForMail } from '../../../testing/site-client.ts';
 import { startTestJiffy, type TestJiffy } from '../../../testing/test-jiffy.ts';
 
@@ -275,6 +276,41 @@ describe('accounts: register → confirm → login → reset, through the outbox
     }
     expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
     expect(statuses[10]).toBe(429);
+  });
+
+  it("refuses a username that is a page's address, whose profile nobody could open", async () => {
+    // Every first segment the server registers that a username could spell, and the site's pages.
+    const served = new Set(
+      routesOf(t.jiffy.app.printRoutes({ commonPrefix: false }))
+        .map((route) => route.path.split('/')[1] ?? '')
+        .filter((segment) => /^[A-Za-z0-9_]{2,30}$/.test(segment)),
+    );
+    expect(served.size).toBeGreaterThan(8);
+    // Sign-ups are limited per address: the service is asked for the many, the API for one.
+    for (const username of [...served, 'Search', 'DASHBOARD', 'explore']) {
+      const signUp = { username, email: `${username}@example.com`, password: PASSWORD };
+      await expect(t.jiffy.services.accounts.register(signUp), username).rejects.toMatchObject({
+        code: 'username_taken',
+      });
+    }
+    const client = new SiteClient(t.jiffy.app);
+    await client.get('/login/check');
+    const refused = await client.post('/api/v3/register', {
+      username: 'Stickers',
+      email: 'stickers@example.com',
+      password: PASSWORD,
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ error: { code: 'username_taken' } });
+    // A name that only looks like a page's address is anyone's.
+    await t.jiffy.services.accounts.register({
+      username: 'trending_gifs',
+      email: 'near@example.com',
+      password: PASSWORD,
+    });
+    expect((await lastMailTo('near@example.com'))?.subject).toBe('Confirm your Jiffy account');
+    // The site's own page still shows, not a channel.
+    expect((await client.get('/search')).statusCode).toBe(200);
   });
 
   it('tells the web app its build', async () => {
