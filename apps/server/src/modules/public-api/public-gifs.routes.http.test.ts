@@ -236,6 +236,28 @@ describe('public API lists', () => {
     expect((await get('/v1/gifs/trending')).headers['access-control-allow-origin']).toBe('*');
   });
 
+  it("lets any origin read the public API's refusals, those made before a route is chosen too", async () => {
+    const origin = { origin: 'https://example.com' };
+    for (const [url, status] of [
+      ['/v1/gifs/search?q=cat', 401],
+      [`/v1/gifs/search?q=cat&api_key=${t.apiKey}&limit=nine`, 400],
+      [`/v1/tags/related/${'long'.repeat(30)}?api_key=${t.apiKey}`, 414],
+      [`/v1/tags/related/%ff?api_key=${t.apiKey}`, 400],
+      [`/v1/gifs/a%00b?api_key=${t.apiKey}`, 400],
+      [`/v2/search?q=${'x'.repeat(60)}&key=${t.apiKey}`, 414],
+      ['/v2/tags/related/%ff', 400],
+      ['/v1/no-such-call', 404],
+    ] as const) {
+      const answer = await t.jiffy.app.inject({ url, headers: origin });
+      expect(answer.statusCode, url).toBe(status);
+      expect(answer.headers['access-control-allow-origin'], url).toBe('*');
+    }
+    // The site's API keeps the browser's same-origin rule, refusals included.
+    const site = await t.jiffy.app.inject({ url: '/api/v4/channels/%ff', headers: origin });
+    expect(site.statusCode).toBe(400);
+    expect(site.headers['access-control-allow-origin']).toBeUndefined();
+  });
+
   // Last: the rows it adds would change the lists the tests above assert.
   it('sorts by `sort=recent` also a channel with no words and the typo fallback', async () => {
     const gifs = t.jiffy.services.gifRepository;

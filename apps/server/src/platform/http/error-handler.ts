@@ -50,6 +50,11 @@ export function errorHandler(error: unknown, request: FastifyRequest, reply: Fas
   const known = toAppError(error);
   const appError = known ?? new AppError('internal_error', 'Something went wrong on our side.');
   if (!known) request.log.error({ err: error }, 'unhandled error');
+  // The public API is read from any origin (public-api-cors.ts), its refusals too: those made
+  // before its scope's hooks ran (a path that does not decode, a NUL) would otherwise reach an
+  // SDK in a browser as a network error instead of the answer saying what was wrong.
+  if (surfaceOf(request) === 'tenor' || answersInGiphyEnvelope(request))
+    reply.header('access-control-allow-origin', '*');
   void reply.status(appError.status).send(errorBody(appError, request));
 }
 
