@@ -330,12 +330,26 @@ describe('accessibility of every page (axe-core in Chromium)', () => {
       '/widgets',
       `/embed/${gif}`,
     ];
-    const phone = await pageFor('visitor', PHONE);
+    // A creator's own pages, where they upload, edit and follow their GIFs, on the phone too.
+    const creatorPaths = [
+      '/upload',
+      '/edit/gifs',
+      `/edit/gifs/${gif}`,
+      '/dashboard',
+      '/dashboard/stories',
+      '/settings',
+      '/favorites',
+    ];
+    const visitor = await pageFor('visitor', PHONE);
+    const maker = await pageFor('maker', PHONE);
     const small: string[] = [];
-    for (const path of phonePaths) {
+    for (const [phone, path] of [
+      ...phonePaths.map((path) => [visitor, path] as const),
+      ...creatorPaths.map((path) => [maker, path] as const),
+    ]) {
       await phone.goto(`${origin}${path}`);
       await settled(phone);
-      record(await runAxe(phone), 'visitor', `${path} (phone)`);
+      record(await runAxe(phone), phone === maker ? 'maker' : 'visitor', `${path} (phone)`);
       // Controls a finger aims at: links and buttons that stand alone (a link inside a line
       // of text is sized by its text, as WCAG allows), form fields, tabs.
       const targets = await phone.evaluate((least) => {
@@ -346,10 +360,11 @@ describe('accessibility of every page (axe-core in Chromium)', () => {
           el.tagName === 'A' &&
           getComputedStyle(el).display === 'inline' &&
           !!el.parentElement?.closest('p, li:not(nav li), td, figcaption, dd');
-        // A checkbox's or radio's target is its label, when it has one around it.
+        // A checkbox's, radio's or file picker's target is its label, when it has one (a file
+        // input is hidden behind a label styled as a button).
         const target = (el: HTMLElement) =>
-          el instanceof HTMLInputElement && ['checkbox', 'radio'].includes(el.type)
-            ? (el.closest('label') ?? el)
+          el instanceof HTMLInputElement && ['checkbox', 'radio', 'file'].includes(el.type)
+            ? (el.labels?.[0] ?? el.closest('label') ?? el)
             : el;
         // What is off the screen until focused (the skip link) is not aimed at by a finger.
         const onScreen = (box: DOMRect) => box.right > 0 && box.left < innerWidth;
