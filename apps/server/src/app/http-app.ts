@@ -7,6 +7,7 @@ import { AppError } from '../platform/errors/app-error.ts';
 import { newResponseId } from '../platform/lib/ids.ts';
 import { NUL_MESSAGE } from '../platform/lib/unstorable-text.ts';
 import type { Services } from './services.ts';
+import { compressAnswers } from '../platform/http/compression.ts';
 import { errorHandler } from '../platform/http/error-handler.ts';
 import { framePolicy } from '../platform/http/frame-policy.ts';
 import { routeCatalog } from '../platform/http/openapi/route-catalog.ts';
@@ -73,7 +74,8 @@ function routerRefusal(error: FastifyError): Error {
  * The HTTP surface. Each surface (public API, site API, embed, media, widgets, web app, ops) is
  * an encapsulated plugin carrying its own hooks, so the guards that run are those of the route
  * the router chose, however its path was written. Only what holds for every answer (request id,
- * NUL refusal, cookie parsing, body parsers, frame policy, error envelope) is global.
+ * NUL refusal, cookie parsing, body parsers, frame policy, error envelope, compression) is
+ * global.
  */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { services } = options;
@@ -95,6 +97,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
   });
   app.setErrorHandler(errorHandler);
+  // Before any route: each route's answer is compressed as its last step (pages and JSON).
+  await compressAnswers(app);
   // Before any surface: /openapi.json is written from every route registered after this.
   const catalog = routeCatalog(app);
   // Every route states who may call it; the principal is resolved before its handler runs.
