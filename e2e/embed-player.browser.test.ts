@@ -267,6 +267,21 @@ describe('the embedded GIF player in Chromium', () => {
     await page.mouse.move(240, 180);
     await mute.click();
     await expect.poll(async () => (await state()).muted).toBe(true);
+    // And where the clip is: a slider that follows it and takes it elsewhere, by keyboard too.
+    const seek = page.getByRole('slider', { name: 'Seek' });
+    const at = () => video.evaluate((v: HTMLVideoElement) => v.currentTime);
+    await video.evaluate((v: HTMLVideoElement) => v.pause());
+    expect(Number(await seek.getAttribute('max'))).toBeCloseTo(2, 0);
+    await seek.fill('1.5');
+    await expect.poll(at).toBeCloseTo(1.5, 1);
+    expect(await seek.getAttribute('aria-valuetext')).toBe('0:01 of 0:02');
+    await seek.press('Home');
+    await expect.poll(at).toBe(0);
+    expect(Number(await seek.inputValue())).toBe(0);
+    // It sits in the footer, clear of the clip's own controls that the footer covers.
+    const box = (await seek.boundingBox())!;
+    expect(box.width).toBeGreaterThanOrEqual(48);
+    expect(box.y + box.height).toBeLessThanOrEqual(360);
     expect(errors).toEqual([]);
     await context.close();
     // A GIF has no sound to switch.

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { gifAltText } from '@jiffy/contracts/alt-text';
 import { track } from './analytics.ts';
 import { Attribution } from './Attribution.tsx';
+import { ClipSeek } from './ClipSeek.tsx';
 import { mediaHtml } from './media-html.ts';
 import type { EmbedPlayerProps } from './player-props.ts';
 import { RelatedGrid } from './RelatedGrid.tsx';
@@ -200,6 +201,7 @@ export function EmbedPlayer({ gif, site, options, apiKey }: EmbedPlayerProps) {
                       {paused ? 'Play' : 'Pause'}
                     </button>
                   ) : null}
+                  {isClip ? <ClipSeek /> : null}
                   {isClip ? (
                     // The clip's own controls sit under this footer, which covers them while
                     // the pointer is over the player: its sound is switched here.
