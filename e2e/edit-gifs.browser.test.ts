@@ -236,6 +236,34 @@ describe('/edit/gifs in Chromium', () => {
     await page.close();
   });
 
+  it('sets the rating of selected GIFs only when asked, not as the keyboard arrows through the choices', async () => {
+    const { page, errors } = await signedInAt('/edit/gifs');
+    await page.getByRole('link', { name: 'Quiet comet' }).waitFor();
+    const chosen = TITLES.slice(0, 2);
+    for (const title of chosen) await page.getByLabel(`Select ${title}`).check();
+    const ratingOf = async (title: string) => {
+      const answer = await fetch(`${origin}/v1/gifs/${ids[title]}?api_key=${apiKey}`);
+      return ((await answer.json()) as { data: { rating: string } }).data.rating;
+    };
+    const before = await Promise.all(TITLES.map(ratingOf));
+    // Arrowing through the ratings applies none of them.
+    const rating = page.getByLabel('Rating', { exact: true });
+    await rating.focus();
+    for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowDown');
+    expect(await rating.inputValue()).not.toBe('');
+    await rating.selectOption({ label: 'PG' });
+    await page.waitForTimeout(300);
+    expect(await Promise.all(TITLES.map(ratingOf))).toEqual(before);
+    await page.getByRole('button', { name: 'Set rating' }).click();
+    await page.getByRole('status').waitFor({ state: 'detached' });
+    expect(await page.getByRole('alert').count()).toBe(0);
+    expect(await Promise.all(TITLES.map(ratingOf))).toEqual(
+      TITLES.map((title, i) => (chosen.includes(title) ? 'pg' : before[i])),
+    );
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   it('adds a Spanish tag on one GIF’s page, which a Spanish search then finds', async () => {
     const { page, errors } = await signedInAt(`/edit/gifs/${ids['Quiet comet']}`);
     await page.getByRole('heading', { name: 'Edit Quiet comet' }).waitFor();

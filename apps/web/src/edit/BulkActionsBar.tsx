@@ -17,6 +17,10 @@ export function BulkActionsBar(props: {
   const id = useId();
   const [tags, setTags] = useState('');
   const [lang, setLang] = useState('');
+  // Chosen, then applied by their buttons: a select applied on change would apply each rating
+  // a keyboard user arrows past to every selected GIF.
+  const [rating, setRating] = useState('');
+  const [type, setType] = useState('');
   const gifs = `${props.count} GIF${props.count === 1 ? '' : 's'}`;
   const disabled = props.count === 0 || props.busy;
   const tagList = parseTags(tags);
@@ -55,30 +59,40 @@ export function BulkActionsBar(props: {
         <div className="edit-controls">
           <select
             id={`${id}-rating`}
-            value=""
-            onChange={(event) => props.onApply({ kind: 'rating', rating: event.target.value })}
+            value={rating}
+            onChange={(event) => setRating(event.target.value)}
           >
-            <option value="">Set rating…</option>
-            {RATINGS.map((rating) => (
-              <option key={rating} value={rating}>
-                {rating.toUpperCase()}
+            <option value="">Choose a rating…</option>
+            {RATINGS.map((each) => (
+              <option key={each} value={each}>
+                {each.toUpperCase()}
               </option>
             ))}
           </select>
+          <button
+            type="button"
+            className="secondary"
+            disabled={rating === ''}
+            onClick={() => props.onApply({ kind: 'rating', rating })}
+          >
+            Set rating
+          </button>
         </div>
         <label htmlFor={`${id}-type`}>Type</label>
         <div className="edit-controls">
-          <select
-            id={`${id}-type`}
-            value=""
-            onChange={(event) =>
-              props.onApply({ kind: 'sticker', isSticker: event.target.value === 'sticker' })
-            }
-          >
-            <option value="">Set type…</option>
+          <select id={`${id}-type`} value={type} onChange={(event) => setType(event.target.value)}>
+            <option value="">Choose a type…</option>
             <option value="gif">GIF</option>
             <option value="sticker">Sticker</option>
           </select>
+          <button
+            type="button"
+            className="secondary"
+            disabled={type === ''}
+            onClick={() => props.onApply({ kind: 'sticker', isSticker: type === 'sticker' })}
+          >
+            Set type
+          </button>
         </div>
         <label htmlFor={`${id}-lang`}>Language</label>
         <div className="edit-controls">
