@@ -8,5 +8,11 @@ import { gifId } from '../../platform/http/input-schemas.ts';
  */
 export const instashareBody = z.strictObject({
   gif_id: gifId,
-  to: z.string().trim().max(254).pipe(z.email('not an e-mail address')),
+  // Trimmed, then checked as an address: the document shows the check the pipe hides.
+  to: z
+    .string()
+    .trim()
+    .max(254)
+    .meta({ format: 'email', examples: ['friend@example.com'] })
+    .pipe(z.email('not an e-mail address')),
 });
