@@ -136,7 +136,7 @@ try {
     }
     return { size, ms: median(times) };
   };
-  const levels: [string, (body: Buffer) => Buffer][] = [
+  const levels: (readonly [string, (body: Buffer) => Buffer])[] = [
     ...[1, 4, 5, 6, 9].map(
       (level) => [`gzip ${level}`, (body: Buffer) => zlib.gzipSync(body, { level })] as const,
     ),
