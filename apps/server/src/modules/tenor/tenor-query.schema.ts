@@ -77,7 +77,13 @@ const term = searchTermParam('The search term.');
 /** What `search` and `featured` take. */
 export const tenorListQuery = tenorBaseQuery.extend({
   limit: limit(20),
-  pos: z.string().min(1).max(1024).optional(),
+  // Pickers keep the last `next` and send it back as it is: "" (no page yet) and Tenor v1's
+  // "0" both mean the first page; neither is ever a cursor of Jiffy's.
+  pos: z
+    .string()
+    .max(1024)
+    .optional()
+    .transform((v) => (v === '' || v === '0' ? undefined : v)),
   contentfilter: z.enum(['off', 'low', 'medium', 'high']).default('off'),
   media_filter: mediaFilter.optional(),
   ar_range: z.enum(['all', 'wide', 'standard']).default('all'),

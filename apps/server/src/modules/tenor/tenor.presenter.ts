@@ -73,7 +73,7 @@ export function presentTenorResult(
   return {
     id: gif.id,
     title: gif.title,
-    content_description: gif.alt_text || gif.title,
+    content_description: describe(gif),
     itemurl: `${urls.publicUrl}/gifs/${gif.slug}`,
     url: `${urls.publicUrl}/gifs/${gif.id}`,
     tags: gif.tags,
@@ -84,6 +84,19 @@ export function presentTenorResult(
     bg_color: '',
     media_formats: media,
   };
+}
+
+const kinds = { gif: 'GIF', sticker: 'Sticker', video: 'Clip' } as const;
+
+/**
+ * The alt text a client posts with the GIF (Mastodon's pickers do): its own, else its title,
+ * else what it is and its tags. Never empty, as Tenor's never is: a GIF uploaded through the
+ * API with tags only would otherwise be posted with no description at all.
+ */
+function describe(gif: TenorGif): string {
+  if (gif.alt_text || gif.title) return gif.alt_text || gif.title;
+  const kind = kinds[gif.type];
+  return gif.tags.length > 0 ? `${kind} tagged ${gif.tags.join(', ')}` : kind;
 }
 
 const sizeOf = (size: { width: number; height: number }): [number, number] => [
