@@ -5,12 +5,21 @@ import { loadConfig } from './config/env.ts';
 import { createJiffy } from './jiffy.ts';
 import { describeStorage } from '../platform/storage/create-blob-storage.ts';
 import { seedDemoLibrary } from './seed/seed-demo.ts';
+import { startMemoryReport } from './memory-report.ts';
 
 // `npm start`: Jiffy with the embedded defaults (or whatever the environment configures).
 const config = loadConfig();
 const role = parseRole(process.argv.slice(2));
 const jiffy = await createJiffy({ config, role });
 const { log } = jiffy;
+if (config.MEMORY_REPORT_FILE) {
+  startMemoryReport({
+    file: config.MEMORY_REPORT_FILE,
+    intervalMs: 1000,
+    database: jiffy.database,
+    caches: jiffy.services.caches,
+  });
+}
 
 const ffmpeg = await resolveFfmpeg();
 log.info(

@@ -240,6 +240,11 @@ export const envSchema = z
       ),
     /** Seed the demo library on the first start. */
     SEED_DEMO: bool.default(true),
+    /**
+     * Diagnostics: a file the process appends a line of memory figures to every second (heap,
+     * buffers, the embedded database, libvips, kept answers); the footprint benchmark reads it.
+     */
+    MEMORY_REPORT_FILE: z.string().min(1).optional(),
     /** pino log level. */
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])

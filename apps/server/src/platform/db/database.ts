@@ -28,6 +28,12 @@ export interface DatabaseHandle {
    */
   dump?: () => Promise<Blob>;
   close(): Promise<void>;
+  /**
+   * Embedded engine only: bytes of the engine's wasm memory (its page cache, sort memory and
+   * catalog caches all live there); it only grows while the process runs, and V8 counts it in
+   * the process's external memory.
+   */
+  engineMemoryBytes?(): number;
 }
 
 export interface DatabaseOptions {
@@ -130,6 +136,9 @@ async function openPglite({
     schema: 'public',
     queueExecutor,
     dump: () => lock.run(() => pglite.dumpDataDir('none')),
+    // PGlite keeps its Emscripten module private; its memory is read here only, for reports.
+    engineMemoryBytes: () =>
+      (pglite as unknown as { mod?: { HEAPU8?: Uint8Array } }).mod?.HEAPU8?.byteLength ?? 0,
     async close() {
       await db.destroy();
       await lock.run(() => pglite.close());

@@ -1,0 +1,157 @@
+// bench/footprint: the resident memory of `npm start` on the embedded defaults, the whole process
+// tree (node and its ffmpeg children) sampled from /proc through startup, the demo library's
+// rendering and a quiet spell after it: the peak and the idle figure, each with a breakdown of
+// what the memory is, read from the server's own memory report (MEMORY_REPORT_FILE).
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { freePort } from '../../e2e/support/server-process.ts';
+import {
+  breakdownRows,
+  markdownTable,
+  readMemoryReport,
+  snapshotNear,
+} from './memory-breakdown.ts';
+import { sampleTree, type TreeSample } from './process-tree-memory.ts';
+
+const REPOSITORY = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const IDLE_SECONDS = Number(process.env.BENCH_IDLE_SECONDS ?? 30);
+const SAMPLE_MS = 250;
+const SETTLE_TIMEOUT_MS = 600_000;
+/** Goals for a 1 GB machine. */
+const IDLE_GOAL_MB = 300;
+const PEAK_GOAL_MB = 700;
+const MB = 1024 * 1024;
+
+/** `npm start`'s command from package.json, run with this Node (npm's own process left out). */
+function startCommand(): string[] {
+  const manifest = JSON.parse(fs.readFileSync(path.join(REPOSITORY, 'package.json'), 'utf8')) as {
+    scripts: { start: string };
+  };
+  const [program, ...args] = manifest.scripts.start.split(/\s+/);
+  if (program !== 'node') throw new Error(`the start script does not run node: ${program}`);
+  return [process.execPath, ...args];
+}
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'jiffy-footprint-'));
+const reportFile = path.join(dataDir, 'memory-report.jsonl');
+const port = await freePort();
+const env: NodeJS.ProcessEnv = {
+  ...process.env,
+  DATA_DIR: dataDir,
+  PORT: String(port),
+  MEMORY_REPORT_FILE: reportFile,
+  LOG_LEVEL: 'info',
+};
+// The embedded defaults, whatever this shell has set.
+delete env.DATABASE_URL;
+delete env.JIFFY_API_KEY;
+delete env.SEED_DEMO;
+
+const [program, ...args] = startCommand();
+const started = Date.now();
+const child = spawn(program!, args, { cwd: REPOSITORY, env, stdio: ['ignore', 'pipe', 'pipe'] });
+const output: string[] = [];
+for (const stream of [child.stdout, child.stderr])
+  stream.on('data', (chunk: Buffer) => output.push(...chunk.toString('utf8').split('\n')));
+const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+
+const samples: TreeSample[] = [];
+const sampler = setInterval(() => samples.push(sampleTree(child.pid!)), SAMPLE_MS);
+const phases: { name: string; at: number }[] = [];
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const seconds = (at: number) => ((at - started) / 1000).toFixed(1);
+
+async function until(what: string, check: () => Promise<boolean> | boolean) {
+  const deadline = Date.now() + SETTLE_TIMEOUT_MS;
+  while (
+    !(await Promise.resolve()
+      .then(check)
+      .catch(() => false))
+  ) {
+    if (child.exitCode !== null) throw new Error(`server exited:\n${output.slice(-30).join('\n')}`);
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await sleep(500);
+  }
+  phases.push({ name: what, at: Date.now() });
+  console.error(`${seconds(Date.now())} s: ${what}`);
+}
+
+interface InstanceStats {
+  gifs: { processing: number; ready: number; failed: number };
+  renditions_pending: number;
+}
+
+try {
+  await until('listening', () => output.some((line) => line.includes('public API key:')));
+  await until('demo queued', () => output.some((line) => line.includes('demo library queued')));
+  await until('demo rendered', async () => {
+    const answer = await fetch(`http://127.0.0.1:${port}/api/v1/instance/stats`);
+    const { data } = (await answer.json()) as { data: InstanceStats };
+    return data.gifs.processing === 0 && data.renditions_pending === 0 && data.gifs.ready > 0;
+  });
+  await sleep(IDLE_SECONDS * 1000);
+  phases.push({ name: `idle (${IDLE_SECONDS} s quiet)`, at: Date.now() });
+} finally {
+  clearInterval(sampler);
+  child.kill('SIGTERM');
+  await Promise.race([exited, sleep(15_000)]);
+  if (child.exitCode === null) child.kill('SIGKILL');
+}
+
+const report = readMemoryReport(reportFile);
+fs.rmSync(dataDir, { recursive: true, force: true, maxRetries: 20, retryDelay: 500 });
+
+const peak = samples.reduce((best, sample) => (sample.rss > best.rss ? sample : best));
+// Idle: the last 5 s of the quiet spell, averaged sample by sample into one.
+const idleSamples = samples.filter((sample) => sample.at >= samples.at(-1)!.at - 5000);
+const idle: TreeSample = {
+  ...idleSamples.at(-1)!,
+  ...Object.fromEntries(
+    (['rss', 'pss', 'rootRss', 'childrenRss'] as const).map((key) => [
+      key,
+      idleSamples.reduce((total, sample) => total + sample[key], 0) / idleSamples.length,
+    ]),
+  ),
+};
+const rendered = phases.find((phase) => phase.name === 'demo rendered')!.at;
+const queued = phases.find((phase) => phase.name === 'demo queued')!.at;
+
+const peakRows = breakdownRows(peak, snapshotNear(report, peak.at));
+const idleRows = breakdownRows(idle, snapshotNear(report, idle.at));
+console.log(
+  `\nnpm start (embedded defaults${describeOverrides()}), ${os.availableParallelism()} cores`,
+);
+console.log(
+  `demo rendered in ${((rendered - queued) / 1000).toFixed(1)} s after it was queued; ` +
+    `peak at ${seconds(peak.at)} s; idle after ${IDLE_SECONDS} s quiet\n`,
+);
+console.log(
+  markdownTable(
+    ['MB', 'peak', 'idle'],
+    peakRows.map(([label, value], row) => [label!, value!, idleRows[row]?.[1] ?? '']),
+  ),
+);
+const peakMb = peak.rss / MB;
+const idleMb = idle.rss / MB;
+console.log(
+  `\npeak ${peakMb.toFixed(0)} MB (goal < ${PEAK_GOAL_MB}: ${peakMb < PEAK_GOAL_MB ? 'met' : 'not met'}), ` +
+    `idle ${idleMb.toFixed(0)} MB (goal < ${IDLE_GOAL_MB}: ${idleMb < IDLE_GOAL_MB ? 'met' : 'not met'})`,
+);
+if (process.env.BENCH_CACHES) {
+  const last = report.at(-1);
+  for (const cache of last?.caches ?? [])
+    console.log(`  ${cache.name}: ${cache.entries} entries, ${cache.bytes ?? '-'} bytes`);
+}
+
+/** The memory settings this shell passes on, so a run says what it measured. */
+function describeOverrides(): string {
+  const names = Object.keys(process.env).filter((name) =>
+    /^(EMBEDDED_DB_|GIF_JSON_|MEDIA_CACHE|WORKER_CONCURRENCY|UV_THREADPOOL|NODE_OPTIONS|VIPS_|SHARP_|MEMORY_)/.test(
+      name,
+    ),
+  );
+  return names.map((name) => `, ${name}=${process.env[name]}`).join('');
+}

@@ -1,0 +1,77 @@
+import fs from 'node:fs';
+
+/** Resident memory of one process, in bytes: all its pages, and its proportional share. */
+export interface ProcessMemory {
+  pid: number;
+  name: string;
+  rss: number;
+  /** Pages shared with other processes count a share each (a library ffmpeg and node both map). */
+  pss: number;
+}
+
+/** The process and every descendant of it alive now (read from /proc; Linux only). */
+export function processTree(root: number): number[] {
+  const found: number[] = [];
+  const visit = (pid: number) => {
+    found.push(pid);
+    let tasks: string[];
+    try {
+      tasks = fs.readdirSync(`/proc/${pid}/task`);
+    } catch {
+      return; // ended between being listed and read
+    }
+    for (const task of tasks) {
+      let children = '';
+      try {
+        children = fs.readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8');
+      } catch {
+        continue;
+      }
+      for (const child of children.split(' ').filter(Boolean)) visit(Number(child));
+    }
+  };
+  visit(root);
+  return found;
+}
+
+/** One process's resident memory, or undefined if it has ended. */
+export function processMemory(pid: number): ProcessMemory | undefined {
+  try {
+    const rollup = fs.readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8');
+    const kilobytes = (field: string) =>
+      Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(rollup)?.[1] ?? 0) * 1024;
+    const name = fs.readFileSync(`/proc/${pid}/comm`, 'utf8').trim();
+    return { pid, name, rss: kilobytes('Rss'), pss: kilobytes('Pss') };
+  } catch {
+    return undefined;
+  }
+}
+
+/** The whole tree's memory at one moment: the root process and its children, apart. */
+export interface TreeSample {
+  at: number;
+  rss: number;
+  pss: number;
+  rootRss: number;
+  /** ffmpeg/ffprobe and any other child, together. */
+  childrenRss: number;
+  children: number;
+}
+
+export function sampleTree(root: number): TreeSample {
+  const processes = processTree(root)
+    .map(processMemory)
+    .filter((memory) => memory !== undefined);
+  const rootMemory = processes.find((memory) => memory.pid === root);
+  const children = processes.filter((memory) => memory.pid !== root);
+  const sum = (list: ProcessMemory[], key: 'rss' | 'pss') =>
+    list.reduce((total, memory) => total + memory[key], 0);
+  return {
+    at: Date.now(),
+    rss: sum(processes, 'rss'),
+    pss: sum(processes, 'pss'),
+    rootRss: rootMemory?.rss ?? 0,
+    childrenRss: sum(children, 'rss'),
+    children: children.length,
+  };
+}
