@@ -30,7 +30,7 @@ export interface FeedPage {
 }
 
 // The creation time as whole microseconds since the epoch: exact as text, and back again.
-const createdKey = sql`floor(extract(epoch FROM gifs.created_at) * 1000000)::bigint::text`;
+const createdKey = sql`floor(extract(epoch FROM ordered.at) * 1000000)::bigint::text`;
 const fromMicros = (key: string) =>
   sql`('epoch'::timestamptz + ${key}::bigint * interval '1 microsecond')`;
 
@@ -50,8 +50,13 @@ export class ChannelFeedRepository {
 
   async page(request: FeedPageRequest): Promise<FeedPage> {
     const manual = request.order === 'manual' && 'channelId' in request.source;
-    const key = manual ? sql`cg.position::text` : createdKey;
+    // The ordering column is read in the skip, its text made only for the page's rows.
+    const at = manual ? sql`cg.position` : sql`gifs.created_at`;
+    const key = manual ? sql`ordered.at::text` : createdKey;
     const order = manual ? sql`cg.position, cg.gif_id` : sql`gifs.created_at DESC, gifs.id`;
+    const id = manual ? sql`cg.gif_id` : sql`gifs.id`;
+    // A manual page without a tag reads channel rows alone (see #from).
+    const withGifs = !manual || request.tag !== undefined;
     const { rows } = await sql<{
       gifs: string | null;
       end_key: string | null;
@@ -64,9 +69,9 @@ export class ChannelFeedRepository {
         SELECT c.parent_id FROM up JOIN channels c ON c.id = up.id WHERE c.parent_id IS NOT NULL),
       page AS MATERIALIZED (
         -- Numbered after the offset, in the order the subquery returns them.
-        SELECT id, key, row_number() OVER () AS n FROM (
-          SELECT gifs.id, ${key} AS key
-          FROM ${this.#from(request.source)}
+        SELECT id, ${key} AS key, row_number() OVER () AS n FROM (
+          SELECT ${id} AS id, ${at} AS at
+          FROM ${this.#from(request.source, withGifs)}
           WHERE ${this.#shown(request.source)} AND ${this.#tagged(request.tag)}
             AND ${this.#after(request.cursor, manual)}
           ORDER BY ${order}
@@ -95,24 +100,29 @@ export class ChannelFeedRepository {
   /** How many GIFs the feed shows in all: every row of it, so its caller keeps the answer. */
   async count(request: { source: FeedSource; tag?: string | undefined }): Promise<number> {
     const { rows } = await sql<{ n: string }>`SELECT count(*) AS n
-      FROM ${this.#from(request.source)}
+      FROM ${this.#from(request.source, request.tag !== undefined)}
       WHERE ${this.#shown(request.source)} AND ${this.#tagged(request.tag)}`.execute(this.#db);
     return Number(rows[0]!.n);
   }
 
-  #from(source: FeedSource): RawBuilder<unknown> {
-    return 'channelId' in source
-      ? sql`channel_gifs cg JOIN gifs ON gifs.id = cg.gif_id`
-      : sql`gifs`;
+  /**
+   * Where the feed's rows are read: a sub-channel's rows alone when nothing but their order is
+   * asked (a manual page without a tag), so the rows before an offset are skipped in the index
+   * of shown rows without reading a GIF row each (migration 0042).
+   */
+  #from(source: FeedSource, withGifs: boolean): RawBuilder<unknown> {
+    if (!('channelId' in source)) return sql`gifs`;
+    return withGifs ? sql`channel_gifs cg JOIN gifs ON gifs.id = cg.gif_id` : sql`channel_gifs cg`;
   }
 
-  /** The source's GIFs that a feed shows: ready and public. */
+  /**
+   * The source's GIFs that a feed shows: ready and public. A channel row says so itself
+   * (gif_shown, kept by triggers); a root channel's are read off the index of its owner's shown
+   * GIFs (migration 0042), whose condition this is.
+   */
   #shown(source: FeedSource): RawBuilder<boolean> {
-    const whose =
-      'channelId' in source
-        ? sql`cg.channel_id = ${source.channelId}`
-        : sql`gifs.user_id = ${source.userId}`;
-    return sql`${whose} AND gifs.status = 'ready' AND gifs.visibility = 'public'`;
+    if ('channelId' in source) return sql`cg.channel_id = ${source.channelId} AND cg.gif_shown`;
+    return sql`gifs.user_id = ${source.userId} AND gifs.status = 'ready' AND gifs.visibility = 'public'`;
   }
 
   /** A ranked tag's tab: GIFs with the tag (the GIN index on tags), or every GIF. */

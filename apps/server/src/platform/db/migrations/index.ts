@@ -39,6 +39,7 @@ import * as m0038 from './0038_staff_roles.ts';
 import * as m0039 from './0039_cheaper_gif_writes.ts';
 import * as m0040 from './0040_listed_alias_files.ts';
 import * as m0041 from './0041_public_webm_renditions.ts';
+import * as m0042 from './0042_deep_feed_pages.ts';
 
 /**
  * Forward-only migrations, applied in key order. Add a file `NNNN_name.ts` with an `up` and list
@@ -85,4 +86,5 @@ export const migrations: Record<string, Migration> = {
   '0039_cheaper_gif_writes': m0039,
   '0040_listed_alias_files': m0040,
   '0041_public_webm_renditions': m0041,
+  '0042_deep_feed_pages': m0042,
 };

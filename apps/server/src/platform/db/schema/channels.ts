@@ -32,6 +32,8 @@ export interface ChannelGifsTable {
   by_hand: ColumnType<boolean, boolean | undefined, boolean>;
   magic_tag_ids: ColumnType<number[], number[] | undefined, number[]>;
   added_at: CreatedAt;
+  /** Its GIF is ready and public, kept by triggers (migration 0042): what a feed skips over. */
+  gif_shown: ColumnType<boolean, never, never>;
 }
 
 /** A channel's tag whose GIFs join it by themselves (migration 0024). */
