@@ -16,7 +16,7 @@ describe('deep pages hold what walking every page shows there', () => {
   let visitor: SiteClient;
   let channel: ChannelObject;
   const db = () => t.jiffy.database.db;
-  const gif = (id: string, row: Parameters<typeof insertGifRow>[1]) =>
+  const gif = (id: string, row: Omit<Parameters<typeof insertGifRow>[1], 'id'>) =>
     insertGifRow(t.jiffy.services.gifRepository, { ...row, id });
   const hidden = [
     { status: 'processing' },
