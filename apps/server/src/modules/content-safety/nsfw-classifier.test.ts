@@ -101,4 +101,18 @@ describe('the content-safety classifier', () => {
     ).toBeCloseTo(1, 3);
     expect(await classifier.loadTime()).toBeGreaterThan(0);
   });
+
+  it('ends its thread once idle, giving its memory back, and starts one on the next call', async () => {
+    const idle = new NsfwClassifier({ idleMs: 50 });
+    const frames = [{ index: 0, size: 224, rgb: new Uint8Array(224 * 224 * 3).fill(90) }];
+    const threads = async () =>
+      Number(/^Threads:\s+(\d+)/m.exec(await fs.readFile('/proc/self/status', 'utf8'))![1]);
+    const [first] = await idle.classify(frames);
+    const whileLoaded = await threads();
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(await threads()).toBeLessThan(whileLoaded);
+    const [again] = await idle.classify(frames);
+    expect(again!.Neutral).toBeCloseTo(first!.Neutral, 5);
+    await idle.close();
+  });
 });

@@ -12,6 +12,12 @@ export interface ContentClassifier {
 /** The side, in pixels, of the square frames nsfwjs' MobileNetV2 reads. */
 export const CLASSIFIER_INPUT_SIZE = 224;
 const TIMEOUT_MS = 60_000;
+/**
+ * An idle classifier thread ends after this long. Loaded, it holds some 150 MB (the model, its
+ * TensorFlow wasm memory and the thread's own heap) and loading it again takes about 0.2 s, so
+ * a quiet instance gives the memory back and a busy one keeps the thread.
+ */
+const IDLE_MS = 30_000;
 
 interface Pending {
   resolve: (probabilities: number[][]) => void;
@@ -31,6 +37,12 @@ export class NsfwClassifier implements ContentClassifier {
   #pending = new Map<number, Pending>();
   #nextId = 1;
   #turn: Promise<unknown> = Promise.resolve();
+  #idleTimer: NodeJS.Timeout | undefined;
+  readonly #idleMs: number;
+
+  constructor(options: { idleMs?: number } = {}) {
+    this.#idleMs = options.idleMs ?? IDLE_MS;
+  }
 
   /** Milliseconds the worker took to load the model (starting it if need be). */
   loadTime(): Promise<number> {
@@ -52,6 +64,7 @@ export class NsfwClassifier implements ContentClassifier {
   }
 
   async #send(frames: SampledFrame[]): Promise<SafetyScores[]> {
+    clearTimeout(this.#idleTimer);
     this.#start();
     await this.#loaded;
     const worker = this.#worker!;
@@ -72,9 +85,22 @@ export class NsfwClassifier implements ContentClassifier {
       worker.ref();
       worker.postMessage(request);
     });
+    this.#endWhenIdle(worker);
     return probabilities.map(
       (row) => Object.fromEntries(safetyClasses.map((c, i) => [c, row[i] ?? 0])) as SafetyScores,
     );
+  }
+
+  /** Ends `worker` once no call has come for the idle time; the next call starts a new one. */
+  #endWhenIdle(worker: Worker): void {
+    clearTimeout(this.#idleTimer);
+    this.#idleTimer = setTimeout(() => {
+      if (this.#worker !== worker || this.#pending.size > 0) return;
+      this.#worker = null;
+      this.#loaded = null;
+      void worker.terminate();
+    }, this.#idleMs);
+    this.#idleTimer.unref();
   }
 
   #start(): void {
@@ -114,6 +140,7 @@ export class NsfwClassifier implements ContentClassifier {
 
   /** Fails whatever is waiting; the next call starts a new worker. */
   #reset(error: Error): void {
+    clearTimeout(this.#idleTimer);
     this.#worker = null;
     this.#loaded = null;
     for (const pending of this.#pending.values()) {
