@@ -4,6 +4,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
+import { createEmptyDatabase } from './create-empty-database.ts';
 import { lockDataDir } from './data-dir-lock.ts';
 import { ConnectionLock, PgliteDialect } from './pglite-dialect.ts';
 import { prepareMarkedStatements } from './prepared-statements.ts';
@@ -110,6 +111,8 @@ async function openPglite({
       () => false,
       () => true,
     ));
+  // initdb's moment of about 1 GB happens in a child process, whose memory all goes back.
+  if (dataDir && fresh && !startFrom) await createEmptyDatabase(dataDir);
   const pglite = await PGlite.create(dataDir, {
     parsers: { [INT8_OID]: parseInt8 },
     extensions: { pg_trgm },
