@@ -1,3 +1,4 @@
+import './start-with-few-malloc-arenas.ts';
 import path from 'node:path';
 import { resolveFfmpeg } from '@jiffy/media';
 import { parseRole } from './cli/args.ts';

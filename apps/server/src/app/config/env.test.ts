@@ -34,6 +34,20 @@ describe('configuration', () => {
     expect(cdn.mediaBaseUrl).toBe('https://cdn.example.org/m');
   });
 
+  it('bounds memory for a small machine by default, and takes larger bounds', () => {
+    const defaults = envSchema.parse({});
+    expect(defaults.EMBEDDED_DB_CACHE_MB).toBe(16);
+    expect(defaults.MEMORY_REPORT_FILE).toBeUndefined();
+    const larger = envSchema.parse({
+      EMBEDDED_DB_CACHE_MB: '256',
+      MEMORY_REPORT_FILE: '/tmp/jiffy-memory.jsonl',
+    });
+    expect(larger.EMBEDDED_DB_CACHE_MB).toBe(256);
+    expect(larger.MEMORY_REPORT_FILE).toBe('/tmp/jiffy-memory.jsonl');
+    expect(envSchema.safeParse({ EMBEDDED_DB_CACHE_MB: '0' }).success).toBe(false);
+    expect(envSchema.safeParse({ MEMORY_REPORT_FILE: '' }).success).toBe(false);
+  });
+
   it('reports every bad variable at once', () => {
     const result = envSchema.safeParse({
       PORT: 'eighty',
