@@ -3,6 +3,8 @@ import type { MemorySnapshot } from '../../apps/server/src/app/memory-report.ts'
 import type { TreeSample } from './process-tree-memory.ts';
 
 const MB = 1024 * 1024;
+/** The heap spaces that hold most of it (the others are a few MB at most). */
+const HEAP_SPACES = ['new_space', 'old_space', 'code_space', 'large_object_space'];
 const mb = (bytes: number) => (bytes / MB).toFixed(0);
 
 /** Every line the server's memory report has written so far. */
@@ -49,6 +51,7 @@ export function breakdownRows(tree: TreeSample, snapshot: MemorySnapshot | undef
   rows.push(
     ['  JS heap (V8, resident)', mb(snapshot.v8Physical)],
     [`    of it used`, mb(snapshot.heapUsed)],
+    ...HEAP_SPACES.map((space) => [`    ${space}`, mb(snapshot.v8Spaces[space] ?? 0)]),
     [
       '  external but the database (Buffers, bound C++ objects)',
       mb(snapshot.external - snapshot.embeddedDb),

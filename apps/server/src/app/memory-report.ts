@@ -17,6 +17,8 @@ export interface MemorySnapshot {
   arrayBuffers: number;
   /** What V8 has reserved for every heap space, including code and large objects. */
   v8Physical: number;
+  /** The same by heap space (new, old, code, large objects, ...). */
+  v8Spaces: Record<string, number>;
   /** The embedded database's wasm memory (0 on a PostgreSQL server), part of `external`. */
   embeddedDb: number;
   /**
@@ -43,6 +45,9 @@ export function takeMemorySnapshot(
     external: usage.external,
     arrayBuffers: usage.arrayBuffers,
     v8Physical: v8.getHeapStatistics().total_physical_size,
+    v8Spaces: Object.fromEntries(
+      v8.getHeapSpaceStatistics().map((space) => [space.space_name, space.physical_space_size]),
+    ),
     embeddedDb: database.engineMemoryBytes?.() ?? 0,
     // sharp.cache() with no argument reads the figures without changing the limits.
     vips: {
