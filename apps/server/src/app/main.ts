@@ -1,4 +1,4 @@
-import './start-with-few-malloc-arenas.ts';
+import './start-with-memory-settings.ts';
 import path from 'node:path';
 import { resolveFfmpeg } from '@jiffy/media';
 import { parseRole } from './cli/args.ts';
