@@ -42,7 +42,7 @@ export function breakdownRows(tree: TreeSample, snapshot: MemorySnapshot | undef
     ['whole tree (RSS)', mb(tree.rss)],
     ['whole tree (PSS)', mb(tree.pss)],
     ['node process (RSS)', mb(tree.rootRss)],
-    [`ffmpeg and other children (${tree.children})`, mb(tree.childrenRss)],
+    ['ffmpeg and other children', mb(tree.childrenRss)],
   ];
   if (!snapshot) return rows;
   const cacheBytes = snapshot.caches.reduce((total, cache) => total + (cache.bytes ?? 0), 0);
@@ -58,12 +58,10 @@ export function breakdownRows(tree: TreeSample, snapshot: MemorySnapshot | undef
     ],
     ['    of it array buffers', mb(snapshot.arrayBuffers)],
     ['  embedded database (PGlite wasm memory)', mb(snapshot.embeddedDb)],
-    [
-      `  libvips tracked (${snapshot.vips.cachedOperations} cached operations)`,
-      mb(snapshot.vips.memory),
-    ],
+    ['  libvips tracked (pixels, operation cache)', mb(snapshot.vips.memory)],
     [`    libvips high-water`, mb(snapshot.vips.highMemory)],
-    [`  kept answers (${cacheEntries} entries; bytes where counted)`, mb(cacheBytes)],
+    ['  kept answers (bytes where counted)', mb(cacheBytes)],
+    ['    entries', String(cacheEntries)],
     ['  other native (rest of the node process)', mb(Math.max(0, tree.rootRss - known))],
   );
   return rows;
