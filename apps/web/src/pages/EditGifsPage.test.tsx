@@ -129,6 +129,7 @@ describe('/edit/gifs: bulk edits, shown at once, rolled back when refused', () =
     });
     await select('Walrus', 'Seal');
     fireEvent.change(screen.getByLabelText('Rating'), { target: { value: 'pg-13' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Set rating' }));
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toBe('Seal: This GIF is still being processed.');
     expect(alert.className).toBe('error');
