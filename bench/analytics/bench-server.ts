@@ -1,22 +1,11 @@
 // The server under load, in its own process so the load generator does not share its CPU:
 // Jiffy on PostgreSQL with the roll-ups of about 10 million events, and a signed-in creator.
 import { sql } from 'kysely';
-import { envSchema, resolveConfig } from '../../apps/server/src/app/config/env.ts';
 import { createJiffy } from '../../apps/server/src/app/jiffy.ts';
 import { describeAnalytics, seedAnalytics, sessionFor } from './seed.ts';
+import { loadServerConfig } from '../support/load-server-config.ts';
 
-const config = resolveConfig(
-  envSchema.parse({
-    ...process.env,
-    PORT: '0',
-    HOST: '127.0.0.1',
-    LOG_LEVEL: 'silent',
-    SEED_DEMO: 'false',
-    API_RATE_LIMIT_PER_MINUTE: '100000000',
-    SITE_RATE_LIMIT_PER_MINUTE: '100000000',
-    SITE_RATE_LIMIT_TOTAL_PER_MINUTE: '100000000',
-  }),
-);
+const config = loadServerConfig();
 // role 'api': no worker, so the roll-up job does not run while pingbacks are counted.
 const jiffy = await createJiffy({ config, role: 'api', inMemoryDatabase: true });
 const db = jiffy.database.db;

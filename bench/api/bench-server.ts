@@ -1,23 +1,12 @@
 // The servers under load, in their own process so the load generator does not share their CPU:
 // Jiffy on a 100,000-row corpus, and a bare Fastify route answering a same-sized JSON body.
 import Fastify from 'fastify';
-import { envSchema, resolveConfig } from '../../apps/server/src/app/config/env.ts';
 import { createJiffy } from '../../apps/server/src/app/jiffy.ts';
 import { makeCorpus, settleCorpus } from './make-corpus.ts';
+import { loadServerConfig } from '../support/load-server-config.ts';
 
 const rows = Number(process.env.BENCH_ROWS ?? 100_000);
-const config = resolveConfig(
-  envSchema.parse({
-    ...process.env,
-    PORT: '0',
-    HOST: '127.0.0.1',
-    LOG_LEVEL: 'silent',
-    SEED_DEMO: 'false',
-    API_RATE_LIMIT_PER_MINUTE: '100000000',
-    SITE_RATE_LIMIT_PER_MINUTE: '100000000',
-    SITE_RATE_LIMIT_TOTAL_PER_MINUTE: '100000000',
-  }),
-);
+const config = loadServerConfig();
 const jiffy = await createJiffy({ config, role: 'api', inMemoryDatabase: true });
 const existing = await jiffy.database.db
   .selectFrom('gifs')

@@ -5,25 +5,14 @@ import { performance } from 'node:perf_hooks';
 import Fastify from 'fastify';
 import { sql } from 'kysely';
 import { hashPassword } from '../../apps/server/src/modules/accounts/password-hash.ts';
-import { envSchema, resolveConfig } from '../../apps/server/src/app/config/env.ts';
 import { createJiffy } from '../../apps/server/src/app/jiffy.ts';
 import { SiteClient } from '../../apps/server/testing/site-client.ts';
 import { BENCH_USER, fillChannel, makeCreatorGifs, settle } from './make-channel.ts';
+import { loadServerConfig } from '../support/load-server-config.ts';
 
 const gifCount = Number(process.env.BENCH_GIFS ?? 10_000);
 const PASSWORD = 'bench password, long enough';
-const config = resolveConfig(
-  envSchema.parse({
-    ...process.env,
-    PORT: '0',
-    HOST: '127.0.0.1',
-    LOG_LEVEL: 'silent',
-    SEED_DEMO: 'false',
-    API_RATE_LIMIT_PER_MINUTE: '100000000',
-    SITE_RATE_LIMIT_PER_MINUTE: '100000000',
-    SITE_RATE_LIMIT_TOTAL_PER_MINUTE: '100000000',
-  }),
-);
+const config = loadServerConfig();
 // 'all': the magic tag's job runs in this process's worker.
 const jiffy = await createJiffy({ config, role: 'all', inMemoryDatabase: true });
 const { db } = jiffy.database;

@@ -1,23 +1,13 @@
 // The server under load, in its own process so the load generator does not share its event
 // loop: Jiffy on an embedded database holding a corpus of GIF rows like the demo's (titles and
 // tags from common words, five renditions each), answering on a loopback port.
-import { envSchema, resolveConfig } from '../../apps/server/src/app/config/env.ts';
 import { createJiffy } from '../../apps/server/src/app/jiffy.ts';
 import { makeCorpus, settleCorpus } from '../api/make-corpus.ts';
+import { loadServerConfig } from '../support/load-server-config.ts';
 
-const config = resolveConfig(
-  envSchema.parse({
-    ...process.env,
-    PORT: '0',
-    HOST: '127.0.0.1',
-    LOG_LEVEL: 'silent',
-    SEED_DEMO: 'false',
-    API_RATE_LIMIT_PER_MINUTE: '100000000',
-    SITE_RATE_LIMIT_PER_MINUTE: '100000000',
-    SITE_RATE_LIMIT_TOTAL_PER_MINUTE: '100000000',
-    DATA_DIR: `/tmp/jiffy-bench-compression-${process.pid}`,
-  }),
-);
+const config = loadServerConfig({
+  DATA_DIR: `/tmp/jiffy-bench-compression-${process.pid}`,
+});
 const jiffy = await createJiffy({
   config,
   role: 'all',

@@ -2,25 +2,14 @@
 // Jiffy on the search corpus of bench/api (100,000 GIFs unless BENCH_ROWS says) and a creator's
 // channel of 6,000 GIFs in a manual order (bench/channels' creator and filling), made once into
 // its own schema.
-import { envSchema, resolveConfig } from '../../apps/server/src/app/config/env.ts';
 import { createJiffy } from '../../apps/server/src/app/jiffy.ts';
 import { makeCorpus, settleCorpus } from '../api/make-corpus.ts';
 import { BENCH_USER, fillChannel, makeCreatorGifs, settle } from '../channels/make-channel.ts';
+import { loadServerConfig } from '../support/load-server-config.ts';
 
 const rows = Number(process.env.BENCH_ROWS ?? 100_000);
 const channelGifs = Number(process.env.BENCH_CHANNEL_GIFS ?? 6_000);
-const config = resolveConfig(
-  envSchema.parse({
-    ...process.env,
-    PORT: '0',
-    HOST: '127.0.0.1',
-    LOG_LEVEL: 'silent',
-    SEED_DEMO: 'false',
-    API_RATE_LIMIT_PER_MINUTE: '100000000',
-    SITE_RATE_LIMIT_PER_MINUTE: '100000000',
-    SITE_RATE_LIMIT_TOTAL_PER_MINUTE: '100000000',
-  }),
-);
+const config = loadServerConfig();
 const jiffy = await createJiffy({ config, role: 'api', inMemoryDatabase: true });
 const { db } = jiffy.database;
 const searchable = await db
