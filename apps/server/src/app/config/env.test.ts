@@ -76,6 +76,23 @@ describe('configuration', () => {
     expect(config.URL_IMPORT_ALLOW_HOSTS).toEqual(['192.168.1.20:8080', 'nas.lan:443']);
   });
 
+  it('federates by default only on a public https PUBLIC_URL, and as FEDERATION says', () => {
+    const federation = (env: Record<string, string>) =>
+      resolveConfig(envSchema.parse(env)).federation;
+    expect(federation({})).toBe(false);
+    expect(federation({ PUBLIC_URL: 'https://gifs.example.org' })).toBe(true);
+    expect(federation({ PUBLIC_URL: 'http://gifs.example.org' })).toBe(false);
+    expect(federation({ PUBLIC_URL: 'https://192.168.1.20' })).toBe(false);
+    expect(federation({ PUBLIC_URL: 'https://jiffy.lan' })).toBe(false);
+    expect(federation({ PUBLIC_URL: 'https://gifs.example.org', FEDERATION: 'off' })).toBe(false);
+    expect(federation({ PUBLIC_URL: 'http://127.0.0.1:3000', FEDERATION: 'on' })).toBe(true);
+    expect(envSchema.safeParse({ FEDERATION: 'yes' }).success).toBe(false);
+    expect(
+      envSchema.parse({ FEDERATION_ALLOW_HOSTS: '127.0.0.1:4000' }).FEDERATION_ALLOW_HOSTS,
+    ).toEqual(['127.0.0.1:4000']);
+    expect(envSchema.safeParse({ FEDERATION_ALLOW_HOSTS: '127.0.0.1' }).success).toBe(false);
+  });
+
   it('keeps media on disk by default, and in a bucket with STORAGE=s3 and its settings', () => {
     expect(envSchema.parse({}).STORAGE).toBe('local');
     const s3 = resolveConfig(

@@ -1,6 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
+import { isPublicOrigin } from '../../platform/net/index.ts';
 import { parseTrustProxy } from './trust-proxy.ts';
 
 const bool = z
@@ -8,6 +9,20 @@ const bool = z
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 const seconds = z.coerce.number().positive();
 const positiveInt = z.coerce.number().int().positive();
+/** A comma-separated list of `host:port` entries. */
+const hostPortList = z
+  .string()
+  .default('')
+  .transform((v) =>
+    v
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+  )
+  .refine(
+    (hosts) => hosts.every((h) => /^(\[[0-9a-fA-F:.]+\]|[^:\s/]+):\d{1,5}$/.test(h)),
+    'each entry is host:port (e.g. 192.168.1.20:8080)',
+  );
 
 /**
  * Every variable Jiffy reads, parsed once at start. Defaults make `npm start` work with nothing set.
@@ -227,19 +242,21 @@ export const envSchema = z
     /** Spotify's public oEmbed endpoint, read for the names of creators' linked artist pages. */
     SPOTIFY_OEMBED_URL: z.url().default('https://open.spotify.com/oembed'),
     /** host:port list exempt from the private-address block (importing from your own LAN on purpose). */
-    URL_IMPORT_ALLOW_HOSTS: z
-      .string()
-      .default('')
-      .transform((v) =>
-        v
-          .split(',')
-          .map((s) => s.trim())
-          .filter(Boolean),
-      )
-      .refine(
-        (hosts) => hosts.every((h) => /^(\[[0-9a-fA-F:.]+\]|[^:\s/]+):\d{1,5}$/.test(h)),
-        'each entry is host:port (e.g. 192.168.1.20:8080)',
-      ),
+    URL_IMPORT_ALLOW_HOSTS: hostPortList,
+    /**
+     * Federation (ActivityPub: other servers follow channels and creators): `on` or `off`.
+     * Unset, it is on only when PUBLIC_URL is a public https address.
+     */
+    FEDERATION: z.enum(['on', 'off']).optional(),
+    /**
+     * host:port list of remote servers exempt from the private-address block for federation
+     * (a peer on your own LAN, on purpose); every other remote must be public.
+     */
+    FEDERATION_ALLOW_HOSTS: hostPortList,
+    /** How often new, edited and removed GIFs are sent to followers on other servers. */
+    FEDERATION_SYNC_SECONDS: positiveInt.default(30),
+    /** Activities each remote host may deliver a minute; 429 past it. */
+    FEDERATION_INBOX_PER_MINUTE: positiveInt.default(300),
     /** Seed the demo library on the first start. */
     SEED_DEMO: bool.default(true),
     /**
@@ -278,6 +295,8 @@ export interface Config extends Env {
   mediaDir: string;
   /** S3_PREFIX as a folder: '' or ending in '/'. */
   s3Prefix: string;
+  /** FEDERATION, or its default: on only for a public https PUBLIC_URL. */
+  federation: boolean;
 }
 
 /** Derives the settings that depend on others (paths, URLs). */
@@ -293,6 +312,9 @@ export function resolveConfig(env: Env): Config {
     dbDir: path.join(dataDir, 'db'),
     mediaDir: path.join(dataDir, 'media'),
     s3Prefix: env.S3_PREFIX === '' ? '' : `${env.S3_PREFIX.replace(/\/+$/, '')}/`,
+    // A private instance never federates by accident: strangers could not reach it anyway,
+    // and its actors would announce addresses nobody outside can fetch.
+    federation: env.FEDERATION ? env.FEDERATION === 'on' : isPublicOrigin(publicUrl),
   };
 }
 

@@ -7,3 +7,5 @@ export {
   type UrlPolicyOptions,
 } from './address-policy.ts';
 export { downloadToFile, type DownloadOptions, type DownloadResult } from './safe-download.ts';
+export { guardedFetch, type GuardedFetchOptions } from './guarded-fetch.ts';
+export { isPublicOrigin } from './public-origin.ts';
