@@ -127,6 +127,11 @@ export const errorStatus = {
   user_not_found: 404,
   /** Taking the admin role from the instance's only admin. */
   last_admin: 409,
+  // federation
+  /** An activity from, or an action about, a remote host the instance's admins blocked. */
+  remote_host_blocked: 403,
+  /** A remote follower id that names no follower of that actor. */
+  remote_follower_not_found: 404,
   // lookup
   /** A page view's first-page data that is not kept (any more, or on this node). */
   first_page_not_kept: 404,

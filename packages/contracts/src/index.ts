@@ -25,3 +25,4 @@ export * from './sharing-answers.ts';
 export * from './site-links.ts';
 export * from './role-permissions.ts';
 export * from './first-page-answers.ts';
+export * from './federation-answers.ts';

@@ -14,6 +14,7 @@ import { routeCatalog } from '../platform/http/openapi/route-catalog.ts';
 import { routeAuth } from '../platform/http/route-auth.ts';
 import '../platform/http/route-policy.ts';
 import { embedSurface } from './surfaces/embed.surface.ts';
+import { federationSurface } from './surfaces/federation.surface.ts';
 import { gatewaySurface } from './surfaces/gateway.surface.ts';
 import { mediaSurface } from './surfaces/media.surface.ts';
 import { answerNotFound } from './surfaces/not-found.ts';
@@ -49,6 +50,8 @@ export interface AppOptions {
    * orchestrator can probe it and Prometheus can read its job durations. Default `all`.
    */
   surfaces?: 'all' | 'ops';
+  /** FEDERATION on: ActivityPub's surface, with each remote host's activities a minute. */
+  federation?: { inboxPerHostPerMinute: number } | undefined;
 }
 
 /** A hop count as the function Fastify's types take (at runtime it takes the number too). */
@@ -165,6 +168,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   );
   await app.register(async (scope) => mediaSurface(scope, { services }));
   await app.register(async (scope) => widgetsSurface(scope));
+  const federation = options.federation;
+  if (federation) {
+    await app.register(async (scope) =>
+      federationSurface(scope, {
+        services,
+        inboxPerHostPerMinute: federation.inboxPerHostPerMinute,
+      }),
+    );
+  }
   await app.register(async (scope) =>
     opsSurface(scope, {
       services,

@@ -109,6 +109,7 @@ export async function createJiffy(options: JiffyOptions): Promise<Jiffy> {
     queueSchema: queueSchemaOf(config),
     logger: log,
     clock: options.clock ?? systemClock,
+    version: JIFFY_VERSION,
   });
   await services.queue.start();
   const defaultApiKey = await services.apiKeys.ensureDefault(config.JIFFY_API_KEY);
@@ -182,6 +183,14 @@ export async function createJiffy(options: JiffyOptions): Promise<Jiffy> {
           job: { name: 'analytics.rollup', data: {} },
           periodSeconds: config.ANALYTICS_ROLLUP_SECONDS,
         },
+        ...(config.federation
+          ? [
+              {
+                job: { name: 'federation.sync', data: {} } as const,
+                periodSeconds: config.FEDERATION_SYNC_SECONDS,
+              },
+            ]
+          : []),
       ],
       (error) => log.warn({ error: String(error) }, 'could not queue a periodic job'),
     );
@@ -205,6 +214,9 @@ export async function createJiffy(options: JiffyOptions): Promise<Jiffy> {
     trustProxy: config.TRUST_PROXY,
     metricsToken: config.METRICS_TOKEN,
     surfaces: role === 'worker' ? 'ops' : 'all',
+    federation: config.federation
+      ? { inboxPerHostPerMinute: config.FEDERATION_INBOX_PER_MINUTE }
+      : undefined,
   });
 
   let stopOperatorSocket = async (): Promise<void> => {};

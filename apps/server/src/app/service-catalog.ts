@@ -43,6 +43,7 @@ import type {
   ChannelTagsService,
 } from '../modules/channels/index.ts';
 import type { FavoriteService } from '../modules/favorites/index.ts';
+import type { FederationServices } from '../modules/federation/index.ts';
 import type { Mailer } from '../platform/mail/mailer.ts';
 import type { ApiKeyService } from '../modules/api-keys/index.ts';
 import type { HealthService } from '../modules/health/index.ts';
@@ -183,6 +184,8 @@ export interface Services {
   trims: TrimService;
   /** `/ajax/tags/prediction/`: tags suggested from what the listed library looks like. */
   tagPredictions: TagPredictionService;
+  /** ActivityPub: the actors, inboxes and deliveries, and what people here decide about them. */
+  federation: FederationServices;
   /** The time the schedule, stories and kept answers go by (tests move it). */
   clock: Clock;
   urls: { publicUrl: string; mediaBaseUrl: string };

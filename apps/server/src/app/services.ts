@@ -24,6 +24,7 @@ import { ApiKeyRepository, ApiKeyService } from '../modules/api-keys/index.ts';
 import { createChannelServices } from '../modules/channels/index.ts';
 import { StudioRepository, StudioService } from '../modules/studios/index.ts';
 import { FavoriteRepository, FavoriteService } from '../modules/favorites/index.ts';
+import { createFederationServices } from '../modules/federation/index.ts';
 import { OutboxMailer, SmtpMailer, type Mailer } from '../platform/mail/mailer.ts';
 import { CacheRegistry } from '../platform/cache/cache-registry.ts';
 import type { Config } from './config/env.ts';
@@ -94,6 +95,8 @@ export function createServices(options: {
   /** Each service logs through a child of it, named by `service`. */
   logger: Logger;
   clock?: Clock;
+  /** Jiffy's version, which NodeInfo and outgoing requests' User-Agent name. */
+  version: string;
 }): Services {
   const { config, database, logger, redis } = options;
   const clock = options.clock ?? systemClock;
@@ -311,7 +314,18 @@ export function createServices(options: {
     caches,
     tableWrites,
   });
+  const federation = createFederationServices({
+    db,
+    queue,
+    publicUrl: config.publicUrl,
+    version: options.version,
+    enabled: config.federation,
+    allowPrivateHosts: config.FEDERATION_ALLOW_HOSTS,
+    gifOf: (id) => gifReads.getReady(id).catch(() => null),
+    log: log('federation'),
+  });
   queue.register([
+    ...federation.jobs,
     gifProcessJob(processing),
     gifRenditionsRestJob(processing),
     trendingRecomputeJob(trending),
@@ -446,5 +460,6 @@ export function createServices(options: {
       log: log('instashare'),
     }),
     health: createNodeHealth({ database, queue, redis, storage, log: log('health') }),
+    federation,
   };
 }

@@ -27,6 +27,7 @@ import {
 import type { Services } from '../services.ts';
 import { usersRoutes, directoryRoutes } from '../../modules/profiles/index.ts';
 import { studiosRoutes } from '../../modules/studios/index.ts';
+import { federationAdminRoutes } from '../../modules/federation/index.ts';
 import { instashareRoutes } from '../../modules/sharing/index.ts';
 import { spotifyRoutes } from '../../modules/spotify/index.ts';
 import { staffSearchRoutes } from '../../modules/staff-search/index.ts';
@@ -46,6 +47,7 @@ export async function siteApiSurface(
   options: {
     services: Pick<
       Services,
+      | 'federation'
       | 'accounts'
       | 'apiKeys'
       | 'applications'
@@ -145,6 +147,7 @@ export async function siteApiSurface(
   staffRolesRoutes(scope, {
     staffRoles: services.staffRoles,
   });
+  federationAdminRoutes(scope, { admin: services.federation.admin });
   moderationQueueRoutes(scope, {
     actions: services.moderationActions,
     searchReports: services.searchReports,

@@ -31,6 +31,8 @@ const expected: Record<Action, { own: UserRole[]; others: UserRole[] }> = {
   'trending.moderate_searches': { own: ['moderator', 'admin'], others: ['moderator', 'admin'] },
   'studios.curate': { own: ['moderator', 'admin'], others: ['moderator', 'admin'] },
   'staff.appoint': { own: ['admin'], others: ['admin'] },
+  'federation.followers': { own: roles, others: ['moderator', 'admin'] },
+  'federation.block_hosts': { own: ['admin'], others: ['admin'] },
 };
 
 describe('permission table', () => {

@@ -31,7 +31,9 @@ export type Action =
   | 'analytics.view' // a creator's dashboard figures (the subject is the creator)
   | 'trending.moderate_searches' // see trending search candidates, hide terms, edit blocked terms
   | 'studios.curate' // choose the channels and creators /studios features
-  | 'staff.appoint'; // give and take back the moderator and admin roles, see who has them
+  | 'staff.appoint' // give and take back the moderator and admin roles, see who has them
+  | 'federation.followers' // see and approve the remote followers of the subject's creator or channel
+  | 'federation.block_hosts'; // refuse a remote server's activities, deliver nothing to it
 
 /** The owner of the object acted on (a user's own id for profiles), if it has one. */
 export interface Subject {
@@ -73,6 +75,9 @@ const rules: Record<Action, (actor: Actor, subject: Subject) => boolean> = {
   'trending.moderate_searches': byRole('trending.moderate_searches'),
   'studios.curate': byRole('studios.curate'),
   'staff.appoint': byRole('staff.appoint'),
+  'federation.followers': ownerOrStaff,
+  // An instance-wide decision about another server: the admins', like appointing staff.
+  'federation.block_hosts': (actor) => actor.role === 'admin',
 };
 
 /** True when `actor` may do `action` to `subject`; nobody signed in may do none of these. */

@@ -55,6 +55,15 @@ import type {
   TrendingScheduleTable,
   TrendingStoriesTable,
 } from './schema/editorial.ts';
+import type {
+  FederationActorKeysTable,
+  FederationActorSettingsTable,
+  FederationBlockedHostsTable,
+  FederationDeliveriesTable,
+  FederationFollowersTable,
+  FederationKvTable,
+  FederationPostsTable,
+} from './schema/federation.ts';
 
 export type * from './schema/gifs.ts';
 export type * from './schema/accounts.ts';
@@ -63,9 +72,17 @@ export type * from './schema/moderation.ts';
 export type * from './schema/analytics.ts';
 export type * from './schema/channels.ts';
 export type * from './schema/editorial.ts';
+export type * from './schema/federation.ts';
 
 /** The database as Kysely sees it. */
 export interface Database {
+  federation_actor_keys: FederationActorKeysTable;
+  federation_actor_settings: FederationActorSettingsTable;
+  federation_followers: FederationFollowersTable;
+  federation_blocked_hosts: FederationBlockedHostsTable;
+  federation_posts: FederationPostsTable;
+  federation_deliveries: FederationDeliveriesTable;
+  federation_kv: FederationKvTable;
   studio_features: StudioFeaturesTable;
   trending_schedule: TrendingScheduleTable;
   trending_schedule_activity: TrendingScheduleActivityTable;

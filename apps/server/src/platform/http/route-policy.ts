@@ -14,6 +14,7 @@ export type Surface =
   | 'embed'
   | 'media'
   | 'widgets'
+  | 'federation'
   | 'web-app'
   | 'ops';
 

@@ -40,6 +40,7 @@ import * as m0039 from './0039_cheaper_gif_writes.ts';
 import * as m0040 from './0040_listed_alias_files.ts';
 import * as m0041 from './0041_public_webm_renditions.ts';
 import * as m0042 from './0042_deep_feed_pages.ts';
+import * as m0043 from './0043_federation.ts';
 
 /**
  * Forward-only migrations, applied in key order. Add a file `NNNN_name.ts` with an `up` and list
@@ -87,4 +88,5 @@ export const migrations: Record<string, Migration> = {
   '0040_listed_alias_files': m0040,
   '0041_public_webm_renditions': m0041,
   '0042_deep_feed_pages': m0042,
+  '0043_federation': m0043,
 };

@@ -14,6 +14,7 @@ import { accountsCalls } from '../../../../testing/openapi-contract/accounts.cal
 import { analyticsCalls } from '../../../../testing/openapi-contract/analytics.calls.ts';
 import { channelsCalls } from '../../../../testing/openapi-contract/channels.calls.ts';
 import { editingCalls } from '../../../../testing/openapi-contract/editing.calls.ts';
+import { federationCalls } from '../../../../testing/openapi-contract/federation.calls.ts';
 import { ContractHarness } from '../../../../testing/openapi-contract/harness.ts';
 import { heldUploadCalls } from '../../../../testing/openapi-contract/held-upload.calls.ts';
 import { imagingCalls } from '../../../../testing/openapi-contract/imaging.calls.ts';
@@ -314,6 +315,8 @@ describe('the API contract: /openapi.json against real answers', () => {
   it('answers profiles, the team, artists and studios as documented', () => profilesCalls(h));
 
   it('answers instashare as documented', () => sharingCalls(h));
+
+  it('answers the federation calls as documented', () => federationCalls(h));
 
   it('answers trims, in MP4 and GIF, as documented', () =>
     imagingCalls(h, `${outside.server.origin}${CLIP_PATH}`, bytes));

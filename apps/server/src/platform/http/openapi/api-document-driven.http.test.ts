@@ -108,6 +108,7 @@ describe('every documented operation, driven from /openapi.json', () => {
         const made = created.get(template.slice(0, template.indexOf(`/{${name}}`)));
         if (made) return made;
         if (name === 'key') return apiKeyToRevoke;
+        if (name === 'actor') return 'u-idann';
         if (/\/users\/\{id\}/.test(template))
           return template.endsWith('/role') ? 'idann' : 'idboss';
         if (/emoji/.test(template)) return 'emoji1';
