@@ -7,6 +7,7 @@ import pg from 'pg';
 import { createEmptyDatabase } from './create-empty-database.ts';
 import { lockDataDir } from './data-dir-lock.ts';
 import { ConnectionLock, PgliteDialect } from './pglite-dialect.ts';
+import { readPremadeEmptyDatabase } from './premade-empty-database.ts';
 import { prepareMarkedStatements } from './prepared-statements.ts';
 import type { Database } from './schema.ts';
 
@@ -111,12 +112,18 @@ async function openPglite({
       () => false,
       () => true,
     ));
-  // initdb's moment of about 1 GB happens in a child process, whose memory all goes back.
-  if (dataDir && fresh && !startFrom) await createEmptyDatabase(dataDir);
+  // A new folder starts from the empty database the install made (a third of initdb's memory);
+  // without one, initdb's moment of about 1 GB happens in a child process, whose memory all
+  // goes back.
+  let template = fresh ? startFrom : undefined;
+  if (dataDir && fresh && !template) {
+    template = await readPremadeEmptyDatabase();
+    if (!template) await createEmptyDatabase(dataDir);
+  }
   const pglite = await PGlite.create(dataDir, {
     parsers: { [INT8_OID]: parseInt8 },
     extensions: { pg_trgm },
-    ...(startFrom && fresh ? { loadDataDir: new DumpBlob(startFrom) } : {}),
+    ...(template ? { loadDataDir: new DumpBlob(template) } : {}),
     ...(sharedBuffersMb
       ? { startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${sharedBuffersMb}MB`] }
       : {}),
