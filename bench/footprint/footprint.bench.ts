@@ -24,6 +24,9 @@ const SETTLE_TIMEOUT_MS = 600_000;
 const IDLE_GOAL_MB = 300;
 const PEAK_GOAL_MB = 700;
 const MB = 1024 * 1024;
+/** How long a restart is watched after it listens: PGlite compiles its hottest code then. */
+const RESTART_WATCH_SECONDS = 15;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** `npm start`'s command from package.json, run with this Node (npm's own process left out). */
 function startCommand(): string[] {
@@ -52,18 +55,31 @@ delete env.SEED_DEMO;
 
 const [program, ...args] = startCommand();
 const started = Date.now();
-const child = spawn(program!, args, { cwd: REPOSITORY, env, stdio: ['ignore', 'pipe', 'pipe'] });
-const output: string[] = [];
-for (const stream of [child.stdout, child.stderr])
-  stream.on('data', (chunk: Buffer) => output.push(...chunk.toString('utf8').split('\n')));
-const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
-
 const samples: TreeSample[] = [];
+
+/** `npm start`'s process on the bench's data folder, its output collected, sampled from now. */
+function startServer() {
+  const node = spawn(program!, args, { cwd: REPOSITORY, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const lines: string[] = [];
+  for (const stream of [node.stdout, node.stderr])
+    stream.on('data', (chunk: Buffer) => lines.push(...chunk.toString('utf8').split('\n')));
+  const exited = new Promise<number | null>((resolve) => node.on('exit', resolve));
+  const sampler = setInterval(() => samples.push(sampleTree(node.pid!)), SAMPLE_MS);
+  /** Stops sampling, then the server (SIGTERM, SIGKILL after 15 s). */
+  const stop = async () => {
+    clearInterval(sampler);
+    node.kill('SIGTERM');
+    await Promise.race([exited, sleep(15_000)]);
+    if (node.exitCode === null) node.kill('SIGKILL');
+    await exited;
+  };
+  return { process: node, output: lines, stop };
+}
+
+let server = startServer();
 /** When the server was told to stop: report lines after it describe a closing process. */
 let stoppingAt = Infinity;
-const sampler = setInterval(() => samples.push(sampleTree(child.pid!)), SAMPLE_MS);
 const phases: { name: string; at: number }[] = [];
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const seconds = (at: number) => ((at - started) / 1000).toFixed(1);
 
 async function until(what: string, check: () => Promise<boolean> | boolean) {
@@ -73,7 +89,8 @@ async function until(what: string, check: () => Promise<boolean> | boolean) {
       .then(check)
       .catch(() => false))
   ) {
-    if (child.exitCode !== null) throw new Error(`server exited:\n${output.slice(-30).join('\n')}`);
+    if (server.process.exitCode !== null)
+      throw new Error(`server exited:\n${server.output.slice(-30).join('\n')}`);
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await sleep(500);
   }
@@ -86,9 +103,14 @@ interface InstanceStats {
   renditions_pending: number;
 }
 
+let firstHwm = 0;
+let restartHwm = 0;
 try {
-  await until('listening', () => output.some((line) => line.includes('public API key:')));
-  await until('demo queued', () => output.some((line) => line.includes('demo library queued')));
+  const listeningNow = () => server.output.some((line) => line.includes('public API key:'));
+  await until('listening', listeningNow);
+  await until('demo queued', () =>
+    server.output.some((line) => line.includes('demo library queued')),
+  );
   await until('demo rendered', async () => {
     const answer = await fetch(`http://127.0.0.1:${port}/api/v1/instance/stats`);
     const { data } = (await answer.json()) as { data: InstanceStats };
@@ -96,23 +118,32 @@ try {
   });
   await sleep(IDLE_SECONDS * 1000);
   phases.push({ name: `idle (${IDLE_SECONDS} s quiet)`, at: Date.now() });
-} finally {
-  clearInterval(sampler);
   stoppingAt = Date.now();
-  child.kill('SIGTERM');
-  await Promise.race([exited, sleep(15_000)]);
-  if (child.exitCode === null) child.kill('SIGKILL');
+  firstHwm = samples.at(-1)!.rootHwm;
+  await server.stop();
+  // A restart on the same folder: the database exists, the demo is not seeded again.
+  phases.push({ name: 'restarting', at: Date.now() });
+  server = startServer();
+  await until('listening again', listeningNow);
+  await sleep(RESTART_WATCH_SECONDS * 1000);
+  restartHwm = samples.at(-1)!.rootHwm;
+  phases.push({ name: `restart watched (${RESTART_WATCH_SECONDS} s)`, at: Date.now() });
+} finally {
+  stoppingAt = Math.min(stoppingAt, Date.now());
+  await server.stop();
 }
 
+const restarting = phases.find((phase) => phase.name === 'restarting')!.at;
+const firstRun = samples.filter((sample) => sample.at < restarting);
 const report = readMemoryReport(reportFile).filter((snapshot) => snapshot.at < stoppingAt);
 fs.rmSync(dataDir, { recursive: true, force: true, maxRetries: 20, retryDelay: 500 });
 
 // The peak by PSS: a child just forked from node shares all of node's pages until it runs
 // ffmpeg, and summed RSS counts them twice (hundreds of MB for a moment).
-const peak = samples.reduce((best, sample) => (sample.pss > best.pss ? sample : best));
-const peakRss = Math.max(...samples.map((sample) => sample.rss));
+const peak = firstRun.reduce((best, sample) => (sample.pss > best.pss ? sample : best));
+const peakRss = Math.max(...firstRun.map((sample) => sample.rss));
 // Idle: the last 5 s of the quiet spell, averaged sample by sample into one.
-const idleSamples = samples.filter((sample) => sample.at >= samples.at(-1)!.at - 5000);
+const idleSamples = firstRun.filter((sample) => sample.at >= firstRun.at(-1)!.at - 5000);
 const idle: TreeSample = {
   ...idleSamples.at(-1)!,
   ...Object.fromEntries(
@@ -127,13 +158,16 @@ const queued = phases.find((phase) => phase.name === 'demo queued')!.at;
 const rendered = phases.find((phase) => phase.name === 'demo rendered')!.at;
 /** The sample of highest PSS from `from` to `to`. */
 const peakBetween = (from: number, to: number) =>
-  samples
+  firstRun
     .filter((sample) => sample.at >= from && sample.at <= to)
     .reduce((best, sample) => (sample.pss > best.pss ? sample : best));
 // Startup (PGlite's initdb on a fresh folder, the migrations) and the demo (its seeding and
 // rendering) apart: initdb happens once in an instance's life, the rendering on every upload.
 const startupPeak = peakBetween(started, listening);
 const demoPeak = peakBetween(listening, rendered);
+const restartPeak = samples
+  .filter((sample) => sample.at >= restarting)
+  .reduce((best, sample) => (sample.pss > best.pss ? sample : best));
 const columns = [startupPeak, demoPeak, idle].map((sample) =>
   breakdownRows(sample, snapshotNear(report, sample.at)),
 );
@@ -157,6 +191,14 @@ console.log(
   `\npeak ${peakMb.toFixed(0)} MB PSS (goal < ${PEAK_GOAL_MB}: ${peakMb < PEAK_GOAL_MB ? 'met' : 'not met'}; ` +
     `summed RSS peaked at ${(peakRss / MB).toFixed(0)} MB), ` +
     `idle ${idleMb.toFixed(0)} MB PSS (goal < ${IDLE_GOAL_MB}: ${idleMb < IDLE_GOAL_MB ? 'met' : 'not met'})`,
+);
+console.log(
+  `first start: startup peak ${(startupPeak.pss / MB).toFixed(0)} MB PSS; ` +
+    `the node process's high-water mark (VmHWM, between samples too) ${(firstHwm / MB).toFixed(0)} MB`,
+);
+console.log(
+  `restart (the database exists): peak ${(restartPeak.pss / MB).toFixed(0)} MB PSS within ` +
+    `${RESTART_WATCH_SECONDS} s of listening, high-water mark ${(restartHwm / MB).toFixed(0)} MB`,
 );
 if (process.env.BENCH_CACHES) {
   const last = report.at(-1);

@@ -53,6 +53,10 @@ export interface TreeSample {
   rss: number;
   pss: number;
   rootRss: number;
+  /**
+   * The root process's high-water mark (VmHWM) so far: a spike between two samples shows here.
+   */
+  rootHwm: number;
   /** ffmpeg/ffprobe and any other child, together. */
   childrenRss: number;
   children: number;
@@ -71,7 +75,18 @@ export function sampleTree(root: number): TreeSample {
     rss: sum(processes, 'rss'),
     pss: sum(processes, 'pss'),
     rootRss: rootMemory?.rss ?? 0,
+    rootHwm: highWaterMark(root),
     childrenRss: sum(children, 'rss'),
     children: children.length,
   };
+}
+
+/** A process's resident high-water mark (VmHWM) in bytes, or 0 if it has ended. */
+export function highWaterMark(pid: number): number {
+  try {
+    const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+    return Number(/^VmHWM:\s+(\d+) kB/m.exec(status)?.[1] ?? 0) * 1024;
+  } catch {
+    return 0;
+  }
 }
