@@ -102,6 +102,20 @@ describe('federation delivery', () => {
     const live = (await deliveries()).find((row) => row.inbox !== deadInbox)!;
     expect(live.delivered_at).not.toBeNull();
 
+    // The post is in the actor's outbox, and its Note can be fetched by its id.
+    const origin = t.jiffy.config.publicUrl;
+    const activityJson = { accept: 'application/activity+json' };
+    const outbox = await (
+      await fetch(`${origin}/ap/actors/${actor}/outbox`, { headers: activityJson })
+    ).text();
+    expect(outbox).toContain('Loop');
+    const create = remote.received().find((a) => a.type === 'Create')!;
+    const noteId = (create.object as { id: string }).id;
+    const note = (await (await fetch(noteId, { headers: activityJson })).json()) as {
+      type: string;
+    };
+    expect(note.type).toBe('Note');
+
     // The sync again, and the job again: nothing new to record, nothing sent again.
     const before = (await deliveries()).length;
     await sync.sync();

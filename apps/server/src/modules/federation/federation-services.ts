@@ -57,6 +57,7 @@ export function createFederationServices(options: {
   const posts = new FederatedPostRepository(db);
   const blocked = new BlockedHostRepository(db);
   const keys = new ActorKeysService(new ActorKeyRepository(db));
+  const kv = new PostgresKvStore(db);
   const actors = new LocalActorService({
     actors: localActors,
     settings,
@@ -67,7 +68,7 @@ export function createFederationServices(options: {
   const federation = createJiffyFederation({
     publicUrl: options.publicUrl,
     version: options.version,
-    kv: new PostgresKvStore(db),
+    kv,
     policy,
     actors,
     localActors,
@@ -105,6 +106,7 @@ export function createFederationServices(options: {
     deliveries,
     gifOf: options.gifOf,
     context,
+    sweepCache: () => kv.deleteExpired(),
     log: options.log,
   });
   return {

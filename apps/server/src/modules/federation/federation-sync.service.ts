@@ -28,6 +28,8 @@ export interface FederationSyncDeps {
   gifOf: (id: string) => Promise<Gif | null>;
   /** A Fedify context on PUBLIC_URL, for the URIs activities carry. */
   context: () => Context<unknown>;
+  /** Drops Fedify's expired cache entries, once a sync. */
+  sweepCache: () => Promise<void>;
   log: Logger;
 }
 
@@ -66,6 +68,7 @@ export class FederationSyncService {
       if (first) await this.#announceNew(identifier, id, first);
       await this.#updateOrDelete(identifier, id);
     }
+    await this.#deps.sweepCache();
     return 'success';
   }
 

@@ -2,6 +2,7 @@ import type { Federation } from '@fedify/fedify';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 import { AppError } from '../../platform/errors/app-error.ts';
+import { addressBucket } from '../../platform/http/client-address.ts';
 import { ANONYMOUS } from '../../platform/http/route-policy.ts';
 import { sendWebResponse, toWebRequest } from '../../platform/http/web-exchange.ts';
 import { consumeOrRefuse, withRetryAfter } from '../accounts/index.ts';
@@ -61,10 +62,11 @@ export function federationRoutes(app: FastifyInstance, deps: FederationRoutesDep
 
   const inbox = async (request: FastifyRequest, reply: FastifyReply) => {
     const claimed = signerHost(request);
-    if (claimed) {
-      await withRetryAfter(reply, consumeOrRefuse(deps.perHost, claimed));
-      await refuseBlocked(deps.blocked, claimed);
-    }
+    // A signed request counts against its key's host; one without a signature (refused by
+    // Fedify next, but it still costs a parse) against the address it came from.
+    const counted = claimed ?? `address:${addressBucket(request.ip)}`;
+    await withRetryAfter(reply, consumeOrRefuse(deps.perHost, counted));
+    if (claimed) await refuseBlocked(deps.blocked, claimed);
     const activity = parseActivity(request.body);
     const actorHost = hostOf(activity.actor);
     if (actorHost) await refuseBlocked(deps.blocked, actorHost);

@@ -38,6 +38,14 @@ export class PostgresKvStore implements KvStore {
     await this.#db.deleteFrom('federation_kv').where('key', '=', encodeKey(key)).execute();
   }
 
+  /** Removes expired entries; a read already skips them, this keeps the table from growing. */
+  async deleteExpired(): Promise<void> {
+    await this.#db
+      .deleteFrom('federation_kv')
+      .where('expires_at', '<=', sql<Date>`now()`)
+      .execute();
+  }
+
   async *list(prefix?: KvKey): AsyncIterable<KvStoreListEntry> {
     let query = this.#db
       .selectFrom('federation_kv')
