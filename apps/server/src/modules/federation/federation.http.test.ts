@@ -162,6 +162,23 @@ describe('federation: actors, follows and hostile remotes', () => {
     });
   });
 
+  it('forgets a remote actor that deleted itself', async () => {
+    await remote.follow('mallory', channelActor);
+    expect((await followersOf(`c-${channelId}`)).map((f) => f.remote)).toContain(
+      remote.actorUrl('mallory'),
+    );
+    const gone = remote.actorUrl('mallory');
+    const answer = await remote.post(`${channelActor}/inbox`, {
+      '@context': 'https://www.w3.org/ns/activitystreams',
+      id: `${gone}#delete`,
+      type: 'Delete',
+      actor: gone,
+      object: gone,
+    });
+    expect(answer.status).toBe(202);
+    expect((await followersOf(`c-${channelId}`)).map((f) => f.remote)).not.toContain(gone);
+  });
+
   describe('hostile remotes: each refused with a 4xx, nothing stored', () => {
     const inbox = () => `${channelActor}/inbox`;
     const follow = (actor: string) => ({

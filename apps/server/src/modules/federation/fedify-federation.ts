@@ -1,5 +1,14 @@
 import { createFederation, type Context, type Federation, type KvStore } from '@fedify/fedify';
-import { Endpoints, Follow, Group, Note, Person, Undo, type Recipient } from '@fedify/fedify/vocab';
+import {
+  Delete,
+  Endpoints,
+  Follow,
+  Group,
+  Note,
+  Person,
+  Undo,
+  type Recipient,
+} from '@fedify/fedify/vocab';
 import type { Gif } from '@jiffy/contracts';
 import { AppError } from '../../platform/errors/app-error.ts';
 import { createOf, noteGifOf, noteOf } from './activity.presenter.ts';
@@ -121,7 +130,8 @@ export function createJiffyFederation(deps: FederationDeps): Federation<Federati
   federation
     .setInboxListeners('/ap/actors/{identifier}/inbox', '/ap/inbox')
     .on(Follow, (ctx, follow) => refusing(ctx, () => deps.follows().follow(ctx, follow)))
-    .on(Undo, (ctx, undo) => refusing(ctx, () => deps.follows().undo(ctx, undo)));
+    .on(Undo, (ctx, undo) => refusing(ctx, () => deps.follows().undo(ctx, undo)))
+    .on(Delete, (ctx, remove) => refusing(ctx, () => deps.follows().actorDeleted(remove)));
 
   federation.setNodeInfoDispatcher('/nodeinfo/2.1', async () => {
     const usage = await deps.localActors.usage();

@@ -1,5 +1,5 @@
 import type { Context } from '@fedify/fedify';
-import { Follow, Undo, type Actor as RemoteActor } from '@fedify/fedify/vocab';
+import { Delete, Follow, Undo, type Actor as RemoteActor } from '@fedify/fedify/vocab';
 import { AppError } from '../../platform/errors/app-error.ts';
 import { assertPublicUrl } from '../../platform/net/index.ts';
 import { acceptOf, activityJson } from './activity.presenter.ts';
@@ -75,6 +75,15 @@ export class FollowService {
     if (target?.type !== 'actor')
       throw new AppError('not_found', 'The Follow names no actor of this server.');
     await this.#deps.followers.remove(target.identifier, undo.actorId.href);
+  }
+
+  /**
+   * A remote actor deleted itself: its follows end. The signature check already tied the
+   * Delete to that actor; a Delete of anything else is not about our followers.
+   */
+  async actorDeleted(remove: Delete): Promise<void> {
+    if (!remove.actorId || remove.objectId?.href !== remove.actorId.href) return;
+    await this.#deps.followers.removeRemote(remove.actorId.href);
   }
 
   /** Queues the Accept of a follower's Follow, to its own inbox. */

@@ -1,4 +1,5 @@
 import { Temporal } from '@js-temporal/polyfill';
+import type { KvStoreSetOptions } from '@fedify/fedify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../../platform/db/database.ts';
@@ -7,6 +8,14 @@ import { randomBase62 } from '../../platform/lib/ids.ts';
 import { PostgresKvStore } from './postgres-kv-store.ts';
 
 const url = process.env.DATABASE_URL;
+
+/**
+ * A time to live as Fedify passes one: a Temporal duration from the polyfill Fedify itself
+ * runs on (Node has no Temporal yet), whose declared type differs in small ways from
+ * TypeScript's own.
+ */
+const ttl = (milliseconds: number) =>
+  Temporal.Duration.from({ milliseconds }) as unknown as NonNullable<KvStoreSetOptions['ttl']>;
 
 // Fedify's key-value store in the database: what it reads back, what expires, what a prefix
 // lists (Fedify lists by prefix to find its own entries).
@@ -36,8 +45,8 @@ describe('PostgresKvStore', () => {
   });
 
   it('forgets an entry once its time to live has passed', async () => {
-    await kv.set(['ttl'], 1, { ttl: Temporal.Duration.from({ milliseconds: 1 }) });
-    await kv.set(['kept'], 2, { ttl: Temporal.Duration.from({ hours: 1 }) });
+    await kv.set(['ttl'], 1, { ttl: ttl(1) });
+    await kv.set(['kept'], 2, { ttl: ttl(3_600_000) });
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(await kv.get(['ttl'])).toBeUndefined();
     expect(await kv.get(['kept'])).toBe(2);

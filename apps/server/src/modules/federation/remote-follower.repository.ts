@@ -126,4 +126,13 @@ export class RemoteFollowerRepository {
       .execute();
     return rows.map((r) => ({ actor: r.actor, since: r.since as Date }));
   }
+
+  /** Removes every follow by a remote actor (it deleted its account); how many there were. */
+  async removeRemote(remoteActor: string): Promise<number> {
+    const result = await this.#db
+      .deleteFrom('federation_followers')
+      .where('remote_actor', '=', remoteActor)
+      .executeTakeFirst();
+    return Number(result.numDeletedRows);
+  }
 }
