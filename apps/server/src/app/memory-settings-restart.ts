@@ -8,6 +8,10 @@ export const SEMI_SPACE_MB = 8;
  *   core) and keeps what is freed in each for later. libvips' threads and the content-safety
  *   thread left some 260 MB resident that way once the demo had rendered (bench/footprint).
  *   MALLOC_ARENA_MAX=2, as sharp's documentation advises, keeps it to what is in use.
+ *   glibc's mmap and trim thresholds are left to glibc: held at 128 KB (so that freed pixel
+ *   buffers go back at once) they took idle some 90 MB lower, but rendering took 12–24% more
+ *   CPU, and 10–17% at 1 MB: every mid-sized buffer a fresh mapping to fault in
+ *   (bench/footprint). An operator who prefers the memory sets MALLOC_MMAP_THRESHOLD_.
  * - V8 lets its young generation grow to 64 MB a semi-space while media renders (3 of them
  *   resident); 8 MB held the demo's peak some 50 MB lower with no slower rendering.
  *
