@@ -92,7 +92,6 @@ export async function startTestJiffy(
     // be zeroed at every start for nothing (about a third of a second of CPU).
     EMBEDDED_DB_CACHE_MB: '16',
     PORT: '0',
-    QUEUE_MAINTENANCE_SECONDS: '1',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl, DATABASE_SCHEMA: schema } : {}),
     ...s3?.env,
     ...(s3 && options.mediaFromBucket ? { MEDIA_BASE_URL: s3.publicUrl } : {}),
@@ -117,18 +116,39 @@ export async function startTestJiffy(
     storage,
     async waitForGif(id, { complete = false, timeoutMs = 60_000 } = {}) {
       const deadline = Date.now() + timeoutMs;
-      for (;;) {
-        const gif = await jiffy.services.gifRepository.findById(id);
-        const settled =
-          gif &&
-          gif.status !== 'processing' &&
-          (!complete || gif.status !== 'ready' || gif.renditions_complete || gif.failure_code);
-        if (settled) return gif.status;
-        if (Date.now() > deadline)
-          throw new Error(`GIF ${id} still ${gif?.status ?? 'missing'} after ${timeoutMs} ms`);
-        // A GIF settles within a few hundred milliseconds; a short poll answers soon after
-        // (a look-up by id costs well under a millisecond of the worker's time).
-        await new Promise((resolve) => setTimeout(resolve, 25));
+      // A GIF settles when a statement writes its row: look again when the gifs table is
+      // written, rather than polling the single embedded connection every few milliseconds
+      // while the jobs making it wait their turn on it. A write is seen as it answers, before
+      // its transaction may have committed, so a few quick looks follow it; a slow look
+      // catches anything else.
+      let lastWrite = 0;
+      let wake: (() => void) | undefined;
+      const unwatch = jiffy.services.tableWrites.watch(['gifs'], () => {
+        lastWrite = Date.now();
+        wake?.();
+      });
+      try {
+        for (;;) {
+          const gif = await jiffy.services.gifRepository.findById(id);
+          const settled =
+            gif &&
+            gif.status !== 'processing' &&
+            (!complete || gif.status !== 'ready' || gif.renditions_complete || gif.failure_code);
+          if (settled) return gif.status;
+          if (Date.now() > deadline)
+            throw new Error(`GIF ${id} still ${gif?.status ?? 'missing'} after ${timeoutMs} ms`);
+          const pause = Date.now() - lastWrite < 300 ? 25 : 500;
+          await new Promise<void>((resolve) => {
+            const timer = setTimeout(resolve, pause);
+            wake = () => {
+              clearTimeout(timer);
+              resolve();
+            };
+          });
+          wake = undefined;
+        }
+      } finally {
+        unwatch();
       }
     },
     async uploadAndWait(upload, fields = {}, { complete = true } = {}) {

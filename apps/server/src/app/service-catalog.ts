@@ -75,6 +75,7 @@ import type { TrimService } from '../modules/imaging/index.ts';
 import type { TenorService, OnDemandRenditionService } from '../modules/tenor/index.ts';
 import type { TagPredictionService } from '../modules/tag-prediction/index.ts';
 import type { CacheRegistry } from '../platform/cache/cache-registry.ts';
+import type { TableWrites } from '../platform/db/table-writes.ts';
 
 /** Every service and repository, wired once; routes, jobs, the seeder and the CLI share them. */
 export interface Services {
@@ -83,6 +84,8 @@ export interface Services {
   /** Media files: DATA_DIR/media or an S3 bucket (STORAGE). */
   storage: BlobStorage;
   queue: JobQueue;
+  /** Tells what a process keeps from a table (and a test waiting on a row) of writes to it. */
+  tableWrites: TableWrites;
   users: UserRepository;
   avatars: AvatarService;
   gifRepository: GifRepository;

@@ -338,6 +338,7 @@ export function createServices(options: {
   ]);
   return {
     metrics,
+    tableWrites,
     channels: channelServices.channels,
     channelGifs: channelServices.channelGifs,
     channelTags: channelServices.channelTags,
