@@ -144,4 +144,51 @@ describe('federation delivery', () => {
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(remote.received().filter((a) => a.type === 'Create')).toHaveLength(1);
   });
+
+  it("sends a creator's new public uploads to the creator's followers", async () => {
+    const host = new URL(remote.origin).host;
+    await users.adm!.request({
+      method: 'DELETE',
+      url: `/api/v1/federation/blocked-hosts/${encodeURIComponent(host)}`,
+    });
+    await t.jiffy.database.db
+      .insertInto('federation_followers')
+      .values({
+        actor: 'u-idcat',
+        remote_actor: remote.actorUrl('remote'),
+        remote_handle: null,
+        inbox: `${remote.origin}/users/remote/inbox`,
+        shared_inbox: null,
+        remote_host: host,
+        follow_id: `${remote.actorUrl('remote')}#follow-cat`,
+        status: 'accepted',
+        accepted_at: new Date(Date.now() - 60_000),
+      })
+      .execute();
+    const gifs = t.jiffy.services.gifRepository;
+    await insertGifRow(gifs, {
+      id: 'catOwn1',
+      title: 'By cat',
+      user_id: 'idcat',
+      renditions_complete: true,
+    });
+    // Unlisted: not announced.
+    await insertGifRow(gifs, {
+      id: 'catOwn2',
+      title: 'Unlisted by cat',
+      user_id: 'idcat',
+      visibility: 'unlisted',
+      renditions_complete: true,
+    });
+    await t.jiffy.services.federation.sync.sync();
+    await eventually(() => {
+      const creates = remote.received().filter((a) => a.type === 'Create');
+      expect(creates.map((a) => JSON.stringify(a.object))).toEqual(
+        expect.arrayContaining([expect.stringContaining('By cat')]),
+      );
+    });
+    const sent = JSON.stringify(remote.received());
+    expect(sent).toContain('/ap/actors/u-idcat');
+    expect(sent).not.toContain('Unlisted by cat');
+  });
 });
