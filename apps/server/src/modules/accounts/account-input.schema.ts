@@ -1,6 +1,6 @@
 import { z } from 'zod';
+import { emailAddress as email } from '../../platform/http/input-schemas.ts';
 
-const email = z.string().trim().max(254).pipe(z.email('not an e-mail address'));
 const password = z.string().min(10, 'at least 10 characters').max(200);
 
 export const registerSchema = z.strictObject({
