@@ -9,14 +9,15 @@ import { declareSurface } from '../../platform/http/surface.ts';
  * inbox takes only activities signed by their actor's key (Fedify checks). Not part of the
  * JSON API, so `/openapi.json` leaves it out like the other non-API surfaces.
  */
-export function federationSurface(
+export async function federationSurface(
   scope: FastifyInstance,
   options: {
     services: Pick<Services, 'federation' | 'urls' | 'attemptLimiter'>;
     inboxPerHostPerMinute: number;
   },
-): void {
+): Promise<void> {
   const { services } = options;
+  const runtime = await services.federation.runtime();
   declareSurface(scope, 'federation', [
     '/.well-known/webfinger',
     '/.well-known/nodeinfo',
@@ -24,7 +25,7 @@ export function federationSurface(
     '/ap/*',
   ]);
   federationRoutes(scope, {
-    federation: services.federation.federation,
+    federation: runtime.federation,
     publicUrl: services.urls.publicUrl,
     blocked: services.federation.blocked,
     perHost: services.attemptLimiter.limiter('federation-inbox-host', {

@@ -85,7 +85,7 @@ describe('federation delivery', () => {
     });
     const channelId = Number(actor.slice(2));
     await users.ann!.post('/api/v4/channel-gifs/', { channel: channelId, gif: 'loopGif1' });
-    const { sync, deliveries: sender } = t.jiffy.services.federation;
+    const { sync, deliveries: sender } = await t.jiffy.services.federation.runtime();
     await sync.sync();
 
     await eventually(() => {
@@ -137,7 +137,7 @@ describe('federation delivery', () => {
     });
     const channelId = Number(actor.slice(2));
     await users.ann!.post('/api/v4/channel-gifs/', { channel: channelId, gif: 'loopGif2' });
-    await t.jiffy.services.federation.sync.sync();
+    await (await t.jiffy.services.federation.runtime()).sync.sync();
     const rows = await deliveries();
     const second = rows.filter((row) => row.body.includes('Loop 2'));
     expect(second.map((row) => row.inbox)).toEqual([deadInbox]);
@@ -180,7 +180,7 @@ describe('federation delivery', () => {
       visibility: 'unlisted',
       renditions_complete: true,
     });
-    await t.jiffy.services.federation.sync.sync();
+    await (await t.jiffy.services.federation.runtime()).sync.sync();
     await eventually(() => {
       const creates = remote.received().filter((a) => a.type === 'Create');
       expect(creates.map((a) => JSON.stringify(a.object))).toEqual(

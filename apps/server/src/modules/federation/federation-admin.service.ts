@@ -1,10 +1,8 @@
-import type { Context } from '@fedify/fedify';
 import type { FederationFollowerRow, UserRow } from '../../platform/db/schema.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
 import { authorize } from '../accounts/index.ts';
 import type { BlockedHostRepository, BlockedHostRow } from './blocked-host.repository.ts';
 import type { ActorSettingsRepository } from './actor-settings.repository.ts';
-import type { FollowService } from './follow.service.ts';
 import type { LocalActor, LocalActorService } from './local-actor.service.ts';
 import type { RemoteFollowerRepository } from './remote-follower.repository.ts';
 
@@ -13,9 +11,8 @@ export interface FederationAdminDeps {
   followers: RemoteFollowerRepository;
   settings: ActorSettingsRepository;
   blocked: BlockedHostRepository;
-  follows: FollowService;
-  /** A Fedify context on PUBLIC_URL, for the Accept an approval sends. */
-  context: () => Context<unknown>;
+  /** Queues the Accept of a follower just approved (nothing while federation is off). */
+  sendAccept: (identifier: string, follower: FederationFollowerRow) => Promise<void>;
 }
 
 /** Remote followers listed at most (newest first). */
@@ -50,7 +47,7 @@ export class FederationAdminService {
     if (await this.#deps.blocked.isBlocked(follower.remote_host))
       throw new AppError('remote_host_blocked', 'That server is blocked here.');
     const accepted = (await this.#deps.followers.accept(follower.id)) ?? follower;
-    await this.#deps.follows.sendAccept(this.#deps.context(), identifier, accepted);
+    await this.#deps.sendAccept(identifier, accepted);
     return accepted;
   }
 

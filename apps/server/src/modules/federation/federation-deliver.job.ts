@@ -1,5 +1,4 @@
-import type { JobDefinition } from '../../platform/jobs/job-types.ts';
-import type { DeliveryService } from './delivery.service.ts';
+import type { JobDefinition, JobOutcome } from '../../platform/jobs/job-types.ts';
 
 declare module '../../platform/jobs/job-types.ts' {
   interface JobCatalog {
@@ -13,12 +12,12 @@ declare module '../../platform/jobs/job-types.ts' {
  * about two hours: a server that is down for a while still gets what was sent meanwhile.
  */
 export function federationDeliverJob(
-  deliveries: DeliveryService,
+  deliver: (deliveryId: number) => Promise<JobOutcome>,
 ): JobDefinition<'federation.deliver'> {
   return {
     name: 'federation.deliver',
     // After the uploads people wait for, before the instance's own bulk work.
     policy: { retryLimit: 8, retryDelaySeconds: 30, retryBackoff: true, priority: 4 },
-    handle: ({ deliveryId }) => deliveries.deliver(deliveryId),
+    handle: ({ deliveryId }) => deliver(deliveryId),
   };
 }

@@ -1,21 +1,16 @@
-import type { Federation } from '@fedify/fedify';
 import type { Gif } from '@jiffy/contracts';
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { Database } from '../../platform/db/schema.ts';
 import type { JobQueue } from '../../platform/jobs/job-queue.ts';
 import { ActorKeyRepository } from './actor-key.repository.ts';
-import { ActorKeysService } from './actor-keys.service.ts';
 import { ActorSettingsRepository } from './actor-settings.repository.ts';
 import { BlockedHostRepository } from './blocked-host.repository.ts';
-import { DeliveryService } from './delivery.service.ts';
-import { createJiffyFederation, type FederationRequestData } from './fedify-federation.ts';
 import { FederatedPostRepository } from './federated-post.repository.ts';
 import { FederationAdminService } from './federation-admin.service.ts';
 import { federationDeliverJob } from './federation-deliver.job.ts';
-import { FederationSyncService } from './federation-sync.service.ts';
+import type { FederationRuntime } from './federation-runtime.ts';
 import { federationSyncJob } from './federation-sync.job.ts';
-import { FollowService } from './follow.service.ts';
 import type { RemoteFetchPolicy } from './guarded-document-loader.ts';
 import { LocalActorRepository } from './local-actor.repository.ts';
 import { LocalActorService } from './local-actor.service.ts';
@@ -23,11 +18,14 @@ import { PostgresKvStore } from './postgres-kv-store.ts';
 import { RemoteFollowerRepository } from './remote-follower.repository.ts';
 
 export interface FederationServices {
-  federation: Federation<FederationRequestData>;
+  enabled: boolean;
   admin: FederationAdminService;
-  sync: FederationSyncService;
-  deliveries: DeliveryService;
   blocked: BlockedHostRepository;
+  /**
+   * Fedify and what speaks through it, loaded on first use: an instance with federation off
+   * never loads it (half a second and some 60 MB at every start otherwise).
+   */
+  runtime: () => Promise<FederationRuntime>;
   /** The module's job kinds, for the queue to register. */
   jobs: [ReturnType<typeof federationDeliverJob>, ReturnType<typeof federationSyncJob>];
 }
@@ -38,7 +36,7 @@ export function createFederationServices(options: {
   queue: JobQueue;
   publicUrl: string;
   version: string;
-  /** FEDERATION on: deliveries go out. */
+  /** FEDERATION on: the ActivityPub surface is served and deliveries go out. */
   enabled: boolean;
   /** FEDERATION_ALLOW_HOSTS: remote servers exempt from the private-address block. */
   allowPrivateHosts: readonly string[];
@@ -46,7 +44,7 @@ export function createFederationServices(options: {
   gifOf: (id: string) => Promise<Gif | null>;
   log: Logger;
 }): FederationServices {
-  const { db } = options;
+  const { db, enabled } = options;
   const policy: RemoteFetchPolicy = {
     allowPrivateHosts: options.allowPrivateHosts,
     userAgent: `Jiffy/${options.version} (+${options.publicUrl})`,
@@ -56,65 +54,52 @@ export function createFederationServices(options: {
   const followers = new RemoteFollowerRepository(db);
   const posts = new FederatedPostRepository(db);
   const blocked = new BlockedHostRepository(db);
-  const keys = new ActorKeysService(new ActorKeyRepository(db));
-  const kv = new PostgresKvStore(db);
   const actors = new LocalActorService({
     actors: localActors,
     settings,
     publicUrl: options.publicUrl,
   });
-  // The federation's inbox listeners need the follow service, which needs the federation.
-  const late: { follows?: FollowService } = {};
-  const federation = createJiffyFederation({
-    publicUrl: options.publicUrl,
-    version: options.version,
-    kv,
-    policy,
-    actors,
-    localActors,
-    keys,
-    followers,
-    posts,
-    follows: () => late.follows!,
-    gifOf: options.gifOf,
-  });
-  const context = () => federation.createContext(new URL(options.publicUrl), { refusal: null });
-  const deliveries = new DeliveryService({
-    enabled: options.enabled,
-    posts,
-    blocked,
-    queue: options.queue,
-    policy,
-    log: options.log,
-    // From the stored keys rather than the actor dispatcher: an actor hidden since still
-    // signs the Deletes of what it posted. The id is the one Fedify gives its first key.
-    signingKeyOf: async (identifier) => {
-      const [rsa] = await keys.keyPairsOf(identifier);
-      return {
-        keyId: new URL('#main-key', context().getActorUri(identifier)),
-        privateKey: rsa!.privateKey,
-      };
-    },
-  });
-  const follows = new FollowService({ actors, followers, blocked, deliveries, policy });
-  late.follows = follows;
-  const sync = new FederationSyncService({
-    actors,
-    localActors,
-    followers,
-    posts,
-    deliveries,
-    gifOf: options.gifOf,
-    context,
-    sweepCache: () => kv.deleteExpired(),
-    log: options.log,
-  });
+  let loading: Promise<FederationRuntime> | undefined;
+  const runtime = () =>
+    (loading ??= import('./federation-runtime.ts').then((module) =>
+      module.createFederationRuntime({
+        publicUrl: options.publicUrl,
+        version: options.version,
+        enabled,
+        policy,
+        queue: options.queue,
+        kv: new PostgresKvStore(db),
+        keys: new ActorKeyRepository(db),
+        actors,
+        localActors,
+        followers,
+        posts,
+        blocked,
+        gifOf: options.gifOf,
+        log: options.log,
+      }),
+    ));
   return {
-    federation,
-    admin: new FederationAdminService({ actors, followers, settings, blocked, follows, context }),
-    sync,
-    deliveries,
+    enabled,
+    admin: new FederationAdminService({
+      actors,
+      followers,
+      settings,
+      blocked,
+      // While federation is off nothing goes out: the approval is kept, the Accept is not sent.
+      sendAccept: async (identifier, follower) => {
+        if (!enabled) return;
+        const { follows, context } = await runtime();
+        await follows.sendAccept(context(), identifier, follower);
+      },
+    }),
     blocked,
-    jobs: [federationDeliverJob(deliveries), federationSyncJob(sync)],
+    runtime,
+    jobs: [
+      federationDeliverJob(async (deliveryId) =>
+        enabled ? (await runtime()).deliveries.deliver(deliveryId) : 'skipped',
+      ),
+      federationSyncJob(async () => (enabled ? (await runtime()).sync.sync() : 'skipped')),
+    ],
   };
 }

@@ -1,5 +1,4 @@
-import type { JobDefinition } from '../../platform/jobs/job-types.ts';
-import type { FederationSyncService } from './federation-sync.service.ts';
+import type { JobDefinition, JobOutcome } from '../../platform/jobs/job-types.ts';
 
 declare module '../../platform/jobs/job-types.ts' {
   interface JobCatalog {
@@ -9,10 +8,12 @@ declare module '../../platform/jobs/job-types.ts' {
 }
 
 /** Periodic (FEDERATION_SYNC_SECONDS): the next run picks up what a failed one left. */
-export function federationSyncJob(sync: FederationSyncService): JobDefinition<'federation.sync'> {
+export function federationSyncJob(
+  sync: () => Promise<JobOutcome>,
+): JobDefinition<'federation.sync'> {
   return {
     name: 'federation.sync',
     policy: { retryLimit: 1, retryDelaySeconds: 10, retryBackoff: false, priority: 4 },
-    handle: () => sync.sync(),
+    handle: () => sync(),
   };
 }
