@@ -35,9 +35,10 @@ async function waitFor<T>(find: () => Promise<T | undefined>, what: string, time
   }
 }
 
-// Done when of issue 51: another ActivityPub server, a process of its own with its own keys and
-// store (a small Fedify application), finds a Jiffy channel by WebFinger, follows it, receives
-// a new GIF as a Note whose attachments play, sees an edit and a takedown arrive, and unfollows.
+// The whole path a follower on another server sees: another ActivityPub server, a process of
+// its own with its own keys and store (a small Fedify application), finds a Jiffy channel by
+// WebFinger, follows it, receives a new GIF as a Note whose attachments play, sees an edit and a
+// takedown arrive, and unfollows.
 describe('federation with another ActivityPub server', () => {
   let t: TestJiffy;
   let remote: ChildProcess;
