@@ -1,11 +1,9 @@
-import http, { type IncomingMessage } from 'node:http';
-import https from 'node:https';
-import type { LookupFunction } from 'node:net';
+import type { IncomingMessage } from 'node:http';
 import { AppError } from '../errors/app-error.ts';
 import { untilAborted } from './abortable.ts';
 import { type HostResolver, assertPublicUrl, isExemptHost } from './address-policy.ts';
 import { createGuardedLookup } from './guarded-lookup.ts';
-import { isPublicAddress } from './ip-classifier.ts';
+import { guardedRequest } from './guarded-request.ts';
 
 export interface GuardedFetchOptions {
   method?: 'GET' | 'POST';
@@ -44,7 +42,14 @@ export async function guardedFetch(url: string, options: GuardedFetchOptions): P
       const exempt = isExemptHost(target, allowPrivateHosts);
       const lookup = createGuardedLookup({ exempt, resolve: options.resolve });
       const answer = await untilAborted(
-        exchange(target, { ...options, method, lookup, signal, exempt }),
+        guardedRequest(target, {
+          method,
+          headers: options.headers ? Object.fromEntries(options.headers) : undefined,
+          body: options.body,
+          lookup,
+          signal,
+          exempt,
+        }),
         signal,
       );
       const location = answer.headers.location;
@@ -78,50 +83,6 @@ export async function guardedFetch(url: string, options: GuardedFetchOptions): P
     const detail = typeof code === 'string' && /^[A-Z0-9_]+$/.test(code) ? ` (${code})` : '';
     throw new AppError('url_fetch_failed', `Could not reach the URL${detail}`, { cause: error });
   }
-}
-
-interface ExchangeOptions {
-  method: 'GET' | 'POST';
-  headers?: Headers | undefined;
-  body?: string | undefined;
-  lookup: LookupFunction;
-  signal: AbortSignal;
-  exempt: boolean;
-}
-
-function exchange(target: URL, options: ExchangeOptions): Promise<IncomingMessage> {
-  return new Promise((resolve, reject) => {
-    const client = target.protocol === 'https:' ? https : http;
-    const headers: Record<string, string> = { 'accept-encoding': 'identity' };
-    options.headers?.forEach((value, name) => {
-      headers[name] = value;
-    });
-    if (options.body !== undefined)
-      headers['content-length'] = String(Buffer.byteLength(options.body));
-    const request = client.request(
-      target,
-      {
-        method: options.method,
-        headers,
-        lookup: options.lookup,
-        signal: options.signal,
-        // A fresh connection per exchange: a pooled socket was dialled for an earlier check.
-        agent: false,
-      },
-      (response) => {
-        response.on('error', () => undefined);
-        const peer = response.socket.remoteAddress;
-        if (!options.exempt && peer !== undefined && !isPublicAddress(peer)) {
-          response.destroy();
-          reject(new AppError('url_not_allowed', 'URL resolves to a private network address'));
-          return;
-        }
-        resolve(response);
-      },
-    );
-    request.on('error', reject);
-    request.end(options.body);
-  });
 }
 
 async function readCapped(response: IncomingMessage, maxBytes: number): Promise<Buffer> {

@@ -1,12 +1,9 @@
-import http, { type IncomingMessage } from 'node:http';
-import https from 'node:https';
-import type { LookupFunction } from 'node:net';
 import { AppError } from '../errors/app-error.ts';
 import { untilAborted } from './abortable.ts';
 import { type HostResolver, assertPublicUrl, isExemptHost } from './address-policy.ts';
 import { fileTooLarge, writeCappedBody } from './capped-file-writer.ts';
 import { createGuardedLookup } from './guarded-lookup.ts';
-import { isPublicAddress } from './ip-classifier.ts';
+import { guardedRequest } from './guarded-request.ts';
 
 export interface DownloadOptions {
   destPath: string;
@@ -64,7 +61,16 @@ async function followAndSave(
     const target = await untilAborted(assertPublicUrl(current, policy), signal);
     const exempt = isExemptHost(target, allowPrivateHosts);
     const lookup = createGuardedLookup({ exempt, resolve: options.resolve });
-    const response = await untilAborted(sendRequest(target, { lookup, signal, exempt }), signal);
+    const response = await untilAborted(
+      guardedRequest(target, {
+        method: 'GET',
+        headers: { 'user-agent': USER_AGENT, accept: '*/*' },
+        lookup,
+        signal,
+        exempt,
+      }),
+      signal,
+    );
     const status = response.statusCode ?? 0;
     const location = response.headers.location;
     if (REDIRECT_STATUSES.has(status) && location !== undefined) {
@@ -91,44 +97,6 @@ async function followAndSave(
     });
     return { bytes, contentType: response.headers['content-type'] ?? null, finalUrl: target.href };
   }
-}
-
-interface RequestOptions {
-  lookup: LookupFunction;
-  signal: AbortSignal;
-  exempt: boolean;
-}
-
-function sendRequest(target: URL, options: RequestOptions): Promise<IncomingMessage> {
-  return new Promise((resolve, reject) => {
-    const client = target.protocol === 'https:' ? https : http;
-    const request = client.request(
-      target,
-      {
-        method: 'GET',
-        headers: { 'user-agent': USER_AGENT, accept: '*/*', 'accept-encoding': 'identity' },
-        lookup: options.lookup,
-        signal: options.signal,
-        // A fresh connection per hop: a pooled socket was dialled for an earlier check.
-        agent: false,
-      },
-      (response) => {
-        // Until the body is piped, an abort must not surface as an unhandled 'error';
-        // the pipeline picks the failure up from the stream's state.
-        response.on('error', () => undefined);
-        // Belt and braces behind the guarded lookup: refuse whatever peer we ended up on.
-        const peer = response.socket.remoteAddress;
-        if (!options.exempt && peer !== undefined && !isPublicAddress(peer)) {
-          response.destroy();
-          reject(new AppError('url_not_allowed', 'URL resolves to a private network address'));
-          return;
-        }
-        resolve(response);
-      },
-    );
-    request.on('error', reject);
-    request.end();
-  });
 }
 
 function resolveRedirect(location: string, base: URL): string {
