@@ -8,15 +8,20 @@ import { launch } from './process-launcher.ts';
 const commandLineOf = (pid: number) =>
   fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').join(' ');
 
+/** The process that started a program run now. */
+async function parentOfAProgram(): Promise<number> {
+  const result = await runProcess({
+    file: 'sh',
+    args: ['-c', 'echo $PPID'],
+    timeoutMs: 10_000,
+    maxStdoutBytes: 100,
+  });
+  return Number(result.stdout.toString().trim());
+}
+
 describe.runIf(process.platform === 'linux')('programs started through the launcher', () => {
   it('are children of the launcher process, not of this one', async () => {
-    const result = await runProcess({
-      file: 'sh',
-      args: ['-c', 'echo $PPID'],
-      timeoutMs: 10_000,
-      maxStdoutBytes: 100,
-    });
-    const parent = Number(result.stdout.toString().trim());
+    const parent = await parentOfAProgram();
     expect(parent).not.toBe(process.pid);
     expect(commandLineOf(parent)).toContain('launcher.ts');
   });
@@ -81,13 +86,7 @@ describe.runIf(process.platform === 'linux')('programs started through the launc
     // What a dead launcher had started is no one's now (a render's ffmpeg would run out its input).
     process.kill(sleepPid, 'SIGKILL');
 
-    const after = await runProcess({
-      file: 'sh',
-      args: ['-c', 'echo $PPID'],
-      timeoutMs: 10_000,
-      maxStdoutBytes: 100,
-    });
-    const newLauncher = Number(after.stdout.toString().trim());
+    const newLauncher = await parentOfAProgram();
     expect(newLauncher).not.toBe(launcherPid);
     expect(commandLineOf(newLauncher)).toContain('launcher.ts');
   });
