@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { processTree } from '../support/process-tree.ts';
 
 /** Resident memory of one process, in bytes: all its pages, and its proportional share. */
 export interface ProcessMemory {
@@ -7,31 +8,6 @@ export interface ProcessMemory {
   rss: number;
   /** Pages shared with other processes count a share each (a library ffmpeg and node both map). */
   pss: number;
-}
-
-/** The process and every descendant of it alive now (read from /proc; Linux only). */
-export function processTree(root: number): number[] {
-  const found: number[] = [];
-  const visit = (pid: number) => {
-    found.push(pid);
-    let tasks: string[];
-    try {
-      tasks = fs.readdirSync(`/proc/${pid}/task`);
-    } catch {
-      return; // ended between being listed and read
-    }
-    for (const task of tasks) {
-      let children = '';
-      try {
-        children = fs.readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8');
-      } catch {
-        continue;
-      }
-      for (const child of children.split(' ').filter(Boolean)) visit(Number(child));
-    }
-  };
-  visit(root);
-  return found;
 }
 
 /** One process's resident memory, or undefined if it has ended. */

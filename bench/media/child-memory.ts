@@ -1,7 +1,8 @@
-import { readdir, readFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
+import { processTree } from '../support/process-tree.ts';
 
 /**
- * Samples the peak resident memory (VmHWM) of this process's direct children (the ffmpeg
+ * Samples the peak resident memory (VmHWM) of the programs this process runs (the ffmpeg
  * runs) from /proc while a task runs. Linux only; elsewhere it reports 0.
  */
 export async function withChildPeak<T>(
@@ -25,26 +26,18 @@ export async function withChildPeak<T>(
 }
 
 /**
- * The children are found from each of this process's threads' `children` list rather than by
- * reading every `/proc/<pid>/status` on the machine: with ~115 processes that sweep cost about
- * half a core every 20 ms, which ran on the same two cores as the renders being timed.
+ * The programs are found from this process's tree (its threads' and its launcher's `children`
+ * lists) rather than by reading every `/proc/<pid>/status` on the machine: with ~115 processes
+ * that sweep cost about half a core every 20 ms, which ran on the same two cores as the renders
+ * being timed. The launcher itself, a small Node process, is not one of the programs.
  */
 async function childrenPeakKb(): Promise<number> {
-  let tasks: string[];
-  try {
-    tasks = await readdir('/proc/self/task');
-  } catch {
-    return 0;
-  }
-  const pids = new Set<string>();
-  for (const tid of tasks) {
-    const list = await readFile(`/proc/self/task/${tid}/children`, 'utf8').catch(() => '');
-    for (const pid of list.split(' ')) if (/^\d+$/.test(pid)) pids.add(pid);
-  }
   let peak = 0;
-  for (const pid of pids) {
+  for (const pid of processTree(process.pid)) {
+    if (pid === process.pid) continue;
     try {
       const status = await readFile(`/proc/${pid}/status`, 'utf8');
+      if (/^Name:\s+node$/m.test(status)) continue;
       peak = Math.max(peak, Number(/^VmHWM:\s+(\d+)/m.exec(status)?.[1] ?? 0));
     } catch {
       // The process ended between listing and reading.

@@ -3,7 +3,7 @@
 // for sources of growing decoded pixels (frames × width × height) and prints the CPU seconds
 // each cost (this process, sharp's threads included, plus its ffmpeg children), so the default
 // MAX_DECODED_PIXELS can be chosen to keep every accepted upload under 60 s of one core.
-import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import {
@@ -15,6 +15,7 @@ import {
 } from '@jiffy/media';
 import { makeMp4, writeHeavyCanvasGif } from '@jiffy/media/testing';
 import { makeBenchGif } from './bench-inputs.ts';
+import { treeCpuMs } from '../support/process-tree.ts';
 import { run } from './run.ts';
 
 interface Spec {
@@ -76,13 +77,10 @@ const specs: Spec[] = [
   mandelbrot(800, 450, 409),
 ].filter((_, i) => only.length === 0 || only.includes(String(i)));
 
-/** CPU seconds of this process (all threads) plus its reaped children, from /proc. */
-async function cpuSeconds(): Promise<number> {
-  const own = process.cpuUsage();
-  const fields = (await readFile('/proc/self/stat', 'utf8')).split(') ')[1]!.split(' ');
-  // cutime and cstime are fields 16 and 17 of stat(5), in clock ticks (100 Hz on Linux).
-  const children = (Number(fields[13]) + Number(fields[14])) / 100;
-  return (own.user + own.system) / 1e6 + children;
+/** CPU seconds of this process (all threads) and the programs it ran, from /proc. */
+function cpuSeconds(): number {
+  const { self, descendants } = treeCpuMs();
+  return (self + descendants) / 1000;
 }
 
 const dir = await mkdtemp(path.join(tmpdir(), 'jiffy-work-bench-'));
@@ -95,12 +93,12 @@ try {
     const limits = { ...defaultMediaLimits, maxDecodedPixels: Number.MAX_SAFE_INTEGER };
     const probed = await probe(source, limits);
     const common = { source, probe: probed, sticker: false, limits };
-    const cpu0 = await cpuSeconds();
+    const cpu0 = cpuSeconds();
     const wall0 = performance.now();
     await renderRenditions({ ...common, outDir: path.join(dir, `e-${i}`), phase: 'essential' });
     await renderRenditions({ ...common, outDir: path.join(dir, `r-${i}`), phase: 'rest' });
     const wall = (performance.now() - wall0) / 1000;
-    const cpu = (await cpuSeconds()) - cpu0;
+    const cpu = cpuSeconds() - cpu0;
     const pixels = decodedPixels(probed);
     const bytes = (await stat(source)).size;
     console.log(

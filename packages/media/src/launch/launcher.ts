@@ -34,7 +34,8 @@ export type LauncherReply =
   | { type: 'exit'; id: number; code: number | null; signal: NodeJS.Signals | null }
   | { type: 'error'; id: number; message: string; code?: string; syscall?: string };
 
-const socketPath = process.env.JIFFY_LAUNCHER_SOCKET;
+/** Where the parent listens for the streams, its one argument. */
+const socketPath = process.argv[2];
 const children = new Map<number, ChildProcess>();
 /** Spawns still making their connections, and those of them killed meanwhile. */
 const starting = new Set<number>();

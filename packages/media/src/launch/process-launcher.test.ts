@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
@@ -98,14 +97,14 @@ describe.runIf(process.platform === 'linux')('programs started through the launc
       console.log('exit code', result.code);
     `;
     const started = performance.now();
-    const child = spawn(process.execPath, ['--input-type=module', '-e', script], {
-      stdio: ['ignore', 'pipe', 'inherit'],
+    const result = await runProcess({
+      file: process.execPath,
+      args: ['--input-type=module', '-e', script],
+      timeoutMs: 20_000,
+      maxStdoutBytes: 1000,
     });
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    const code = await new Promise<number | null>((resolve) => child.once('close', resolve));
-    expect(code).toBe(0);
-    expect(output.trim()).toBe('exit code 0');
+    expect(result.code).toBe(0);
+    expect(result.stdout.toString().trim()).toBe('exit code 0');
     // The launcher stops after 30 s idle; the script must not wait for that.
     expect(performance.now() - started).toBeLessThan(15_000);
   });

@@ -88,9 +88,8 @@ class LauncherSession {
       throw error;
     }
     server.unref();
-    const child = fork(launcherFile, [], {
+    const child = fork(launcherFile, [socketPath], {
       execArgv: [],
-      env: { ...process.env, JIFFY_LAUNCHER_SOCKET: socketPath },
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
     // The launcher never keeps this process alive; its channel does while programs run.
