@@ -31,8 +31,12 @@ export interface LaunchOptions {
   streams: readonly StreamName[];
 }
 
-/** The launcher is stopped after this long without a program to start: idle, it costs nothing. */
-const idleMs = 30_000;
+/**
+ * The launcher is stopped after this long without a program to run, so that an idle Jiffy does
+ * not hold it (about 43 MB, proportional share). Renders come in bursts; a new burst forks a
+ * new launcher once, where each of its programs would otherwise fork Jiffy.
+ */
+const idleMs = 10_000;
 const launcherFile = new URL('./launcher.ts', import.meta.url);
 const streamNames = new Set<string>(['stdin', 'stdout', 'stderr']);
 
