@@ -7,6 +7,7 @@ import { writeFirstFrameGif } from './gif-first-frame.ts';
 import { outputSet } from './job-outputs.ts';
 import { writeStill, writeWebp } from './sharp-outputs.ts';
 import { evenSize, sameSize } from './sizes.ts';
+import { mayUseSecondCore } from './split-job.ts';
 import { prepareSources } from './sources.ts';
 
 /**
@@ -15,8 +16,8 @@ import { prepareSources } from './sources.ts';
  *
  * One ffmpeg process decodes the source once and writes both MP4s, the animated GIFs
  * (ffmpeg's palette path costs about a third of libvips' GIF writer on busy footage) and
- * fixed_width's WebP; meanwhile sharp writes original's WebP and the stills (one decoded frame
- * each). Every file is measured as soon as it is written. A source GIF already at original size
+ * fixed_width's WebP; meanwhile sharp writes the stills (one decoded frame each) and, when a
+ * core is spare, original's WebP. Every file is measured as soon as it is written. A source GIF already at original size
  * is reused byte for byte.
  */
 export async function renderEssential(ctx: RenderContext): Promise<RenditionFile[]> {
@@ -34,16 +35,19 @@ export async function renderEssential(ctx: RenderContext): Promise<RenditionFile
   ffmpeg.add('fixed_width', 'gif', { size: sizes.fixedWidth });
 
   // fixed_width's WebP comes from the frames ffmpeg has already scaled for its MP4 and GIF
-  // (no second decode of the source); original's WebP, the phase's biggest encode, is sharp's
-  // so that it runs beside ffmpeg on the other core. A WebP source reaches ffmpeg as raw frames
-  // at one steady rate, so its WebPs stay sharp's, which keep each frame's own delay.
+  // (no second decode of the source). original's WebP, the phase's biggest encode, is sharp's
+  // when a core is spare, so that it runs beside ffmpeg; on a busy machine the job writes it
+  // too, for less CPU. A WebP source reaches ffmpeg as raw frames at one steady rate, so its
+  // WebPs stay sharp's, which keep each frame's own delay.
+  const originalWebpBySharp = !!sources.ffmpegInput.stdin || mayUseSecondCore();
   const early: ProducedRendition[] = [];
   const writing: Array<Promise<void>> = [];
   for (const [name, size] of [
     ['original', sizes.original],
     ['fixed_width', sizes.fixedWidth],
   ] as const) {
-    if (name === 'fixed_width' && !sources.ffmpegInput.stdin) {
+    const bySharp = name === 'original' ? originalWebpBySharp : !!sources.ffmpegInput.stdin;
+    if (!bySharp) {
       ffmpeg.add(name, 'webp', { size });
       continue;
     }

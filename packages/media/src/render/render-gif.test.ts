@@ -1,7 +1,8 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { probe } from '../probe/probe.ts';
 import { makeAnimatedGif } from '../testing/index.ts';
 import { defaultMediaLimits, type MediaProbe, type RenditionFile } from '../types.ts';
@@ -79,6 +80,54 @@ describe('renderRenditions for a small GIF', () => {
 
   it('describes every file truthfully', async () => {
     await expectFilesTruthful([...essential, ...rest], outDir);
+  });
+
+  it('writes original.webp alike whether sharp writes it beside ffmpeg or the ffmpeg job does', async () => {
+    // With a core to spare sharp writes it, on a busy machine the essential ffmpeg job does.
+    // Frames of their own lengths, which both must keep.
+    const delaysMs = [60, 120, 80, 200, 40, 100, 150, 90];
+    const uneven = await makeAnimatedGif({
+      path: path.join(dir, 'uneven.gif'),
+      width: 160,
+      height: 90,
+      frames: delaysMs.length,
+      delaysMs,
+    });
+    const unevenProbe = await probe(uneven, defaultMediaLimits);
+    const webpWhen = async (split: 'always' | 'never') => {
+      vi.stubEnv('JIFFY_MEDIA_SPLIT', split);
+      try {
+        const files = await renderRenditions({
+          source: uneven,
+          probe: unevenProbe,
+          outDir: path.join(dir, `essential-${split}`),
+          sticker: false,
+          limits: defaultMediaLimits,
+          phase: 'essential',
+        });
+        await expectFilesTruthful(files, path.join(dir, `essential-${split}`));
+        const webp = fileOf(files, 'original', 'webp');
+        const { delay, pages } = await sharp(webp.path, { animated: true }).metadata();
+        const firstFrame = await sharp(webp.path).removeAlpha().raw().toBuffer();
+        return { size: [webp.width, webp.height, webp.frames], delay, pages, firstFrame };
+      } finally {
+        vi.unstubAllEnvs();
+      }
+    };
+    const bySharp = await webpWhen('always');
+    const byFfmpeg = await webpWhen('never');
+    expect(bySharp.size).toEqual([160, 90, 8]);
+    expect(byFfmpeg.size).toEqual(bySharp.size);
+    expect(byFfmpeg.pages).toBe(8);
+    expect(bySharp.delay).toEqual(delaysMs);
+    expect(byFfmpeg.delay).toEqual(delaysMs);
+    // Two lossy encoders of the same frame: close, pixel by pixel, on average.
+    const { firstFrame: a } = bySharp;
+    const { firstFrame: b } = byFfmpeg;
+    expect(b.length).toBe(a.length);
+    let difference = 0;
+    for (let i = 0; i < a.length; i++) difference += Math.abs(a[i]! - b[i]!);
+    expect(difference / a.length).toBeLessThan(4);
   });
 
   it('reuses the source bytes as the original GIF and shares original_mp4', () => {

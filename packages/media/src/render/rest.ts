@@ -19,7 +19,7 @@ import { writeStill, writeWebp } from './sharp-outputs.ts';
 import { evenSize, sameSize } from './sizes.ts';
 import { kbpsFor } from './size-caps.ts';
 import { prepareSources } from './sources.ts';
-import { mayUseSecondProcess, splitByTail } from './split-job.ts';
+import { mayUseSecondCore, splitByTail } from './split-job.ts';
 
 /**
  * Everything the essential phase did not make. One ffmpeg process writes every MP4, animated
@@ -119,7 +119,7 @@ export async function renderRest(ctx: RenderContext): Promise<RenditionFile[]> {
   const loopingNow = haveMp4 ? await loopingCopy(ctx, { mp4: originalMp4, path: looping }) : null;
   // A WebP source is fed through sharp, which would decode it once more for a second process.
   const split =
-    !sources.ffmpegInput.stdin && mayUseSecondProcess() ? splitByTail(ff.jobOutputs) : null;
+    !sources.ffmpegInput.stdin && mayUseSecondCore() ? splitByTail(ff.jobOutputs) : null;
   const jobs = split ?? [ff.jobOutputs];
   // Each job's final files are measured as soon as that job exits (with two jobs, while the
   // other still runs); the byte caps rewrite preview, downsized_small and preview_gif in

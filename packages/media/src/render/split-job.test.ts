@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { JobOutput } from './ffmpeg-job.ts';
-import { mayUseSecondProcess, splitByTail } from './split-job.ts';
+import { mayUseSecondCore, splitByTail } from './split-job.ts';
 
 const output = (label: string, tail: JobOutput['tail']): JobOutput => ({
   label,
@@ -23,15 +23,15 @@ describe('splitByTail', () => {
   });
 });
 
-describe('mayUseSecondProcess', () => {
+describe('mayUseSecondCore', () => {
   afterEach(() => {
     vi.unstubAllEnvs();
   });
 
   it('follows JIFFY_MEDIA_SPLIT when set, whatever the load', () => {
     vi.stubEnv('JIFFY_MEDIA_SPLIT', 'always');
-    expect(mayUseSecondProcess()).toBe(true);
+    expect(mayUseSecondCore()).toBe(true);
     vi.stubEnv('JIFFY_MEDIA_SPLIT', 'never');
-    expect(mayUseSecondProcess()).toBe(false);
+    expect(mayUseSecondCore()).toBe(false);
   });
 });
