@@ -39,6 +39,20 @@ describe.runIf(process.platform === 'linux')('programs started through the launc
     expect(result.stdout.equals(bytes)).toBe(true);
   });
 
+  it('end cleanly when they die while being fed', async () => {
+    // The program reads a little, then is killed with megabytes still coming at its stdin.
+    const result = await runProcess({
+      file: 'sh',
+      args: ['-c', 'head -c 10 > /dev/null; echo dying >&2; kill -9 $$'],
+      stdin: Readable.from(Array.from({ length: 40 }, () => Buffer.alloc(256 * 1024, 1))),
+      timeoutMs: 20_000,
+      maxStdoutBytes: 1000,
+    });
+    expect(result.signal).toBe('SIGKILL');
+    expect(result.timedOut).toBe(false);
+    expect(result.stderr).toBe('dying\n');
+  });
+
   it('keep their own output when many run at once', async () => {
     const results = await Promise.all(
       Array.from({ length: 24 }, (_, i) =>

@@ -70,9 +70,11 @@ class LauncherSession {
     this.child = child;
     this.onClosed = onClosed;
     server.on('connection', (socket) => this.identify(socket));
+    server.on('error', (error) => this.close(error));
     child.on('message', (reply: LauncherReply) => this.receive(reply));
     child.once('exit', () => this.close(new Error('the process launcher stopped')));
-    child.once('error', (error) => this.close(error));
+    // Every error, not only the first: a second with no listener would end this process.
+    child.on('error', (error) => this.close(error));
     process.once('exit', this.removeDir);
     this.armIdleTimer();
   }
@@ -166,6 +168,9 @@ class LauncherSession {
 
   /** Reads a connection's first line, `<id> <stream>`, and gives it to that job. */
   private identify(socket: net.Socket): void {
+    // A reset connection ends its stream, as a closed pipe would; it must not end this process.
+    // What became of the program is the launcher's to say.
+    socket.on('error', () => socket.destroy());
     let head = Buffer.alloc(0);
     const onData = (chunk: Buffer) => {
       head = Buffer.concat([head, chunk]);
