@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import type { Readable, Writable } from 'node:stream';
 import type { StreamName } from './launch/launcher.ts';
-import { launch } from './launch/process-launcher.ts';
+import { launch, type ProcessExit } from './launch/process-launcher.ts';
 
 /** How to run one child process. Arguments are always an array: nothing goes through a shell. */
 export interface RunProcessOptions {
@@ -39,7 +39,7 @@ interface StartedProcess {
   stderr?: Readable;
   kill(): void;
   /** Exit code and signal once it has exited and its output has closed. */
-  done: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  done: Promise<ProcessExit>;
 }
 
 /**

@@ -5,7 +5,8 @@ import os from 'node:os';
 import path from 'node:path';
 import type { LauncherReply, LauncherRequest, StreamName } from './launcher.ts';
 
-type Exit = { code: number | null; signal: NodeJS.Signals | null };
+/** How a program ended, as a child process's 'close' event tells it. */
+export type ProcessExit = { code: number | null; signal: NodeJS.Signals | null };
 
 /**
  * A program started through the launcher, with the streams asked for. They arrive paused, so
@@ -21,7 +22,7 @@ export interface LaunchedProcess {
    * Settles once the program has exited and its output streams have closed, as a child's
    * 'close' event does; rejects when it could not be started (ENOENT and the like).
    */
-  done: Promise<Exit>;
+  done: Promise<ProcessExit>;
 }
 
 export interface LaunchOptions {
@@ -38,7 +39,6 @@ export interface LaunchOptions {
  */
 const idleMs = 10_000;
 const launcherFile = new URL('./launcher.ts', import.meta.url);
-const streamNames = new Set<string>(['stdin', 'stdout', 'stderr']);
 
 interface Job {
   wanted: readonly StreamName[];
@@ -109,9 +109,9 @@ class LauncherSession {
     clearTimeout(this.idleTimer);
     this.child.channel?.ref();
     const id = this.nextId++;
-    let settleDone!: (exit: Exit) => void;
+    let settleDone!: (exit: ProcessExit) => void;
     let failDone!: (error: Error) => void;
-    const done = new Promise<Exit>((resolve, reject) => {
+    const done = new Promise<ProcessExit>((resolve, reject) => {
       settleDone = resolve;
       failDone = reject;
     });
@@ -120,8 +120,8 @@ class LauncherSession {
     return new Promise<LaunchedProcess>((resolve, reject) => {
       let isReady = false;
       // The exit can be read before the last stream's connection is: it waits for them.
-      let exit: Exit | undefined;
-      const settleWhenClosed = (result: Exit) => {
+      let exit: ProcessExit | undefined;
+      const settleWhenClosed = (result: ProcessExit) => {
         this.finish(id);
         const open = Object.values(job.streams).filter((socket) => !socket.closed);
         void Promise.all(
@@ -154,7 +154,9 @@ class LauncherSession {
         file: options.file,
         args: [...options.args],
         env: Object.fromEntries(
-          Object.entries(options.env).filter((entry): entry is [string, string] => !!entry[1]),
+          Object.entries(options.env).filter(
+            (entry): entry is [string, string] => entry[1] !== undefined,
+          ),
         ),
         streams: [...options.streams],
       });
@@ -185,11 +187,12 @@ class LauncherSession {
       // What the program wrote in the same packet belongs to whoever reads the stream.
       if (end + 1 < head.length) socket.unshift(head.subarray(end + 1));
       const job = this.jobs.get(Number(idText));
-      if (!job || !streamNames.has(name) || !job.wanted.includes(name as StreamName)) {
+      const stream = name as StreamName;
+      if (!job || !job.wanted.includes(stream) || job.streams[stream]) {
         socket.destroy();
         return;
       }
-      job.streams[name as StreamName] = socket;
+      job.streams[stream] = socket;
       if (job.wanted.every((wanted) => job.streams[wanted])) job.ready();
     };
     socket.on('data', onData);

@@ -17,8 +17,8 @@ import { prepareSources } from './sources.ts';
  * One ffmpeg process decodes the source once and writes both MP4s, the animated GIFs
  * (ffmpeg's palette path costs about a third of libvips' GIF writer on busy footage) and
  * fixed_width's WebP; meanwhile sharp writes the stills (one decoded frame each) and, when a
- * core is spare, original's WebP. Every file is measured as soon as it is written. A source GIF already at original size
- * is reused byte for byte.
+ * core is spare, original's WebP. Every file is measured as soon as it is written. A source
+ * GIF already at original size is reused byte for byte.
  */
 export async function renderEssential(ctx: RenderContext): Promise<RenditionFile[]> {
   const { sizes, probe } = ctx;
