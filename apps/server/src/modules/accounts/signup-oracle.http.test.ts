@@ -37,7 +37,7 @@ describe('sign-up with an address that has an account, and one that has not', ()
     });
   const register = (username: string, email: string) =>
     post('/api/v3/register', { username, email, password: PASSWORD });
-  const median = (values: number[]) => values.sort((a, b) => a - b)[values.length >> 1]!;
+  const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1]!;
 
   it('answers alike and takes alike long (median of 20 each, within 1.5x)', async () => {
     const times = { existing: [] as number[], fresh: [] as number[] };
@@ -56,10 +56,16 @@ describe('sign-up with an address that has an account, and one that has not', ()
     }
     expect([...answers]).toEqual([JSON.stringify({ data: { status: 'confirmation_sent' } })]);
     const [existing, fresh] = [median(times.existing), median(times.fresh)];
+    // Each pair was sent back to back, so its ratio compares two sign-ups under the same load.
+    // The two medians alone once came out 178 ms (existing) against 116 ms (new) while other
+    // test files kept both cores busy, where the test alone, or beside a steady load on both
+    // cores, measured them alike (104-114 ms, 180-190 ms).
+    const ratio = median(times.existing.map((time, i) => time / times.fresh[i]!));
     console.info(
-      `sign-up medians: existing address ${existing.toFixed(1)} ms, new ${fresh.toFixed(1)} ms`,
+      `sign-up medians: existing address ${existing.toFixed(1)} ms, new ${fresh.toFixed(1)} ms; ` +
+        `median of the pairs' ratios ${ratio.toFixed(2)}`,
     );
-    expect(Math.max(existing, fresh) / Math.min(existing, fresh)).toBeLessThan(1.5);
+    expect(Math.max(ratio, 1 / ratio)).toBeLessThan(1.5);
   });
 
   it('reserves the username either way, and answers a sign-in to it alike', async () => {
