@@ -191,4 +191,50 @@ describe('federation delivery', () => {
     expect(sent).toContain('/ap/actors/u-idcat');
     expect(sent).not.toContain('Unlisted by cat');
   });
+
+  it('announces stickers and clips as it does GIFs, and deletes what its owner deletes', async () => {
+    // The previous test's follower of cat's uploads still follows.
+    const gifs = t.jiffy.services.gifRepository;
+    await insertGifRow(gifs, {
+      id: 'catSticker',
+      title: 'Sticker by cat',
+      type: 'sticker',
+      user_id: 'idcat',
+      renditions_complete: true,
+    });
+    await insertGifRow(gifs, {
+      id: 'catClip',
+      title: 'Clip by cat',
+      type: 'video',
+      user_id: 'idcat',
+      renditions_complete: true,
+    });
+    const sync = async () => (await t.jiffy.services.federation.runtime()).sync.sync();
+    await sync();
+    const createOf = (title: string) =>
+      remote
+        .received()
+        .find((a) => a.type === 'Create' && JSON.stringify(a.object).includes(title));
+    await eventually(() => {
+      expect(createOf('Sticker by cat')).toBeDefined();
+      expect(createOf('Clip by cat')).toBeDefined();
+    });
+
+    // Its owner deletes the clip: every inbox its Create went to gets a Delete of that Note.
+    const noteId = (createOf('Clip by cat')!.object as { id: string }).id;
+    expect(
+      (await users.cat!.request({ method: 'DELETE', url: '/api/v1/gifs/catClip' })).statusCode,
+    ).toBe(204);
+    await sync();
+    await eventually(() => {
+      const deletes = remote.received().filter((a) => a.type === 'Delete');
+      expect(deletes.map((a) => JSON.stringify(a.object))).toEqual([
+        expect.stringContaining(noteId),
+      ]);
+    });
+    // The sticker stays announced, and is not deleted.
+    expect(JSON.stringify(remote.received().filter((a) => a.type === 'Delete'))).not.toContain(
+      (createOf('Sticker by cat')!.object as { id: string }).id,
+    );
+  });
 });
