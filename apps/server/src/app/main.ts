@@ -7,6 +7,9 @@ import { createJiffy } from './jiffy.ts';
 import { describeStorage } from '../platform/storage/create-blob-storage.ts';
 import { seedDemoLibrary } from './seed/seed-demo.ts';
 import { startMemoryReport } from './memory-report.ts';
+import { trimGlibcHeap } from '../platform/memory/glibc-heap.ts';
+import { IdleHeapTrimmer } from '../platform/memory/idle-heap-trimmer.ts';
+import { emptyImageCache } from '../platform/memory/image-cache.ts';
 
 // `npm start`: Jiffy with the embedded defaults (or whatever the environment configures).
 const config = loadConfig();
@@ -21,6 +24,14 @@ if (config.MEMORY_REPORT_FILE) {
     caches: jiffy.services.caches,
   });
 }
+
+// What rendering freed goes back to the system once the server is quiet again.
+new IdleHeapTrimmer({
+  trim: () => {
+    emptyImageCache();
+    trimGlibcHeap();
+  },
+}).start();
 
 const ffmpeg = await resolveFfmpeg();
 log.info(

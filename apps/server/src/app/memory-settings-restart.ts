@@ -1,3 +1,5 @@
+import { usesGlibc } from '../platform/memory/glibc-heap.ts';
+
 /** V8's young generation, in MB per semi-space, unless NODE_OPTIONS or the command line sets it. */
 export const SEMI_SPACE_MB = 8;
 
@@ -11,7 +13,8 @@ export const SEMI_SPACE_MB = 8;
  *   glibc's mmap and trim thresholds are left to glibc: held at 128 KB (so that freed pixel
  *   buffers go back at once) they took idle some 90 MB lower, but rendering took 12–24% more
  *   CPU, and 10–17% at 1 MB: every mid-sized buffer a fresh mapping to fault in
- *   (bench/footprint). An operator who prefers the memory sets MALLOC_MMAP_THRESHOLD_.
+ *   (bench/footprint). The server gives that memory back once it is quiet instead
+ *   (IdleHeapTrimmer); an operator who wants it back while busy too sets MALLOC_MMAP_THRESHOLD_.
  * - V8 lets its young generation grow to 64 MB a semi-space while media renders (3 of them
  *   resident); 8 MB held the demo's peak some 50 MB lower with no slower rendering.
  *
@@ -25,6 +28,7 @@ export function restartWithMemorySettings(): void {
   const semiSpaceSet = [...process.execArgv, ...nodeOptions.split(/\s+/)].some((option) =>
     option.startsWith('--max-semi-space-size'),
   );
+  // musl (Alpine) and macOS have no arenas to limit.
   const arenasSet = process.env.MALLOC_ARENA_MAX !== undefined || !usesGlibc();
   if (semiSpaceSet && arenasSet) return;
   const env = Object.fromEntries(
@@ -42,11 +46,4 @@ export function restartWithMemorySettings(): void {
     ],
     arenasSet ? env : { ...env, MALLOC_ARENA_MAX: '2' },
   );
-}
-
-/** musl (Alpine) and macOS have no arenas to limit. */
-function usesGlibc(): boolean {
-  if (process.platform !== 'linux') return false;
-  const { header } = process.report.getReport() as { header: { glibcVersionRuntime?: string } };
-  return Boolean(header.glibcVersionRuntime);
 }
