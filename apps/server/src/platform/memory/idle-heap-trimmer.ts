@@ -1,6 +1,6 @@
 /** How the trimmer reads the process's CPU time and gives memory back; tests pass their own. */
 export interface IdleHeapTrimmerOptions {
-  /** Gives the C heap's free pages back (trimGlibcHeap). */
+  /** Gives memory back (the server's: libvips' cache emptied, then trimGlibcHeap). */
   trim: () => void;
   /** The process's CPU time so far, in microseconds (process.cpuUsage). */
   cpuMicros?: () => number;
